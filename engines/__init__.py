@@ -1,0 +1,1 @@
+"""Pure game rules for Campfire. Nothing here imports Textual, rich, saves or tui."""

@@ -1,0 +1,14 @@
+"""Bots every game can use."""
+
+from __future__ import annotations
+
+from engines.core.protocol import Bot, BotContext
+
+
+class RandomBot(Bot):
+    """Any legal action, uniformly: the baseline every heuristic must beat."""
+
+    name = "random"
+
+    def choose(self, ctx: BotContext):
+        return ctx.rng.choice(list(ctx.legal))

@@ -1,0 +1,231 @@
+"""A match: one game being played, derived by replaying its journal.
+
+The journal is the truth (options + seed + actions); the current state is cached with a
+snapshot per action so undo and bots need no replay. `saves` persists a match, `tui` and the
+`sim` command drive one; neither needs to know the game's rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+import msgspec
+
+from engines.core.errors import BadOptions, IllegalAction
+from engines.core.protocol import AUTO, Bot, BotContext, Engine, Event
+from engines.core.rng import Rng, seed_state
+
+
+class SeatSpec(msgspec.Struct, frozen=True):
+    """Who sits in a seat: a human by name, or a bot of a given level."""
+
+    name: str
+    kind: Literal["human", "bot"] = "human"
+    level: str = ""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+
+class JournalEntry(msgspec.Struct, frozen=True):
+    seat: int
+    action: str
+    reveals: bool = False
+
+
+class LogEntry(msgspec.Struct, frozen=True):
+    index: int  # the journal entry that produced it
+    event: Event
+
+
+Listener = Callable[["Match"], None]
+
+
+class Match:
+    """Options, seats, seed and the journal of a game, with its current state."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        options: msgspec.Struct,
+        seats: Sequence[SeatSpec],
+        seed: int,
+    ) -> None:
+        engine.check_setup(options, len(seats))
+        for number, seat in enumerate(seats):
+            if seat.is_bot and seat.level not in engine.bots:
+                levels = ", ".join(sorted(engine.bots)) or "none"
+                raise BadOptions(
+                    f"Seat {number + 1}: {engine.info.title} has no '{seat.level}' bot "
+                    f"(levels: {levels})."
+                )
+        self.engine = engine
+        self.options = options
+        self.seats = tuple(seats)
+        self.seed = seed
+        self.journal: list[JournalEntry] = []
+        self.log: list[LogEntry] = []
+        self._states = [engine.new_game(options, len(seats), seed)]
+        self._bots: dict[int, Bot] = {
+            n: engine.bots[s.level]() for n, s in enumerate(seats) if s.is_bot
+        }
+
+    # -- state ---------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def game_id(self) -> str:
+        return self.engine.info.id
+
+    def actors(self) -> tuple[int, ...]:
+        return self.engine.actors(self.state)
+
+    def is_over(self) -> bool:
+        return self.engine.is_over(self.state)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        return self.engine.legal_actions(self.state, seat)
+
+    def digest(self) -> str:
+        return self.engine.digest(self.state)
+
+    def log_lines(self, viewer: int | None) -> list[str]:
+        return [entry.event.for_viewer(viewer) for entry in self.log]
+
+    # -- acting --------------------------------------------------------------
+    def act(self, seat: int, action: Any) -> list[Event]:
+        """Apply `action` for `seat`, or raise IllegalAction and change nothing."""
+        if seat not in self.actors():
+            if self.is_over():
+                raise IllegalAction("The game is over.")
+            raise IllegalAction(f"It is not {self._seat_name(seat)}'s turn to act.")
+        applied = self.engine.apply(self.state, seat, action)
+        index = len(self.journal)
+        self.journal.append(
+            JournalEntry(seat=seat, action=self.engine.format_action(action), reveals=applied.reveals)
+        )
+        self._states.append(applied.state)
+        self.log.extend(LogEntry(index=index, event=e) for e in applied.events)
+        return applied.events
+
+    def act_text(self, seat: int, text: str) -> list[Event]:
+        return self.act(seat, self.engine.parse_action(self.state, seat, text))
+
+    def next_bot_or_auto(self) -> tuple[int, Any] | None:
+        """The next action an automatic actor or a bot would take now, if one is due.
+
+        Bots choose from their own view only; their generator is seeded from the match
+        seed, seat and journal length so `sim` runs repeat exactly.
+        """
+        actors = self.actors()
+        if not actors:
+            return None
+        if actors == (AUTO,):
+            return AUTO, self.engine.auto_action(self.state)
+        for seat in actors:
+            bot = self._bots.get(seat)
+            if bot is not None:
+                return seat, self.bot_choice(seat, bot)
+        return None
+
+    def bot_choice(self, seat: int, bot: Bot) -> Any:
+        legal = self.engine.legal_actions(self.state, seat)
+        rng = Rng(seed_state(self.seed * 1_000_003 + seat * 7_919 + len(self.journal)))
+        ctx = BotContext(
+            engine=self.engine,
+            seat=seat,
+            view=self.engine.view(self.state, seat),
+            legal=legal,
+            rng=rng,
+        )
+        return bot.choose(ctx)
+
+    def run_automatic(self, limit: int = 100_000) -> int:
+        """Let bots and automatic actors act until a human must, or the game ends."""
+        steps = 0
+        while steps < limit:
+            step = self.next_bot_or_auto()
+            if step is None:
+                return steps
+            self.act(*step)
+            steps += 1
+        raise RuntimeError(f"{self.game_id}: automatic play did not stop after {limit} actions")
+
+    # -- undo ----------------------------------------------------------------
+    def undoable(self, seat: int) -> int:
+        """How many of the latest actions `seat` may take back: its own, consecutive,
+        none of which revealed information."""
+        count = 0
+        for entry in reversed(self.journal):
+            if entry.seat != seat or entry.reveals:
+                break
+            count += 1
+        return count
+
+    def undo(self, seat: int) -> None:
+        if self.undoable(seat) == 0:
+            raise IllegalAction("Nothing to undo: only your own moves this turn, before anything was revealed.")
+        index = len(self.journal) - 1
+        self.journal.pop()
+        self._states.pop()
+        while self.log and self.log[-1].index == index:
+            self.log.pop()
+
+    # -- replay --------------------------------------------------------------
+    @classmethod
+    def replay(
+        cls,
+        engine: Engine,
+        options: msgspec.Struct,
+        seats: Sequence[SeatSpec],
+        seed: int,
+        journal: Sequence[JournalEntry],
+    ) -> Match:
+        """Rebuild a match from its journal; IllegalAction names the first bad entry."""
+        match = cls(engine, options, seats, seed)
+        for number, entry in enumerate(journal, start=1):
+            try:
+                match.act_text(entry.seat, entry.action)
+            except IllegalAction as error:
+                raise IllegalAction(
+                    f"Action {number} ('{entry.action}') cannot be replayed: {error.reason}"
+                ) from None
+        return match
+
+    def _seat_name(self, seat: int) -> str:
+        if seat == AUTO:
+            return "the game"
+        if 0 <= seat < len(self.seats):
+            return self.seats[seat].name
+        return f"seat {seat + 1}"
+
+
+def default_seat_names(count: int) -> list[str]:
+    return [f"Player {n + 1}" for n in range(count)]
+
+
+def parse_seats(text: str, engine: Engine) -> list[SeatSpec]:
+    """Read `human,heuristic,random` or `Ana:human,Bo:heuristic` into seat specs."""
+    specs: list[SeatSpec] = []
+    for number, raw in enumerate(filter(None, (p.strip() for p in text.split(","))), start=1):
+        name, _, kind = raw.rpartition(":")
+        kind = kind.strip().lower()
+        name = name.strip() or (f"Player {number}" if kind == "human" else f"{kind.title()} bot {number}")
+        if kind == "human":
+            specs.append(SeatSpec(name=name))
+        elif kind in engine.bots:
+            specs.append(SeatSpec(name=name, kind="bot", level=kind))
+        else:
+            levels = ", ".join(["human", *sorted(engine.bots)])
+            raise BadOptions(f"Unknown seat kind '{kind}' (choose from {levels}).")
+    return specs
+
+
+def random_seed() -> int:
+    """A fresh seed for a new game when the player gives none (the only unseeded draw)."""
+    return random.SystemRandom().randrange(1, 10**9)

@@ -1,0 +1,211 @@
+"""The engine protocol every Campfire game implements.
+
+A game is fully described by (options, seat count, seed, actions). States and actions are
+msgspec Structs; `apply` never mutates its input and refuses illegal actions with
+`IllegalAction(reason)`. Automatic actors (chance, an antagonist, an automa) act through
+ordinary actions the engine chooses with `auto_action`, so the journal alone replays a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from engines.core.errors import BadOptions, IllegalAction
+
+#: The "seat" of an automatic actor (chance, Otis, Tom) in `actors()` and journals.
+AUTO = -1
+
+S = TypeVar("S", bound=msgspec.Struct)
+A = TypeVar("A", bound=msgspec.Struct)
+
+
+class Flags(msgspec.Struct, frozen=True):
+    hidden_information: bool = False
+    chance: bool = False
+    simultaneous: bool = False
+    cooperative: bool = False
+
+
+class GameInfo(msgspec.Struct, frozen=True):
+    id: str
+    title: str
+    pitch: str
+    min_seats: int
+    max_seats: int
+    flags: Flags = Flags()
+
+
+class Event(msgspec.Struct, frozen=True):
+    """Something that happened, told per viewer so secrets never reach the wrong screen.
+
+    Viewers in `seats` read `private`; everyone else (and the public table) reads `text`.
+    """
+
+    text: str
+    private: str | None = None
+    seats: tuple[int, ...] = ()
+
+    def for_viewer(self, viewer: int | None) -> str:
+        if self.private is not None and viewer is not None and viewer in self.seats:
+            return self.private
+        return self.text
+
+
+class Applied(msgspec.Struct, Generic[S]):
+    """The result of one action: the new state, what happened, and whether it revealed
+    information (a draw, a roll, a secret) so undo may not cross it."""
+
+    state: S
+    events: list[Event]
+    reveals: bool = False
+
+
+class ScoreLine(msgspec.Struct, frozen=True):
+    label: str
+    points: int
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    scores: list[int]
+    breakdown: list[list[ScoreLine]]
+    winners: list[int]
+    reason: str
+
+
+class SeatPanel(msgspec.Struct, frozen=True):
+    """What a seat's panel shows, already redacted for the viewer."""
+
+    title: str
+    lines: list[str]
+    active: bool = False
+
+
+class Summary(msgspec.Struct, frozen=True):
+    """The game-independent part of a view: the status line, seat panels, turn counter,
+    and the rules section that explains what the actor must do now (for F1)."""
+
+    status: str
+    panels: list[SeatPanel]
+    turn: int
+    rules_topic: str = ""
+
+
+class Engine(ABC, Generic[S, A]):
+    """One object per game; stateless, so one instance serves every match."""
+
+    info: ClassVar[GameInfo]
+    options_type: ClassVar[type[msgspec.Struct]]
+    #: Bot levels this game offers, by name: each a factory taking no argument.
+    bots: ClassVar[dict[str, Callable[[], Bot]]] = {}
+
+    # -- setup ---------------------------------------------------------------
+    def default_options(self) -> msgspec.Struct:
+        return self.options_type()
+
+    def check_setup(self, options: msgspec.Struct, seats: int) -> None:
+        """Raise BadOptions with a readable sentence when a game cannot start so."""
+        if not self.info.min_seats <= seats <= self.info.max_seats:
+            raise BadOptions(
+                f"{self.info.title} is played by {self.info.min_seats} to "
+                f"{self.info.max_seats} players, not {seats}."
+            )
+
+    @abstractmethod
+    def new_game(self, options: msgspec.Struct, seats: int, seed: int) -> S: ...
+
+    # -- play ----------------------------------------------------------------
+    @abstractmethod
+    def actors(self, state: S) -> tuple[int, ...]:
+        """Seats that must act now (several for simultaneous choices), (AUTO,) when the
+        engine acts itself, () when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        """Every legal action of `seat`, complete and in a stable order."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: A) -> Applied[S]: ...
+
+    def auto_action(self, state: S) -> A:
+        """The action the automatic actor takes now (uses only the state's generator)."""
+        raise IllegalAction("No automatic actor is due to act.")
+
+    # -- text forms ----------------------------------------------------------
+    @abstractmethod
+    def format_action(self, action: A) -> str:
+        """A stable one-line text form, used in logs, journals, tests and the palette."""
+
+    def parse_action(self, state: S, seat: int, text: str) -> A:
+        """Read an action's text form back. Games with free-form input override this."""
+        wanted = " ".join(text.split()).casefold()
+        for action in self.legal_actions(state, seat):
+            if self.format_action(action).casefold() == wanted:
+                return action
+        raise IllegalAction(f"'{text}' is not a legal action now.")
+
+    # -- views ---------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, viewer: int | None) -> msgspec.Struct:
+        """Everything `viewer` may see (None = the public table), for the board widgets."""
+
+    @abstractmethod
+    def summary(self, state: S, viewer: int | None) -> Summary: ...
+
+    # -- end -----------------------------------------------------------------
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome: ...
+
+    # -- helpers shared by every game -----------------------------------------
+    def digest(self, state: S) -> str:
+        """A short fingerprint of the whole state, stored in save files."""
+        return hashlib.sha256(msgspec.json.encode(state)).hexdigest()[:32]
+
+    def decode_options(self, data: bytes | dict[str, Any] | None) -> msgspec.Struct:
+        if data is None:
+            return self.default_options()
+        if isinstance(data, bytes):
+            return msgspec.json.decode(data, type=self.options_type)
+        return msgspec.convert(data, type=self.options_type)
+
+
+class BotContext(msgspec.Struct):
+    """All a bot may know: its own view, its legal actions, and its own generator."""
+
+    engine: Any
+    seat: int
+    view: Any
+    legal: Sequence[Any]
+    rng: Any
+
+
+class Bot(ABC):
+    name: ClassVar[str] = "bot"
+
+    @abstractmethod
+    def choose(self, ctx: BotContext) -> Any: ...
+
+
+__all__ = [
+    "AUTO",
+    "Applied",
+    "BadOptions",
+    "Bot",
+    "BotContext",
+    "Engine",
+    "Event",
+    "Flags",
+    "GameInfo",
+    "IllegalAction",
+    "Outcome",
+    "ScoreLine",
+    "SeatPanel",
+    "Summary",
+]

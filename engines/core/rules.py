@@ -1,0 +1,99 @@
+"""Rules references: each game ships `rules.md` in its engine package, in our own words.
+
+A reference is Markdown whose `##` and `###` headings are the anchored sections players look
+up (setup, turn, each action, scoring, glossary, adaptation notes). This module reads them,
+finds sections by anchor or by words, and is shared by the CLI and the in-app viewer.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+import msgspec
+
+from engines.registry import find_game
+
+
+class RulesSection(msgspec.Struct, frozen=True):
+    anchor: str
+    title: str
+    level: int
+    body: str  # Markdown, without the heading line
+
+    @property
+    def markdown(self) -> str:
+        return f"{'#' * self.level} {self.title}\n\n{self.body}".rstrip() + "\n"
+
+
+class RulesBook(msgspec.Struct, frozen=True):
+    game_id: str
+    title: str
+    sections: list[RulesSection]
+
+    def section(self, anchor: str) -> RulesSection | None:
+        wanted = slug(anchor)
+        for section in self.sections:
+            if section.anchor == wanted:
+                return section
+        return None
+
+    def search(self, query: str) -> list[RulesSection]:
+        """Sections matching every word of `query`, titles first, then bodies."""
+        words = [w for w in re.findall(r"\w+", query.casefold()) if w]
+        if not words:
+            return list(self.sections)
+        in_title, in_body = [], []
+        for section in self.sections:
+            title = section.title.casefold()
+            text = f"{title} {section.body.casefold()}"
+            if all(w in title for w in words):
+                in_title.append(section)
+            elif all(w in text for w in words):
+                in_body.append(section)
+        return in_title + in_body
+
+    @property
+    def markdown(self) -> str:
+        return f"# {self.title}\n\n" + "\n".join(s.markdown for s in self.sections)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")
+
+
+_HEADING = re.compile(r"^(#{1,3})\s+(.+?)\s*$")
+
+
+def parse_rules(game_id: str, text: str) -> RulesBook:
+    title = game_id
+    sections: list[RulesSection] = []
+    current: tuple[str, int] | None = None
+    body: list[str] = []
+
+    def close() -> None:
+        if current is not None:
+            sections.append(
+                RulesSection(anchor=slug(current[0]), title=current[0], level=current[1], body="\n".join(body).strip() + "\n")
+            )
+
+    for line in text.splitlines():
+        match = _HEADING.match(line)
+        if match and len(match.group(1)) == 1:
+            title = match.group(2)
+            continue
+        if match:
+            close()
+            current = (match.group(2), len(match.group(1)))
+            body = []
+        else:
+            body.append(line)
+    close()
+    return RulesBook(game_id=game_id, title=title, sections=sections)
+
+
+def load_rules(game_id: str) -> RulesBook:
+    entry = find_game(game_id)
+    package = entry.engine.partition(":")[0]
+    text = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+    return parse_rules(entry.id, text)

@@ -1,0 +1,1 @@
+"""Session journals and save files. Imports engines, never tui, textual or rich."""
