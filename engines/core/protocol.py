@@ -156,6 +156,14 @@ class Engine(ABC, Generic[S, A]):
     @abstractmethod
     def summary(self, state: S, viewer: int | None) -> Summary: ...
 
+    def secrets(self, state: S) -> dict[int, list[str]]:
+        """Per seat, strings only that seat may see now (a secret answer, a hidden card).
+
+        The conformance suite checks that no other seat's view, summary or log, nor the
+        public table, contains any of them. Games without hidden information keep {}.
+        """
+        return {}
+
     # -- end -----------------------------------------------------------------
     @abstractmethod
     def is_over(self, state: S) -> bool: ...

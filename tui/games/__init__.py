@@ -1,0 +1,1 @@
+"""One screen module per game: `tui.games.<game id>` exposes `SCREEN`."""

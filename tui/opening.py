@@ -1,0 +1,82 @@
+"""Opening a game on screen: new, continued, loaded, or asked for on the command line.
+
+The one place that binds a match to its autosave file and picks the game's screen.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from engines.core.errors import BadOptions
+from engines.core.match import Match
+from saves.errors import SaveError
+from saves.store import Autosaver, latest, load_save
+
+
+def screen_class(game_id: str) -> type:
+    """The game's own screen (`tui.games.<id>.SCREEN`), or the shared frame."""
+    try:
+        module = importlib.import_module(f"tui.games.{game_id}")
+    except ModuleNotFoundError:
+        from tui.screens.game import GameScreen
+
+        return GameScreen
+    return module.SCREEN
+
+
+def open_match(app: App, match: Match, path: Path | None) -> None:
+    """Show `match` and autosave it after every action (to `path` when it came from one)."""
+    save_dir = getattr(app, "save_dir", None)
+    try:
+        if path is None:
+            saver = Autosaver.start(match, save_dir)
+        else:
+            saver = Autosaver(match, path)
+    except SaveError as error:
+        app.notify(f"{error} The game will not be saved.", severity="error", timeout=10)
+        saver = None
+    app.push_screen(screen_class(match.game_id)(match, saver))
+
+
+def open_file(app: App, path: Path | str) -> bool:
+    try:
+        loaded = load_save(path)
+    except SaveError as error:
+        app.notify(str(error), severity="error", timeout=10)
+        return False
+    try:
+        saver = Autosaver.resume(loaded)
+    except SaveError as error:
+        app.notify(f"{error} The game will not be saved.", severity="error", timeout=10)
+        saver = None
+    app.push_screen(screen_class(loaded.match.game_id)(loaded.match, saver))
+    return True
+
+
+def continue_latest(app: App) -> None:
+    info = latest(getattr(app, "save_dir", None))
+    if info is None:
+        app.notify("There is no unfinished game to continue.", severity="warning")
+        return
+    open_file(app, info.path)
+
+
+def open_start_request(app: App, start: Any) -> None:
+    """Open what `campfire play` or `campfire load` asked for (already validated)."""
+    if getattr(start, "load", None):
+        open_file(app, start.load)
+        return
+    from engines.registry import load_engine
+
+    try:
+        engine = load_engine(start.game)
+        options = engine.decode_options(start.options or None)
+        match = Match(engine, options, start.seats, start.seed)
+    except (BadOptions, ValueError) as error:
+        app.notify(str(error), severity="error", timeout=10)
+        return
+    open_match(app, match, None)

@@ -1,0 +1,71 @@
+"""The end of a game: who won, why, and every seat's score breakdown."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+from engines.core.protocol import Outcome
+
+
+def breakdown_rows(outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
+    """Columns (one per seat) and rows (one per score category, then the total)."""
+    labels: list[str] = []
+    for lines in outcome.breakdown:
+        for line in lines:
+            if line.label not in labels:
+                labels.append(line.label)
+    rows = []
+    for label in labels:
+        row = [label]
+        for lines in outcome.breakdown:
+            points = next((l.points for l in lines if l.label == label), None)
+            row.append("" if points is None else f"{points:+d}" if points < 0 else str(points))
+        rows.append(row)
+    rows.append(["Total", *(str(s) for s in outcome.scores)])
+    return ["", *names], rows
+
+
+class EndScreen(ModalScreen[str]):
+    BINDINGS = [
+        Binding("enter", "menu", "Back to menu", id="end.menu"),
+        Binding("escape", "board", "Look at the table", id="end.board"),
+        Binding("f1", "rules", "Scoring rules", id="end.rules"),
+    ]
+
+    def __init__(self, outcome: Outcome, names: list[str]) -> None:
+        super().__init__()
+        self.outcome = outcome
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        winners = [self.names[w] for w in self.outcome.winners]
+        if not winners:
+            headline = "Nobody wins."
+        elif len(winners) == 1:
+            headline = f"{winners[0]} wins!"
+        else:
+            headline = "Shared victory: " + ", ".join(winners) + "!"
+        with Vertical(id="end-box"):
+            yield Static(f"Game over. {headline}", classes="title", id="end-headline")
+            yield Static(self.outcome.reason, id="end-reason")
+            yield DataTable(id="end-table", show_cursor=False, zebra_stripes=True)
+            yield Static("Enter: menu   Esc: look at the table   F1: scoring rules", classes="hint")
+
+    def on_mount(self) -> None:
+        table = self.query_one("#end-table", DataTable)
+        columns, rows = breakdown_rows(self.outcome, self.names)
+        table.add_columns(*columns)
+        table.add_rows(rows)
+
+    def action_menu(self) -> None:
+        self.dismiss("menu")
+
+    def action_board(self) -> None:
+        self.dismiss("board")
+
+    def action_rules(self) -> None:
+        self.dismiss("rules")

@@ -1,0 +1,248 @@
+"""The shared game frame every game screen builds on.
+
+Status line, board area (the game's own widgets), seat panels, the viewer's legal actions,
+the log, and the footer. The screen owns the match; after every change it computes one
+`Table` and hands it to its widgets through the `table` reactive. Bots think in a worker
+thread so the interface never freezes.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from engines.core.errors import IllegalAction
+from engines.core.match import Match
+from engines.core.protocol import AUTO
+from saves.errors import SaveError
+from saves.store import Autosaver
+from tui.commands import GameActions
+from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
+from tui.widgets.table import Table
+
+
+
+class GameScreen(Screen[None]):
+    COMMANDS = Screen.COMMANDS | {GameActions}
+    BINDINGS = [
+        Binding("u", "undo", "Undo", id="game.undo"),
+        Binding("ctrl+s", "save", "Save", id="game.save"),
+        Binding("f1,question_mark", "rules_here", "Rules", id="game.rules"),
+        Binding("escape", "leave", "Menu", id="game.menu"),
+    ]
+
+    table: reactive[Table | None] = reactive(None)
+
+    def __init__(self, match: Match, saver: Autosaver | None = None) -> None:
+        super().__init__()
+        self.match = match
+        self.saver = saver
+        self.viewer: int | None = self._initial_viewer()
+        self.problem = ""
+        self._curtain_up = False
+        self._thinking = False
+        self._ended_shown = False
+
+    # -- layout ------------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.match.game_id
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status").data_bind(GameScreen.table)
+        with Horizontal(id="table"):
+            with Vertical(id="board"):
+                yield from self.compose_board()
+            with Vertical(id="side"):
+                yield SeatPanels(id="panels").data_bind(GameScreen.table)
+                yield ActionList(id="actions").data_bind(GameScreen.table)
+        yield GameLog(id="log").data_bind(GameScreen.table)
+        yield Footer()
+
+    def compose_board(self) -> ComposeResult:
+        """The game's own board widgets; they should `data_bind(GameScreen.table)`."""
+        yield Static("", id="board-text")
+
+    def listed_actions(self, legal: list[Any]) -> list[Any]:
+        """Which legal actions the list shows (a board may offer the rest by cursor)."""
+        return legal
+
+    def on_mount(self) -> None:
+        self.refresh_table()
+        self.query_one(ActionList).focus()
+        self.call_after_refresh(self.after_change)
+
+    # -- the table --------------------------------------------------------------
+    def _initial_viewer(self) -> int | None:
+        humans = [n for n, s in enumerate(self.match.seats) if not s.is_bot]
+        acting = [s for s in self.match.actors() if s in humans]
+        if acting:
+            return acting[0]
+        return humans[0] if humans else None
+
+    @property
+    def hides_information(self) -> bool:
+        humans = sum(1 for s in self.match.seats if not s.is_bot)
+        return self.match.engine.info.flags.hidden_information and humans > 1
+
+    def refresh_table(self) -> None:
+        match = self.match
+        engine = match.engine
+        viewer = None if self._curtain_up else self.viewer
+        acting = viewer is not None and viewer in match.actors() and not match.seats[viewer].is_bot
+        legal = match.legal_actions(viewer) if acting else []
+        shown = self.listed_actions(legal)
+        self.table = Table(
+            summary=engine.summary(match.state, viewer),
+            view=engine.view(match.state, viewer),
+            viewer=viewer,
+            actions=[(engine.format_action(a), a) for a in shown],
+            log=match.log_lines(viewer),
+            problem=self.problem,
+            outcome=engine.outcome(match.state) if match.is_over() else None,
+            seat_names=[s.name for s in match.seats],
+        )
+        self.refresh_bindings()
+
+    # -- acting -------------------------------------------------------------------
+    def choose_action(self, action: Any) -> None:
+        """A human at the keyboard plays `action` for the viewer seat."""
+        if self.viewer is None or self._curtain_up:
+            return
+        try:
+            self.match.act(self.viewer, action)
+        except IllegalAction as refusal:
+            self.problem = refusal.reason
+            self.refresh_table()
+            self.app.bell()
+            return
+        self.problem = ""
+        self.after_change()
+
+    def on_action_list_chosen(self, message: ActionList.Chosen) -> None:
+        self.choose_action(message.action)
+
+    def palette_actions(self) -> list[tuple[str, Any]]:
+        table = self.table
+        if table is None or self.viewer is None or self._curtain_up:
+            return []
+        legal = self.match.legal_actions(self.viewer) if self.viewer in self.match.actors() else []
+        return [(self.match.engine.format_action(a), a) for a in legal]
+
+    def after_change(self) -> None:
+        """Save, choose who looks at the screen next, then let bots move."""
+        if self.saver is not None:
+            try:
+                self.saver.save()
+            except SaveError as error:
+                self.notify(f"Could not save the game: {error}", severity="error")
+        self._update_viewer()
+        self.refresh_table()
+        if self.match.is_over():
+            self._show_end()
+            return
+        self._maybe_run_bots()
+
+    def _update_viewer(self) -> None:
+        humans_acting = [s for s in self.match.actors() if s >= 0 and not self.match.seats[s].is_bot]
+        if not humans_acting or humans_acting[0] == self.viewer:
+            return
+        self.viewer = humans_acting[0]
+        if self.hides_information:
+            self._curtain_up = True
+            from tui.screens.curtain import CurtainScreen
+
+            self.app.push_screen(CurtainScreen(self.match.seats[self.viewer].name), self._curtain_down)
+
+    def _curtain_down(self, _: None = None) -> None:
+        self._curtain_up = False
+        self.refresh_table()
+
+    def _maybe_run_bots(self) -> None:
+        if self._thinking:
+            return
+        actors = self.match.actors()
+        if actors == (AUTO,) or any(s >= 0 and self.match.seats[s].is_bot for s in actors):
+            self._thinking = True
+            self._think(len(self.match.journal))
+
+    @work(thread=True, exclusive=True, group="bots")
+    def _think(self, journal_length: int) -> None:
+        delay = self.app.bot_delay
+        if delay:
+            time.sleep(delay)
+        step = self.match.next_bot_or_auto()
+        self.app.call_from_thread(self._bot_moves, step, journal_length)
+
+    def _bot_moves(self, step: tuple[int, Any] | None, journal_length: int) -> None:
+        self._thinking = False
+        if step is None or len(self.match.journal) != journal_length:
+            # Someone else changed the match meanwhile (undo, a human move): think again.
+            self._maybe_run_bots()
+            return
+        self.match.act(*step)
+        self.after_change()
+
+    def _show_end(self) -> None:
+        if self._ended_shown or self.table is None or self.table.outcome is None:
+            return
+        self._ended_shown = True
+        from tui.screens.end import EndScreen
+
+        self.app.push_screen(EndScreen(self.table.outcome, self.table.seat_names), self._end_closed)
+
+    def _end_closed(self, choice: str | None) -> None:
+        if choice == "menu":
+            self.dismiss(None)
+        elif choice == "rules":
+            self._ended_shown = False
+            from tui.screens.rules import RulesScreen
+
+            self.app.push_screen(RulesScreen(self.game_id, "scoring"), lambda _: self._show_end())
+
+    # -- bindings -----------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.viewer is not None and self.match.undoable(self.viewer) > 0 or None
+        return True
+
+    def action_undo(self) -> None:
+        if self.viewer is None:
+            return
+        try:
+            self.match.undo(self.viewer)
+        except IllegalAction as refusal:
+            self.problem = refusal.reason
+            self.refresh_table()
+            return
+        self.problem = ""
+        self.after_change()
+
+    def action_save(self) -> None:
+        if self.saver is None:
+            self.notify("This game is not being saved.", severity="warning")
+            return
+        try:
+            self.saver.save()
+        except SaveError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.notify(f"Saved to {self.saver.path}")
+
+    def action_rules_here(self) -> None:
+        from tui.screens.rules import RulesScreen
+
+        topic = self.table.summary.rules_topic if self.table else ""
+        self.app.push_screen(RulesScreen(self.game_id, topic))
+
+    def action_leave(self) -> None:
+        # Every action is already autosaved; leaving needs no extra write.
+        self.dismiss(None)

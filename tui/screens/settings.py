@@ -1,0 +1,56 @@
+"""Settings: glyph set and bot pace; key remapping is done in the settings file."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from tui.glyphs import glyph_set
+from tui.settings import Settings, save_settings, settings_path
+
+
+class SettingsScreen(Screen[None]):
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="settings.back")]
+
+    def compose(self) -> ComposeResult:
+        current = self.app.settings
+        with VerticalScroll(id="setup-body"):
+            yield Static("Settings", classes="title")
+            with Horizontal(classes="seat-row"):
+                yield Label("Glyphs", classes="hint")
+                yield Select(
+                    [("unicode", "unicode"), ("ascii (plain terminals)", "ascii")],
+                    value=current.glyphs, allow_blank=False, id="glyphs",
+                )
+            with Horizontal(classes="seat-row"):
+                yield Label("Seconds between bot moves", classes="hint")
+                yield Input(str(current.bot_delay), id="bot-delay", type="number")
+            yield Static(
+                f"Keys: every binding has an id; remap them in {settings_path()} under "
+                '"keymap", e.g. {"game.undo": "z", "board.left": "left,a,h"}.',
+                classes="hint",
+            )
+            yield Static(id="settings-error", classes="error")
+            yield Button("Save settings", id="save", variant="primary")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        try:
+            delay = float(self.query_one("#bot-delay", Input).value or 0)
+        except ValueError:
+            self.query_one("#settings-error", Static).update("The bot pace must be a number of seconds.")
+            return
+        if not 0 <= delay <= 5:
+            self.query_one("#settings-error", Static).update("The bot pace must be between 0 and 5 seconds.")
+            return
+        glyphs = str(self.query_one("#glyphs", Select).value)
+        settings = Settings(glyphs=glyphs, bot_delay=delay, keymap=self.app.settings.keymap)
+        path = save_settings(settings)
+        self.app.settings = settings
+        self.app.bot_delay = delay
+        self.app.glyphs = glyph_set(glyphs)
+        self.notify(f"Settings saved to {path}.")
+        self.app.pop_screen()

@@ -1,0 +1,146 @@
+"""New game: seats (name, human or bot level), the game's options, and an optional seed."""
+
+from __future__ import annotations
+
+import typing
+
+import msgspec
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from engines.core.errors import BadOptions
+from engines.core.match import Match, SeatSpec, random_seed
+from engines.registry import find_game, load_engine
+
+
+def option_choices(options_type: type[msgspec.Struct]) -> list[tuple[str, list[str], str]]:
+    """(field, choices, default) for every Literal or bool option, in declaration order."""
+    hints = typing.get_type_hints(options_type)
+    defaults = options_type()
+    fields = []
+    for name in options_type.__struct_fields__:
+        hint = hints[name]
+        if typing.get_origin(hint) is typing.Literal:
+            choices = [str(c) for c in typing.get_args(hint)]
+        elif hint is bool:
+            choices = ["false", "true"]
+        else:
+            continue
+        default = getattr(defaults, name)
+        fields.append((name, choices, str(default).lower() if isinstance(default, bool) else str(default)))
+    return fields
+
+
+class SeatRow(Horizontal):
+    DEFAULT_CSS = """
+    SeatRow { height: 3; }
+    SeatRow Input { width: 24; }
+    SeatRow Select { width: 22; }
+    """
+
+    def __init__(self, number: int, name: str, kind: str, kinds: list[str]) -> None:
+        super().__init__(classes="seat-row")
+        self.number = number
+        self._name = name
+        self._kind = kind
+        self._kinds = kinds
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"Seat {self.number}", classes="hint")
+        yield Input(value=self._name, placeholder="name", classes="seat-name")
+        yield Select([(k, k) for k in self._kinds], value=self._kind, allow_blank=False, classes="seat-kind")
+
+    def spec(self) -> SeatSpec:
+        name = self.query_one(".seat-name", Input).value.strip() or f"Player {self.number}"
+        kind = str(self.query_one(".seat-kind", Select).value)
+        if kind == "human":
+            return SeatSpec(name=name)
+        return SeatSpec(name=name, kind="bot", level=kind)
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="setup.back"),
+        Binding("ctrl+n", "add_seat", "Add seat", id="setup.add_seat"),
+        Binding("ctrl+d", "remove_seat", "Remove seat", id="setup.remove_seat"),
+    ]
+    AUTO_FOCUS = "#start"
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.entry = find_game(game_id)
+        self.engine = load_engine(game_id)
+        self.kinds = ["human", *self.engine.bots]
+
+    def compose(self) -> ComposeResult:
+        info = self.engine.info
+        yield Header()
+        with VerticalScroll(id="setup-body"):
+            yield Static(f"New game of {info.title} ({info.min_seats}-{info.max_seats} players)", classes="title")
+            with Vertical(id="seats"):
+                for number in range(1, info.min_seats + 1):
+                    yield self._seat_row(number)
+            for name, choices, default in option_choices(self.engine.options_type):
+                with Horizontal(classes="seat-row"):
+                    yield Label(name.replace("_", " ").title(), classes="hint")
+                    yield Select([(c, c) for c in choices], value=default, allow_blank=False, id=f"option-{name}")
+            with Horizontal(classes="seat-row"):
+                yield Label("Seed", classes="hint")
+                yield Input(placeholder="blank = random", id="seed-input", type="integer")
+            yield Static(id="setup-error", classes="error")
+            yield Button("Start game", id="start", variant="primary")
+        yield Footer()
+
+    def _seat_row(self, number: int) -> SeatRow:
+        best_bot = "heuristic" if "heuristic" in self.engine.bots else next(iter(self.engine.bots), "human")
+        kind = "human" if number == 1 else best_bot
+        name = "Player 1" if number == 1 else (f"Player {number}" if kind == "human" else f"{kind.title()} bot {number}")
+        return SeatRow(number, name, kind, self.kinds)
+
+    def action_add_seat(self) -> None:
+        seats = self.query_one("#seats", Vertical)
+        count = len(seats.children)
+        if count >= self.engine.info.max_seats:
+            self.notify(f"{self.engine.info.title} takes at most {self.engine.info.max_seats} players.")
+            return
+        seats.mount(self._seat_row(count + 1))
+
+    def action_remove_seat(self) -> None:
+        seats = self.query_one("#seats", Vertical)
+        if len(seats.children) <= self.engine.info.min_seats:
+            self.notify(f"{self.engine.info.title} needs at least {self.engine.info.min_seats} players.")
+            return
+        seats.children[-1].remove()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.start()
+
+    def start(self) -> None:
+        error = self.query_one("#setup-error", Static)
+        seats = [row.spec() for row in self.query(SeatRow)]
+        raw_options = {
+            name: str(self.query_one(f"#option-{name}", Select).value)
+            for name, _, _ in option_choices(self.engine.options_type)
+        }
+        seed_text = self.query_one("#seed-input", Input).value.strip()
+        try:
+            options = msgspec.convert(
+                {k: (v == "true") if v in ("true", "false") else v for k, v in raw_options.items()},
+                type=self.engine.options_type,
+            )
+            seed = int(seed_text) if seed_text else random_seed()
+            match = Match(self.engine, options, seats, seed)
+        except (BadOptions, msgspec.ValidationError, ValueError) as problem:
+            error.update(str(problem))
+            return
+        from tui.opening import open_match
+
+        self.app.pop_screen()
+        open_match(self.app, match, path=None)
