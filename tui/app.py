@@ -11,7 +11,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
+from textual.geometry import Size
 from textual.binding import Binding
 
 from tui.glyphs import Glyphs, glyph_set
@@ -80,13 +82,13 @@ class CampfireApp(App[int]):
         open_start_request(self, self.start_request)
 
     # -- terminal size ---------------------------------------------------------
-    def on_resize(self) -> None:
-        self._check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size)
 
-    def _check_size(self) -> None:
+    def _check_size(self, size: Size | None = None) -> None:
         from tui.screens.too_small import TooSmallScreen
 
-        width, height = self.size
+        width, height = size or self.size
         too_small = width < MIN_WIDTH or height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if too_small and not showing:

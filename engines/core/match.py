@@ -158,11 +158,15 @@ class Match:
 
     # -- undo ----------------------------------------------------------------
     def undoable(self, seat: int) -> int:
-        """How many of the latest actions `seat` may take back: its own, consecutive,
-        none of which revealed information."""
+        """How many of the latest actions `seat` may take back: its own, consecutive, in
+        the current turn, none of which revealed information."""
+        current_turn = self.engine.summary(self.state, None).turn
         count = 0
-        for entry in reversed(self.journal):
+        for index in range(len(self.journal) - 1, -1, -1):
+            entry = self.journal[index]
             if entry.seat != seat or entry.reveals:
+                break
+            if self.engine.summary(self._states[index], None).turn != current_turn:
                 break
             count += 1
         return count

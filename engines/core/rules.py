@@ -7,8 +7,9 @@ finds sections by anchor or by words, and is shared by the CLI and the in-app vi
 
 from __future__ import annotations
 
+import importlib.util
 import re
-from importlib import resources
+from pathlib import Path
 
 import msgspec
 
@@ -92,8 +93,18 @@ def parse_rules(game_id: str, text: str) -> RulesBook:
     return RulesBook(game_id=game_id, title=title, sections=sections)
 
 
+def rules_path(module: str) -> Path:
+    """Where a game's reference lives: `rules.md` in its engine package (or, for an
+    engine that is a plain module, `<module>.md` beside it), found without importing it."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        raise FileNotFoundError(f"no engine module {module}")
+    if spec.submodule_search_locations:
+        return Path(spec.origin).parent / "rules.md"
+    return Path(spec.origin).with_suffix(".md")
+
+
 def load_rules(game_id: str) -> RulesBook:
     entry = find_game(game_id)
-    package = entry.engine.partition(":")[0]
-    text = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+    text = rules_path(entry.engine.partition(":")[0]).read_text(encoding="utf-8")
     return parse_rules(entry.id, text)

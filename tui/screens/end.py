@@ -31,7 +31,7 @@ def breakdown_rows(outcome: Outcome, names: list[str]) -> tuple[list[str], list[
 
 class EndScreen(ModalScreen[str]):
     BINDINGS = [
-        Binding("enter", "menu", "Back to menu", id="end.menu"),
+        Binding("enter", "menu", "Back to menu", id="end.menu", priority=True),
         Binding("escape", "board", "Look at the table", id="end.board"),
         Binding("f1", "rules", "Scoring rules", id="end.rules"),
     ]

@@ -1,0 +1,102 @@
+"""engines/core: the generator, grids, matches, undo, seats and rules books."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from engines.core.errors import BadOptions, IllegalAction
+from engines.core.grid import chebyshev, components
+from engines.core.match import Match, SeatSpec, parse_seats
+from engines.core.rng import Rng, seed_state
+from engines.core.rules import parse_rules, slug
+from tests.fake_engine import ENGINE, Add, CountOptions, Roll
+
+HUMANS = [SeatSpec("Ana"), SeatSpec("Bo")]
+
+
+def test_generator_repeats_from_the_same_seed() -> None:
+    a, b = Rng(seed_state(42)), Rng(seed_state(42))
+    assert [a.below(1000) for _ in range(50)] == [b.below(1000) for _ in range(50)]
+    assert Rng(seed_state(43)).below(10**9) != Rng(seed_state(42)).below(10**9)
+
+
+def test_generator_values_stay_in_range_and_cover_it() -> None:
+    rng = Rng(seed_state(1))
+    rolls = [rng.die(6) for _ in range(600)]
+    assert set(rolls) == {1, 2, 3, 4, 5, 6}
+    assert sorted(rng.shuffled(range(20))) == list(range(20))
+    assert all(0 <= rng.random() < 1 for _ in range(100))
+
+
+def test_grid_components_join_only_orthogonal_neighbours() -> None:
+    cells = [(0, 0), (0, 1), (1, 1), (2, 2), (3, 3), (3, 2)]
+    assert components(cells) == [[(0, 0), (0, 1), (1, 1)], [(2, 2), (3, 2), (3, 3)]]
+    assert chebyshev((0, 0), (3, 2)) == 3
+
+
+def test_match_refuses_out_of_turn_and_changes_nothing() -> None:
+    match = Match(ENGINE, CountOptions(), HUMANS, 5)
+    with pytest.raises(IllegalAction, match="Bo"):
+        match.act(1, Add(1))
+    assert match.journal == []
+
+
+def test_undo_takes_back_own_moves_only_within_the_turn() -> None:
+    match = Match(ENGINE, CountOptions(), HUMANS, 5)
+    match.act(0, Add(2))
+    # The turn passed to Bo: Ana's move is no longer hers to take back.
+    assert match.undoable(0) == 0
+    with pytest.raises(IllegalAction):
+        match.undo(0)
+
+
+def test_undo_never_crosses_a_revelation() -> None:
+    match = Match(ENGINE, CountOptions(), HUMANS, 5)
+    match.act(0, Roll())
+    assert match.undoable(0) == 1  # nothing revealed yet: the die has not rolled
+    match.undo(0)
+    assert match.journal == [] and match.log == []
+    match.act(0, Roll())
+    match.run_automatic()  # the die rolls: a revelation
+    assert match.undoable(0) == 0
+
+
+def test_replay_rebuilds_the_same_state_and_names_a_bad_entry() -> None:
+    match = Match(ENGINE, CountOptions(), HUMANS, 9)
+    for _ in range(3):
+        match.act(match.actors()[0], Roll())
+        match.run_automatic()
+    again = Match.replay(ENGINE, CountOptions(), HUMANS, 9, match.journal)
+    assert again.digest() == match.digest()
+    bad = [*match.journal[:1], msgspec.structs.replace(match.journal[1], action="die 7")]
+    with pytest.raises(IllegalAction, match="Action 2"):
+        Match.replay(ENGINE, CountOptions(), HUMANS, 9, bad)
+
+
+def test_seats_parse_from_text_and_bad_levels_are_refused() -> None:
+    assert parse_seats("Ana:human,heuristic", ENGINE) == [
+        SeatSpec("Ana"),
+        SeatSpec("Heuristic bot 2", "bot", "heuristic"),
+    ]
+    with pytest.raises(BadOptions, match="Unknown seat kind 'genius'"):
+        parse_seats("human,genius", ENGINE)
+    with pytest.raises(BadOptions, match="1 to 4 players"):
+        Match(ENGINE, CountOptions(), [SeatSpec("x")] * 5, 1)
+
+
+def test_bots_repeat_their_choices_for_the_same_seed() -> None:
+    seats = [SeatSpec("a", "bot", "random"), SeatSpec("b", "bot", "random")]
+    first, second = Match(ENGINE, CountOptions(), seats, 3), Match(ENGINE, CountOptions(), seats, 3)
+    first.run_automatic()
+    second.run_automatic()
+    assert first.journal == second.journal
+
+
+def test_rules_book_sections_anchor_and_search() -> None:
+    book = parse_rules("x", "# Game\n\n## Setup\nDeal cards.\n\n## Turn\n### Roll the die\nAdd it.\n")
+    assert [s.anchor for s in book.sections] == ["setup", "turn", "roll-the-die"]
+    assert book.section("Roll the die").body.strip() == "Add it."
+    assert [s.anchor for s in book.search("die")] == ["roll-the-die"]
+    assert [s.anchor for s in book.search("deal")] == ["setup"]
+    assert slug("Adaptation notes") == "adaptation-notes"

@@ -1,0 +1,93 @@
+"""Pilot tests of the launcher and the app shell."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList, Static
+
+from engines.registry import GAMES
+from tui.app import CampfireApp
+from tui.screens.launcher import LauncherScreen
+from tui.screens.too_small import TooSmallScreen
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+
+
+def make_app(tmp_path) -> CampfireApp:
+    return CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+
+
+async def test_launcher_lists_all_five_games_and_marks_coming_ones(tmp_path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        listing = app.screen.query_one("#game-list", OptionList)
+        prompts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert [p.split()[0] for p in prompts] == ["Bivouac", "Camp", "Bioviva", "Bonfire", "Bivì"]
+        for game, prompt in zip(GAMES, prompts):
+            option = listing.get_option(game.id)
+            assert option.disabled is (not game.ready)
+            assert ("coming soon" in prompt) is (not game.ready)
+
+
+async def test_coming_game_cannot_be_started(tmp_path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        listing = app.screen.query_one("#game-list", OptionList)
+        coming = next(i for i, g in enumerate(GAMES) if not g.ready)
+        listing.highlighted = coming  # disabled options cannot even be reached by keys
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_small_terminal_says_which_size_it_needs(tmp_path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small-text", Static).render())
+        assert "80x24" in text and "60x20" in text
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_continue_without_saves_says_so(tmp_path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        assert any("no unfinished game" in n.message for n in app._notifications)
+
+
+async def test_damaged_settings_file_falls_back_to_defaults(tmp_path) -> None:
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text("{not json")
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.settings.glyphs == "unicode"
+        assert any("using default settings" in n.message for n in app._notifications)
+    assert (config / "settings.json").read_text() == "{not json"
+
+
+async def test_keymap_from_settings_remaps_a_binding(tmp_path) -> None:
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text('{"keymap": {"launcher.load": "o"}}')
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LoadScreen"
