@@ -1,0 +1,194 @@
+"""Campfire benchmarks: start-up, key-to-repaint, engine speed, save/load. Run by hand."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+MINIMAL_APP = """
+import time, sys
+start = float(sys.argv[1])
+from textual.app import App
+from textual.widgets import Static
+class Minimal(App):
+    def compose(self):
+        yield Static("hello")
+    def on_mount(self):
+        self.call_after_refresh(self.done)
+    def done(self):
+        print(time.perf_counter() - start)
+        self.exit()
+Minimal().run(headless=True)
+"""
+
+CAMPFIRE_APP = """
+import time, sys, os
+start = float(sys.argv[1])
+from tui.app import CampfireApp
+class Timed(CampfireApp):
+    def on_mount(self):
+        super().on_mount()
+        self.call_after_refresh(self.done)
+    def done(self):
+        print(time.perf_counter() - start)
+        self.exit()
+Timed(bot_delay=0).run(headless=True)
+"""
+
+
+def wall(code: str) -> float:
+    env = dict(os.environ, CAMPFIRE_CONFIG_DIR=tempfile.mkdtemp())
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code, "0"], capture_output=True, cwd=ROOT, env=env, check=True)
+    return time.perf_counter() - started
+
+
+def bench_startup() -> None:
+    minimal = statistics.median(wall(MINIMAL_APP) for _ in range(5))
+    campfire = statistics.median(wall(CAMPFIRE_APP) for _ in range(5))
+    print(f"startup (process start to first paint and exit, median of 5)")
+    print(f"  minimal Textual app  {minimal:6.3f} s")
+    print(f"  Campfire launcher    {campfire:6.3f} s   ratio {campfire / minimal:4.2f}x")
+
+
+async def _key_latency_campfire(presses: int) -> list[float]:
+    from engines.core.match import Match, SeatSpec
+    from engines.registry import load_engine, ready_games
+    from tui.app import CampfireApp
+    from tui.opening import screen_class
+
+    game = ready_games()[0].id
+    engine = load_engine(game)
+    match = Match(engine, engine.default_options(), [SeatSpec("A"), SeatSpec("B")], 1)
+    app = CampfireApp(save_dir=Path(tempfile.mkdtemp()), bot_delay=0)
+    times: list[float] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(screen_class(game)(match, None))
+        await pilot.pause()
+        keys = ["down", "up"] * (presses // 2)
+        for key in keys:
+            started = time.perf_counter()
+            await pilot.press(key)
+            await pilot.wait_for_scheduled_animations()
+            times.append(time.perf_counter() - started)
+    return times
+
+
+async def _key_latency_minimal(presses: int) -> list[float]:
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Counter(App):
+        BINDINGS = [("down", "bump"), ("up", "bump")]
+
+        def compose(self):
+            yield Static("0", id="n")
+
+        def action_bump(self):
+            label = self.query_one("#n", Static)
+            label.update(str(int(str(label.render())) + 1))
+
+    times: list[float] = []
+    async with Counter().run_test(size=(120, 40)) as pilot:
+        for key in ["down", "up"] * (presses // 2):
+            started = time.perf_counter()
+            await pilot.press(key)
+            await pilot.wait_for_scheduled_animations()
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def _p95(values: list[float]) -> float:
+    return sorted(values)[int(len(values) * 0.95) - 1]
+
+
+def bench_keys() -> None:
+    minimal = asyncio.run(_key_latency_minimal(40))
+    campfire = asyncio.run(_key_latency_campfire(40))
+    print("key to repaint (Pilot press + settle, includes Pilot's own waiting)")
+    print(f"  minimal app    median {statistics.median(minimal) * 1000:7.1f} ms  p95 {_p95(minimal) * 1000:7.1f} ms")
+    print(
+        f"  game screen    median {statistics.median(campfire) * 1000:7.1f} ms  p95 {_p95(campfire) * 1000:7.1f} ms"
+        f"   ratio {statistics.median(campfire) / statistics.median(minimal):4.2f}x"
+    )
+
+
+def bench_engine() -> None:
+    from engines.core.match import Match, SeatSpec
+    from engines.registry import load_engine, ready_games
+
+    print("engine speed (bot-only games)")
+    for entry in ready_games():
+        engine = load_engine(entry.id)
+        for level in sorted(engine.bots):
+            seats = [SeatSpec(f"{level}{n}", "bot", level) for n in range(max(2, engine.info.min_seats))]
+            actions = 0
+            started = time.perf_counter()
+            games = 0
+            while time.perf_counter() - started < 3 or games < 3:
+                match = Match(engine, engine.default_options(), seats, games + 1)
+                match.run_automatic()
+                actions += len(match.journal)
+                games += 1
+            seconds = time.perf_counter() - started
+            print(
+                f"  {entry.id:<12} {level:<10} {games / seconds:8.2f} games/s  "
+                f"{actions / seconds:10.0f} actions/s  ({actions / games:.0f} actions a game)"
+            )
+
+
+def bench_saves() -> None:
+    from engines.core.match import Match, SeatSpec
+    from engines.registry import load_engine, ready_games
+    from saves.store import Autosaver, load
+
+    print("save and load of a finished game")
+    for entry in ready_games():
+        engine = load_engine(entry.id)
+        seats = [SeatSpec(f"h{n}", "bot", "heuristic") for n in range(max(2, engine.info.min_seats))]
+        match = Match(engine, engine.default_options(), seats, 1)
+        match.run_automatic()
+        path = Path(tempfile.mkdtemp()) / "bench.json"
+        saver = Autosaver(match, path)
+        rounds = 20
+        started = time.perf_counter()
+        for _ in range(rounds):
+            saver.save()
+        save_ms = (time.perf_counter() - started) / rounds * 1000
+        started = time.perf_counter()
+        for _ in range(5):
+            load(path)
+        load_ms = (time.perf_counter() - started) / 5 * 1000
+        size = path.stat().st_size
+        print(
+            f"  {entry.id:<12} {len(match.journal)} actions: save {save_ms:6.2f} ms, "
+            f"load+replay {load_ms:7.1f} ms ({load_ms / save_ms:5.1f}x save), {size / 1024:6.1f} KiB"
+        )
+
+
+BENCHES = {"startup": bench_startup, "keys": bench_keys, "engine": bench_engine, "saves": bench_saves}
+
+
+def main(argv: list[str]) -> int:
+    chosen = argv or list(BENCHES)
+    for name in chosen:
+        if name not in BENCHES:
+            print(f"unknown benchmark {name!r}; choose from {', '.join(BENCHES)}", file=sys.stderr)
+            return 2
+    for name in chosen:
+        BENCHES[name]()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
