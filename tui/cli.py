@@ -1,0 +1,377 @@
+"""The `campfire` command: the launcher by default, plus what people script or check.
+
+Only argparse, engines and saves are imported at start-up; Textual is imported when a
+command actually opens the app, so `rules`, `saves` and `sim` stay quick over SSH.
+User mistakes (unknown game, bad seats or options: exit 2; a bad save file or an unknown
+rules topic: exit 1) are one sentence on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engines.core.errors import BadOptions
+from engines.core.match import Match, SeatSpec, parse_seats, random_seed
+from engines.core.protocol import Engine
+from engines.registry import GAMES, find_game, load_engine
+from saves.errors import SaveError
+from saves.format import APP_VERSION
+from saves.start import StartRequest, default_seats, parse_options
+from saves.store import SAVE_DIR_ENV, list_saves, load_save, locate, save_dir, verify
+
+USAGE_ERROR = 2
+BAD_FILE = 1
+
+
+class UserError(Exception):
+    """A mistake the user can fix; printed as is, with `code` as the exit status."""
+
+    def __init__(self, message: str, code: int = USAGE_ERROR) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# -- parser ----------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    # --save-dir is accepted before or after the sub-command; SUPPRESS keeps a later
+    # sub-parser from resetting a value given before it.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--save-dir", metavar="DIR", default=argparse.SUPPRESS,
+        help=f"save folder (overrides ${SAVE_DIR_ENV} and the default user-data folder)",
+    )
+    games = ", ".join(g.id for g in GAMES if g.ready) or "none yet"
+    parser = argparse.ArgumentParser(
+        prog="campfire",
+        parents=[common],
+        description=f"A terminal tabletop. Without a command, opens the launcher. Games: {games}.",
+    )
+    parser.add_argument("--version", action="version", version=f"campfire {APP_VERSION}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", parents=[common], help="start a new game")
+    play.add_argument("game", metavar="GAME")
+    play.add_argument("--seats", help="comma-separated seats: human or a bot level, optionally Name:kind "
+                      "(default: you against the game's heuristic bot)")
+    play.add_argument("--seed", type=int, help="seed for a repeatable game (default: a fresh one)")
+    _option_flag(play)
+
+    load = sub.add_parser("load", parents=[common], help="open a save file")
+    load.add_argument("file", metavar="FILE", type=Path)
+
+    rules = sub.add_parser("rules", parents=[common], help="print a game's rules reference as Markdown")
+    rules.add_argument("game", metavar="GAME")
+    rules.add_argument("topic", metavar="TOPIC", nargs="*", help="a section anchor or words to look for")
+
+    saves = sub.add_parser("saves", parents=[common], help="list, verify or locate save files")
+    saves_sub = saves.add_subparsers(dest="saves_command", metavar="ACTION")
+    saves_sub.add_parser("list", parents=[common], help="list saves, newest first (the default)")
+    check = saves_sub.add_parser("verify", parents=[common], help="replay a save and check its digest")
+    check.add_argument("file", metavar="FILE", type=Path)
+    saves_sub.add_parser("locate", parents=[common], help="print the save folder")
+
+    sim = sub.add_parser(
+        "sim", parents=[common], help="play bot-only games and report results",
+        description="Play bot-only games; game i is seeded with SEED+i. With --json, one JSON "
+        "object per game, then a {\"summary\": ...} line. Seats and winners are seat indexes "
+        "from 0. Output is identical for the same arguments except the 'seconds' fields.",
+    )
+    sim.add_argument("game", metavar="GAME")
+    sim.add_argument("--seats", required=True, help="comma-separated bot levels, e.g. random,heuristic")
+    sim.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sim.add_argument("--json", action="store_true", help="JSON lines instead of a table")
+    _option_flag(sim)
+    return parser
+
+
+def _option_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. mode=expert (repeatable)")
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+# -- entry point -----------------------------------------------------------------------------
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # --help, --version and usage errors
+        return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
+    folder = save_dir(getattr(args, "save_dir", None))
+    try:
+        return COMMANDS[args.command](args, folder)
+    except UserError as error:
+        _fail(str(error))
+        return error.code
+    except SaveError as error:
+        _fail(str(error))
+        return BAD_FILE
+    except BadOptions as error:
+        _fail(str(error))
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `campfire sim ... | head`
+        return 0
+
+
+def _fail(sentence: str) -> None:
+    print(" ".join(sentence.split()), file=sys.stderr)
+
+
+# -- launcher, play, load --------------------------------------------------------------------
+def cmd_launcher(args: argparse.Namespace, folder: Path) -> int:
+    return _launch(None, folder)
+
+
+def cmd_play(args: argparse.Namespace, folder: Path) -> int:
+    engine = _engine(args.game)
+    seats = parse_seats(args.seats, engine) if args.seats else default_seats(engine)
+    if not seats:
+        raise UserError("--seats needs at least one seat.")
+    options = parse_options(engine, args.option)
+    seed = args.seed if args.seed is not None else random_seed()
+    Match(engine, options, seats, seed)  # seat counts, bot levels, option checks, before any UI
+    request = StartRequest(
+        game=engine.info.id, seats=seats, options=msgspec.to_builtins(options), seed=seed
+    )
+    return _launch(request, folder)
+
+
+def cmd_load(args: argparse.Namespace, folder: Path) -> int:
+    path = args.file.expanduser().absolute()
+    save = load_save(path).save
+    request = StartRequest(
+        game=save.game, seats=save.seats, options=save.options, seed=save.seed, load=str(path)
+    )
+    return _launch(request, folder)
+
+
+def _engine(game: str) -> Engine:
+    try:
+        return load_engine(game)
+    except (ImportError, AttributeError) as error:  # a game package that is half installed
+        title = find_game(game).title
+        raise UserError(f"{title} cannot be loaded ({error}).", code=1) from None
+
+
+def _launch(start: StartRequest | None, folder: Path) -> int:
+    try:
+        from tui.app import launch
+    except ModuleNotFoundError as error:
+        if error.name not in ("tui.app", "textual"):
+            raise
+        raise UserError(f"The terminal interface cannot start ({error}).", code=1) from None
+    return int(launch(start=start, save_dir=folder) or 0)
+
+
+# -- rules -----------------------------------------------------------------------------------
+def cmd_rules(args: argparse.Namespace, folder: Path) -> int:
+    from engines.core import rules
+
+    entry = find_game(args.game)
+    try:
+        book = rules.load_rules(entry.id)
+    except (ModuleNotFoundError, FileNotFoundError):
+        raise UserError(f"The rules of {entry.title} are not available yet.", code=1) from None
+    topic = " ".join(args.topic).strip()
+    sys.stdout.write(rules_text(book, topic))
+    return 0
+
+
+def rules_text(book: Any, topic: str) -> str:
+    """The whole book, the section whose anchor is `topic` (with its sub-sections), or every
+    section matching its words; UserError listing the anchors when nothing matches."""
+    if not topic:
+        return book.markdown
+    sections = book.sections
+    exact = book.section(topic)
+    if exact is not None:
+        start = sections.index(exact)
+        chosen = [exact]
+        for section in sections[start + 1:]:
+            if section.level <= exact.level:
+                break
+            chosen.append(section)
+    else:
+        chosen = book.search(topic)
+    if not chosen:
+        anchors = ", ".join(s.anchor for s in sections)
+        raise UserError(f"No section of the {book.title} rules matches '{topic}' (sections: {anchors}).", code=1)
+    return "\n".join(section.markdown for section in chosen)
+
+
+# -- saves -----------------------------------------------------------------------------------
+def cmd_saves(args: argparse.Namespace, folder: Path) -> int:
+    action = args.saves_command or "list"
+    if action == "locate":
+        print(locate(folder))
+        return 0
+    if action == "verify":
+        result = verify(args.file.expanduser())
+        if not result.ok:
+            _fail(result.message)
+            return BAD_FILE
+        print(result.message)
+        return 0
+    infos = list_saves(folder)
+    if not infos:
+        print(f"No saves in {locate(folder)}.")
+        return 0
+    rows = [["Updated", "Game", "Players", "Turn", "Actions", "File"]]
+    for info in infos:
+        stamp = info.updated.strftime("%Y-%m-%d %H:%M")
+        if info.error is not None:
+            rows.append([stamp, "(unreadable)", "", "", "", info.path.name])
+        else:
+            state = f"{info.turn} (over)" if info.over else str(info.turn)
+            rows.append([stamp, info.title, info.players, state, str(info.actions), info.path.name])
+    print(_table(rows, right={3, 4}))
+    problems = [info.error for info in infos if info.error is not None]
+    if problems:
+        print("\n" + "\n".join(problems))
+    print(f"\n{len(infos)} save{'s' if len(infos) != 1 else ''} in {locate(folder)}.")
+    return 0
+
+
+def _table(rows: list[list[str]], right: set[int] = frozenset()) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths))]
+        lines.append("  ".join(cells).rstrip())
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+# -- sim -------------------------------------------------------------------------------------
+def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
+    engine = _engine(args.game)
+    seats = parse_seats(args.seats, engine)
+    humans = [n + 1 for n, seat in enumerate(seats) if not seat.is_bot]
+    if humans:
+        raise UserError(f"sim plays bots only, but seat {humans[0]} is human (levels: {', '.join(sorted(engine.bots))}).")
+    options = parse_options(engine, args.option)
+    Match(engine, options, seats, args.seed)  # refuse bad setups before the first game
+    results = []
+    out = sys.stdout
+    if not args.json:
+        print(f"{engine.info.title}: {args.games} game{'s' if args.games != 1 else ''}, seeds "
+              f"{args.seed}..{args.seed + args.games - 1}, seats {', '.join(s.level for s in seats)}")
+    for result in simulate(engine, options, seats, args.seed, args.games):
+        results.append(result)
+        if args.json:
+            out.write(msgspec.json.encode(result).decode() + "\n")
+        out.flush()
+    summary = summarize(engine, seats, args.seed, results)
+    if args.json:
+        out.write(msgspec.json.encode({"summary": summary}).decode() + "\n")
+    else:
+        out.write(_sim_table(seats, results, summary) + "\n")
+    return 0
+
+
+def simulate(engine: Engine, options: msgspec.Struct, seats: list[SeatSpec], seed: int, games: int) -> Iterator[dict[str, Any]]:
+    """One result per game; everything but `seconds` depends only on the arguments."""
+    levels = [seat.level for seat in seats]
+    for number in range(games):
+        game_seed = seed + number
+        started = time.perf_counter()
+        match = Match(engine, options, seats, game_seed)
+        match.run_automatic()
+        seconds = time.perf_counter() - started
+        if not match.is_over():
+            raise RuntimeError(f"{engine.info.id} seed {game_seed}: bots stopped before the end of the game")
+        outcome = engine.outcome(match.state)
+        yield {
+            "game": engine.info.id,
+            "seed": game_seed,
+            "seats": levels,
+            "scores": list(outcome.scores),
+            "winners": list(outcome.winners),
+            "turns": engine.summary(match.state, None).turn,
+            "actions": len(match.journal),
+            "seconds": round(seconds, 3),
+        }
+
+
+def summarize(engine: Engine, seats: list[SeatSpec], seed: int, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Win rates count a shared win as a win for every winner; a level's rate is its wins
+    over the seat-games it played."""
+    games = len(results)
+    count = len(seats)
+    wins = [sum(seat in r["winners"] for r in results) for seat in range(count)]
+    by_level: dict[str, list[int]] = {}
+    for n, seat in enumerate(seats):
+        tally = by_level.setdefault(seat.level, [0, 0])
+        tally[0] += wins[n]
+        tally[1] += games
+    return {
+        "game": engine.info.id,
+        "games": games,
+        "seed": seed,
+        "seats": [seat.level for seat in seats],
+        "wins_by_seat": wins,
+        "win_rate_by_seat": [_ratio(w, games) for w in wins],
+        "win_rate_by_level": {level: _ratio(w, p) for level, (w, p) in by_level.items()},
+        "shared_wins": sum(len(r["winners"]) > 1 for r in results),
+        "no_winner": sum(not r["winners"] for r in results),
+        "mean_score_by_seat": [_ratio(sum(r["scores"][n] for r in results), games, 3) for n in range(count)],
+        "mean_turns": _ratio(sum(r["turns"] for r in results), games, 3),
+        "mean_actions": _ratio(sum(r["actions"] for r in results), games, 3),
+        "seconds": round(sum(r["seconds"] for r in results), 3),
+    }
+
+
+def _ratio(part: float, whole: int, digits: int = 4) -> float:
+    return round(part / whole, digits) if whole else 0.0
+
+
+def _sim_table(seats: list[SeatSpec], results: list[dict[str, Any]], summary: dict[str, Any]) -> str:
+    rows = [["Game", "Seed", "Winners", "Scores", "Turns", "Actions", "Seconds"]]
+    for n, r in enumerate(results, start=1):
+        rows.append([
+            str(n), str(r["seed"]),
+            ", ".join(str(w + 1) for w in r["winners"]) or "none",
+            " ".join(str(s) for s in r["scores"]),
+            str(r["turns"]), str(r["actions"]), f"{r['seconds']:.3f}",
+        ])
+    seat_rows = [["Seat", "Level", "Wins", "Win rate", "Mean score"]]
+    for n, seat in enumerate(seats):
+        seat_rows.append([
+            str(n + 1), seat.level, str(summary["wins_by_seat"][n]),
+            f"{summary['win_rate_by_seat'][n]:.1%}", f"{summary['mean_score_by_seat'][n]:.1f}",
+        ])
+    totals = (
+        f"Shared wins: {summary['shared_wins']}. Mean turns: {summary['mean_turns']}. "
+        f"Mean actions: {summary['mean_actions']}. Total seconds: {summary['seconds']:.3f}."
+    )
+    return "\n\n".join([
+        _table(rows, right={0, 1, 4, 5, 6}),
+        _table(seat_rows, right={0, 2, 3, 4}),
+        totals,
+    ])
+
+
+COMMANDS = {
+    None: cmd_launcher,
+    "play": cmd_play,
+    "load": cmd_load,
+    "rules": cmd_rules,
+    "saves": cmd_saves,
+    "sim": cmd_sim,
+}
