@@ -62,10 +62,8 @@ def envelope(match: Match, *, created: str | None = None, updated: str | None = 
     engine = match.engine
     state = match.state
     over = engine.is_over(state)
-    if over:
-        summary = engine.outcome(state).reason
-    else:
-        summary = engine.summary(state, None).status
+    public = engine.summary(state, None)
+    summary = engine.outcome(state).reason if over else public.status
     updated = updated or now_iso()
     return SaveFile(
         format=FORMAT_VERSION,
@@ -76,7 +74,7 @@ def envelope(match: Match, *, created: str | None = None, updated: str | None = 
         seed=match.seed,
         journal=list(match.journal),
         digest=match.digest(),
-        turn=engine.summary(state, None).turn,
+        turn=public.turn,
         actions=len(match.journal),
         summary=" ".join(summary.split())[:120],
         over=over,

@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -112,6 +113,22 @@ def _keep_previous(path: Path, *, check: bool) -> None:
     os.replace(tmp, prev)
 
 
+#: A temp file this old was left by a killed writer, not one still writing.
+STALE_TEMP_SECONDS = 60
+
+
+def _sweep_temp_files(path: Path) -> None:
+    """Remove temp files a killed process left beside `path` (they are never saves)."""
+    cutoff = time.time() - STALE_TEMP_SECONDS
+    for pattern in (f".{path.name}.*.tmp", f".{prev_path(path).name}.*.tmp"):
+        for leftover in path.parent.glob(pattern):
+            try:
+                if leftover.stat().st_mtime < cutoff:
+                    leftover.unlink()
+            except OSError:
+                pass
+
+
 def _fsync_dir(folder: Path) -> None:
     """Make the rename itself durable; some platforms cannot open folders, which is fine."""
     try:
@@ -139,6 +156,7 @@ class Autosaver:
         self.path = Path(path)
         self.created = created or now_iso()
         self._wrote_once = False
+        _sweep_temp_files(self.path)
         self.save()
 
     @classmethod

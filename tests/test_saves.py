@@ -192,6 +192,22 @@ def test_corrupt_file_never_replaces_the_previous_good_copy(tmp_path):
     assert len(read_save(path).journal) == 4
 
 
+def test_write_failure_is_one_sentence(tmp_path):
+    (tmp_path / "file").write_text("")
+    with pytest.raises(SaveError, match=r"^x\.json could not be written \(.+\)\.$"):
+        write_match(new_match(), tmp_path / "file" / "x.json")
+
+
+def test_autosaver_sweeps_temp_files_left_by_a_killed_writer(tmp_path):
+    path = tmp_path / "s.json"
+    old, fresh = tmp_path / ".s.json.abc.tmp", tmp_path / ".s.json.def.tmp"
+    old.write_text("{")
+    fresh.write_text("{")
+    os.utime(old, (1, 1))
+    Autosaver(new_match(), path)
+    assert not old.exists() and fresh.exists(), "a recent temp file may belong to a live writer"
+
+
 CHILD = """
 import os, signal, sys
 from pathlib import Path
