@@ -9,6 +9,7 @@ rules topic: exit 1) are one sentence on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -20,6 +21,7 @@ import msgspec
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, parse_seats, random_seed
 from engines.core.protocol import Engine
+from engines.core.rules import RulesBook, load_rules
 from engines.registry import GAMES, find_game, load_engine
 from saves.errors import SaveError
 from saves.format import APP_VERSION
@@ -125,7 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # `campfire sim ... | head`
+    except BrokenPipeError:  # `campfire sim ... | head`: the reader has all it wanted
+        # Point stdout at devnull so the interpreter's final flush does not complain again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 
 
@@ -181,11 +185,9 @@ def _launch(start: StartRequest | None, folder: Path) -> int:
 
 # -- rules -----------------------------------------------------------------------------------
 def cmd_rules(args: argparse.Namespace, folder: Path) -> int:
-    from engines.core import rules
-
     entry = find_game(args.game)
     try:
-        book = rules.load_rules(entry.id)
+        book = load_rules(entry.id)
     except (ModuleNotFoundError, FileNotFoundError):
         raise UserError(f"The rules of {entry.title} are not available yet.", code=1) from None
     topic = " ".join(args.topic).strip()
@@ -193,7 +195,7 @@ def cmd_rules(args: argparse.Namespace, folder: Path) -> int:
     return 0
 
 
-def rules_text(book: Any, topic: str) -> str:
+def rules_text(book: RulesBook, topic: str) -> str:
     """The whole book, the section whose anchor is `topic` (with its sub-sections), or every
     section matching its words; UserError listing the anchors when nothing matches."""
     if not topic:
