@@ -1,0 +1,859 @@
+"""The Bivì rules engine.
+
+Phases (`state.phase`) and the actions each allows, with their text forms:
+
+- ``bank``    setup: each player, from the first foreman clockwise, puts the beaver on a bank:
+              ``bank left`` / ``bank right``.
+- ``foreman`` the foreman picks a forest side (N, E, S, W) and either takes a tile from it,
+              ``take N 17`` (tile id 17), or discards the side for a wood cube, ``cube N``.
+- ``take``    another player takes a tile from the side opposite the foreman's: ``take S 40``.
+- ``hand``    the player holding a tile places it, ``place 3,4 r1`` (bounding-box top-left at
+              row 3, column 4, one quarter turn clockwise) or ``place 3,4 r1 f`` (mirrored
+              first; basic mode only), may first ``move-beaver 4,3`` (one cube each), or
+              ``discard`` (others: for a cube; foreman: only when the tile fits nowhere).
+- ``beaver``  after a placement with several possible beaver cells: ``beaver 2,5``.
+- ``end``     end of turn, each player with a cube and room for it: ``cube-at 7,2`` / ``no-cube``.
+- ``over``    the game has ended.
+
+Rows and columns count from 0 at the top-left of the river board. The refill, the end check
+and the foreman's hand-over happen inside the action that closes the turn.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
+
+from engines.bivi import content
+from engines.bivi.content import WOODS
+from engines.bivi.geometry import (
+    CUBE,
+    EMPTY,
+    Cell,
+    absolute,
+    beaver_moves,
+    beaver_spots,
+    check_placement,
+    cube_spots,
+    dam_complete,
+    hole_sizes,
+    layout,
+    legal_placements,
+    oriented_cells,
+    with_tile,
+)
+from engines.bivi.actions import (
+    OPPOSITE,
+    SIDES,
+    Action,
+    BiviOptions,
+    ChooseBank,
+    CubeAt,
+    Discard,
+    MoveBeaver,
+    NoCube,
+    Place,
+    SetBeaver,
+    Take,
+    TakeCube,
+)
+from engines.bivi.bots import HeuristicBot, RandomBot
+from engines.bivi.notation import Breakdown, breakdown
+from engines.core.errors import BadOptions, IllegalAction
+from engines.core.protocol import (
+    Applied,
+    Engine,
+    Event,
+    Flags,
+    GameInfo,
+    Outcome,
+    ScoreLine,
+    SeatPanel,
+    Summary,
+)
+from engines.core.rng import Rng, seed_state
+
+SIDE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+TILES_PER_SIDE = {2: 2, 3: 2, 4: 3}
+TOTAL_CUBES = 16
+TOTAL_TILES = 66
+
+Phase = Literal["bank", "foreman", "take", "hand", "beaver", "end", "over"]
+
+
+# -- state -------------------------------------------------------------------------------
+class Placed(msgspec.Struct, frozen=True):
+    tile: int
+    row: int
+    col: int
+    rotation: int
+    flipped: bool
+
+
+class PlayerState(msgspec.Struct, frozen=True):
+    cells: tuple[int, ...]  # flat river contents: 0 empty, -1 cube, tile id
+    placed: tuple[Placed, ...] = ()
+    cubes: int = 1
+    taken: int = 0
+    beaver: tuple[int, int] | None = None  # the free cell the beaver stands in
+    bank: str = ""  # "left"/"right" while the beaver still stands on a bank
+
+
+class BiviState(msgspec.Struct, frozen=True):
+    options: BiviOptions
+    seats: int
+    rng: int
+    bag: tuple[int, ...]
+    discard: tuple[int, ...]
+    forest: tuple[tuple[int, ...], ...]  # N, E, S, W
+    supply: int
+    players: tuple[PlayerState, ...]
+    foreman: int = 0
+    turn: int = 1
+    phase: Phase = "bank"
+    actor: int = 0
+    side: str = ""  # the side the foreman chose this turn
+    hand: int = 0  # the tile the actor holds (0: none)
+    queue: tuple[int, ...] = ()  # seats still to act in this phase, after the actor
+    spots: tuple[tuple[int, int], ...] = ()  # beaver choices after a placement
+    objectives: tuple[str, ...] = ()
+    placed_this_turn: bool = False
+    idle_turns: int = 0
+    end_reason: str = ""
+
+
+# -- the view --------------------------------------------------------------------------
+class TileView(msgspec.Struct, frozen=True):
+    id: int
+    wood: str
+    letter: str
+    shape: str
+    cells: tuple[tuple[int, int], ...]
+    moss: int
+    butterflies: int
+    ladybugs: int
+
+
+class RiverView(msgspec.Struct, frozen=True):
+    seat: int
+    cells: tuple[tuple[int, ...], ...]  # [row][col]: 0 empty/not river, -1 cube, tile id
+    beaver: tuple[int, int] | None
+    bank: str
+    cubes: int
+    taken: int
+    filled_below: int
+    total_below: int
+    holes: tuple[int, ...]
+    complete: bool
+    moss: int
+    butterflies: int
+    ladybugs: int
+
+
+class ObjectiveView(msgspec.Struct, frozen=True):
+    id: str
+    kind: str
+    title: str
+    text: str
+
+
+class BiviView(msgspec.Struct, frozen=True):
+    viewer: int | None
+    mode: str
+    board: str
+    board_rows: tuple[str, ...]  # "#" ground, "." river, " " outside
+    bank_row: int
+    rivers: tuple[RiverView, ...]
+    forest: tuple[tuple[int, ...], ...]  # N, E, S, W tile ids
+    sides: tuple[str, ...]
+    hand: int
+    hand_seat: int
+    hand_tile: TileView | None
+    tiles: dict[int, TileView]  # every tile on the table (forest, hand, rivers)
+    supply: int
+    bag: int
+    discard: int
+    foreman: int
+    turn: int
+    phase: str
+    actor: int
+    side: str
+    take_side: str  # the side others take from this turn ("" before the foreman chose)
+    beaver_spots: tuple[tuple[int, int], ...]
+    flip_allowed: bool
+    objectives: tuple[ObjectiveView, ...]
+    end_reason: str
+
+
+# -- helpers ----------------------------------------------------------------------------
+def _player(n: int) -> str:
+    return f"Player {n + 1}"
+
+
+def _wood(tile_id: int) -> str:
+    return content.tile(tile_id).wood
+
+
+def _tile_name(tile_id: int) -> str:
+    return f"{_wood(tile_id)} tile {tile_id}"
+
+
+def _board(state: BiviState) -> content.Board:
+    return content.board(state.options.board)
+
+
+def _layout(state: BiviState):
+    return layout(_board(state))
+
+
+def flip_allowed(mode: str) -> bool:
+    return mode == "basic"
+
+
+def _set_player(players: tuple[PlayerState, ...], seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
+    return players[:seat] + (player,) + players[seat + 1 :]
+
+
+def _set_side(forest: tuple[tuple[int, ...], ...], side: str, tiles: tuple[int, ...]):
+    i = SIDES.index(side)
+    return forest[:i] + (tiles,) + forest[i + 1 :]
+
+
+def _side(state: BiviState, side: str) -> tuple[int, ...]:
+    return state.forest[SIDES.index(side)]
+
+
+def _cell(text: str) -> tuple[int, int]:
+    r, _, c = text.partition(",")
+    return int(r), int(c)
+
+
+def _gain_cube(state: BiviState, seat: int) -> tuple[BiviState, str]:
+    """One cube for `seat`: from the supply, else stolen from the player holding most
+    (ties: the first such player clockwise after the taker)."""
+    me = state.players[seat]
+    if state.supply > 0:
+        players = _set_player(state.players, seat, replace(me, cubes=me.cubes + 1))
+        return replace(state, players=players, supply=state.supply - 1), "takes a wood cube"
+    order = [(seat + k) % state.seats for k in range(1, state.seats)]
+    victim = max(order, key=lambda s: (state.players[s].cubes, -order.index(s)))
+    if state.players[victim].cubes == 0:
+        return state, "would take a wood cube, but none is left in the supply or in any player's stock"
+    v = state.players[victim]
+    players = _set_player(state.players, victim, replace(v, cubes=v.cubes - 1))
+    players = _set_player(players, seat, replace(me, cubes=me.cubes + 1))
+    return replace(state, players=players), f"steals a wood cube from {_player(victim)} (the supply is empty)"
+
+
+def placement_cells(tile_id: int, placement: Place) -> list[Cell]:
+    shape = content.tile(tile_id).cells
+    return absolute(oriented_cells(shape, placement.rotation, placement.flipped), placement.row, placement.col)
+
+
+def _placement_check(state: BiviState, seat: int, placement: Place, tile_id: int | None = None):
+    tile_id = tile_id or (state.hand if state.actor == seat else 0)
+    if not tile_id:
+        return "You have no tile to place.", []
+    if placement.flipped and not flip_allowed(state.options.mode):
+        return "Tiles cannot be flipped in the advanced and expert modes: the decorated face stays up.", []
+    if not 0 <= placement.rotation <= 3:
+        return "Rotation is 0 to 3 quarter turns.", []
+    me = state.players[seat]
+    return check_placement(
+        _layout(state), me.cells, placement_cells(tile_id, placement), tile_id, me.beaver, me.bank
+    )
+
+
+def placement_problem(state: BiviState, seat: int, placement: Place, tile_id: int | None = None) -> str | None:
+    """None when `seat` may put its tile in hand (or `tile_id`) at `placement` now, else the
+    reason, for showing a ghost tile in red. Does not check whose turn it is."""
+    return _placement_check(state, seat, placement, tile_id)[0]
+
+
+def placements(state: BiviState, seat: int, tile_id: int | None = None) -> list[tuple[Place, list[Cell]]]:
+    """Every distinct legal placement of the tile in hand (or `tile_id`) for `seat`, with the
+    beaver cells each would allow."""
+    tile_id = tile_id or state.hand
+    me = state.players[seat]
+    found = legal_placements(
+        _layout(state),
+        me.cells,
+        content.tile(tile_id).cells,
+        tile_id,
+        me.beaver,
+        me.bank,
+        flip_allowed(state.options.mode),
+    )
+    return [(Place(r, c, rot, f), spots) for r, c, rot, f, spots in found]
+
+
+def decorations(cells: tuple[int, ...]) -> dict[str, int]:
+    """Exact decoration counts over the tiles in a river."""
+    counts = {"moss": 0, "butterflies": 0, "ladybugs": 0}
+    for t in {v for v in cells if v > 0}:
+        tile = content.tile(t)
+        counts["moss"] += tile.moss
+        counts["butterflies"] += tile.butterflies
+        counts["ladybugs"] += tile.ladybugs
+    return counts
+
+
+def objective_points(objective_id: str, counts: list[dict[str, int]]) -> list[int]:
+    """Bonus points per seat for one expert objective, from each seat's decoration counts.
+
+    A objectives use competition ranking: every player tied for the best value gets the
+    first bonus; the second bonus goes to everyone tied for the next value, but only when
+    the first place was not shared."""
+    obj = content.objectives()[objective_id]
+    if obj.kind == "B":
+        return [obj.points * min(c[k] // n for k, n in obj.need.items()) for c in counts]
+    values = [sum(c[k] for k in obj.count) for c in counts]
+    sign = 1 if obj.best == "most" else -1
+    best = max(sign * v for v in values)
+    firsts = [sign * v == best for v in values]
+    points = [obj.first if f else 0 for f in firsts]
+    if sum(firsts) == 1 and len(values) > 1:
+        second = max(sign * v for v, f in zip(values, firsts) if not f)
+        points = [p or (obj.second if sign * v == second else 0) for p, v in zip(points, values)]
+    return points
+
+
+# -- the engine -----------------------------------------------------------------------------
+class BiviEngine(Engine[BiviState, Action]):
+    info = GameInfo(
+        id="bivi",
+        title="Bivì",
+        pitch="Beavers stack timber into a dam; gravity and holes matter.",
+        min_seats=2,
+        max_seats=4,
+        flags=Flags(hidden_information=False, chance=True),
+    )
+    options_type = BiviOptions
+
+    bots = {"random": RandomBot, "heuristic": HeuristicBot}
+
+    # -- setup ---------------------------------------------------------------
+    def check_setup(self, options: msgspec.Struct, seats: int) -> None:
+        super().check_setup(options, seats)
+        if not isinstance(options, BiviOptions):
+            raise BadOptions("Bivì needs Bivì options.")
+        if options.mode not in ("basic", "advanced", "expert"):
+            raise BadOptions(f"Unknown mode '{options.mode}' (choose basic, advanced or expert).")
+        if options.board not in content.boards():
+            known = ", ".join(sorted(content.boards()))
+            raise BadOptions(f"There is no river board called '{options.board}' (boards: {known}).")
+
+    def new_game(self, options: BiviOptions, seats: int, seed: int) -> BiviState:
+        self.check_setup(options, seats)
+        rng = Rng(seed_state(seed))
+        bag = rng.shuffled(sorted(content.tiles()))
+        per = TILES_PER_SIDE[seats]
+        forest = tuple(tuple(bag[i * per : (i + 1) * per]) for i in range(4))
+        bag = bag[4 * per :]
+        objectives: tuple[str, ...] = ()
+        if options.mode == "expert":
+            objs = content.objectives()
+            a = sorted(o for o in objs if objs[o].kind == "A")
+            b = sorted(o for o in objs if objs[o].kind == "B")
+            objectives = (rng.choice(a), rng.choice(b))
+        board = content.board(options.board)
+        empty = PlayerState(cells=(EMPTY,) * (board.height * board.width))
+        return BiviState(
+            options=options,
+            seats=seats,
+            rng=rng.state,
+            bag=tuple(bag),
+            discard=(),
+            forest=forest,
+            supply=TOTAL_CUBES - seats,
+            players=(empty,) * seats,
+            phase="bank",
+            actor=0,
+            queue=tuple(range(1, seats)),
+            objectives=objectives,
+        )
+
+    # -- who acts ------------------------------------------------------------
+    def actors(self, state: BiviState) -> tuple[int, ...]:
+        return () if state.phase == "over" else (state.actor,)
+
+    def legal_actions(self, state: BiviState, seat: int) -> list[Action]:
+        if state.phase == "over" or seat != state.actor:
+            return []
+        me = state.players[seat]
+        lay = _layout(state)
+        if state.phase == "bank":
+            return [ChooseBank("left"), ChooseBank("right")]
+        if state.phase == "foreman":
+            takes: list[Action] = [Take(s, t) for s in SIDES for t in _side(state, s)]
+            return takes + [TakeCube(s) for s in SIDES if _side(state, s)]
+        if state.phase == "take":
+            side = OPPOSITE[state.side]
+            return [Take(side, t) for t in _side(state, side)]
+        if state.phase == "hand":
+            actions: list[Action] = [p for p, _ in placements(state, seat)]
+            if me.cubes > 0:
+                actions += [MoveBeaver(r, c) for r, c in beaver_moves(lay, me.cells, me.beaver)]
+            if seat != state.foreman or not any(isinstance(a, Place) for a in actions):
+                actions.append(Discard())
+            return actions
+        if state.phase == "beaver":
+            return [SetBeaver(r, c) for r, c in state.spots]
+        if state.phase == "end":
+            return [CubeAt(r, c) for r, c in cube_spots(lay, me.cells, me.beaver)] + [NoCube()]
+        return []
+
+    # -- acting --------------------------------------------------------------
+    def apply(self, state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat != state.actor:
+            raise IllegalAction(f"It is {_player(state.actor)}'s turn to act, not {_player(seat)}'s.")
+        handler = {
+            "bank": self._apply_bank,
+            "foreman": self._apply_foreman,
+            "take": self._apply_take,
+            "hand": self._apply_hand,
+            "beaver": self._apply_beaver,
+            "end": self._apply_end,
+        }[state.phase]
+        return handler(state, seat, action)
+
+    def _apply_bank(self, state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
+        if not isinstance(action, ChooseBank) or action.side not in ("left", "right"):
+            raise IllegalAction("First put your beaver on the left or the right bank.")
+        me = replace(state.players[seat], bank=action.side)
+        state = replace(state, players=_set_player(state.players, seat, me))
+        events = [Event(f"{_player(seat)} puts their beaver on the {action.side} bank.")]
+        if state.queue:
+            return Applied(replace(state, actor=state.queue[0], queue=state.queue[1:]), events)
+        return Applied(replace(state, phase="foreman", actor=state.foreman, queue=()), events)
+
+    def _apply_foreman(self, state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
+        if isinstance(action, Take):
+            if action.side not in SIDES:
+                raise IllegalAction("Choose a side of the forest: N, E, S or W.")
+            row = _side(state, action.side)
+            if action.tile not in row:
+                raise IllegalAction(f"Tile {action.tile} is not on the {SIDE_NAMES[action.side]} side of the forest.")
+            rest = tuple(t for t in row if t != action.tile)
+            me = state.players[seat]
+            state = replace(
+                state,
+                forest=_set_side(state.forest, action.side, ()),
+                discard=state.discard + rest,
+                players=_set_player(state.players, seat, replace(me, taken=me.taken + 1)),
+                side=action.side,
+                phase="hand",
+                hand=action.tile,
+            )
+            text = f"{_player(seat)} (foreman) takes {_tile_name(action.tile)} from the {SIDE_NAMES[action.side]} side"
+            if rest:
+                text += f" and discards the other {len(rest)}"
+            return Applied(state, [Event(text + ".")])
+        if isinstance(action, TakeCube):
+            if action.side not in SIDES:
+                raise IllegalAction("Choose a side of the forest: N, E, S or W.")
+            row = _side(state, action.side)
+            if not row:
+                raise IllegalAction("That side of the forest is empty: choose a side with timber on it.")
+            state = replace(
+                state,
+                forest=_set_side(state.forest, action.side, ()),
+                discard=state.discard + row,
+                side=action.side,
+            )
+            state, how = _gain_cube(state, seat)
+            text = f"{_player(seat)} (foreman) discards the {SIDE_NAMES[action.side]} side and {how}."
+            return self._continue(self._start_others(state), [Event(text)])
+        raise IllegalAction("As foreman, choose a side of the forest: take one of its tiles, or discard it for a cube.")
+
+    def _apply_take(self, state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
+        side = OPPOSITE[state.side]
+        if not isinstance(action, Take):
+            raise IllegalAction(f"Take a tile from the {SIDE_NAMES[side]} side of the forest.")
+        if action.side != side:
+            raise IllegalAction(
+                f"You must take from the {SIDE_NAMES[side]} side, opposite the side the foreman chose."
+            )
+        row = _side(state, side)
+        if action.tile not in row:
+            raise IllegalAction(f"Tile {action.tile} is not on the {SIDE_NAMES[side]} side of the forest.")
+        me = state.players[seat]
+        state = replace(
+            state,
+            forest=_set_side(state.forest, side, tuple(t for t in row if t != action.tile)),
+            players=_set_player(state.players, seat, replace(me, taken=me.taken + 1)),
+            phase="hand",
+            hand=action.tile,
+        )
+        text = f"{_player(seat)} takes {_tile_name(action.tile)} from the {SIDE_NAMES[side]} side."
+        return Applied(state, [Event(text)])
+
+    def _apply_hand(self, state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
+        me = state.players[seat]
+        lay = _layout(state)
+        if isinstance(action, Place):
+            problem, spots = _placement_check(state, seat, action)
+            if problem:
+                raise IllegalAction(problem)
+            cells = placement_cells(state.hand, action)
+            grid = with_tile(lay, me.cells, cells, state.hand)
+            record = Placed(state.hand, action.row, action.col, action.rotation, action.flipped)
+            me = replace(me, cells=grid, placed=me.placed + (record,), beaver=spots[0], bank="")
+            state = replace(
+                state,
+                players=_set_player(state.players, seat, me),
+                hand=0,
+                placed_this_turn=True,
+            )
+            text = f"{_player(seat)} places {_tile_name(record.tile)} at {action.row},{action.col}."
+            if len(spots) > 1:
+                return Applied(replace(state, phase="beaver", spots=tuple(spots)), [Event(text)])
+            return self._continue(self._after_hand(state), [Event(text)])
+        if isinstance(action, MoveBeaver):
+            if me.cubes <= 0:
+                raise IllegalAction("Moving your beaver costs a wood cube, and you have none.")
+            target = (action.row, action.col)
+            if target not in beaver_moves(lay, me.cells, me.beaver):
+                if me.beaver is None:
+                    raise IllegalAction("Your beaver is still on the bank: there is no tile to move it to yet.")
+                raise IllegalAction(
+                    "The beaver can go only on top of a tile 1 or 2 tiles away from the one it stands on, in a free cell."
+                )
+            me = replace(me, cubes=me.cubes - 1, beaver=target)
+            state = replace(state, players=_set_player(state.players, seat, me), supply=state.supply + 1)
+            return Applied(state, [Event(f"{_player(seat)} discards a wood cube and moves their beaver to {action.row},{action.col}.")])
+        if isinstance(action, Discard):
+            tile_id = state.hand
+            state = replace(state, hand=0, discard=state.discard + (tile_id,))
+            if seat == state.foreman:
+                if placements(state, seat, tile_id):
+                    raise IllegalAction("The foreman must place the tile taken; it can only be discarded when it fits nowhere.")
+                text = f"{_player(seat)} (foreman) cannot fit {_tile_name(tile_id)} anywhere and discards it."
+            else:
+                state, how = _gain_cube(state, seat)
+                text = f"{_player(seat)} discards {_tile_name(tile_id)} and {how}."
+            return self._continue(self._after_hand(state), [Event(text)])
+        raise IllegalAction("Place the tile you hold, move your beaver with a cube, or discard the tile.")
+
+    def _apply_beaver(self, state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
+        if not isinstance(action, SetBeaver) or (action.row, action.col) not in state.spots:
+            raise IllegalAction("Put your beaver on one of the marked cells above the tile you just placed.")
+        me = replace(state.players[seat], beaver=(action.row, action.col))
+        state = replace(state, players=_set_player(state.players, seat, me), spots=())
+        text = f"{_player(seat)} puts their beaver at {action.row},{action.col}."
+        return self._continue(self._after_hand(state), [Event(text)])
+
+    def _apply_end(self, state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
+        me = state.players[seat]
+        if isinstance(action, NoCube):
+            return self._continue(self._next_end(state), [Event(f"{_player(seat)} keeps their cubes.")])
+        if not isinstance(action, CubeAt):
+            raise IllegalAction("At the end of the turn you may place one wood cube, or pass.")
+        lay = _layout(state)
+        target = (action.row, action.col)
+        if target not in cube_spots(lay, me.cells, me.beaver):
+            if not lay.is_river(*target):
+                raise IllegalAction("A cube must go inside your river.")
+            if me.cells[target[0] * lay.width + target[1]] != EMPTY:
+                raise IllegalAction("That cell is already taken.")
+            if target == me.beaver:
+                raise IllegalAction("Your beaver stands there: a cube needs a free cell.")
+            raise IllegalAction("That cube would fall: the cell under it is empty.")
+        grid = list(me.cells)
+        grid[target[0] * lay.width + target[1]] = CUBE
+        me = replace(me, cells=tuple(grid), cubes=me.cubes - 1)
+        state = replace(state, players=_set_player(state.players, seat, me), placed_this_turn=True)
+        text = f"{_player(seat)} places a wood cube at {action.row},{action.col}."
+        return self._continue(self._next_end(state), [Event(text)])
+
+    # -- flow ---------------------------------------------------------------------
+    # Flow helpers return (state, events, reveals) "pending" tuples merged by _continue.
+    def _continue(self, step, events: list[Event]) -> Applied[BiviState]:
+        state, more, reveals = step
+        return Applied(state, events + more, reveals)
+
+    def _after_hand(self, state: BiviState):
+        if state.actor == state.foreman:
+            return self._start_others(state)
+        return self._next_other(state)
+
+    def _start_others(self, state: BiviState):
+        order = tuple((state.foreman + k) % state.seats for k in range(1, state.seats))
+        return self._next_other(replace(state, queue=order, hand=0))
+
+    def _next_other(self, state: BiviState):
+        side = OPPOSITE[state.side]
+        if state.queue and _side(state, side):
+            return replace(state, phase="take", actor=state.queue[0], queue=state.queue[1:], hand=0), [], False
+        order = tuple((state.foreman + k) % state.seats for k in range(state.seats))
+        return self._next_end(replace(state, queue=order, hand=0))
+
+    def _next_end(self, state: BiviState):
+        lay = _layout(state)
+        queue = list(state.queue)
+        while queue:
+            seat = queue.pop(0)
+            me = state.players[seat]
+            if me.cubes > 0 and cube_spots(lay, me.cells, me.beaver):
+                return replace(state, phase="end", actor=seat, queue=tuple(queue)), [], False
+        return self._finish_turn(replace(state, queue=()))
+
+    def _finish_turn(self, state: BiviState):
+        lay = _layout(state)
+        idle = 0 if state.placed_this_turn else state.idle_turns + 1
+        state = replace(state, idle_turns=idle, placed_this_turn=False, spots=(), hand=0)
+        done = [n for n, p in enumerate(state.players) if dam_complete(lay, p.cells)]
+        if done:
+            names = " and ".join(_player(n) for n in done)
+            reason = f"{names} completed {'their dams' if len(done) > 1 else 'their dam'}"
+            return self._over(state, reason)
+        if idle >= state.seats:
+            return self._over(state, "nobody could add to their dam for a whole round")
+        rng = Rng(state.rng)
+        bag, discard = list(state.bag), list(state.discard)
+        per = TILES_PER_SIDE[state.seats]
+        forest = list(state.forest)
+        reveals = False
+        events = []
+        # Only empty sides are refilled: in a 2-player game the side the other player took
+        # from keeps its last tile until it is emptied.
+        for i, row in enumerate(forest):
+            if row:
+                continue
+            drawn = []
+            while len(drawn) < per:
+                if not bag:
+                    if not discard:
+                        break
+                    bag = rng.shuffled(discard)
+                    discard = []
+                    events.append(Event("The bag is empty: the discarded timber is shuffled back into it."))
+                drawn.append(bag.pop(0))
+            forest[i] = tuple(drawn)
+            reveals = reveals or bool(drawn)
+        state = replace(state, bag=tuple(bag), discard=tuple(discard), forest=tuple(forest), rng=rng.state)
+        if not any(forest):
+            return self._over(state, "the timber ran out")
+        foreman = (state.foreman - 1) % state.seats  # the foreman card passes counter-clockwise
+        events.append(Event(f"The forest is refilled. Turn {state.turn + 1}: {_player(foreman)} is the foreman."))
+        state = replace(state, foreman=foreman, actor=foreman, phase="foreman", side="", turn=state.turn + 1, queue=())
+        return state, events, reveals
+
+    def _over(self, state: BiviState, reason: str):
+        state = replace(state, phase="over", end_reason=reason, queue=(), hand=0)
+        out = self.outcome(state)
+        return state, [Event(f"The game ends: {reason}. {out.reason}")], False
+
+    # -- text forms ------------------------------------------------------------------
+    def format_action(self, action: Action) -> str:
+        if isinstance(action, ChooseBank):
+            return f"bank {action.side}"
+        if isinstance(action, Take):
+            return f"take {action.side} {action.tile}"
+        if isinstance(action, TakeCube):
+            return f"cube {action.side}"
+        if isinstance(action, Place):
+            return f"place {action.row},{action.col} r{action.rotation}" + (" f" if action.flipped else "")
+        if isinstance(action, MoveBeaver):
+            return f"move-beaver {action.row},{action.col}"
+        if isinstance(action, Discard):
+            return "discard"
+        if isinstance(action, SetBeaver):
+            return f"beaver {action.row},{action.col}"
+        if isinstance(action, CubeAt):
+            return f"cube-at {action.row},{action.col}"
+        if isinstance(action, NoCube):
+            return "no-cube"
+        raise TypeError(f"Not a Bivì action: {action!r}")
+
+    def parse_action(self, state: BiviState, seat: int, text: str) -> Action:
+        words = text.split()
+        try:
+            verb, args = words[0].lower(), words[1:]
+            if verb == "bank" and len(args) == 1 and args[0].lower() in ("left", "right"):
+                return ChooseBank(args[0].lower())
+            if verb == "take" and len(args) == 2 and args[0].upper() in SIDES:
+                return Take(args[0].upper(), int(args[1]))
+            if verb == "cube" and len(args) == 1 and args[0].upper() in SIDES:
+                return TakeCube(args[0].upper())
+            if verb == "place" and len(args) in (2, 3) and args[1].lower().startswith("r"):
+                if len(args) == 3 and args[2].lower() != "f":
+                    raise ValueError
+                r, c = _cell(args[0])
+                return Place(r, c, int(args[1][1:]), len(args) == 3)
+            if verb == "move-beaver" and len(args) == 1:
+                return MoveBeaver(*_cell(args[0]))
+            if verb == "beaver" and len(args) == 1:
+                return SetBeaver(*_cell(args[0]))
+            if verb == "cube-at" and len(args) == 1:
+                return CubeAt(*_cell(args[0]))
+            if verb == "discard" and not args:
+                return Discard()
+            if verb == "no-cube" and not args:
+                return NoCube()
+        except (ValueError, IndexError):
+            pass
+        raise IllegalAction(f"'{text}' is not a Bivì action (e.g. 'take N 12', 'place 3,4 r1', 'cube-at 7,2').")
+
+    # -- views -----------------------------------------------------------------------
+    def view(self, state: BiviState, viewer: int | None) -> BiviView:
+        board = _board(state)
+        lay = layout(board)
+        w = board.width
+        on_table: set[int] = {t for row in state.forest for t in row}
+        if state.hand:
+            on_table.add(state.hand)
+        rivers = []
+        for n, p in enumerate(state.players):
+            on_table.update(v for v in p.cells if v > 0)
+            deco = decorations(p.cells)
+            filled = sum(1 for i in lay.below if p.cells[i] != EMPTY)
+            rivers.append(
+                RiverView(
+                    seat=n,
+                    cells=tuple(tuple(p.cells[r * w : (r + 1) * w]) for r in range(board.height)),
+                    beaver=p.beaver,
+                    bank=p.bank,
+                    cubes=p.cubes,
+                    taken=p.taken,
+                    filled_below=filled,
+                    total_below=len(lay.below),
+                    holes=tuple(hole_sizes(lay, p.cells)),
+                    complete=filled == len(lay.below),
+                    moss=deco["moss"],
+                    butterflies=deco["butterflies"],
+                    ladybugs=deco["ladybugs"],
+                )
+            )
+        objs = content.objectives()
+        return BiviView(
+            viewer=viewer,
+            mode=state.options.mode,
+            board=board.name,
+            board_rows=board.rows,
+            bank_row=board.bank_row,
+            rivers=tuple(rivers),
+            forest=state.forest,
+            sides=SIDES,
+            hand=state.hand,
+            hand_seat=state.actor if state.hand else -1,
+            hand_tile=tile_view(state.hand) if state.hand else None,
+            tiles={t: tile_view(t) for t in sorted(on_table)},
+            supply=state.supply,
+            bag=len(state.bag),
+            discard=len(state.discard),
+            foreman=state.foreman,
+            turn=state.turn,
+            phase=state.phase,
+            actor=state.actor,
+            side=state.side,
+            take_side=OPPOSITE[state.side] if state.side else "",
+            beaver_spots=state.spots,
+            flip_allowed=flip_allowed(state.options.mode),
+            objectives=tuple(ObjectiveView(o, objs[o].kind, objs[o].title, objs[o].text) for o in state.objectives),
+            end_reason=state.end_reason,
+        )
+
+    def summary(self, state: BiviState, viewer: int | None) -> Summary:
+        lay = _layout(state)
+        who = _player(state.actor)
+        status, topic = {
+            "bank": (f"{who}: put your beaver on the left or the right bank.", "setup"),
+            "foreman": (f"{who} (foreman): choose a forest side, then take a tile or discard the side for a cube.", "foreman"),
+            "take": (f"{who}: take a tile from the {SIDE_NAMES.get(OPPOSITE.get(state.side, ''), '')} side.", "other-beavers"),
+            "hand": (f"{who}: place {_tile_name(state.hand) if state.hand else 'your tile'}"
+                     + (" (or move your beaver with a cube)." if state.actor == state.foreman else ", or discard it for a cube."),
+                     "placing-tiles"),
+            "beaver": (f"{who}: choose where your beaver stands on the new tile.", "the-beaver"),
+            "end": (f"{who}: place one wood cube in your river, or pass.", "end-of-turn"),
+            "over": (f"Game over: {state.end_reason}.", "scoring"),
+        }[state.phase]
+        panels = []
+        for n, p in enumerate(state.players):
+            filled = sum(1 for i in lay.below if p.cells[i] != EMPTY)
+            title = _player(n) + (" (foreman)" if n == state.foreman else "")
+            panels.append(
+                SeatPanel(
+                    title=title,
+                    lines=[
+                        f"Cubes: {p.cubes}",
+                        f"Tiles taken: {p.taken}",
+                        f"Dam: {filled}/{len(lay.below)} below the bank",
+                        f"Holes: {len(hole_sizes(lay, p.cells))}",
+                    ],
+                    active=state.phase != "over" and n == state.actor,
+                )
+            )
+        return Summary(status=status, panels=panels, turn=state.turn, rules_topic=topic)
+
+    # -- end -------------------------------------------------------------------------
+    def is_over(self, state: BiviState) -> bool:
+        return state.phase == "over"
+
+    def breakdowns(self, state: BiviState) -> list[Breakdown]:
+        board = _board(state)
+        return [breakdown(board, p.cells, _wood) for p in state.players]
+
+    def outcome(self, state: BiviState) -> Outcome:
+        parts = self.breakdowns(state)
+        worst = max(b.largest_hole for b in parts)
+        lines = [b.lines(largest_penalised=worst > 0 and b.largest_hole == worst) for b in parts]
+        if state.objectives:
+            counts = [decorations(p.cells) for p in state.players]
+            for obj_id in state.objectives:
+                obj = content.objectives()[obj_id]
+                for n, pts in enumerate(objective_points(obj_id, counts)):
+                    lines[n].append(ScoreLine(f"Objective {obj.kind}: {obj.title}", pts))
+        scores = [sum(line.points for line in ls) for ls in lines]
+        keys = [(scores[n], p.cubes, -p.taken) for n, p in enumerate(state.players)]
+        best = max(keys)
+        winners = [n for n, k in enumerate(keys) if k == best]
+        top = [n for n, s in enumerate(scores) if s == max(scores)]
+        if len(top) == 1:
+            reason = f"{_player(top[0])} wins with {scores[top[0]]} points."
+        elif len(winners) > 1:
+            reason = " and ".join(_player(n) for n in winners) + f" share the victory with {scores[winners[0]]} points."
+        elif len({keys[n][1] for n in top}) > 1:
+            reason = f"{_player(winners[0])} wins the tie at {scores[winners[0]]} points with more wood cubes left."
+        else:
+            reason = f"{_player(winners[0])} wins the tie at {scores[winners[0]]} points having taken fewer tiles."
+        if state.phase != "over":
+            reason = "If the game ended now: " + reason
+        return Outcome(scores=scores, breakdown=lines, winners=winners, reason=reason)
+
+
+def tile_view(tile_id: int) -> TileView:
+    t = content.tile(tile_id)
+    return TileView(
+        id=t.id,
+        wood=t.wood,
+        letter=content.WOOD_LETTER[t.wood],
+        shape=t.shape,
+        cells=t.cells,
+        moss=t.moss,
+        butterflies=t.butterflies,
+        ladybugs=t.ladybugs,
+    )
+
+
+ENGINE = BiviEngine()
+
+__all__ = [
+    "ENGINE",
+    "WOODS",
+    "BiviEngine",
+    "BiviOptions",
+    "BiviState",
+    "BiviView",
+    "Place",
+    "beaver_spots",
+    "decorations",
+    "objective_points",
+    "oriented_cells",
+    "placement_problem",
+    "placements",
+]
