@@ -359,3 +359,10 @@ def test_sim_bivi_in_a_shell():
     runs = [[json.loads(line) for line in r.stdout.splitlines()] for r in (first, second)]
     assert len(runs[0]) == 3 and "summary" in runs[0][-1]
     assert without_seconds(runs[0]) == without_seconds(runs[1])
+
+
+def test_cli_start_up_does_not_import_textual():
+    """`rules`, `saves` and `sim` must stay quick over SSH: Textual loads only to open the app."""
+    code = "import sys, tui.cli; print(sorted(m for m in sys.modules if m.split('.')[0] in {'textual', 'rich'}))"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout.strip()) == (0, "[]"), result.stderr
