@@ -1,0 +1,83 @@
+"""Building Bivì positions for rule tests from river texts."""
+
+from __future__ import annotations
+
+import msgspec
+from msgspec.structs import replace
+
+from engines.bivi import ENGINE
+from engines.bivi.actions import BiviOptions
+from engines.bivi.content import board
+from engines.bivi.engine import BiviState
+from engines.bivi.notation import parse_river
+
+EMPTY_RIVER = """\
+_ . . . . . . . . . _
+_ . . . . . . . . . _
+_ . . . . . . . . . _
+# . . . . . . . . . #
+# . . . . . . . . . #
+# # . . . . . . . # #
+# # . . . . . . . # #
+# # # . . . . . # # #
+# # # # # # # # # # #
+"""
+
+
+def text(compact: str) -> str:
+    """Compact rows (tokens split by spaces, `_` for outside) in the river notation."""
+    rows = [line.split() for line in compact.strip("\n").splitlines()]
+    return "\n".join(" ".join(("" if t == "_" else t).ljust(3) for t in row).rstrip() for row in rows) + "\n"
+
+
+def cells(compact: str) -> tuple[int, ...]:
+    river = parse_river(text(compact))
+    assert river.board.rows == board("default").rows, "test rivers are drawn on the default board"
+    return river.cells
+
+
+def start(seats: int = 2, mode: str = "basic", seed: int = 1) -> BiviState:
+    """A new game with every beaver on the left bank, at the first foreman's choice."""
+    state = ENGINE.new_game(BiviOptions(mode=mode), seats, seed)
+    for seat in range(seats):
+        state = ENGINE.apply(state, seat, ENGINE.parse_action(state, seat, "bank left")).state
+    return state
+
+
+def position(
+    base: BiviState | None = None,
+    rivers: dict[int, str] | None = None,
+    beavers: dict[int, tuple[int, int] | None] | None = None,
+    banks: dict[int, str] | None = None,
+    cubes: dict[int, int] | None = None,
+    taken: dict[int, int] | None = None,
+    **fields,
+) -> BiviState:
+    state = base or start()
+    players = list(state.players)
+    for seat, compact in (rivers or {}).items():
+        players[seat] = replace(players[seat], cells=cells(compact))
+    for seat, beaver in (beavers or {}).items():
+        players[seat] = replace(players[seat], beaver=beaver, bank="" if beaver else players[seat].bank)
+    for seat, bank in (banks or {}).items():
+        players[seat] = replace(players[seat], bank=bank)
+    for seat, n in (cubes or {}).items():
+        players[seat] = replace(players[seat], cubes=n)
+    for seat, n in (taken or {}).items():
+        players[seat] = replace(players[seat], taken=n)
+    return replace(state, players=tuple(players), **fields)
+
+
+def holding(tile: int, seat: int = 0, foreman: int = 0, **kw) -> BiviState:
+    """`seat` holds `tile` in the hand phase (as foreman when seat == foreman)."""
+    base = kw.pop("base", None) or start()
+    queue = () if seat == foreman else kw.pop("queue", ())
+    return position(base, phase="hand", actor=seat, foreman=foreman, hand=tile, side="N", queue=queue, **kw)
+
+
+def act(state: BiviState, seat: int, action_text: str):
+    return ENGINE.apply(state, seat, ENGINE.parse_action(state, seat, action_text))
+
+
+def snapshot(state: BiviState) -> bytes:
+    return msgspec.json.encode(state)
