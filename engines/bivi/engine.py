@@ -612,7 +612,7 @@ class BiviEngine(Engine[BiviState, Action]):
             reason = f"{names} completed {'their dams' if len(done) > 1 else 'their dam'}"
             return self._over(state, reason)
         if idle >= state.seats:
-            return self._over(state, "nobody could add to their dam for a whole round")
+            return self._over(state, "nobody added to their dam for a whole round")
         rng = Rng(state.rng)
         bag, discard = list(state.bag), list(state.discard)
         per = TILES_PER_SIDE[state.seats]
