@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import msgspec
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,7 +27,7 @@ from saves.errors import SaveError
 from saves.store import Autosaver
 from tui.commands import GameActions
 from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
-from tui.widgets.table import Table
+from tui.widgets.table import Table, name_seats
 
 
 
@@ -100,15 +101,26 @@ class GameScreen(Screen[None]):
         acting = viewer is not None and viewer in match.actors() and not match.seats[viewer].is_bot
         legal = match.legal_actions(viewer) if acting else []
         shown = self.listed_actions(legal)
+        names = [s.name for s in match.seats]
+        summary = engine.summary(match.state, viewer)
+        summary = msgspec.structs.replace(
+            summary,
+            status=name_seats(summary.status, names),
+            panels=[msgspec.structs.replace(p, title=name_seats(p.title, names)) for p in summary.panels],
+        )
+        outcome = engine.outcome(match.state) if match.is_over() else None
+        if outcome is not None:
+            outcome = msgspec.structs.replace(outcome, reason=name_seats(outcome.reason, names))
         self.table = Table(
-            summary=engine.summary(match.state, viewer),
+            summary=summary,
             view=engine.view(match.state, viewer),
             viewer=viewer,
             actions=[(engine.format_action(a), a) for a in shown],
-            log=match.log_lines(viewer),
+            log=[name_seats(line, names) for line in match.log_lines(viewer)],
+            acting=acting,
             problem=self.problem,
-            outcome=engine.outcome(match.state) if match.is_over() else None,
-            seat_names=[s.name for s in match.seats],
+            outcome=outcome,
+            seat_names=names,
         )
         self.refresh_bindings()
 

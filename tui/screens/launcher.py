@@ -28,7 +28,7 @@ class LauncherScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon="*")
         with Horizontal(id="launcher-body"):
             yield OptionList(
                 *(Option(game_prompt(g), id=g.id, disabled=not g.ready) for g in GAMES),

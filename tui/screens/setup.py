@@ -77,7 +77,7 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         info = self.engine.info
-        yield Header()
+        yield Header(icon="*")
         with VerticalScroll(id="setup-body"):
             yield Static(f"New game of {info.title} ({info.min_seats}-{info.max_seats} players)", classes="title")
             with Vertical(id="seats"):

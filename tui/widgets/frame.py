@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -33,7 +34,8 @@ class SeatPanelView(Static):
     def show(self, panel: SeatPanel, mark: str) -> None:
         self.set_class(panel.active, "-active")
         marker = self.app.glyphs.active if panel.active else " "
-        self.update(f"{marker} {mark} [b]{panel.title}[/b]\n" + "\n".join(panel.lines))
+        # Joined rather than one per line: a narrow side panel still shows every seat.
+        self.update(Text.assemble((f"{marker} {mark} {panel.title}\n", "bold"), " · ".join(panel.lines)))
 
 
 class SeatPanels(Vertical):
@@ -80,6 +82,8 @@ class ActionList(OptionList):
                 Option(f"{n}. {t}" if n <= 9 else f"   {t}") for n, t in enumerate(texts, start=1)
             )
             self.highlighted = 0
+        elif table.acting:
+            self.add_option(Option("(play on the board: arrows, Enter)", disabled=True))
         else:
             self.add_option(Option("(waiting for the other players)", disabled=True))
 

@@ -3,6 +3,7 @@ every widget through one reactive: widgets render it and never read the match.""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,21 @@ class Table:
     #: (text, action) for the actions the viewer may take now; empty when it is not theirs.
     actions: list[tuple[str, Any]]
     log: list[str]
+    #: Whether the viewer must act now (perhaps on the board rather than from the list).
+    acting: bool = False
     problem: str = ""
     outcome: Outcome | None = None
     seat_names: list[str] = field(default_factory=list)
+
+
+_SEAT = re.compile(r"\bPlayer (\d+)\b")
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """Engines call seats "Player 1", "Player 2"...; the screen shows the names chosen."""
+
+    def named(found: re.Match[str]) -> str:
+        number = int(found.group(1))
+        return names[number - 1] if 1 <= number <= len(names) else found.group(0)
+
+    return _SEAT.sub(named, text)
