@@ -1,8 +1,28 @@
 """Bivì: beavers stack timber tiles into a dam seen from the side.
 
-Only the engine is imported here; content and geometry load on first use.
+The package pulls in only msgspec and engines.core; the tile, board and objective data load
+on first use. Helpers for the UI are re-exported here: `placement_problem`, `placements`,
+`oriented_cells`, `river_text`, `render_river_text`, `parse_river` and `score`.
 """
 
-from engines.bivi.engine import ENGINE, BiviEngine
+from engines.bivi.engine import (
+    ENGINE,
+    BiviEngine,
+    placement_problem,
+    placements,
+    river_text,
+)
+from engines.bivi.geometry import oriented_cells
+from engines.bivi.notation import parse_river, render_river_text, score
 
-__all__ = ["ENGINE", "BiviEngine"]
+__all__ = [
+    "ENGINE",
+    "BiviEngine",
+    "oriented_cells",
+    "parse_river",
+    "placement_problem",
+    "placements",
+    "render_river_text",
+    "river_text",
+    "score",
+]

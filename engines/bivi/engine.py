@@ -60,7 +60,7 @@ from engines.bivi.actions import (
     TakeCube,
 )
 from engines.bivi.bots import HeuristicBot, RandomBot
-from engines.bivi.notation import Breakdown, breakdown
+from engines.bivi.notation import Breakdown, breakdown, render_river_text
 from engines.core.errors import BadOptions, IllegalAction
 from engines.core.protocol import (
     Applied,
@@ -287,6 +287,11 @@ def placements(state: BiviState, seat: int, tile_id: int | None = None) -> list[
         flip_allowed(state.options.mode),
     )
     return [(Place(r, c, rot, f), spots) for r, c, rot, f, spots in found]
+
+
+def river_text(state: BiviState, seat: int) -> str:
+    """A player's river in the text notation (see notation.py)."""
+    return render_river_text(_board(state), state.players[seat].cells, _wood)
 
 
 def decorations(cells: tuple[int, ...]) -> dict[str, int]:
@@ -856,4 +861,5 @@ __all__ = [
     "oriented_cells",
     "placement_problem",
     "placements",
+    "river_text",
 ]

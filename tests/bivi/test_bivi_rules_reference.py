@@ -36,3 +36,45 @@ def test_the_worked_example_in_the_reference_scores_as_explained():
     # the example is an indented code block: headings-like '#' lines must not start a line
     example = "".join(line[4:] + "\n" for line in body.splitlines() if line.startswith("    "))
     assert score(example).total(largest_penalised=True) == 8
+
+
+def test_the_engine_package_imports_no_ui_or_saves():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, engines.bivi\n"
+        "from engines.bivi import ENGINE\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in {'textual', 'rich', 'tui', 'saves'})\n"
+        "assert not bad, bad\n"
+        "assert ENGINE.info.id == 'bivi' and ENGINE.info.flags.chance and not ENGINE.info.flags.hidden_information\n"
+    )
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+
+
+def test_river_text_shows_a_players_river_in_the_notation():
+    from engines.bivi import parse_river, river_text
+
+    state = start()
+    assert parse_river(river_text(state, 0)).cells == state.players[0].cells
+    assert river_text(state, 0).splitlines()[3].startswith("#   .   .")
+
+
+def test_the_view_shows_the_table_but_never_the_bag_order():
+    import msgspec
+
+    state = holding(16)
+    view = ENGINE.view(state, 1)
+    assert view.bag == len(state.bag) and view.discard == len(state.discard)
+    assert view.forest == state.forest and view.supply == state.supply
+    assert view.hand == 16 and view.hand_seat == 0 and view.hand_tile.shape == "L4"
+    assert view.rivers[0].cells[3][0] == 0 and len(view.rivers[0].cells) == len(view.board_rows)
+    assert view.rivers[0].total_below == 37 and view.rivers[0].bank == "left"
+    assert set(view.tiles) == {16, *(t for side in state.forest for t in side)}
+    assert not set(state.bag) & set(view.tiles)
+    encoded = msgspec.json.encode(view).decode()
+    assert "bag_order" not in encoded and str(list(state.bag[:6]))[1:-1] not in encoded
