@@ -326,6 +326,8 @@ CELL_OVERRIDES: dict[str, str] = {
     "E9": "F",  # Florida (15 %): subtropical pine and swamp forest
     "M18": "E",  # Cape of Good Hope (21 %): fynbos, the type of Mediterranean shrubland
     "N32": "F",  # New Zealand (17 %): temperate rainforest and beech forest
+    "F7": "S",  # western Mexico (17 %): Pacific tropical dry forest and the volcanic belt
+    #             (Parícutin, Colima); keeps Mexico's Pacific side on the board
     # Biome corrections.
     "B24": "B",  # Novosibirsk-Altai cell: Kulunda steppe in the south-west, but the
     #              Altai and Kuznetsk ranges and the Ob taiga keep it taiga on the board
