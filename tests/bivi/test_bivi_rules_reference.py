@@ -67,14 +67,19 @@ def test_river_text_shows_a_players_river_in_the_notation():
 def test_the_view_shows_the_table_but_never_the_bag_order():
     import msgspec
 
-    state = holding(16)
+    from engines.bivi import content
+    from tests.bivi.helpers import act
+
+    state = start()
+    tile = state.forest[0][0]
+    state = act(state, 0, f"take N {tile}").state
     view = ENGINE.view(state, 1)
     assert view.bag == len(state.bag) and view.discard == len(state.discard)
     assert view.forest == state.forest and view.supply == state.supply
-    assert view.hand == 16 and view.hand_seat == 0 and view.hand_tile.shape == "L4"
+    assert view.hand == tile and view.hand_seat == 0 and view.hand_tile.shape == content.tile(tile).shape
     assert view.rivers[0].cells[3][0] == 0 and len(view.rivers[0].cells) == len(view.board_rows)
     assert view.rivers[0].total_below == 37 and view.rivers[0].bank == "left"
-    assert set(view.tiles) == {16, *(t for side in state.forest for t in side)}
+    assert set(view.tiles) == {tile, *(t for side in state.forest for t in side)}
     assert not set(state.bag) & set(view.tiles)
     encoded = msgspec.json.encode(view).decode()
     assert "bag_order" not in encoded and str(list(state.bag[:6]))[1:-1] not in encoded
