@@ -83,7 +83,7 @@ def test_version_and_help():
 
 @pytest.mark.parametrize(
     "args",
-    [["--bogus"], ["sim", "count"], ["sim", "count", "--seats", "random", "--games", "0"],
+    [["--bogus"], ["sim"], ["sim", "count", "--seats", "random", "--games", "0"],
      ["play"], ["saves", "verify"], ["saves", "shred"], ["play", "x", "--seed", "abc"]],
 )
 def test_bad_flags_give_usage_and_exit_2(args):
@@ -334,6 +334,19 @@ def test_sim_is_deterministic_apart_from_seconds(capsys, with_count):
     assert without_seconds(other)[:-1] != without_seconds(first)[:-1]
     # game i is seeded with S+i, so shifting S by one shifts the games by one
     assert without_seconds(other)[:7] == without_seconds(first)[1:8]
+
+
+def test_sim_without_timing_is_byte_identical_and_seats_default_to_heuristic(capsys, with_count):
+    outputs = []
+    for _ in range(2):
+        code, out, err = run(capsys, "sim", "count", "--games", "5", "--seed", "2", "--json", "--no-timing")
+        assert (code, err) == (0, "")
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+    records = [json.loads(line) for line in outputs[0].splitlines()]
+    assert len(records) == 6
+    assert all(r["seconds"] == 0 for r in records[:-1]) and records[-1]["summary"]["seconds"] == 0
+    assert set(records[0]["seats"]) == {"heuristic"}
 
 
 def test_sim_options_change_the_games(capsys, with_count):

@@ -83,13 +83,16 @@ def build_parser() -> argparse.ArgumentParser:
         "sim", parents=[common], help="play bot-only games and report results",
         description="Play bot-only games; game i is seeded with SEED+i. With --json, one JSON "
         "object per game, then a {\"summary\": ...} line. Seats and winners are seat indexes "
-        "from 0. Output is identical for the same arguments except the 'seconds' fields.",
+        "from 0. Output is identical for the same arguments except the 'seconds' fields; "
+        "--no-timing sets those to 0 for byte-identical runs.",
     )
     sim.add_argument("game", metavar="GAME")
-    sim.add_argument("--seats", required=True, help="comma-separated bot levels, e.g. random,heuristic")
+    sim.add_argument("--seats", help="comma-separated bot levels, e.g. heuristic,random "
+                     "(default: heuristic bots, as many as the game's usual minimum)")
     sim.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--json", action="store_true", help="JSON lines instead of a table")
+    sim.add_argument("--no-timing", action="store_true", help="report 0 for every 'seconds' field")
     _option_flag(sim)
     return parser
 
@@ -263,7 +266,10 @@ def _table(rows: list[list[str]], right: set[int] = frozenset()) -> str:
 # -- sim -------------------------------------------------------------------------------------
 def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
     engine = _engine(args.game)
-    seats = parse_seats(args.seats, engine)
+    if args.seats:
+        seats = parse_seats(args.seats, engine)
+    else:
+        seats = [SeatSpec(f"Heuristic bot {n + 1}", "bot", "heuristic") for n in range(len(default_seats(engine)))]
     humans = [n + 1 for n, seat in enumerate(seats) if not seat.is_bot]
     if humans:
         raise UserError(f"sim plays bots only, but seat {humans[0]} is human (levels: {', '.join(sorted(engine.bots))}).")
@@ -275,6 +281,8 @@ def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
         print(f"{engine.info.title}: {args.games} game{'s' if args.games != 1 else ''}, seeds "
               f"{args.seed}..{args.seed + args.games - 1}, seats {', '.join(s.level for s in seats)}")
     for result in simulate(engine, options, seats, args.seed, args.games):
+        if args.no_timing:
+            result["seconds"] = 0.0
         results.append(result)
         if args.json:
             out.write(msgspec.json.encode(result).decode() + "\n")
