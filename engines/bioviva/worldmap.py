@@ -19,8 +19,19 @@ in row A and the south pole in row P; longitude 180 is the same meridian as -180
 (column 1).
 
 Every land cell shows the biome covering most of its land; ``~`` is sea.  The outline was
-sampled once from a coastline raster (see ``tools/make_bioviva_map.py``) and is stored
-in ``data/worldmap.json``; nothing outside this module is needed at run time.
+sampled once from a coastline raster (PyPI ``global-land-mask``, used only by
+``tools/make_bioviva_map.py``) and is stored in ``data/worldmap.json``; nothing outside
+this module is needed at run time.  A cell is land from 22 % of land (10 % in row P, so
+that Antarctica is a strip along the bottom, as on printed Peters maps), which keeps
+narrow lands such as Chile, Central America, Japan or Britain visible; a few islands
+below that (Iceland, Honshu, Florida, the Cape, New Zealand's South Island, western
+Mexico) are forced to land.  Biomes come from hand-written region rules plus a few
+documented per-cell corrections, all in the generator.
+
+Biome letters: T tundra & polar, F temperate forest, G temperate grassland, B taiga
+(boreal), D desert, M scrubland & mountain meadow, R humid tropical forest
+(rainforest), S woodland & savanna, E sub-temperate forest & scrubland
+(Mediterranean-type), ``~`` sea.
 
 Localizations
 -------------
