@@ -91,3 +91,43 @@ async def test_keymap_from_settings_remaps_a_binding(tmp_path) -> None:
         await pilot.press("o")
         await pilot.pause()
         assert type(app.screen).__name__ == "LoadScreen"
+
+
+async def test_new_game_form_sets_seats_options_and_seed(tmp_path) -> None:
+    from textual.widgets import Input, Select
+
+    from tui.games.bivi import BiviScreen
+    from tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Bivì is highlighted: new game
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await pilot.press("ctrl+n")  # a third seat
+        await pilot.pause()
+        setup.query_one("#option-mode", Select).value = "expert"
+        setup.query_one("#seed-input", Input).value = "42"
+        setup.query_one("#seed-input", Input).focus()
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BiviScreen)
+        assert screen.match.seed == 42 and len(screen.match.seats) == 3
+        assert screen.match.options.mode == "expert"
+
+
+async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        for _ in range(4):
+            await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert len(app.screen.query("SeatRow")) == 4
+        assert any("at most 4" in n.message for n in app._notifications)

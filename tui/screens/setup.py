@@ -16,22 +16,48 @@ from engines.core.match import Match, SeatSpec, random_seed
 from engines.registry import find_game, load_engine
 
 
-def option_choices(options_type: type[msgspec.Struct]) -> list[tuple[str, list[str], str]]:
-    """(field, choices, default) for every Literal or bool option, in declaration order."""
+class OptionField(msgspec.Struct, frozen=True):
+    """One game option as the setup form shows it."""
+
+    name: str
+    choices: list[str]  # empty: typed in
+    default: str
+    hint: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.name.replace("_", " ").capitalize()
+
+
+def option_fields(options_type: type[msgspec.Struct]) -> list[OptionField]:
+    """Every option, in declaration order: a closed choice for Literal and bool fields, a
+    text box for numbers and lists of seat numbers."""
     hints = typing.get_type_hints(options_type)
     defaults = options_type()
     fields = []
     for name in options_type.__struct_fields__:
         hint = hints[name]
-        if typing.get_origin(hint) is typing.Literal:
-            choices = [str(c) for c in typing.get_args(hint)]
-        elif hint is bool:
-            choices = ["false", "true"]
-        else:
-            continue
         default = getattr(defaults, name)
-        fields.append((name, choices, str(default).lower() if isinstance(default, bool) else str(default)))
+        if typing.get_origin(hint) is typing.Literal:
+            fields.append(OptionField(name, [str(c) for c in typing.get_args(hint)], str(default)))
+        elif hint is bool:
+            fields.append(OptionField(name, ["no", "yes"], "yes" if default else "no"))
+        elif hint is int:
+            fields.append(OptionField(name, [], str(default), "a whole number"))
+        elif typing.get_origin(hint) in (tuple, list):
+            fields.append(OptionField(name, [], ",".join(map(str, default)), "comma-separated, e.g. 1,3"))
+        # Other kinds (board names and the like) keep their defaults in the form.
     return fields
+
+
+def read_option(field: OptionField, text: str) -> object:
+    if field.choices == ["no", "yes"]:
+        return text == "yes"
+    if field.choices:
+        return text
+    if field.hint == "a whole number":
+        return int(text)
+    return [int(part) for part in text.replace(" ", "").split(",") if part]
 
 
 class SeatRow(Horizontal):
@@ -83,10 +109,16 @@ class SetupScreen(Screen[None]):
             with Vertical(id="seats"):
                 for number in range(1, info.min_seats + 1):
                     yield self._seat_row(number)
-            for name, choices, default in option_choices(self.engine.options_type):
+            for field in option_fields(self.engine.options_type):
                 with Horizontal(classes="seat-row"):
-                    yield Label(name.replace("_", " ").title(), classes="hint")
-                    yield Select([(c, c) for c in choices], value=default, allow_blank=False, id=f"option-{name}")
+                    yield Label(field.label, classes="hint")
+                    if field.choices:
+                        yield Select(
+                            [(c, c) for c in field.choices], value=field.default, allow_blank=False,
+                            id=f"option-{field.name}",
+                        )
+                    else:
+                        yield Input(field.default, placeholder=field.hint, id=f"option-{field.name}")
             with Horizontal(classes="seat-row"):
                 yield Label("Seed", classes="hint")
                 yield Input(placeholder="blank = random", id="seed-input", type="integer")
@@ -125,16 +157,17 @@ class SetupScreen(Screen[None]):
     def start(self) -> None:
         error = self.query_one("#setup-error", Static)
         seats = [row.spec() for row in self.query(SeatRow)]
-        raw_options = {
-            name: str(self.query_one(f"#option-{name}", Select).value)
-            for name, _, _ in option_choices(self.engine.options_type)
-        }
         seed_text = self.query_one("#seed-input", Input).value.strip()
         try:
-            options = msgspec.convert(
-                {k: (v == "true") if v in ("true", "false") else v for k, v in raw_options.items()},
-                type=self.engine.options_type,
-            )
+            raw_options = {}
+            for field in option_fields(self.engine.options_type):
+                widget = self.query_one(f"#option-{field.name}")
+                text = str(widget.value).strip()
+                try:
+                    raw_options[field.name] = read_option(field, text)
+                except ValueError:
+                    raise BadOptions(f"{field.label}: '{text}' is not {field.hint}.") from None
+            options = msgspec.convert(raw_options, type=self.engine.options_type)
             seed = int(seed_text) if seed_text else random_seed()
             match = Match(self.engine, options, seats, seed)
         except (BadOptions, msgspec.ValidationError, ValueError) as problem:
