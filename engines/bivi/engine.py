@@ -822,7 +822,7 @@ class BiviEngine(Engine[BiviState, Action]):
             reason = f"{_player(top[0])} wins with {scores[top[0]]} points."
         elif len(winners) > 1:
             reason = " and ".join(_player(n) for n in winners) + f" share the victory with {scores[winners[0]]} points."
-        elif len({keys[n][1] for n in top}) > 1:
+        elif sum(1 for n in top if keys[n][1] == keys[winners[0]][1]) == 1:
             reason = f"{_player(winners[0])} wins the tie at {scores[winners[0]]} points with more wood cubes left."
         else:
             reason = f"{_player(winners[0])} wins the tie at {scores[winners[0]]} points having taken fewer tiles."

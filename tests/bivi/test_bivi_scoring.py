@@ -60,6 +60,12 @@ def test_tie_break_then_fewer_tiles_taken_wins():
     assert out.winners == [0] and "fewer tiles" in out.reason
 
 
+def test_tie_break_on_tiles_is_explained_even_when_a_third_player_has_fewer_cubes():
+    state = over(base=start(seats=3), cubes={0: 3, 1: 3, 2: 1}, taken={0: 4, 1: 5, 2: 1})
+    out = ENGINE.outcome(state)
+    assert out.winners == [0] and "fewer tiles" in out.reason
+
+
 def test_tie_break_finally_the_victory_is_shared():
     state = over(base=start(), cubes={0: 2, 1: 2}, taken={0: 4, 1: 4})
     out = ENGINE.outcome(state)
