@@ -143,3 +143,35 @@ def test_bivi_screen_snapshot_at_80x24(tmp_path, snap_compare) -> None:
             await settle(app, pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_command_palette_plays_an_action_and_opens_a_rules_topic(tmp_path) -> None:
+    from engines.core.match import Match, SeatSpec
+    from engines.bivi import ENGINE
+    from tui.opening import open_match
+    from tui.screens.rules import RulesScreen
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        open_match(app, match, None)
+        await settle(app, pilot)
+        screen = app.screen
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"bank right")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.screen is screen
+        assert match.journal[0].action == "bank right"
+
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"rules scoring")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert "Scoring" in str(app.screen.query_one("#rules-text").source)
