@@ -126,3 +126,15 @@ def test_expert_objectives_appear_in_the_breakdown():
     assert a == [ScoreLine("Objective A: Mossiest dam", 4)]
     assert b == [ScoreLine("Objective B: Moss trios", moss // 3)]
     assert [line.points for line in out.breakdown[1] if "Objective A" in line.label] == [2]
+
+
+def test_the_beavers_cell_counts_as_empty_in_a_hole():
+    # the beaver stands below the bank level, on birch tile 12: its cell is part of a hole
+    dipped = compact(EXAMPLE_ONE).replace("# b7 b7 b7 b8 b8 b8", "# b7 b7 b7 . . .", 1)
+    state = over(base=start(), rivers={0: dipped}, beavers={0: (3, 5)})
+    assert ENGINE.breakdowns(state)[0].hole_sizes == (3,)
+
+
+def test_objectives_count_tiles_above_the_bank_too():
+    river = EMPTY_RIVER.replace("_ . . . . . . . . . _", "_ b4 b4 . . . . . . . _", 1)
+    assert decorations(cells(river))["moss"] == content.tile(4).moss == 2

@@ -315,3 +315,26 @@ def test_every_action_text_form_round_trips(text):
     action = ENGINE.parse_action(state, 0, text)
     assert ENGINE.format_action(action) == text
     assert ENGINE.parse_action(state, 0, text.upper()) == action or text.startswith("take")
+
+
+def test_the_bank_rule_lasts_until_the_players_first_tile():
+    # player 2 discarded in turn 1; in turn 2 their tile must still touch their bank
+    state = to_next_turn(start(), cube=True)
+    assert state.players[1].beaver is None and state.players[1].bank == "left"
+    from engines.bivi.engine import placement_problem
+    from engines.bivi.actions import Place
+
+    held = holding(1, seat=1, foreman=1, base=state)
+    assert placement_problem(held, 1, Place(7, 6, 0)).startswith("Your first tile must touch the left bank")
+    assert placement_problem(held, 1, Place(7, 3, 0)) is None
+
+
+def test_the_game_ends_when_the_timber_runs_out():
+    state = start()
+    state = replace(state, bag=(), discard=(), forest=((), state.forest[1], (), ()),
+                    players=state.players)
+    # the foreman discards the last side; the other side opposite is empty too
+    after = act(state, 0, "cube E").state
+    while not ENGINE.is_over(after):
+        after = ENGINE.apply(after, after.actor, ENGINE.legal_actions(after, after.actor)[0]).state
+    assert after.end_reason == "the timber ran out"
