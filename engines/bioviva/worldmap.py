@@ -20,7 +20,7 @@ in row A and the south pole in row P; longitude 180 is the same meridian as -180
 
 Every land cell shows the biome covering most of its land; ``~`` is sea.  The outline was
 sampled once from a coastline raster (PyPI ``global-land-mask``, used only by
-``tools/make_bioviva_map.py``) and is stored in ``data/worldmap.json``; nothing outside
+``engines/bioviva/tools/make_worldmap.py``) and is stored in ``data/worldmap.json``; nothing outside
 this module is needed at run time.  A cell is land from 22 % of land (10 % in row P, so
 that Antarctica is a strip along the bottom, as on printed Peters maps), which keeps
 narrow lands such as Chile, Central America, Japan or Britain visible; a few islands

@@ -1,0 +1,1 @@
+"""Bioviva: nature challenges (questions, map localization, word association)."""
