@@ -50,6 +50,9 @@ from pathlib import Path
 
 import msgspec
 
+# Distance in squares as a king moves; no wrap at the date line, as on the board.
+from engines.core.grid import chebyshev
+
 ROWS = 16
 COLS = 32
 ROW_LETTERS = "ABCDEFGHIJKLMNOP"
@@ -168,11 +171,6 @@ def col_bounds(col: int) -> tuple[float, float]:
         raise ValueError(f"column out of the grid: {col}")
     west = -180.0 + col * COL_WIDTH_DEG
     return west, west + COL_WIDTH_DEG
-
-
-def chebyshev(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """Distance in squares as a king moves (no wrap at the date line, as on the board)."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 # --------------------------------------------------------------------------- map
