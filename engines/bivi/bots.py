@@ -20,7 +20,7 @@ from engines.bivi.actions import (
     Take,
     TakeCube,
 )
-from engines.bivi.geometry import EMPTY, absolute, layout, legal_placements, tile_graph
+from engines.bivi.geometry import EMPTY, absolute, layout, legal_placements, oriented_cells, tile_graph
 from engines.core.bots import RandomBot
 from engines.core.protocol import Bot, BotContext
 
@@ -72,8 +72,6 @@ class _Model:
         )
 
     def value(self, tile_id: int, row: int, col: int, rotation: int, flipped: bool) -> float:
-        from engines.bivi.geometry import oriented_cells
-
         tile = content.tile(tile_id)
         cells = absolute(oriented_cells(tile.cells, rotation, flipped), row, col)
         w, grid, lay = self.w, self.grid, self.lay

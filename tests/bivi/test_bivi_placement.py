@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.bivi.actions import Place
-from engines.bivi.engine import ENGINE, placement_problem, placements
+from engines.bivi.engine import ENGINE, placement_cells, placement_problem, placements
 from engines.bivi.geometry import oriented_cells
 from engines.core.errors import IllegalAction
 from tests.bivi.helpers import EMPTY_RIVER, act, holding, snapshot, start
@@ -147,16 +147,10 @@ def test_flipping_is_allowed_only_in_basic_mode():
 
 def test_equivalent_orientations_are_listed_once():
     state = holding(I2)
-    cells = [tuple(sorted(ENGINE_cells(p))) for p, _ in placements(state, 0)]
+    cells = [tuple(sorted(placement_cells(I2, p))) for p, _ in placements(state, 0)]
     assert len(cells) == len(set(cells))
     # yet a needless half turn of a log is still accepted
     assert placement_problem(state, 0, Place(7, 3, 2)) is None
-
-
-def ENGINE_cells(p):
-    from engines.bivi.engine import placement_cells
-
-    return placement_cells(I2, p)
 
 
 def test_the_beaver_moves_on_top_of_the_new_tile():

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from engines.bivi.actions import BiviOptions, ChooseBank, Discard, Take
+from engines.bivi.actions import BiviOptions, ChooseBank, Discard
 from engines.bivi.engine import ENGINE, TOTAL_CUBES
 from engines.core.errors import BadOptions, IllegalAction
-from tests.bivi.helpers import EMPTY_RIVER, act, holding, position, snapshot, start
+from tests.bivi.helpers import act, holding, position, snapshot, start
 
 CHAIN = """\
 _ . . . . . . . . . _
