@@ -456,7 +456,7 @@ class BiviEngine(Engine[BiviState, Action]):
             )
             text = f"{_player(seat)} (foreman) takes {_tile_name(action.tile)} from the {SIDE_NAMES[action.side]} side"
             if rest:
-                text += f" and discards the other {len(rest)}"
+                text += " and discards the other tile" if len(rest) == 1 else f" and discards the other {len(rest)}"
             return Applied(state, [Event(text + ".")])
         if isinstance(action, TakeCube):
             if action.side not in SIDES:
