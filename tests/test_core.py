@@ -100,3 +100,9 @@ def test_rules_book_sections_anchor_and_search() -> None:
     assert [s.anchor for s in book.search("die")] == ["roll-the-die"]
     assert [s.anchor for s in book.search("deal")] == ["setup"]
     assert slug("Adaptation notes") == "adaptation-notes"
+
+
+def test_rules_book_ignores_hashes_inside_fenced_blocks() -> None:
+    book = parse_rules("x", "# Game\n\n## Scoring\n```\n#  b1 b1 #\n## not a heading\n```\nDone.\n")
+    assert [s.anchor for s in book.sections] == ["scoring"]
+    assert "## not a heading" in book.sections[0].body

@@ -78,8 +78,12 @@ def parse_rules(game_id: str, text: str) -> RulesBook:
                 RulesSection(anchor=slug(current[0]), title=current[0], level=current[1], body="\n".join(body).strip() + "\n")
             )
 
+    fenced = False
     for line in text.splitlines():
-        match = _HEADING.match(line)
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        # A `#` inside a fenced block is content (a river's bank, a comment), not a heading.
+        match = None if fenced else _HEADING.match(line)
         if match and len(match.group(1)) == 1:
             title = match.group(2)
             continue
