@@ -1,0 +1,6 @@
+"""Camp Grizzly: counselors cooperate to escape a summer camp while Otis hunts them.
+
+This package holds the game's content as validated data (`content`) and the pure map and
+Otis-movement functions (`board`). The rules engine is built on top of them; nothing here
+imports Textual, rich, saves or tui.
+"""
