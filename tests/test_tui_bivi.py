@@ -88,6 +88,8 @@ async def test_full_bivi_game_by_keys_with_save_and_reload(tmp_path) -> None:
         winner_names = [reloaded.match.seats[w].name for w in outcome.winners]
         assert all(name in headline for name in winner_names)
         assert app.screen.query_one("#end-table").row_count >= 6  # woods, holes, largest hole, total
+        details = str(app.screen.query_one("#end-details Static").render())
+        assert "Player 1's river:" in details and "#" in details
     finished = [s for s in list_saves(tmp_path / "saves") if s.over]
     assert len(finished) == 1
 

@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engines.bivi.actions import CubeAt, Place
-from engines.bivi.engine import BiviView
+from engines.bivi.engine import BiviView, river_text
 from engines.bivi.geometry import oriented_cells
 from engines.core.errors import IllegalAction
 from tui.games.bivi_draw import WOOD_LETTER, Ghost, draw_river, draw_shape, forest_lines
@@ -263,6 +263,13 @@ class BiviScreen(GameScreen):
         if view.objectives:
             lines.append("Objectives: " + "; ".join(o.title for o in view.objectives))
         return "\n".join(lines)
+
+    def end_details(self) -> str:
+        """Every final river in the notation `campfire rules bivi scoring` explains."""
+        names = [s.name for s in self.match.seats]
+        return "\n\n".join(
+            f"{names[seat]}'s river:\n{river_text(self.match.state, seat)}" for seat in range(len(names))
+        )
 
     # -- keys -----------------------------------------------------------------------
     def _mode(self) -> str:

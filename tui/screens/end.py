@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
@@ -36,10 +36,11 @@ class EndScreen(ModalScreen[str]):
         Binding("f1", "rules", "Scoring rules", id="end.rules"),
     ]
 
-    def __init__(self, outcome: Outcome, names: list[str]) -> None:
+    def __init__(self, outcome: Outcome, names: list[str], details: str = "") -> None:
         super().__init__()
         self.outcome = outcome
         self.names = names
+        self.details = details
 
     def compose(self) -> ComposeResult:
         winners = [self.names[w] for w in self.outcome.winners]
@@ -53,6 +54,9 @@ class EndScreen(ModalScreen[str]):
             yield Static(f"Game over. {headline}", classes="title", id="end-headline")
             yield Static(self.outcome.reason, id="end-reason")
             yield DataTable(id="end-table", show_cursor=False, zebra_stripes=True)
+            if self.details:
+                with VerticalScroll(id="end-details"):
+                    yield Static(self.details, markup=False)
             yield Static("Enter: menu   Esc: look at the table   F1: scoring rules", classes="hint")
 
     def on_mount(self) -> None:

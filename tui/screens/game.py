@@ -209,7 +209,13 @@ class GameScreen(Screen[None]):
         self._ended_shown = True
         from tui.screens.end import EndScreen
 
-        self.app.push_screen(EndScreen(self.table.outcome, self.table.seat_names), self._end_closed)
+        self.app.push_screen(
+            EndScreen(self.table.outcome, self.table.seat_names, self.end_details()), self._end_closed
+        )
+
+    def end_details(self) -> str:
+        """Extra text for the end screen explaining the final position (a game may add it)."""
+        return ""
 
     def _end_closed(self, choice: str | None) -> None:
         if choice == "menu":
