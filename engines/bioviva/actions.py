@@ -1,0 +1,113 @@
+"""Bioviva options and actions: small tagged Structs with one-line text forms.
+
+Seat fields in actions are 0-based like every seat index in the engine; their text forms
+count from 1, as players are named ("peek 3" is `Peek(seat=2)`). The option `young` lists
+seat numbers as players see them (1-based, "1,3").
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+PawnKind = Literal["correct", "decoy"]
+Reply = Literal["almost", "not-at-all", "more"]
+REPLIES: tuple[str, ...] = ("almost", "not-at-all", "more")
+LETTERS: tuple[str, ...] = ("A", "B", "C")
+MAX_GUESS = 40  # characters; a guess is a name, not an essay
+
+
+class BiovivaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    #: Viva points that end the game.
+    target: int = 12
+    #: Seat numbers (1-based, as in "Seat 1") of young players who get the rulebook's help.
+    young: tuple[int, ...] = ()
+    #: Safety cap: the game also ends after this many turns (one challenge a turn).
+    turn_limit: int = 100
+    #: Guesses each player may make after each tile in word association.
+    guesses_per_tile: int = 3
+
+
+# -- chance ----------------------------------------------------------------------------
+class Roll(msgspec.Struct, frozen=True, tag="roll"):
+    """The guide rolls the die and draws the card (automatic: the face comes from the
+    state's generator inside apply, so the journal records just "roll")."""
+
+
+# -- question ----------------------------------------------------------------------------
+class Answer(msgspec.Struct, frozen=True, tag="answer"):
+    letter: str
+
+
+class Peek(msgspec.Struct, frozen=True, tag="peek"):
+    seat: int
+
+
+# -- localization ------------------------------------------------------------------------
+class PlacePawn(msgspec.Struct, frozen=True, tag="pawn"):
+    kind: PawnKind
+    row: int
+    col: int
+
+
+# -- word association: the guide ---------------------------------------------------------
+class PassCard(msgspec.Struct, frozen=True, tag="pass-card"):
+    pass
+
+
+class Clarify(msgspec.Struct, frozen=True, tag="clarify"):
+    """A young guide reads the animal's clarification aloud."""
+
+
+class Magnifier(msgspec.Struct, frozen=True, tag="magnifier"):
+    row: int
+    col: int
+
+
+class LayTile(msgspec.Struct, frozen=True, tag="tile"):
+    tile: str
+    under: str = ""  # the clarification tile laid under it, if any
+
+
+class Accept(msgspec.Struct, frozen=True, tag="accept"):
+    seat: int
+
+
+class GuideReply(msgspec.Struct, frozen=True, tag="reply"):
+    reply: Reply
+
+
+class Done(msgspec.Struct, frozen=True, tag="done"):
+    """The guide has nothing (more) to say about the guesses so far."""
+
+
+# -- word association: the guessers ------------------------------------------------------
+class Guess(msgspec.Struct, frozen=True, tag="guess"):
+    text: str
+
+
+class Pass(msgspec.Struct, frozen=True, tag="pass"):
+    """No more guesses until the next tile."""
+
+
+Action = (
+    Roll
+    | Answer
+    | Peek
+    | PlacePawn
+    | PassCard
+    | Clarify
+    | Magnifier
+    | LayTile
+    | Accept
+    | GuideReply
+    | Done
+    | Guess
+    | Pass
+)
+
+
+def clean_guess(text: str) -> str:
+    """A guess as stored and shown: one line, single spaces."""
+    return " ".join(text.split())

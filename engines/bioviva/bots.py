@@ -1,0 +1,299 @@
+"""Bioviva bots. They read only their own view, their legal actions and their generator.
+
+Knowledge: a quiz bot cannot "think", so each level has a fixed knowledge rate p. Whether
+a bot knows a card is a stable draw from the card id, the bot's level and seat (crc32, not
+Python's salted hash), so the same bot always knows the same facts. Knowing a card means
+looking its answer up in the game's public content, as a player who knows the fact
+would; otherwise the bot guesses. Bots never read the state itself.
+
+Levels (see rules.md, Adaptation notes):
+- random:    any legal action, uniformly.
+- novice:    knows 35% of facts, pawns within 3 squares of what it knows, one guess a
+             tile, lays the animal's tags in card order.
+- heuristic: knows 55%, within 2 squares, two guesses a tile, lays the rarest tags
+             first, replies "almost"/"not at all" to guesses.
+- expert:    knows 80%, within 1 square, three guesses a tile, lays two tags a tile
+             (one as a clarification), points the magnifier at the habitat, follows
+             the other players' pawns when it does not know.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import Counter
+from functools import lru_cache
+
+from engines.bioviva.actions import (
+    Accept,
+    Answer,
+    Clarify,
+    Done,
+    Guess,
+    GuideReply,
+    LayTile,
+    Magnifier,
+    Pass,
+    PassCard,
+    Peek,
+    PlacePawn,
+)
+from engines.bioviva.cards import Animal, load_cards, matches_animal, normalise_answer
+from engines.bioviva.worldmap import COLS, ROWS, load_localizations, load_map, parse_cell
+from engines.core.bots import RandomBot
+from engines.core.grid import chebyshev
+from engines.core.protocol import Bot, BotContext
+
+
+def knows(level: str, seat: int, card: str, rate: float) -> bool:
+    """Whether a bot of this level in this seat knows the answer to a card."""
+    draw = zlib.crc32(f"{level}:{seat}:{card}".encode()) / 2**32
+    return draw < rate
+
+
+@lru_cache(maxsize=1)
+def _tag_counts() -> Counter:
+    return Counter(t for a in load_cards().animals for t in a.tags)
+
+
+@lru_cache(maxsize=1)
+def _locations():
+    return {loc.id: loc for loc in load_localizations()}
+
+
+def _animal_named(text: str) -> Animal | None:
+    for a in load_cards().animals:
+        if matches_animal(text, a):
+            return a
+    return None
+
+
+# Biome letters a magnifier may point at, by the tags that suggest them.
+HABITATS = (("water", "~"), ("cold", "T"), ("hot", "S"), ("land", "F"))
+BIOME_TAGS = {"~": {"water"}, "T": {"cold"}, "D": {"hot"}, "S": {"hot"}, "R": {"hot"}, "B": {"cold"}}
+
+
+class SkillBot(Bot):
+    name = "heuristic"
+    accuracy = 0.55  # chance of knowing a fact
+    spread = 2  # how far from the right square a knowing pawn may land
+    guesses = 2  # guesses a tile
+    noise = 0.5  # randomness in ranking animals
+    tags_by_rarity = True
+    two_per_tile = False
+    replies = True
+    uses_magnifier = False
+    follows_crowd = False
+
+    def choose(self, ctx: BotContext):
+        view = ctx.view
+        legal = list(ctx.legal)
+        if not legal:
+            raise ValueError("no legal action")
+        phase = view.phase
+        if phase == "question":
+            return self._question(ctx, legal)
+        if phase == "localization":
+            return self._localization(ctx, legal)
+        if phase == "clue":
+            return self._clue(ctx, legal)
+        if phase == "guess":
+            if ctx.seat == view.guide:
+                return self._review(ctx, legal)
+            return self._guess(ctx, legal)
+        return legal[0]
+
+    # question ---------------------------------------------------------------
+    def _question(self, ctx: BotContext, legal):
+        ch = ctx.view.challenge
+        knowing = knows(self.name, ctx.seat, ch.card, self.accuracy)
+        if knowing:
+            return Answer(load_cards().question(ch.card).correct)
+        if ch.peek >= 0 and ch.answers[ch.peek]:
+            return Answer(ch.answers[ch.peek])
+        peeks = [a for a in legal if isinstance(a, Peek)]
+        if peeks:
+            return ctx.rng.choice(peeks)
+        return Answer(ctx.rng.choice(["A", "B", "C"]))
+
+    # localization -------------------------------------------------------------
+    def _localization(self, ctx: BotContext, legal):
+        view = ctx.view
+        ch = view.challenge
+        me = ctx.seat
+        young = view.young[me]
+        free = {(a.row, a.col) for a in legal if isinstance(a, PlacePawn)}
+        kinds = [k for k in ("correct", "decoy") if any(isinstance(a, PlacePawn) and a.kind == k for a in legal)]
+        target = self._target(ctx)
+        rng = ctx.rng
+        kind = kinds[0]
+        if kind == "correct" or young:
+            cell = self._nearest(free, target, rng)
+        else:
+            cell = self._bluff(free, target, rng)
+        return PlacePawn(kind, *cell)
+
+    def _target(self, ctx: BotContext) -> tuple[int, int]:
+        """Where this bot believes the answer is (stable for the whole challenge)."""
+        ch = ctx.view.challenge
+        rng = _stable_rng(self.name, ctx.seat, ch.card)
+        if knows(self.name, ctx.seat, ch.card, self.accuracy):
+            loc = _locations()[ch.card]
+            r, c = rng.choice(loc.answer_cells())
+            dr, dc = rng.between(-self.spread, self.spread), rng.between(-self.spread, self.spread)
+            return min(max(r + dr, 0), ROWS - 1), min(max(c + dc, 0), COLS - 1)
+        others = [p for p in ch.pawns if p.seat != ctx.seat and p.counts]
+        if self.follows_crowd and others:
+            p = rng.choice(others)
+            return p.row, p.col
+        land = [(r, c) for r, line in enumerate(load_map()) for c, ch_ in enumerate(line) if ch_ != "~"]
+        return rng.choice(land)
+
+    @staticmethod
+    def _nearest(free, target, rng) -> tuple[int, int]:
+        best = min(chebyshev(cell, target) for cell in free)
+        return rng.choice(sorted(cell for cell in free if chebyshev(cell, target) == best))
+
+    @staticmethod
+    def _bluff(free, target, rng) -> tuple[int, int]:
+        """A decoy a few squares off, on land when possible, to draw others away."""
+        land = load_map()
+        ring = sorted(cell for cell in free if 3 <= chebyshev(cell, target) <= 6)
+        dry = [cell for cell in ring if land[cell[0]][cell[1]] != "~"]
+        return rng.choice(dry or ring or sorted(free))
+
+    # word association: the guide ---------------------------------------------------
+    def _clue(self, ctx: BotContext, legal):
+        view = ctx.view
+        ch = view.challenge
+        me = load_cards().animal(ch.card)
+        if PassCard() in legal and self._ambiguous(me):
+            return PassCard()
+        if Clarify() in legal:
+            return Clarify()
+        if self.uses_magnifier and ch.magnifier == "" and ch.magnifier_movable:
+            cell = self._habitat(me)
+            if cell is not None and Magnifier(*cell) in legal:
+                return Magnifier(*cell)
+        laid = {t.tile for t in ch.tiles} | {t.under for t in ch.tiles if t.under}
+        tags = [t for t in me.tags if t not in laid]
+        if self.tags_by_rarity:
+            counts = _tag_counts()
+            tags.sort(key=lambda t: (counts[t], me.tags.index(t)))
+        if len(tags) >= 2 and self.two_per_tile:
+            action = LayTile(tags[0], tags[1])
+            if action in legal:
+                return action
+        if tags and LayTile(tags[0]) in legal:
+            return LayTile(tags[0])
+        plain = [a for a in legal if isinstance(a, LayTile) and not a.under]
+        return ctx.rng.choice(plain)
+
+    @staticmethod
+    def _ambiguous(me: Animal) -> bool:
+        """The tags of this animal are all shared by another animal: hard to guess."""
+        mine = set(me.tags)
+        return any(mine <= set(a.tags) for a in load_cards().animals if a.id != me.id)
+
+    @staticmethod
+    def _habitat(me: Animal) -> tuple[int, int] | None:
+        grid = load_map()
+        for tag, letter in HABITATS:
+            if tag in me.tags:
+                cells = [(r, c) for r, line in enumerate(grid) for c, x in enumerate(line) if x == letter]
+                if cells:
+                    return cells[len(cells) // 2]
+        return None
+
+    # word association: the guide's replies -------------------------------------------
+    def _review(self, ctx: BotContext, legal):
+        ch = ctx.view.challenge
+        me = load_cards().animal(ch.card)
+        if ch.reviewing < 0:
+            return Done()
+        g = ch.guesses[ch.reviewing]
+        key, name_key = normalise_answer(g.text), normalise_answer(me.name)
+        if len(name_key) >= 4 and name_key in key and Accept(g.seat) in legal:
+            return Accept(g.seat)
+        if not self.replies:
+            return Done()
+        words = me.name.split()
+        if len(words) > 1 and key in {normalise_answer(w) for w in words}:
+            return GuideReply("more")
+        other = _animal_named(g.text)
+        if other is not None:
+            share = len(set(other.tags) & set(me.tags)) / len(me.tags)
+            if share >= 0.6:
+                return GuideReply("almost")
+            if share <= 0.2:
+                return GuideReply("not-at-all")
+        return Done()
+
+    # word association: guessing -------------------------------------------------------
+    def _guess(self, ctx: BotContext, legal):
+        view = ctx.view
+        ch = view.challenge
+        mine_now = sum(1 for g in ch.guesses if g.seat == ctx.seat and g.tile == len(ch.tiles))
+        options = {a.text for a in legal if isinstance(a, Guess)}
+        if mine_now >= self.guesses or not options:
+            return Pass()
+        said = {normalise_answer(g.text) for g in ch.guesses}
+        laid = [t.tile for t in ch.tiles] + [t.under for t in ch.tiles if t.under]
+        hints = set(laid)
+        if ch.magnifier:
+            r, c = parse_cell(ch.magnifier)
+            hints |= BIOME_TAGS.get(load_map()[r][c], set())
+        replied = [(g, _animal_named(g.text)) for g in ch.guesses if g.reply]
+        best, best_score = None, float("-inf")
+        for a in load_cards().animals:
+            if a.name not in options or normalise_answer(a.name) in said:
+                continue
+            tags = set(a.tags)
+            score = len(hints & tags) - 0.6 * len(set(laid) - tags)
+            if ch.clarification and a.clarification == ch.clarification:
+                score += 5
+            for g, other in replied:
+                if g.reply == "more" and normalise_answer(g.text) in normalise_answer(a.name):
+                    score += 2
+                elif other is not None and other.id != a.id:
+                    share = len(set(other.tags) & tags) / len(other.tags)
+                    score += share if g.reply == "almost" else -share
+            score += self.noise * ctx.rng.random()
+            if score > best_score:
+                best, best_score = a, score
+        if best is None or best_score < 1:
+            return Pass()
+        return Guess(best.name)
+
+
+def _stable_rng(level: str, seat: int, card: str):
+    from engines.core.rng import Rng, seed_state
+
+    return Rng(seed_state(zlib.crc32(f"{level}:{seat}:{card}:where".encode())))
+
+
+class NoviceBot(SkillBot):
+    name = "novice"
+    accuracy = 0.35
+    spread = 3
+    guesses = 1
+    noise = 1.0
+    tags_by_rarity = False
+    replies = False
+
+
+class HeuristicBot(SkillBot):
+    name = "heuristic"
+
+
+class ExpertBot(SkillBot):
+    name = "expert"
+    accuracy = 0.8
+    spread = 1
+    guesses = 3
+    noise = 0.1
+    two_per_tile = True
+    uses_magnifier = True
+    follows_crowd = True
+
+
+BOTS = {"random": RandomBot, "novice": NoviceBot, "heuristic": HeuristicBot, "expert": ExpertBot}

@@ -1,0 +1,1221 @@
+"""The Bioviva rules engine.
+
+Seats sit clockwise in number order; "left" of a seat is the next seat number. The guide
+changes every turn to the left. Phases (`state.phase`), who acts, and the text forms:
+
+- ``roll``          the automatic actor rolls the die for the guide and draws the card of
+                    that challenge type (face and card come from the state's generator):
+                    ``roll``.
+- ``question``      every seat that has not answered, simultaneously and in secret:
+                    ``answer A`` / ``answer B`` / ``answer C``; a young player may first
+                    look at one other player's answer (only someone who has answered):
+                    ``peek 3`` (Player 3). Answers are revealed when the last one is given.
+- ``localization``  one pawn at a time, in the placement order: ``pawn correct H4`` or
+                    ``pawn decoy C12``; one pawn per square. Scored after the last pawn.
+- ``clue``          the guide of a word association: ``tile leg`` or ``tile leg+small``
+                    (with the clarification tile "small" laid under "leg"),
+                    ``magnifier H4`` (once between two tiles), ``pass-card`` (before the
+                    first tile; once, twice for a young guide), ``clarify`` (young guide:
+                    read the clarification aloud).
+- ``guess``         after each tile, every other player until they pass: ``guess <any
+                    text>`` (up to `guesses_per_tile` a tile) or ``pass``; the guide,
+                    while some guess waits for an answer: ``accept 2`` (Player 2's latest
+                    guess is right), ``reply almost`` / ``reply not-at-all`` /
+                    ``reply more`` (about the oldest guess waiting) or ``done`` (nothing to
+                    say about the guesses waiting). A guess matching the animal wins at once.
+- ``over``          the game has ended.
+
+Legal guesses listed by `legal_actions` are every animal's name (stable order, minus
+those the seat already tried on this card); `parse_action` accepts any other text too.
+Seat numbers in text forms count from 1; action Structs store 0-based seats.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
+
+from engines.bioviva.actions import (
+    LETTERS,
+    MAX_GUESS,
+    REPLIES,
+    Accept,
+    Action,
+    Answer,
+    BiovivaOptions,
+    Clarify,
+    Done,
+    Guess,
+    GuideReply,
+    LayTile,
+    Magnifier,
+    Pass,
+    PassCard,
+    Peek,
+    PlacePawn,
+    Roll,
+    clean_guess,
+)
+from engines.bioviva.bots import BOTS
+from engines.bioviva.cards import Animal, load_cards, matches_animal, normalise_answer
+from engines.bioviva.worldmap import (
+    COLS,
+    ROWS,
+    Localization,
+    cell_name,
+    load_localizations,
+    parse_cell,
+)
+from engines.core.errors import BadOptions, IllegalAction
+from engines.core.grid import chebyshev
+from engines.core.protocol import (
+    AUTO,
+    Applied,
+    Engine,
+    Event,
+    Flags,
+    GameInfo,
+    Outcome,
+    ScoreLine,
+    SeatPanel,
+    Summary,
+)
+from engines.core.rng import Rng, seed_state
+
+MAX_TILES = 7
+KIND_TITLES = {"question": "Question", "localization": "Localization", "association": "Word association"}
+CATEGORIES = ("Questions", "Localizations", "Guessing animals", "Guiding (word association)")
+PAWN_MARK = {"correct": "✓", "decoy": "✗"}
+REPLY_TEXT = {"almost": "almost", "not-at-all": "not at all", "more": "more"}
+
+Phase = Literal["roll", "question", "localization", "clue", "guess", "over"]
+
+
+# -- state -------------------------------------------------------------------------------
+class Pawn(msgspec.Struct, frozen=True):
+    seat: int
+    kind: str  # "correct" | "decoy"
+    row: int
+    col: int
+
+
+class TilePlay(msgspec.Struct, frozen=True):
+    tile: str
+    under: str = ""
+
+
+class GuessRecord(msgspec.Struct, frozen=True):
+    seat: int
+    text: str
+    tile: int  # how many tiles were on the table when it was made
+    reply: str = ""  # the guide's reply: "", "almost", "not-at-all", "more"
+    reviewed: bool = False
+
+
+class Result(msgspec.Struct, frozen=True):
+    """A finished challenge, all of it public."""
+
+    turn: int
+    guide: int
+    kind: str
+    card: str
+    prompt: str
+    answer: str  # the right answer, as text
+    commentary: str
+    winners: tuple[int, ...]
+    gains: tuple[int, ...]  # Viva points each seat won
+    doubled: tuple[int, ...] = ()
+    plus: str = ""  # the "+" card drawn ("" when nobody won)
+    plus_points: int = 0
+    plus_commentary: str = ""
+    answers: tuple[str, ...] = ()  # question: every seat's letter
+    distances: tuple[int, ...] = ()  # localization: each seat's best distance
+    answer_cells: tuple[str, ...] = ()
+    lines: tuple[str, ...] = ()
+
+
+class BiovivaState(msgspec.Struct, frozen=True):
+    options: BiovivaOptions
+    seats: int
+    rng: int
+    scores: tuple[int, ...]
+    earned: tuple[tuple[int, int, int, int], ...]  # per seat, by CATEGORIES
+    question_deck: tuple[str, ...]
+    localization_deck: tuple[str, ...]
+    animal_deck: tuple[str, ...]
+    plus_deck: tuple[str, ...]
+    turn: int = 1
+    guide: int = 0
+    phase: Phase = "roll"
+    die: int = 0
+    kind: str = ""
+    card: str = ""
+    # question
+    answers: tuple[str, ...] = ()
+    peeks: tuple[int, ...] = ()  # per seat: the seat peeked at, or -1
+    # localization
+    pawns: tuple[Pawn, ...] = ()
+    order: tuple[int, ...] = ()  # who places each pawn, in turn
+    loc_start: int = -1  # the seat that placed first at the previous localization
+    # word association
+    passes: int = 0
+    passed: tuple[str, ...] = ()  # animals the guide put back (never revealed)
+    tiles: tuple[TilePlay, ...] = ()
+    magnifier: tuple[int, int] | None = None
+    magnifier_at: int = -1  # tiles on the table when the magnifier last moved
+    clarified: bool = False
+    guesses: tuple[GuessRecord, ...] = ()
+    waiting: tuple[int, ...] = ()  # guessers still guessing after the latest tile
+    last: Result | None = None
+    end_reason: str = ""
+
+
+# -- the view ------------------------------------------------------------------------------
+class PawnView(msgspec.Struct, frozen=True):
+    seat: int
+    kind: str  # "correct" | "decoy"
+    cell: str
+    row: int
+    col: int
+    counts: bool  # scored as a correct-answer pawn (young players: both)
+
+
+class TileView(msgspec.Struct, frozen=True):
+    tile: str
+    label: str
+    glyph: str
+    under: str = ""
+    under_label: str = ""
+    under_glyph: str = ""
+
+
+class GuessView(msgspec.Struct, frozen=True):
+    seat: int
+    text: str
+    tile: int
+    reply: str
+    reviewed: bool
+
+
+class ChallengeView(msgspec.Struct, frozen=True):
+    kind: str  # "question" | "localization" | "association"
+    card: str  # card id; for an association only the guide's (else "")
+    prompt: str
+    options: tuple[tuple[str, str], ...] = ()  # question: (letter, answer text)
+    answered: tuple[bool, ...] = ()
+    answers: tuple[str, ...] = ()  # per seat: the letter when this viewer may see it, else ""
+    peek: int = -1  # the seat this viewer peeked at
+    can_peek: bool = False
+    pawns: tuple[PawnView, ...] = ()
+    order: tuple[int, ...] = ()
+    placer: int = -1
+    animal: str = ""  # the guide's animal (guide only)
+    clarification: str = ""  # shown to the guide, young guessers, or all once read out
+    clarified: bool = False
+    passes_left: int = 0
+    tiles: tuple[TileView, ...] = ()
+    tiles_left: int = 0
+    magnifier: str = ""
+    magnifier_movable: bool = False
+    guesses: tuple[GuessView, ...] = ()
+    guessing: tuple[int, ...] = ()  # seats still guessing after the latest tile
+    reviewing: int = -1  # index in `guesses` of the guess the guide's reply is about
+
+
+class ResultView(msgspec.Struct, frozen=True):
+    turn: int
+    guide: int
+    kind: str
+    card: str
+    prompt: str
+    answer: str
+    commentary: str
+    winners: tuple[int, ...]
+    gains: tuple[int, ...]
+    doubled: tuple[int, ...]
+    plus: str
+    plus_points: int
+    plus_commentary: str
+    answers: tuple[str, ...]
+    distances: tuple[int, ...]
+    answer_cells: tuple[str, ...]
+    lines: tuple[str, ...]
+
+
+class BiovivaView(msgspec.Struct, frozen=True):
+    viewer: int | None
+    seats: int
+    phase: str
+    turn: int
+    turn_limit: int
+    target: int
+    guide: int
+    die: int
+    die_label: str
+    die_glyph: str
+    scores: tuple[int, ...]
+    young: tuple[bool, ...]
+    actors: tuple[int, ...]
+    challenge: ChallengeView | None
+    last: ResultView | None
+    notes: tuple[str, ...]  # lines only this viewer may see now
+    end_reason: str
+    winners: tuple[int, ...]
+
+
+# -- helpers ----------------------------------------------------------------------------------
+def _player(n: int) -> str:
+    return f"Player {n + 1}"
+
+
+def _names(seats) -> str:
+    names = [_player(s) for s in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _cell(row: int, col: int) -> str:
+    return cell_name(row, col)
+
+
+def _localizations() -> dict[str, Localization]:
+    return {loc.id: loc for loc in load_localizations()}
+
+
+_LOC_CACHE: dict[str, Localization] = {}
+
+
+def localization(loc_id: str) -> Localization:
+    if not _LOC_CACHE:
+        _LOC_CACHE.update(_localizations())
+    return _LOC_CACHE[loc_id]
+
+
+def animal(animal_id: str) -> Animal:
+    return load_cards().animal(animal_id)
+
+
+def is_young(state: BiovivaState, seat: int) -> bool:
+    return seat + 1 in state.options.young
+
+
+def passes_allowed(state: BiovivaState) -> int:
+    return 2 if is_young(state, state.guide) else 1
+
+
+def counting_pawns(state: BiovivaState, seat: int) -> list[Pawn]:
+    """The pawns scored as correct-answer pawns: a young player's decoy counts too."""
+    return [p for p in state.pawns if p.seat == seat and (p.kind == "correct" or is_young(state, seat))]
+
+
+def used_tiles(state: BiovivaState) -> set[str]:
+    return {t.tile for t in state.tiles} | {t.under for t in state.tiles if t.under}
+
+
+def unreviewed(state: BiovivaState) -> list[int]:
+    return [i for i, g in enumerate(state.guesses) if not g.reviewed]
+
+
+def round_guesses(state: BiovivaState, seat: int) -> int:
+    return sum(1 for g in state.guesses if g.seat == seat and g.tile == len(state.tiles))
+
+
+def tried(state: BiovivaState, seat: int) -> set[str]:
+    return {normalise_answer(g.text) for g in state.guesses if g.seat == seat}
+
+
+def _draw(rng: Rng, deck: tuple[str, ...], everything: list[str]) -> tuple[str, tuple[str, ...]]:
+    """Top card of a deck; an exhausted deck is rebuilt from every card and shuffled."""
+    if not deck:
+        deck = tuple(rng.shuffled(everything))
+    return deck[0], deck[1:]
+
+
+# -- the engine ---------------------------------------------------------------------------------
+class BiovivaEngine(Engine[BiovivaState, Action]):
+    info = GameInfo(
+        id="bioviva",
+        title="Bioviva",
+        pitch="Nature challenges: questions, map localization and word association.",
+        min_seats=2,
+        max_seats=6,
+        flags=Flags(hidden_information=True, chance=True, simultaneous=True),
+    )
+    options_type = BiovivaOptions
+    bots = BOTS
+
+    # -- setup ---------------------------------------------------------------
+    def check_setup(self, options: msgspec.Struct, seats: int) -> None:
+        super().check_setup(options, seats)
+        if not isinstance(options, BiovivaOptions):
+            raise BadOptions("Bioviva needs Bioviva options.")
+        if not 1 <= options.target <= 99:
+            raise BadOptions(f"The winning score must be between 1 and 99 Viva points, not {options.target}.")
+        if not 1 <= options.turn_limit <= 1000:
+            raise BadOptions(f"The turn limit must be between 1 and 1000 turns, not {options.turn_limit}.")
+        if not 1 <= options.guesses_per_tile <= 20:
+            raise BadOptions(
+                f"Players may make 1 to 20 guesses after each tile, not {options.guesses_per_tile}."
+            )
+        for number in options.young:
+            if not 1 <= number <= seats:
+                raise BadOptions(
+                    f"Young players are given by seat number, 1 to {seats} in this game: {number} is not a seat."
+                )
+        if len(set(options.young)) != len(options.young):
+            raise BadOptions("A young player is listed twice.")
+
+    def new_game(self, options: BiovivaOptions, seats: int, seed: int) -> BiovivaState:
+        self.check_setup(options, seats)
+        cards = load_cards()
+        rng = Rng(seed_state(seed))
+        questions = tuple(rng.shuffled([q.id for q in cards.questions]))
+        places = tuple(rng.shuffled([loc.id for loc in load_localizations()]))
+        animals = tuple(rng.shuffled([a.id for a in cards.animals]))
+        plus = tuple(rng.shuffled([p.id for p in cards.plus_cards]))
+        return BiovivaState(
+            options=options,
+            seats=seats,
+            rng=rng.state,
+            scores=(0,) * seats,
+            earned=((0, 0, 0, 0),) * seats,
+            question_deck=questions,
+            localization_deck=places,
+            animal_deck=animals,
+            plus_deck=plus,
+        )
+
+    # -- who acts ------------------------------------------------------------
+    def actors(self, state: BiovivaState) -> tuple[int, ...]:
+        phase = state.phase
+        if phase == "roll":
+            return (AUTO,)
+        if phase == "question":
+            return tuple(s for s in range(state.seats) if not state.answers[s])
+        if phase == "localization":
+            return (state.order[len(state.pawns)],)
+        if phase == "clue":
+            return (state.guide,)
+        if phase == "guess":
+            seats = set(state.waiting)
+            if unreviewed(state):
+                seats.add(state.guide)
+            return tuple(sorted(seats))
+        return ()
+
+    def legal_actions(self, state: BiovivaState, seat: int) -> list[Action]:
+        if seat not in self.actors(state) or seat == AUTO:
+            return []
+        phase = state.phase
+        if phase == "question":
+            actions: list[Action] = [Answer(letter) for letter in LETTERS]
+            if is_young(state, seat) and state.peeks[seat] < 0:
+                actions += [Peek(s) for s in range(state.seats) if s != seat and state.answers[s]]
+            return actions
+        if phase == "localization":
+            taken = {(p.row, p.col) for p in state.pawns}
+            placed = {p.kind for p in state.pawns if p.seat == seat}
+            return [
+                PlacePawn(kind, r, c)
+                for kind in ("correct", "decoy")
+                if kind not in placed
+                for r in range(ROWS)
+                for c in range(COLS)
+                if (r, c) not in taken
+            ]
+        if phase == "clue":
+            return self._clue_actions(state)
+        if phase == "guess":
+            actions = []
+            if seat == state.guide:
+                waiting = unreviewed(state)
+                latest = {state.guesses[i].seat for i in waiting}
+                actions += [Accept(s) for s in sorted(latest)]
+                actions += [GuideReply(r) for r in REPLIES]
+                actions.append(Done())
+                return actions
+            if round_guesses(state, seat) < state.options.guesses_per_tile:
+                mine = tried(state, seat)
+                actions += [Guess(a.name) for a in load_cards().animals if normalise_answer(a.name) not in mine]
+            actions.append(Pass())
+            return actions
+        return []
+
+    def _clue_actions(self, state: BiovivaState) -> list[Action]:
+        tiles = [t.id for t in load_cards().tiles]
+        used = used_tiles(state)
+        free = [t for t in tiles if t not in used]
+        actions: list[Action] = []
+        for t in free:
+            actions.append(LayTile(t))
+            actions += [LayTile(t, u) for u in free if u != t]
+        if state.magnifier_at != len(state.tiles):
+            actions += [
+                Magnifier(r, c) for r in range(ROWS) for c in range(COLS) if (r, c) != state.magnifier
+            ]
+        guide_animal = animal(state.card)
+        if is_young(state, state.guide) and guide_animal.clarification and not state.clarified:
+            actions.append(Clarify())
+        if not state.tiles and state.passes < passes_allowed(state):
+            actions.append(PassCard())
+        return actions
+
+    # -- acting --------------------------------------------------------------
+    def auto_action(self, state: BiovivaState) -> Action:
+        if state.phase != "roll":
+            raise IllegalAction("No automatic actor is due to act.")
+        return Roll()
+
+    def apply(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        actors = self.actors(state)
+        if seat not in actors:
+            if seat == AUTO:
+                raise IllegalAction("No automatic actor is due to act.")
+            raise IllegalAction(self._not_your_turn(state, seat))
+        handler = {
+            "roll": self._apply_roll,
+            "question": self._apply_question,
+            "localization": self._apply_localization,
+            "clue": self._apply_clue,
+            "guess": self._apply_guess,
+        }[state.phase]
+        return handler(state, seat, action)
+
+    def _not_your_turn(self, state: BiovivaState, seat: int) -> str:
+        if state.phase == "question":
+            return "You have already answered this question."
+        if state.phase == "localization":
+            return f"It is {_player(state.order[len(state.pawns)])}'s turn to place a pawn."
+        if state.phase == "clue":
+            return f"{_player(state.guide)}, the guide, is choosing the next clue."
+        if state.phase == "guess":
+            if seat == state.guide:
+                return "No guess is waiting for your reply."
+            return "You have passed: wait for the next tile."
+        return f"{_player(state.guide)} (guide) is rolling the die."
+
+    # roll -----------------------------------------------------------------
+    def _apply_roll(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
+        if not isinstance(action, Roll):
+            raise IllegalAction("The guide must roll the die first.")
+        cards = load_cards()
+        rng = Rng(state.rng)
+        face = rng.die(6)
+        die = next(f for f in cards.die if f.face == face)
+        guide = _player(state.guide)
+        events = [Event(f"Turn {state.turn}: {guide} (guide) rolls the die: {die.label} ({die.glyph}).")]
+        common = dict(die=face, kind=die.challenge)
+        if die.challenge == "question":
+            card, deck = _draw(rng, state.question_deck, [q.id for q in cards.questions])
+            q = cards.question(card)
+            state = replace(
+                state,
+                **common,
+                rng=rng.state,
+                question_deck=deck,
+                card=card,
+                phase="question",
+                answers=("",) * state.seats,
+                peeks=(-1,) * state.seats,
+            )
+            options = "  ".join(f"{k}: {q.answers[k]}" for k in LETTERS)
+            events.append(Event(f"Question: {q.question}  {options}"))
+        elif die.challenge == "localization":
+            card, deck = _draw(rng, state.localization_deck, [loc.id for loc in load_localizations()])
+            start = (state.guide + 1) % state.seats if state.loc_start < 0 else (state.loc_start + 1) % state.seats
+            ring = tuple((start + k) % state.seats for k in range(state.seats))
+            state = replace(
+                state,
+                **common,
+                rng=rng.state,
+                localization_deck=deck,
+                card=card,
+                phase="localization",
+                pawns=(),
+                order=ring + ring,
+                loc_start=start,
+            )
+            events.append(Event(f"Localization: {localization(card).prompt}"))
+            events.append(Event(f"{_player(start)} places the first pawn, then each player in turn to the left."))
+        else:
+            card, deck = _draw(rng, state.animal_deck, [a.id for a in cards.animals])
+            state = replace(
+                state,
+                **common,
+                rng=rng.state,
+                animal_deck=deck,
+                card=card,
+                phase="clue",
+                passes=0,
+                passed=(),
+                tiles=(),
+                magnifier=None,
+                magnifier_at=-1,
+                clarified=False,
+                guesses=(),
+                waiting=(),
+            )
+            events.append(self._animal_event(state, "draws an animal card and reads it in secret"))
+        return Applied(state, events, reveals=True)
+
+    def _animal_event(self, state: BiovivaState, what: str) -> Event:
+        a = animal(state.card)
+        private = f"{_player(state.guide)}, your animal: {a.name}."
+        if a.clarification:
+            private += f" ({a.clarification})"
+        return Event(f"{_player(state.guide)} (guide) {what}.", private=private, seats=(state.guide,))
+
+    # question ---------------------------------------------------------------
+    def _apply_question(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
+        q = load_cards().question(state.card)
+        if isinstance(action, Peek):
+            if not is_young(state, seat):
+                raise IllegalAction("Only young players may look at another player's answer.")
+            if state.peeks[seat] >= 0:
+                raise IllegalAction("You have already looked at one answer for this question.")
+            if not 0 <= action.seat < state.seats or action.seat == seat:
+                raise IllegalAction("Choose another player's answer to look at.")
+            if not state.answers[action.seat]:
+                raise IllegalAction(f"{_player(action.seat)} has not answered yet.")
+            peeks = state.peeks[:seat] + (action.seat,) + state.peeks[seat + 1 :]
+            letter = state.answers[action.seat]
+            private = f"You look at {_player(action.seat)}'s token: {letter} ({q.answers[letter]})."
+            text = f"{_player(seat)} (young player) looks at another player's answer."
+            return Applied(replace(state, peeks=peeks), [Event(text, private=private, seats=(seat,))])
+        if not isinstance(action, Answer):
+            raise IllegalAction("Answer the question with A, B or C.")
+        letter = action.letter.upper()
+        if letter not in LETTERS or letter != action.letter:
+            raise IllegalAction("Answer with A, B or C.")
+        answers = state.answers[:seat] + (letter,) + state.answers[seat + 1 :]
+        state = replace(state, answers=answers)
+        events = [
+            Event(
+                f"{_player(seat)} has answered.",
+                private=f"You answer {letter}: {q.answers[letter]}.",
+                seats=(seat,),
+            )
+        ]
+        if not all(answers):
+            return Applied(state, events)
+        winners = tuple(s for s in range(state.seats) if answers[s] == q.correct)
+        lines = [
+            "Answers revealed: " + ", ".join(f"{_player(s)} {answers[s]}" for s in range(state.seats)) + ".",
+            f"The right answer is {q.correct}: {q.correct_answer}.",
+        ]
+        result = Result(
+            turn=state.turn,
+            guide=state.guide,
+            kind="question",
+            card=q.id,
+            prompt=q.question,
+            answer=f"{q.correct}: {q.correct_answer}",
+            commentary=q.commentary,
+            winners=winners,
+            gains=(0,) * state.seats,
+            answers=answers,
+            lines=tuple(lines),
+        )
+        if not winners:
+            result = replace(result, lines=result.lines + ("Nobody found it: no Viva points this time.",))
+        return self._finish(state, result, events, category=0)
+
+    # localization -------------------------------------------------------------
+    def _apply_localization(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
+        if not isinstance(action, PlacePawn):
+            raise IllegalAction("Place one of your pawns on a square of the map, e.g. 'pawn correct H4'.")
+        if action.kind not in ("correct", "decoy"):
+            raise IllegalAction("A pawn is either your correct-answer pawn or your decoy pawn.")
+        if not (0 <= action.row < ROWS and 0 <= action.col < COLS):
+            raise IllegalAction("That square is not on the map.")
+        where = _cell(action.row, action.col)
+        if any(p.seat == seat and p.kind == action.kind for p in state.pawns):
+            which = "correct-answer" if action.kind == "correct" else "decoy"
+            raise IllegalAction(f"Your {which} pawn is already on the map: place your other pawn.")
+        for p in state.pawns:
+            if (p.row, p.col) == (action.row, action.col):
+                if p.seat == seat:
+                    raise IllegalAction(f"Your other pawn is already on {where}: one pawn per square.")
+                raise IllegalAction(f"Someone already has a pawn on {where}.")
+        pawn = Pawn(seat, action.kind, action.row, action.col)
+        state = replace(state, pawns=state.pawns + (pawn,))
+        mark = "correct-answer pawn ✓" if action.kind == "correct" else "decoy pawn ✗"
+        events = [Event(f"{_player(seat)} puts their {mark} on {where}.")]
+        if len(state.pawns) < len(state.order):
+            return Applied(state, events)
+        return self._score_localization(state, events)
+
+    def _score_localization(self, state: BiovivaState, events: list[Event]) -> Applied[BiovivaState]:
+        loc = localization(state.card)
+        targets = loc.answer_cells()
+        distances = []
+        for s in range(state.seats):
+            pawns = counting_pawns(state, s)
+            distances.append(min(chebyshev((p.row, p.col), t) for p in pawns for t in targets))
+        best = min(distances)
+        winners = tuple(s for s in range(state.seats) if distances[s] == best)
+        names = ", ".join(f"{a.name} ({a.cell_name})" for a in loc.answers)
+        lines = [
+            f"The answer: {names}.",
+            "Distances in squares: "
+            + ", ".join(f"{_player(s)} {distances[s]}" for s in range(state.seats))
+            + ".",
+        ]
+        result = Result(
+            turn=state.turn,
+            guide=state.guide,
+            kind="localization",
+            card=loc.id,
+            prompt=loc.prompt,
+            answer=names,
+            commentary=loc.commentary,
+            winners=winners,
+            gains=(0,) * state.seats,
+            doubled=tuple(s for s in winners if distances[s] == 0),
+            distances=tuple(distances),
+            answer_cells=loc.answer_cell_names(),
+            lines=tuple(lines),
+        )
+        return self._finish(state, result, events, category=1)
+
+    # word association: the guide ---------------------------------------------------
+    def _apply_clue(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
+        cards = load_cards()
+        guide = _player(seat)
+        if isinstance(action, PassCard):
+            if state.tiles:
+                raise IllegalAction("You can only pass before laying the first tile.")
+            if state.passes >= passes_allowed(state):
+                if passes_allowed(state) == 2:
+                    raise IllegalAction("You have used both your passes for this challenge.")
+                raise IllegalAction("You have used your pass for this card.")
+            rng = Rng(state.rng)
+            card, deck = _draw(rng, state.animal_deck, [a.id for a in cards.animals])
+            state = replace(
+                state,
+                rng=rng.state,
+                animal_deck=deck,
+                passed=state.passed + (state.card,),
+                card=card,
+                passes=state.passes + 1,
+                clarified=False,
+            )
+            return Applied(state, [self._animal_event(state, "passes and draws another animal card")], reveals=True)
+        if isinstance(action, Clarify):
+            a = animal(state.card)
+            if not is_young(state, seat):
+                raise IllegalAction("Only a young guide may read the clarification aloud.")
+            if not a.clarification:
+                raise IllegalAction("This animal card has no clarification.")
+            if state.clarified:
+                raise IllegalAction("The clarification has already been read out.")
+            state = replace(state, clarified=True)
+            return Applied(state, [Event(f"{guide} (young guide) reads the clarification: {a.clarification}")], reveals=True)
+        if isinstance(action, Magnifier):
+            if not (0 <= action.row < ROWS and 0 <= action.col < COLS):
+                raise IllegalAction("That square is not on the map.")
+            if state.magnifier_at == len(state.tiles):
+                raise IllegalAction("You have already moved the magnifier since the last tile: lay a tile first.")
+            if state.magnifier == (action.row, action.col):
+                raise IllegalAction(f"The magnifier is already on {_cell(action.row, action.col)}.")
+            state = replace(state, magnifier=(action.row, action.col), magnifier_at=len(state.tiles))
+            return Applied(state, [Event(f"{guide} (guide) puts the magnifier on {_cell(action.row, action.col)}.")])
+        if isinstance(action, LayTile):
+            known = {t.id for t in cards.tiles}
+            if action.tile not in known or (action.under and action.under not in known):
+                missing = action.tile if action.tile not in known else action.under
+                raise IllegalAction(f"There is no symbol tile called '{missing}'.")
+            used = used_tiles(state)
+            for t in (action.tile, action.under):
+                if t and t in used:
+                    raise IllegalAction(f"The {cards.tile(t).label} tile is already on the table.")
+            if action.under == action.tile:
+                raise IllegalAction("A tile cannot clarify itself: choose another tile to lay under it.")
+            if len(state.tiles) >= MAX_TILES:
+                raise IllegalAction(f"All {MAX_TILES} tiles are laid.")
+            tiles = state.tiles + (TilePlay(action.tile, action.under),)
+            state = replace(
+                state,
+                tiles=tiles,
+                phase="guess",
+                waiting=tuple(s for s in range(state.seats) if s != state.guide),
+            )
+            text = f"{guide} (guide) lays tile {len(tiles)} of {MAX_TILES}: {cards.tile(action.tile).label}"
+            if action.under:
+                text += f", with {cards.tile(action.under).label} under it"
+            return Applied(state, [Event(text + ". Guess the animal!")])
+        raise IllegalAction("As guide, lay a symbol tile (or move the magnifier, or pass the card before the first tile).")
+
+    # word association: guesses and replies -------------------------------------------
+    def _apply_guess(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
+        if seat == state.guide:
+            return self._apply_review(state, seat, action)
+        if isinstance(action, Pass):
+            if seat not in state.waiting:
+                raise IllegalAction("You have passed: wait for the next tile.")
+            state = replace(state, waiting=tuple(s for s in state.waiting if s != seat))
+            return self._after_guess_step(state, [Event(f"{_player(seat)} passes.")])
+        if not isinstance(action, Guess):
+            raise IllegalAction("Guess the animal ('guess lion') or pass.")
+        text = clean_guess(action.text)
+        if not text:
+            raise IllegalAction("Type the name of an animal after 'guess'.")
+        if len(text) > MAX_GUESS:
+            raise IllegalAction(f"A guess is a name of at most {MAX_GUESS} characters.")
+        if text != action.text:
+            raise IllegalAction("A guess is one line of text with single spaces.")
+        if round_guesses(state, seat) >= state.options.guesses_per_tile:
+            n = state.options.guesses_per_tile
+            raise IllegalAction(f"You have made your {n} guess{'es' if n > 1 else ''} for this tile: pass and wait for the next one.")
+        key = normalise_answer(text)
+        if not key:
+            raise IllegalAction("That guess has no letters in it.")
+        if key in tried(state, seat):
+            raise IllegalAction(f"You have already guessed '{text}' for this animal.")
+        record = GuessRecord(seat, text, len(state.tiles))
+        state = replace(state, guesses=state.guesses + (record,))
+        event = Event(f"{_player(seat)} guesses: {text}")
+        if matches_animal(text, animal(state.card)):
+            guesses = state.guesses[:-1] + (replace(record, reviewed=True),)
+            return self._association_won(replace(state, guesses=guesses), seat, [event], how="finds it")
+        return Applied(state, [event])
+
+    def _apply_review(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
+        waiting = unreviewed(state)
+        if not waiting:
+            raise IllegalAction("No guess is waiting for your reply.")
+        if isinstance(action, Accept):
+            latest = [i for i in waiting if state.guesses[i].seat == action.seat]
+            if not latest:
+                raise IllegalAction(f"{_player(action.seat)} has no guess waiting for your reply.")
+            g = state.guesses[latest[-1]]
+            event = Event(f"{_player(seat)} (guide) accepts {_player(g.seat)}'s guess “{g.text}”.")
+            state = replace(state, guesses=self._reviewed(state, waiting))
+            return self._association_won(state, g.seat, [event], how="is right")
+        if isinstance(action, GuideReply):
+            if action.reply not in REPLIES:
+                raise IllegalAction("The guide may only say almost, not at all, or more.")
+            index = waiting[0]
+            g = state.guesses[index]
+            guesses = list(state.guesses)
+            guesses[index] = replace(g, reply=action.reply, reviewed=True)
+            state = replace(state, guesses=tuple(guesses))
+            text = f"{_player(seat)} (guide) to {_player(g.seat)}'s “{g.text}”: {REPLY_TEXT[action.reply]}!"
+            return self._after_guess_step(state, [Event(text)])
+        if isinstance(action, Done):
+            state = replace(state, guesses=self._reviewed(state, waiting))
+            return self._after_guess_step(state, [])
+        raise IllegalAction("As guide, accept a guess, reply almost / not-at-all / more, or say done.")
+
+    def _reviewed(self, state: BiovivaState, indices: list[int]) -> tuple[GuessRecord, ...]:
+        return tuple(replace(g, reviewed=True) if i in indices else g for i, g in enumerate(state.guesses))
+
+    def _after_guess_step(self, state: BiovivaState, events: list[Event]) -> Applied[BiovivaState]:
+        if state.waiting or unreviewed(state):
+            return Applied(state, events)
+        if len(state.tiles) < MAX_TILES:
+            return Applied(replace(state, phase="clue"), events)
+        a = animal(state.card)
+        result = self._association_result(state, a, ())
+        result = replace(
+            result,
+            lines=(f"Nobody found the animal after {MAX_TILES} tiles: it was {a.name}. No Viva points.",),
+        )
+        return self._finish(state, result, events, category=2)
+
+    def _association_result(self, state: BiovivaState, a: Animal, winners: tuple[int, ...]) -> Result:
+        return Result(
+            turn=state.turn,
+            guide=state.guide,
+            kind="association",
+            card=a.id,
+            prompt="Word association: guess the animal from the tiles.",
+            answer=a.name + (f" ({a.clarification})" if a.clarification else ""),
+            commentary=a.commentary,
+            winners=winners,
+            gains=(0,) * state.seats,
+        )
+
+    def _association_won(self, state: BiovivaState, seat: int, events: list[Event], how: str) -> Applied[BiovivaState]:
+        a = animal(state.card)
+        result = self._association_result(state, a, (seat,))
+        tiles = len(state.tiles)
+        result = replace(
+            result,
+            lines=(f"{_player(seat)} {how}: the animal was {a.name}, after {tiles} tile{'s' if tiles > 1 else ''}.",),
+        )
+        return self._finish(state, result, events, category=2)
+
+    # end of a challenge -------------------------------------------------------------
+    def _finish(self, state: BiovivaState, result: Result, events: list[Event], category: int) -> Applied[BiovivaState]:
+        """Score the challenge's winners with a "+" card, then pass the guide or end."""
+        rng = Rng(state.rng)
+        scores = list(state.scores)
+        earned = [list(e) for e in state.earned]
+        gains = [0] * state.seats
+        lines = list(result.lines)
+        plus_deck = state.plus_deck
+        if result.winners:
+            cards = load_cards()
+            plus_id, plus_deck = _draw(rng, state.plus_deck, [p.id for p in cards.plus_cards])
+            plus = cards.plus_card(plus_id)
+            scorers: list[tuple[int, int, int]] = []  # seat, points, category
+            for s in result.winners:
+                scorers.append((s, plus.points * (2 if s in result.doubled else 1), category))
+            if result.kind == "association":
+                scorers.append((state.guide, plus.points, 3))
+            for s, points, cat in scorers:
+                scores[s] += points
+                earned[s][cat] += points
+                gains[s] += points
+            lines.append(f'"+" card: {plus.points} Viva point{"s" if plus.points > 1 else ""}. {plus.commentary}')
+            for s in sorted({s for s, _, _ in scorers}):
+                note = " (doubled: exactly on the answer square)" if s in result.doubled else ""
+                if result.kind == "association":
+                    note = " (guide)" if s == state.guide else " (found the animal)"
+                lines.append(f"{_player(s)} wins {gains[s]} Viva point{'s' if gains[s] != 1 else ''}{note}.")
+            result = replace(result, plus=plus.id, plus_points=plus.points, plus_commentary=plus.commentary)
+        result = replace(result, gains=tuple(gains), lines=tuple(lines))
+        events = events + [Event(line) for line in lines]
+        events.append(Event(result.commentary))
+        state = replace(
+            state,
+            rng=rng.state,
+            plus_deck=plus_deck,
+            scores=tuple(scores),
+            earned=tuple(tuple(e) for e in earned),  # type: ignore[misc]
+            last=result,
+            answers=(),
+            peeks=(),
+            pawns=(),
+            order=(),
+            passes=0,
+            passed=(),
+            tiles=(),
+            magnifier=None,
+            magnifier_at=-1,
+            clarified=False,
+            guesses=(),
+            waiting=(),
+            card="",
+            kind="",
+        )
+        target = state.options.target
+        reached = [s for s in range(state.seats) if scores[s] >= target]
+        if reached:
+            reason = f"{_names(reached)} reached {target} Viva points"
+            return self._over(state, reason, events)
+        if state.turn >= state.options.turn_limit:
+            return self._over(state, f"the turn limit ({state.options.turn_limit} turns) was reached", events)
+        guide = (state.guide + 1) % state.seats
+        state = replace(state, guide=guide, turn=state.turn + 1, phase="roll")
+        events.append(Event(f"{_player(guide)} is the new guide."))
+        return Applied(state, events, reveals=True)
+
+    def _over(self, state: BiovivaState, reason: str, events: list[Event]) -> Applied[BiovivaState]:
+        state = replace(state, phase="over", end_reason=reason)
+        events.append(Event(f"The game ends: {reason}. {self.outcome(state).reason}"))
+        return Applied(state, events, reveals=True)
+
+    # -- text forms ------------------------------------------------------------------
+    def format_action(self, action: Action) -> str:
+        if isinstance(action, Roll):
+            return "roll"
+        if isinstance(action, Answer):
+            return f"answer {action.letter}"
+        if isinstance(action, Peek):
+            return f"peek {action.seat + 1}"
+        if isinstance(action, PlacePawn):
+            return f"pawn {action.kind} {_cell(action.row, action.col)}"
+        if isinstance(action, PassCard):
+            return "pass-card"
+        if isinstance(action, Clarify):
+            return "clarify"
+        if isinstance(action, Magnifier):
+            return f"magnifier {_cell(action.row, action.col)}"
+        if isinstance(action, LayTile):
+            return f"tile {action.tile}" + (f"+{action.under}" if action.under else "")
+        if isinstance(action, Accept):
+            return f"accept {action.seat + 1}"
+        if isinstance(action, GuideReply):
+            return f"reply {action.reply}"
+        if isinstance(action, Done):
+            return "done"
+        if isinstance(action, Guess):
+            return f"guess {action.text}"
+        if isinstance(action, Pass):
+            return "pass"
+        raise TypeError(f"Not a Bioviva action: {action!r}")
+
+    def parse_action(self, state: BiovivaState, seat: int, text: str) -> Action:
+        words = text.split()
+        if not words:
+            raise IllegalAction("Type an action, e.g. 'answer B', 'pawn correct H4' or 'guess lion'.")
+        verb, args = words[0].lower(), words[1:]
+        if verb == "guess":
+            guess = clean_guess(" ".join(args))
+            if not guess:
+                raise IllegalAction("Type the name of an animal after 'guess', e.g. 'guess lion'.")
+            return Guess(guess)
+        try:
+            if verb == "roll" and not args:
+                return Roll()
+            if verb == "answer" and len(args) == 1 and args[0].upper() in LETTERS:
+                return Answer(args[0].upper())
+            if verb == "peek" and len(args) == 1:
+                return Peek(int(args[0]) - 1)
+            if verb == "pawn" and len(args) == 2 and args[0].lower() in ("correct", "decoy"):
+                r, c = parse_cell(args[1])
+                return PlacePawn(args[0].lower(), r, c)  # type: ignore[arg-type]
+            if verb == "pass-card" and not args:
+                return PassCard()
+            if verb == "clarify" and not args:
+                return Clarify()
+            if verb == "magnifier" and len(args) == 1:
+                return Magnifier(*parse_cell(args[0]))
+            if verb == "tile" and len(args) == 1:
+                main, _, under = args[0].partition("+")
+                return LayTile(_tile_id(main), _tile_id(under) if under else "")
+            if verb == "accept" and len(args) == 1:
+                return Accept(int(args[0]) - 1)
+            if verb == "reply" and args:
+                reply = "-".join(a.lower() for a in args)
+                if reply in REPLIES:
+                    return GuideReply(reply)  # type: ignore[arg-type]
+            if verb == "done" and not args:
+                return Done()
+            if verb == "pass" and not args:
+                return Pass()
+        except (ValueError, KeyError):
+            pass
+        raise IllegalAction(
+            f"'{text}' is not a Bioviva action (e.g. 'answer B', 'pawn correct H4', 'tile leg+small', 'guess lion')."
+        )
+
+    # -- views -----------------------------------------------------------------------
+    def view(self, state: BiovivaState, viewer: int | None) -> BiovivaView:
+        cards = load_cards()
+        die = next((f for f in cards.die if f.face == state.die), None)
+        last = state.last
+        return BiovivaView(
+            viewer=viewer,
+            seats=state.seats,
+            phase=state.phase,
+            turn=state.turn,
+            turn_limit=state.options.turn_limit,
+            target=state.options.target,
+            guide=state.guide,
+            die=state.die,
+            die_label=die.label if die else "",
+            die_glyph=die.glyph if die else "",
+            scores=state.scores,
+            young=tuple(is_young(state, s) for s in range(state.seats)),
+            actors=tuple(a for a in self.actors(state) if a != AUTO),
+            challenge=self._challenge_view(state, viewer),
+            last=msgspec.convert(msgspec.to_builtins(last), ResultView) if last else None,
+            notes=tuple(self._notes(state, viewer)),
+            end_reason=state.end_reason,
+            winners=tuple(self.outcome(state).winners) if state.phase == "over" else (),
+        )
+
+    def _challenge_view(self, state: BiovivaState, viewer: int | None) -> ChallengeView | None:
+        cards = load_cards()
+        if state.phase == "question":
+            q = cards.question(state.card)
+            visible = []
+            for s in range(state.seats):
+                sees = viewer is not None and (s == viewer or state.peeks[viewer] == s)
+                visible.append(state.answers[s] if sees else "")
+            can_peek = (
+                viewer is not None
+                and is_young(state, viewer)
+                and state.peeks[viewer] < 0
+                and not state.answers[viewer]
+            )
+            return ChallengeView(
+                kind="question",
+                card=q.id,
+                prompt=q.question,
+                options=tuple((k, q.answers[k]) for k in LETTERS),
+                answered=tuple(bool(a) for a in state.answers),
+                answers=tuple(visible),
+                peek=state.peeks[viewer] if viewer is not None else -1,
+                can_peek=can_peek,
+            )
+        if state.phase == "localization":
+            loc = localization(state.card)
+            pawns = tuple(
+                PawnView(
+                    p.seat,
+                    p.kind,
+                    _cell(p.row, p.col),
+                    p.row,
+                    p.col,
+                    p.kind == "correct" or is_young(state, p.seat),
+                )
+                for p in state.pawns
+            )
+            return ChallengeView(
+                kind="localization",
+                card=loc.id,
+                prompt=loc.prompt,
+                pawns=pawns,
+                order=state.order,
+                placer=state.order[len(state.pawns)],
+            )
+        if state.phase in ("clue", "guess"):
+            a = animal(state.card)
+            is_guide = viewer == state.guide
+            shows_clar = is_guide or state.clarified or (viewer is not None and is_young(state, viewer))
+            tiles = []
+            for t in state.tiles:
+                main = cards.tile(t.tile)
+                under = cards.tile(t.under) if t.under else None
+                tiles.append(
+                    TileView(
+                        main.id,
+                        main.label,
+                        main.glyph,
+                        under.id if under else "",
+                        under.label if under else "",
+                        under.glyph if under else "",
+                    )
+                )
+            waiting = unreviewed(state)
+            return ChallengeView(
+                kind="association",
+                card=a.id if is_guide else "",
+                prompt="Word association: guess the animal from the tiles.",
+                animal=a.name if is_guide else "",
+                clarification=a.clarification if shows_clar else "",
+                clarified=state.clarified,
+                passes_left=passes_allowed(state) - state.passes if not state.tiles else 0,
+                tiles=tuple(tiles),
+                tiles_left=MAX_TILES - len(state.tiles),
+                magnifier=_cell(*state.magnifier) if state.magnifier else "",
+                magnifier_movable=state.phase == "clue" and state.magnifier_at != len(state.tiles),
+                guesses=tuple(GuessView(g.seat, g.text, g.tile, g.reply, g.reviewed) for g in state.guesses),
+                guessing=state.waiting,
+                reviewing=waiting[0] if waiting else -1,
+            )
+        return None
+
+    def _notes(self, state: BiovivaState, viewer: int | None) -> list[str]:
+        if viewer is None:
+            return []
+        notes = []
+        if state.phase == "question":
+            q = load_cards().question(state.card)
+            mine = state.answers[viewer]
+            if mine:
+                notes.append(f"{_player(viewer)}, your secret answer: {mine} ({q.answers[mine]})")
+            peeked = state.peeks[viewer]
+            if peeked >= 0:
+                letter = state.answers[peeked]
+                notes.append(f"You looked at {_player(peeked)}'s token: {letter} ({q.answers[letter]}).")
+        if state.phase in ("clue", "guess"):
+            a = animal(state.card)
+            if viewer == state.guide:
+                notes.append(f"{_player(viewer)}, your animal: {a.name}")
+                if a.clarification:
+                    notes.append(f"Clarification: {a.clarification}")
+            elif is_young(state, viewer) and a.clarification and not state.clarified:
+                notes.append(f"The guide shows you the clarification: {a.clarification}")
+        return notes
+
+    def secrets(self, state: BiovivaState) -> dict[int, list[str]]:
+        found: dict[int, list[str]] = {}
+        if state.phase == "question":
+            for s in range(state.seats):
+                if state.answers[s]:
+                    found[s] = [f"{_player(s)}, your secret answer: {state.answers[s]}"]
+        elif state.phase in ("clue", "guess"):
+            a = animal(state.card)
+            # The quoted name is how it would appear in a view: a wrong guess can never
+            # equal it (that guess would have won), and "Ant" inside "Antennae" is no leak.
+            owned = [f"{_player(state.guide)}, your animal: {a.name}", f'"{a.name}"', a.id]
+            young_guessers = any(is_young(state, s) for s in range(state.seats) if s != state.guide)
+            if a.clarification and not state.clarified and not young_guessers:
+                owned.append(a.clarification)
+            found[state.guide] = owned
+        return found
+
+    def summary(self, state: BiovivaState, viewer: int | None) -> Summary:
+        guide = _player(state.guide)
+        phase = state.phase
+        if phase == "roll":
+            status, topic = f"{guide} (guide) rolls the die.", "the-die"
+        elif phase == "question":
+            left = [s for s in range(state.seats) if not state.answers[s]]
+            status, topic = f"Answer A, B or C in secret. Waiting for {_names(left)}.", "question"
+        elif phase == "localization":
+            placer = state.order[len(state.pawns)]
+            kinds = [k for k in ("correct", "decoy") if not any(p.seat == placer and p.kind == k for p in state.pawns)]
+            what = " or ".join({"correct": "correct-answer pawn ✓", "decoy": "decoy pawn ✗"}[k] for k in kinds)
+            status, topic = f"{_player(placer)}: place your {what} on a free square.", "localization"
+        elif phase == "clue":
+            laid = len(state.tiles)
+            status = f"{guide} (guide): lay symbol tile {laid + 1} of {MAX_TILES}"
+            status += " (or pass this card)." if not state.tiles and state.passes < passes_allowed(state) else "."
+            topic = "tiles"
+        elif phase == "guess":
+            parts = []
+            if state.waiting:
+                parts.append(f"{_names(state.waiting)}: guess the animal or pass.")
+            if unreviewed(state):
+                parts.append(f"{guide} (guide): reply to the guesses, accept one, or say done.")
+            status, topic = " ".join(parts), "word-association"
+        else:
+            status, topic = f"Game over: {state.end_reason}. {self.outcome(state).reason}", "end-of-the-game"
+        actors = self.actors(state)
+        panels = []
+        for s in range(state.seats):
+            title = _player(s) + (" (guide)" if s == state.guide and phase != "over" else "")
+            title += " (young)" if is_young(state, s) else ""
+            lines = [f"Viva points: {state.scores[s]}/{state.options.target}"]
+            if phase == "question":
+                lines.append("Answered" if state.answers[s] else "Thinking...")
+            elif phase == "localization":
+                mine = [p for p in state.pawns if p.seat == s]
+                marks = " ".join(f"{PAWN_MARK[p.kind]} {_cell(p.row, p.col)}" for p in mine)
+                lines.append(f"Pawns: {marks}" if marks else "Pawns: none yet")
+            elif phase in ("clue", "guess") and s != state.guide:
+                n = sum(1 for g in state.guesses if g.seat == s)
+                lines.append(f"Guesses: {n}" + (" (passed)" if phase == "guess" and s not in state.waiting else ""))
+            panels.append(SeatPanel(title=title, lines=lines, active=s in actors))
+        return Summary(status=status, panels=panels, turn=state.turn, rules_topic=topic)
+
+    # -- end -------------------------------------------------------------------------
+    def is_over(self, state: BiovivaState) -> bool:
+        return state.phase == "over"
+
+    def outcome(self, state: BiovivaState) -> Outcome:
+        scores = list(state.scores)
+        breakdown = [[ScoreLine(label, points) for label, points in zip(CATEGORIES, e)] for e in state.earned]
+        best = max(scores)
+        winners = [s for s in range(state.seats) if scores[s] == best]
+        unit = "Viva point" if best == 1 else "Viva points"
+        if len(winners) == 1:
+            reason = f"{_player(winners[0])} wins with {best} {unit}."
+        else:
+            reason = f"{_names(winners)} share the victory with {best} {unit}."
+        if state.phase != "over":
+            reason = "If the game ended now: " + reason
+        return Outcome(scores=scores, breakdown=breakdown, winners=winners, reason=reason)
+
+
+def _tile_id(text: str) -> str:
+    """A tile by id or by label ("domesticated" or "Domestic")."""
+    wanted = text.casefold()
+    for tile in load_cards().tiles:
+        if wanted in (tile.id, tile.label.casefold()):
+            return tile.id
+    raise KeyError(text)
+
+
+ENGINE = BiovivaEngine()
