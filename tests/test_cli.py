@@ -9,7 +9,6 @@ import sys
 import types
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from engines import registry

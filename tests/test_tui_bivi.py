@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList
 
-from engines.bivi.actions import Place
 from saves.store import list_saves, load
 from tui.app import CampfireApp
 from tui.games.bivi import BiviScreen, RiverBoard

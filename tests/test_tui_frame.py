@@ -6,7 +6,7 @@ import msgspec
 import pytest
 
 from engines.core.match import Match, SeatSpec
-from engines.core.protocol import Flags, GameInfo
+from engines.core.protocol import Flags
 from saves.store import list_saves, load
 from tests.fake_engine import ENGINE, CountEngine, CountOptions
 from tui.app import CampfireApp

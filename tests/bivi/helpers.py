@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import msgspec
+import pytest
 from msgspec.structs import replace
 
 from engines.bivi import ENGINE
@@ -10,6 +11,7 @@ from engines.bivi.actions import BiviOptions
 from engines.bivi.content import board
 from engines.bivi.engine import BiviState
 from engines.bivi.notation import parse_river
+from engines.core.errors import IllegalAction
 
 EMPTY_RIVER = """\
 _ . . . . . . . . . _
@@ -81,3 +83,11 @@ def act(state: BiviState, seat: int, action_text: str):
 
 def snapshot(state: BiviState) -> bytes:
     return msgspec.json.encode(state)
+
+
+def refused(state: BiviState, seat: int, action_text: str, match: str) -> None:
+    """The action is refused with a reason matching `match`, and the state is unchanged."""
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=match):
+        act(state, seat, action_text)
+    assert snapshot(state) == before

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 
 from engines.bivi.actions import Place
 from engines.bivi.engine import ENGINE, placement_cells, placement_problem, placements
 from engines.bivi.geometry import oriented_cells
-from engines.core.errors import IllegalAction
-from tests.bivi.helpers import EMPTY_RIVER, act, holding, snapshot, start
+from tests.bivi.helpers import EMPTY_RIVER, act, holding, refused, start
 
 # Tile ids by shape in every wood: I2 1-5, I3 6-11, I4 12-15, L4 16-17, T4 18-19, S4 20-21,
 # L5 22 (birch); pine adds 22, walnut 44.
@@ -26,13 +24,6 @@ _ . . . . . . . . . _
 # # # c . . . . # # #
 # # # # # # # # # # #
 """
-
-
-def refused(state, seat, text, match):
-    before = snapshot(state)
-    with pytest.raises(IllegalAction, match=match):
-        act(state, seat, text)
-    assert snapshot(state) == before
 
 
 def test_oriented_cells_turn_clockwise_after_mirroring():

@@ -8,7 +8,7 @@ from msgspec.structs import replace
 from engines.bivi.actions import BiviOptions, ChooseBank, Discard
 from engines.bivi.engine import ENGINE, TOTAL_CUBES
 from engines.core.errors import BadOptions, IllegalAction
-from tests.bivi.helpers import act, holding, position, snapshot, start
+from tests.bivi.helpers import act, holding, position, refused, start
 
 CHAIN = """\
 _ . . . . . . . . . _
@@ -33,13 +33,6 @@ _ . . . . . . . . . _
 # # # c c c c . # # #
 # # # # # # # # # # #
 """
-
-
-def refused(state, seat, text, match):
-    before = snapshot(state)
-    with pytest.raises(IllegalAction, match=match):
-        act(state, seat, text)
-    assert snapshot(state) == before
 
 
 def to_next_turn(state, cube=False):
