@@ -32,6 +32,7 @@ Seat numbers in text forms count from 1; action Structs store 0-based seats.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 import msgspec
@@ -295,7 +296,7 @@ def localization(loc_id: str) -> Localization:
 
 
 def animal(animal_id: str) -> Animal:
-    return load_cards().animal(animal_id)
+    return _animals_by_id()[animal_id]
 
 
 def is_young(state: BiovivaState, seat: int) -> bool:
@@ -325,6 +326,17 @@ def round_guesses(state: BiovivaState, seat: int) -> int:
 
 def tried(state: BiovivaState, seat: int) -> set[str]:
     return {normalise_answer(g.text) for g in state.guesses if g.seat == seat}
+
+
+@lru_cache(maxsize=1)
+def _guessable() -> tuple[tuple[str, str], ...]:
+    """Every animal's name with its comparison key, in card order (the guesses offered)."""
+    return tuple((a.name, normalise_answer(a.name)) for a in load_cards().animals)
+
+
+@lru_cache(maxsize=1)
+def _animals_by_id() -> dict[str, Animal]:
+    return {a.id: a for a in load_cards().animals}
 
 
 def _draw(rng: Rng, deck: tuple[str, ...], everything: list[str]) -> tuple[str, tuple[str, ...]]:
@@ -439,7 +451,7 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
                 return actions
             if round_guesses(state, seat) < state.options.guesses_per_tile:
                 mine = tried(state, seat)
-                actions += [Guess(a.name) for a in load_cards().animals if normalise_answer(a.name) not in mine]
+                actions += [Guess(name) for name, key in _guessable() if key not in mine]
             actions.append(Pass())
             return actions
         return []
@@ -507,48 +519,46 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         rng = Rng(state.rng)
         face = rng.die(6)
         die = next(f for f in cards.die if f.face == face)
-        guide = _player(state.guide)
-        events = [Event(f"Turn {state.turn}: {guide} (guide) rolls the die: {die.label} ({die.glyph}).")]
-        common = dict(die=face, kind=die.challenge)
+        events = [Event(f"Turn {state.turn}: {_player(state.guide)} (guide) rolls the die: {die.label} ({die.glyph}).")]
         if die.challenge == "question":
             card, deck = _draw(rng, state.question_deck, [q.id for q in cards.questions])
-            q = cards.question(card)
-            state = replace(
+            state = replace(state, question_deck=deck)
+        elif die.challenge == "localization":
+            card, deck = _draw(rng, state.localization_deck, [loc.id for loc in load_localizations()])
+            state = replace(state, localization_deck=deck)
+        else:
+            card, deck = _draw(rng, state.animal_deck, [a.id for a in cards.animals])
+            state = replace(state, animal_deck=deck)
+        state = self.begin(replace(state, rng=rng.state, die=face), die.challenge, card)
+        return Applied(state, events + self._begin_events(state), reveals=True)
+
+    def begin(self, state: BiovivaState, kind: str, card: str) -> BiovivaState:
+        """`state` with the challenge `kind` started on `card` (the die already rolled).
+
+        Public so rule tests can set up a known card; play reaches it only through `roll`.
+        """
+        if kind == "question":
+            load_cards().question(card)
+            return replace(
                 state,
-                **common,
-                rng=rng.state,
-                question_deck=deck,
+                kind=kind,
                 card=card,
                 phase="question",
                 answers=("",) * state.seats,
                 peeks=(-1,) * state.seats,
             )
-            options = "  ".join(f"{k}: {q.answers[k]}" for k in LETTERS)
-            events.append(Event(f"Question: {q.question}  {options}"))
-        elif die.challenge == "localization":
-            card, deck = _draw(rng, state.localization_deck, [loc.id for loc in load_localizations()])
+        if kind == "localization":
+            localization(card)
             start = (state.guide + 1) % state.seats if state.loc_start < 0 else (state.loc_start + 1) % state.seats
             ring = tuple((start + k) % state.seats for k in range(state.seats))
-            state = replace(
-                state,
-                **common,
-                rng=rng.state,
-                localization_deck=deck,
-                card=card,
-                phase="localization",
-                pawns=(),
-                order=ring + ring,
-                loc_start=start,
+            return replace(
+                state, kind=kind, card=card, phase="localization", pawns=(), order=ring + ring, loc_start=start
             )
-            events.append(Event(f"Localization: {localization(card).prompt}"))
-            events.append(Event(f"{_player(start)} places the first pawn, then each player in turn to the left."))
-        else:
-            card, deck = _draw(rng, state.animal_deck, [a.id for a in cards.animals])
-            state = replace(
+        if kind == "association":
+            animal(card)
+            return replace(
                 state,
-                **common,
-                rng=rng.state,
-                animal_deck=deck,
+                kind=kind,
                 card=card,
                 phase="clue",
                 passes=0,
@@ -560,8 +570,19 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
                 guesses=(),
                 waiting=(),
             )
-            events.append(self._animal_event(state, "draws an animal card and reads it in secret"))
-        return Applied(state, events, reveals=True)
+        raise ValueError(f"unknown challenge {kind!r}")
+
+    def _begin_events(self, state: BiovivaState) -> list[Event]:
+        if state.kind == "question":
+            q = load_cards().question(state.card)
+            options = "  ".join(f"{k}: {q.answers[k]}" for k in LETTERS)
+            return [Event(f"Question: {q.question}  {options}")]
+        if state.kind == "localization":
+            return [
+                Event(f"Localization: {localization(state.card).prompt}"),
+                Event(f"{_player(state.loc_start)} places the first pawn, then each player in turn to the left."),
+            ]
+        return [self._animal_event(state, "draws an animal card and reads it in secret")]
 
     def _animal_event(self, state: BiovivaState, what: str) -> Event:
         a = animal(state.card)
