@@ -1,0 +1,229 @@
+"""Word association: the guide's secret animal, tiles, clarification tiles, magnifier, replies,
+passing, guesses (matched like the cards say), and scoring for the finder and the guide."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from engines.bioviva.actions import Guess, Pass
+from engines.bioviva.cards import load_cards
+from engines.core.errors import IllegalAction
+from tests.bioviva.helpers import ENGINE, act, challenge, refused, run
+
+LION = "a005"
+BLUE_WHALE = "a002"
+PANGOLIN = "a070"  # has a clarification
+
+
+def lion(seats: int = 3, guide: int = 0, points: int = 2, **options):
+    return challenge("association", LION, seats=seats, guide=guide, points=points, **options)
+
+
+def all_pass(state, *guessers):
+    for seat in guessers:
+        state = act(state, seat, "pass")
+    return state
+
+
+def test_only_the_guide_sees_the_animal():
+    state = lion()
+    assert ENGINE.view(state, 0).challenge.animal == "Lion"
+    for viewer in (None, 1, 2):
+        seen = msgspec.json.encode(ENGINE.view(state, viewer)).decode()
+        seen += msgspec.json.encode(ENGINE.summary(state, viewer)).decode()
+        assert '"Lion"' not in seen and LION not in seen
+        assert ENGINE.view(state, viewer).challenge.animal == ""
+    assert ENGINE.secrets(state)[0][0] == "Player 1, your animal: Lion"
+
+
+def test_the_guide_lays_tiles_and_the_others_guess_after_each():
+    state = lion()
+    assert ENGINE.actors(state) == (0,)
+    state = act(state, 0, "tile mane")
+    assert state.phase == "guess" and ENGINE.actors(state) == (1, 2)
+    tiles = ENGINE.view(state, 1).challenge.tiles
+    assert [(t.tile, t.label) for t in tiles] == [("mane", "Mane")]
+    state = all_pass(state, 1, 2)
+    assert state.phase == "clue" and ENGINE.actors(state) == (0,)
+
+
+def test_a_guess_naming_the_animal_wins_at_once_and_the_guide_scores_too():
+    state = act(lion(points=3), 0, "tile mane")
+    state = act(state, 2, "guess lion")
+    assert state.phase == "roll"
+    assert state.last.winners == (2,) and state.scores == (3, 0, 3)
+    assert state.last.answer == "Lion"
+    outcome = ENGINE.outcome(state)
+    assert [line.points for line in outcome.breakdown[2]] == [0, 0, 3, 0]
+    assert [line.points for line in outcome.breakdown[0]] == [0, 0, 0, 3]
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["LION", "the lions", "Lioness", "lionesses", "  a   Lion ", "líon", "Lions!"],
+)
+def test_guesses_ignore_case_accents_articles_plurals_and_take_accepted_names(typed):
+    state = act(lion(), 0, "tile mane")
+    state = ENGINE.apply(state, 1, ENGINE.parse_action(state, 1, f"guess {typed}")).state
+    assert state.last is not None and state.last.winners == (1,)
+
+
+@pytest.mark.parametrize("typed,animal_id", [("Éléphants", "a003"), ("blue-whales", BLUE_WHALE), ("Scaly anteater", PANGOLIN)])
+def test_accented_hyphenated_and_alternative_names_find_other_animals(typed, animal_id):
+    state = act(challenge("association", animal_id, seats=2), 0, "tile large")
+    state = act(state, 1, f"guess {typed}")
+    assert state.last.winners == (1,)
+
+
+def test_any_text_may_be_guessed_but_the_legal_list_stays_finite_and_stable():
+    state = act(lion(), 0, "tile mane")
+    legal = ENGINE.legal_actions(state, 1)
+    names = [a.name for a in load_cards().animals]
+    assert legal == [Guess(n) for n in names] + [Pass()]
+    assert ENGINE.parse_action(state, 1, "guess big  striped cat") == Guess("big striped cat")
+    state = act(state, 1, "guess big striped cat")
+    assert ENGINE.view(state, 2).challenge.guesses[0].text == "big striped cat"
+    assert ENGINE.legal_actions(state, 2) == legal
+
+
+def test_wrong_guesses_are_public_and_waiting_for_the_guide():
+    state = act(lion(), 0, "tile mane")
+    state = act(state, 1, "guess horse")
+    assert ENGINE.actors(state) == (0, 1, 2)
+    assert [ENGINE.format_action(a) for a in ENGINE.legal_actions(state, 0)] == [
+        "accept 2", "reply almost", "reply not-at-all", "reply more", "done"]
+    for viewer in (None, 2):
+        g = ENGINE.view(state, viewer).challenge.guesses[0]
+        assert (g.seat, g.text, g.tile, g.reviewed) == (1, "horse", 1, False)
+
+
+def test_a_player_cannot_repeat_a_guess_on_the_same_card():
+    state = act(lion(), 0, "tile mane")
+    state = act(state, 1, "guess Horse")
+    refused(state, 1, "guess horses", "already guessed")
+    assert Guess("Horse") not in ENGINE.legal_actions(state, 1)
+
+
+def test_guesses_per_tile_are_limited_then_the_player_passes():
+    state = act(lion(guesses_per_tile=2), 0, "tile mane")
+    state = run(state, (1, "guess horse"), (1, "guess zebra"))
+    refused(state, 1, "guess tiger", "2 guesses for this tile")
+    assert ENGINE.legal_actions(state, 1) == [Pass()]
+
+
+def test_the_next_tile_waits_for_every_guesser_and_the_guide():
+    state = act(lion(), 0, "tile mane")
+    state = run(state, (1, "guess horse"), (1, "pass"), (2, "pass"))
+    assert state.phase == "guess" and ENGINE.actors(state) == (0,)
+    refused(state, 0, "tile fur", "accept a guess")
+    state = act(state, 0, "done")
+    assert state.phase == "clue"
+    refused(state, 1, "guess tiger", "choosing the next clue")
+
+
+def test_the_guides_replies_are_shown_to_everyone():
+    state = act(lion(), 0, "tile mane")
+    state = run(state, (1, "guess horse"), (2, "guess tiger"))
+    state = act(state, 0, "reply not-at-all")
+    state = act(state, 0, "reply almost")
+    guesses = ENGINE.view(state, None).challenge.guesses
+    assert [(g.text, g.reply) for g in guesses] == [("horse", "not-at-all"), ("tiger", "almost")]
+    assert ENGINE.actors(state) == (1, 2)
+
+
+def test_more_tells_the_first_word_of_a_compound_name_is_found():
+    state = act(challenge("association", BLUE_WHALE, seats=2), 0, "tile fins")
+    state = run(state, (1, "guess blue"), (0, "reply more"))
+    assert ENGINE.view(state, 1).challenge.guesses[0].reply == "more"
+    state = act(state, 1, "guess blue whale")
+    assert state.last.winners == (1,)
+
+
+def test_the_guide_may_declare_a_typed_guess_right():
+    state = act(lion(points=1), 0, "tile mane")
+    state = run(state, (1, "guess big cat with a mane"), (2, "guess horse"))
+    refused(state, 0, "accept 1", "no guess waiting")
+    state = act(state, 0, "accept 2")
+    assert state.last.winners == (1,) and state.scores == (1, 1, 0)
+
+
+def test_a_clarification_tile_goes_under_a_tile_and_does_not_count_towards_seven():
+    state = act(lion(), 0, "tile leg+small")
+    t = ENGINE.view(state, 2).challenge.tiles[0]
+    assert (t.tile, t.under, t.under_label) == ("leg", "small", "Small")
+    assert ENGINE.view(state, 2).challenge.tiles_left == 6
+    state = all_pass(state, 1, 2)
+    refused(state, 0, "tile small", "already on the table")
+    refused(state, 0, "tile fur+leg", "already on the table")
+    refused(state, 0, "tile fur+fur", "cannot clarify itself")
+
+
+def test_seven_tiles_at_most_and_nobody_scores_after_them():
+    state = lion(points=3)
+    tiles = ["water", "feathers", "shell", "fins", "wings", "antennae", "tentacles"]
+    for n, tile in enumerate(tiles, start=1):
+        state = act(state, 0, f"tile {tile}")
+        assert len(state.tiles) == n
+        state = all_pass(state, 1, 2)
+    assert state.phase == "roll"
+    assert state.last.winners == () and state.scores == (0, 0, 0) and state.last.plus == ""
+    assert "Lion" in state.last.lines[0]
+
+
+def test_each_tile_is_used_once():
+    state = all_pass(act(lion(), 0, "tile mane"), 1, 2)
+    refused(state, 0, "tile mane", "The Mane tile is already on the table.")
+
+
+def test_the_magnifier_points_at_a_square_once_between_tiles():
+    state = act(lion(), 0, "magnifier G19")
+    assert ENGINE.view(state, 1).challenge.magnifier == "G19"
+    refused(state, 0, "magnifier G20", "already moved the magnifier")
+    state = all_pass(act(state, 0, "tile mane"), 1, 2)
+    refused(state, 0, "magnifier G19", "already on G19")
+    state = act(state, 0, "magnifier F19")
+    assert ENGINE.view(state, None).challenge.magnifier == "F19"
+
+
+def test_the_guide_may_pass_once_for_a_new_card_before_the_first_tile():
+    state = lion()
+    deck = state.animal_deck
+    state = act(state, 0, "pass-card")
+    assert state.card == deck[0] and state.passed == (LION,)
+    refused(state, 0, "pass-card", "You have used your pass for this card.")
+    assert ENGINE.view(state, 0).challenge.animal != "Lion"
+    # The card put back is never shown to the others.
+    seen = msgspec.json.encode(ENGINE.view(state, 1)).decode()
+    assert '"Lion"' not in seen
+
+
+def test_passing_is_refused_once_a_tile_is_laid():
+    state = all_pass(act(lion(), 0, "tile mane"), 1, 2)
+    refused(state, 0, "pass-card", "before laying the first tile")
+
+
+def test_only_young_guides_read_the_clarification_aloud():
+    state = challenge("association", PANGOLIN, seats=2)
+    refused(state, 0, "clarify", "Only a young guide")
+
+
+def test_guessers_see_no_clarification_and_the_guide_does():
+    state = challenge("association", PANGOLIN, seats=3)
+    clar = load_cards().animal(PANGOLIN).clarification
+    assert ENGINE.view(state, 0).challenge.clarification == clar
+    for viewer in (None, 1, 2):
+        assert clar not in msgspec.json.encode(ENGINE.view(state, viewer)).decode()
+    assert clar in ENGINE.secrets(state)[0]
+
+
+def test_other_actions_are_refused_during_a_word_association():
+    state = lion()
+    refused(state, 0, "answer A", "lay a symbol tile")
+    refused(state, 1, "guess lion", "choosing the next clue")
+    state = act(state, 0, "tile mane")
+    refused(state, 0, "guess lion", "No guess is waiting")
+    refused(state, 1, "reply almost", "Guess the animal")
+    with pytest.raises(IllegalAction):
+        ENGINE.parse_action(state, 1, "guess   ")
+    refused(state, 1, "guess " + "x" * 41, "at most 40 characters")

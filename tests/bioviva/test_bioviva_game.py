@@ -1,0 +1,202 @@
+"""Setup, the die, the guide's rotation, decks, the end at 12, the turn limit and the outcome."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgspec
+import pytest
+from msgspec.structs import replace
+
+from engines.bioviva.actions import BiovivaOptions, Roll
+from engines.bioviva.cards import load_cards
+from engines.core.errors import BadOptions
+from engines.core.protocol import AUTO
+from engines.core.rules import load_rules
+from tests.bioviva.helpers import ENGINE, act, challenge, new, refused, run
+
+
+def test_info_declares_hidden_simultaneous_chance_for_two_to_six():
+    info = ENGINE.info
+    assert (info.id, info.title, info.min_seats, info.max_seats) == ("bioviva", "Bioviva", 2, 6)
+    assert info.flags.hidden_information and info.flags.chance and info.flags.simultaneous
+    assert set(ENGINE.bots) == {"random", "novice", "heuristic", "expert"}
+
+
+def test_setup_everyone_at_zero_player_one_guides_and_the_die_is_rolled_by_the_game():
+    state = new(4)
+    assert state.scores == (0, 0, 0, 0) and state.guide == 0 and state.turn == 1
+    assert ENGINE.actors(state) == (AUTO,)
+    assert ENGINE.auto_action(state) == Roll()
+    assert ENGINE.legal_actions(state, 0) == []
+
+
+@pytest.mark.parametrize(
+    "options,seats,reason",
+    [
+        (BiovivaOptions(), 1, "2 to 6 players"),
+        (BiovivaOptions(), 7, "2 to 6 players"),
+        (BiovivaOptions(target=0), 3, "winning score"),
+        (BiovivaOptions(turn_limit=0), 3, "turn limit"),
+        (BiovivaOptions(guesses_per_tile=0), 3, "guesses after each tile"),
+    ],
+)
+def test_bad_setups_are_refused_with_a_sentence(options, seats, reason):
+    with pytest.raises(BadOptions) as caught:
+        ENGINE.check_setup(options, seats)
+    assert reason in str(caught.value) and str(caught.value).endswith(".")
+
+
+def test_the_die_has_two_faces_for_each_challenge_and_starts_it():
+    assert Counter(f.challenge for f in load_cards().die) == {"question": 2, "localization": 2, "association": 2}
+    kinds = Counter()
+    for seed in range(60):
+        state = new(3, seed=seed)
+        after = ENGINE.apply(state, AUTO, Roll())
+        kinds[after.state.kind] += 1
+        assert after.reveals and after.state.die in range(1, 7)
+        assert after.state.phase == {"question": "question", "localization": "localization", "association": "clue"}[after.state.kind]
+    assert set(kinds) == {"question", "localization", "association"}
+
+
+def test_the_guide_passes_to_the_left_after_each_challenge():
+    state = challenge("question", "q001", seats=3, guide=2)
+    state = run(state, (0, "answer A"), (1, "answer A"), (2, "answer A"))
+    assert state.guide == 0 and state.turn == 2 and state.phase == "roll"
+
+
+def test_challenge_decks_draw_without_repeats_and_reshuffle_when_exhausted():
+    cards = load_cards()
+    state = new(2)
+    assert sorted(state.question_deck) == sorted(q.id for q in cards.questions)
+    assert len(set(state.animal_deck)) == len(cards.animals)
+    state = replace(state, question_deck=(), localization_deck=(), animal_deck=())
+    rolled = ENGINE.apply(state, AUTO, Roll()).state
+    deck = {"question": rolled.question_deck, "localization": rolled.localization_deck, "association": rolled.animal_deck}[rolled.kind]
+    assert deck and rolled.card not in deck
+
+
+def test_the_plus_deck_is_reshuffled_when_empty():
+    state = replace(challenge("question", "q001", seats=2), plus_deck=())
+    state = run(state, (0, "answer C"), (1, "answer C"))
+    assert state.last.plus and len(state.plus_deck) == 31
+    assert state.scores[0] == state.last.plus_points
+
+
+def test_the_game_ends_when_someone_reaches_twelve():
+    state = replace(challenge("question", "q001", seats=3, points=2), scores=(10, 9, 11))
+    state = run(state, (0, "answer C"), (1, "answer A"), (2, "answer B"))
+    assert state.phase == "over" and ENGINE.actors(state) == ()
+    out = ENGINE.outcome(state)
+    assert out.winners == [0] and out.scores == [12, 9, 11]
+    assert "reached 12" in state.end_reason
+
+
+def test_several_reaching_twelve_at_once_most_points_wins():
+    state = replace(challenge("question", "q001", seats=3, points=2), scores=(10, 11, 3))
+    state = run(state, (0, "answer C"), (1, "answer C"), (2, "answer A"))
+    assert state.phase == "over" and ENGINE.outcome(state).winners == [1]
+
+
+def test_several_reaching_twelve_with_the_same_total_share_the_win():
+    state = replace(challenge("question", "q001", seats=3, points=3), scores=(10, 10, 3))
+    state = run(state, (0, "answer C"), (1, "answer C"), (2, "answer A"))
+    out = ENGINE.outcome(state)
+    assert out.winners == [0, 1] and "share the victory" in out.reason
+
+
+def test_the_turn_limit_ends_the_game_with_the_most_points_winning():
+    state = replace(challenge("question", "q001", seats=2, turn_limit=5), turn=5, scores=(3, 4))
+    state = run(state, (0, "answer A"), (1, "answer A"))
+    assert state.phase == "over" and "turn limit" in state.end_reason
+    assert ENGINE.outcome(state).winners == [1]
+
+
+def test_the_target_is_an_option():
+    state = challenge("question", "q001", seats=2, points=1, target=1)
+    state = run(state, (0, "answer C"), (1, "answer B"))
+    assert state.phase == "over" and ENGINE.outcome(state).winners == [0]
+
+
+def test_outcome_breaks_points_down_by_challenge():
+    state = challenge("question", "q001", seats=2, points=2)
+    state = run(state, (0, "answer C"), (1, "answer B"))
+    out = ENGINE.outcome(state)
+    assert [(line.label, line.points) for line in out.breakdown[0]] == [
+        ("Questions", 2), ("Localizations", 0), ("Guessing animals", 0), ("Guiding (word association)", 0)]
+    assert out.reason.startswith("If the game ended now")
+
+
+def test_the_game_over_refuses_every_action():
+    state = replace(new(2), phase="over", end_reason="test")
+    refused(state, 0, "answer A", "The game is over.")
+    assert ENGINE.actors(state) == ()
+
+
+def test_every_action_text_reads_back():
+    state = challenge("association", "a005", seats=3)
+    for action in ENGINE.legal_actions(state, 0)[::97]:
+        assert ENGINE.parse_action(state, 0, ENGINE.format_action(action)) == action
+    for text in ["roll", "answer B", "peek 3", "pawn correct H4", "pawn decoy C12", "pass-card", "clarify",
+                 "magnifier H4", "tile leg", "tile leg+small", "accept 2", "reply almost", "reply not-at-all",
+                 "reply more", "done", "guess Sea horse", "pass"]:
+        assert ENGINE.format_action(ENGINE.parse_action(state, 0, text)) == text
+    assert ENGINE.format_action(ENGINE.parse_action(state, 0, "tile Domestic+COLOUR")) == "tile domesticated+colour"
+    assert ENGINE.format_action(ENGINE.parse_action(state, 0, "reply not at all")) == "reply not-at-all"
+
+
+def test_out_of_turn_actions_are_refused_with_unchanged_state():
+    state = challenge("localization", "l001", seats=3, guide=0)
+    refused(state, 2, "pawn correct H4", "Player 2's turn")
+    refused(new(2), 0, "answer A", "rolling the die")
+
+
+def test_summary_names_who_acts_and_points_to_a_rules_section():
+    book = load_rules("bioviva")
+    states = [
+        new(3),
+        challenge("question", "q001"),
+        challenge("localization", "l001"),
+        challenge("association", "a005"),
+        act(challenge("association", "a005"), 0, "tile mane"),
+        replace(new(3), phase="over", end_reason="test"),
+    ]
+    for state in states:
+        summary = ENGINE.summary(state, None)
+        assert book.section(summary.rules_topic) is not None, summary.rules_topic
+        assert summary.status and len(summary.panels) == 3
+    assert "Player 1 (guide)" == ENGINE.summary(new(3), None).panels[0].title
+
+
+def test_rules_reference_has_the_lookup_sections_and_every_tile():
+    book = load_rules("bioviva")
+    anchors = {s.anchor for s in book.sections}
+    for anchor in ["overview", "setup", "turn", "the-die", "question", "localization", "word-association",
+                   "tiles", "clarification", "magnifier", "replies", "passing", "young-players-help", "scoring",
+                   "end-of-the-game", "symbol-tiles", "adaptation-notes"]:
+        assert anchor in anchors, anchor
+    glossary = book.section("symbol-tiles").body
+    for tile in load_cards().tiles:
+        assert f"**{tile.label}** (`{tile.id}`, glyph `{tile.glyph}`)" in glossary
+
+
+def test_the_engine_package_imports_no_ui_or_saves():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys\nfrom engines.bioviva import ENGINE\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in {'textual', 'rich', 'tui', 'saves'})\n"
+        "assert not bad, bad\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+
+
+def test_states_round_trip_through_msgspec():
+    state = act(challenge("association", "a005", seats=3), 0, "tile leg+small")
+    from engines.bioviva.engine import BiovivaState
+
+    assert msgspec.json.decode(msgspec.json.encode(state), type=BiovivaState) == state

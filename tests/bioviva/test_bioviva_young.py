@@ -1,0 +1,88 @@
+"""Young players' help: a peek at one answer, two correct pawns, two passes and a read-out
+clarification as guide, a private clarification as guesser."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from engines.bioviva.actions import BiovivaOptions, Peek
+from engines.bioviva.cards import load_cards
+from engines.bioviva.engine import localization
+from engines.bioviva.worldmap import cell_name
+from engines.core.errors import BadOptions
+from tests.bioviva.helpers import ENGINE, act, challenge, refused, run
+
+PANGOLIN = "a070"
+
+
+def test_young_player_may_look_at_one_answer_before_answering():
+    state = challenge("question", "q001", seats=3, young=(3,))
+    assert [a for a in ENGINE.legal_actions(state, 2) if isinstance(a, Peek)] == []
+    refused(state, 2, "peek 1", "has not answered yet")
+    state = act(state, 0, "answer B")
+    assert Peek(0) in ENGINE.legal_actions(state, 2)
+    state = act(state, 2, "peek 1")
+    assert ENGINE.view(state, 2).challenge.answers == ("B", "", "")
+    assert ENGINE.view(state, 2).challenge.peek == 0
+    # Nobody else sees that answer, nor whose answer was seen.
+    for viewer in (None, 1):
+        assert ENGINE.view(state, viewer).challenge.answers == ("", "", "")
+        assert "Player 1's token" not in msgspec.json.encode(ENGINE.view(state, viewer)).decode()
+    refused(state, 2, "peek 1", "already looked")
+    state = run(state, (2, "answer B"), (1, "answer C"))
+    assert state.last.answers == ("B", "C", "B")
+
+
+def test_older_players_may_not_peek():
+    state = act(challenge("question", "q001", seats=3, young=(3,)), 0, "answer B")
+    refused(state, 1, "peek 1", "Only young players")
+    refused(act(state, 2, "answer A"), 2, "peek 1", "already answered")
+
+
+def test_both_pawns_of_a_young_player_count_as_correct_answer_pawns():
+    loc = "l001"
+    r, c = localization(loc).answer_cells()[0]
+    state = challenge("localization", loc, seats=2, guide=1, young=(1,), points=2)
+    state = run(
+        state,
+        (0, f"pawn correct {cell_name(r + 5, c + 5)}"),
+        (1, f"pawn correct {cell_name(r + 2, c)}"),
+        (0, f"pawn decoy {cell_name(r, c)}"),
+        (1, f"pawn decoy {cell_name(r + 1, c + 1)}"),
+    )
+    assert state.last.distances == (0, 2)
+    assert state.last.winners == (0,) and state.scores == (4, 0)
+
+
+def test_young_guide_may_pass_twice():
+    state = challenge("association", "a005", seats=2, young=(1,))
+    state = run(state, (0, "pass-card"), (0, "pass-card"))
+    assert state.passes == 2
+    refused(state, 0, "pass-card", "both your passes")
+
+
+def test_young_guide_may_read_the_clarification_aloud():
+    clar = load_cards().animal(PANGOLIN).clarification
+    state = challenge("association", PANGOLIN, seats=3, young=(1,))
+    state = act(state, 0, "clarify")
+    for viewer in (None, 1, 2):
+        assert ENGINE.view(state, viewer).challenge.clarification == clar
+    refused(state, 0, "clarify", "already been read out")
+    refused(challenge("association", "a005", seats=2, young=(1,)), 0, "clarify", "no clarification")
+
+
+def test_young_guesser_is_shown_the_clarification_privately():
+    clar = load_cards().animal(PANGOLIN).clarification
+    state = challenge("association", PANGOLIN, seats=3, young=(2,))
+    assert ENGINE.view(state, 1).challenge.clarification == clar
+    assert any(clar in note for note in ENGINE.view(state, 1).notes)
+    for viewer in (None, 2):
+        assert clar not in msgspec.json.encode(ENGINE.view(state, viewer)).decode()
+
+
+@pytest.mark.parametrize("young,reason", [((4,), "4 is not a seat"), ((0,), "0 is not a seat"), ((1, 1), "twice")])
+def test_young_seats_are_checked(young, reason):
+    with pytest.raises(BadOptions) as caught:
+        ENGINE.check_setup(BiovivaOptions(young=young), 3)
+    assert reason in str(caught.value)
