@@ -10,15 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.segment import Segment
 from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.reactive import reactive
-from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Static
 
 from engines.bivi.actions import CubeAt, Place
@@ -27,6 +23,7 @@ from engines.bivi.geometry import oriented_cells
 from engines.core.errors import IllegalAction
 from tui.games.bivi_draw import WOOD_LETTER, Ghost, draw_river, draw_shape, forest_lines
 from tui.screens.game import GameScreen
+from tui.widgets.board import LineBoard
 from tui.widgets.table import Table
 
 STYLES = {
@@ -46,67 +43,22 @@ STYLES = {
 }
 
 
-class RiverBoard(Widget, can_focus=True):
-    """One river drawn with the Line API: one cached strip per row."""
+class RiverBoard(LineBoard):
+    """A river; the focused one also turns the ghost tile."""
 
-    DEFAULT_CSS = """
-    RiverBoard { width: auto; height: auto; }
-    """
     BINDINGS = [
-        Binding("left,a,h", "nudge(0,-1)", "Left", id="board.left", show=False),
-        Binding("right,d,l", "nudge(0,1)", "Right", id="board.right", show=False),
-        Binding("up,w,k", "nudge(-1,0)", "Up", id="board.up", show=False),
-        Binding("down,s,j", "nudge(1,0)", "Down", id="board.down", show=False),
-        Binding("r", "rotate", "Rotate", id="board.rotate"),
-        Binding("f", "flip", "Flip", id="board.flip"),
-        Binding("enter,space", "put", "Place", id="board.place"),
+        Binding("r", "turn(False)", "Rotate", id="board.rotate"),
+        Binding("f", "turn(True)", "Flip", id="board.flip"),
     ]
-
-    class Nudged(Message):
-        def __init__(self, rows: int, cols: int) -> None:
-            super().__init__()
-            self.rows, self.cols = rows, cols
+    STYLES = STYLES
 
     class Turned(Message):
         def __init__(self, flip: bool) -> None:
             super().__init__()
             self.flip = flip
 
-    class Put(Message):
-        pass
-
-    drawing: reactive[list[list[tuple[str, str]]]] = reactive(list, layout=True)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._strips: list[Strip] = []
-
-    def watch_drawing(self, drawing: list[list[tuple[str, str]]]) -> None:
-        self._strips = [
-            Strip([Segment(text, STYLES.get(kind, Style())) for text, kind in row]) for row in drawing
-        ]
-        self.refresh()
-
-    def get_content_width(self, container, viewport) -> int:
-        return max((strip.cell_length for strip in self._strips), default=0)
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        return len(self._strips)
-
-    def render_line(self, y: int) -> Strip:
-        return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
-
-    def action_nudge(self, rows: int, cols: int) -> None:
-        self.post_message(self.Nudged(rows, cols))
-
-    def action_rotate(self) -> None:
-        self.post_message(self.Turned(flip=False))
-
-    def action_flip(self) -> None:
-        self.post_message(self.Turned(flip=True))
-
-    def action_put(self) -> None:
-        self.post_message(self.Put())
+    def action_turn(self, flip: bool) -> None:
+        self.post_message(self.Turned(flip=flip))
 
 
 class BiviScreen(GameScreen):
@@ -275,7 +227,7 @@ class BiviScreen(GameScreen):
     def _mode(self) -> str:
         return self._ghost_mode(self.table) if self.table else ""
 
-    def on_river_board_nudged(self, message: RiverBoard.Nudged) -> None:
+    def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
         mode = self._mode()
         if not mode:
             return
@@ -295,7 +247,7 @@ class BiviScreen(GameScreen):
             self.rotation = (self.rotation + 1) % 4
         self.draw(self.table, "tile")
 
-    def on_river_board_put(self, message: RiverBoard.Put) -> None:
+    def on_line_board_put(self, message: LineBoard.Put) -> None:
         mode = self._mode()
         if mode:
             self.choose_action(self._ghost_action(mode))
