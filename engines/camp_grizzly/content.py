@@ -1043,14 +1043,16 @@ def woods() -> dict[int, WoodsOutcome]:
     return {o.roll: o for o in data}
 
 
-def deck(kind: Literal["cabin", "survival", "question"]) -> tuple[str, ...]:
-    """The card ids of a full deck, one entry per physical card, in a stable order."""
+def deck(kind: Literal["cabin", "survival", "question"], surprises: bool = True) -> tuple[str, ...]:
+    """The card ids of a full deck, one entry per physical card, in a stable order.
+    `surprises=False` leaves the surprise minis out of the "?" deck (the rulebook's
+    easier, quicker game)."""
     if kind == "cabin":
         source = [(c.id, c.copies) for c in cabin_cards().values()]
     elif kind == "survival":
         source = [(c.id, c.copies) for c in survival_cards().values()]
     else:
-        source = [(m.id, m.copies) for m in minis().values() if m.question]
+        source = [(m.id, m.copies) for m in minis().values() if m.question and (surprises or not m.surprise)]
     return tuple(card for card, copies in source for _ in range(copies))
 
 

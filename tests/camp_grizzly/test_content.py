@@ -54,6 +54,8 @@ def test_exact_counts():
     assert sorted(content.setups()) == ["easy", "normal"]
     assert len(content.camp_map().trails) == 6
     assert sorted(content.woods()) == [1, 2, 3, 4, 5, 6]
+    assert len(content.deck("question")) == 21
+    assert len(content.deck("question", surprises=False)) == 15
 
 
 def test_cabin_deck_mix_and_red_cards():

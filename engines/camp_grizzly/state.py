@@ -1,0 +1,188 @@
+"""Camp Grizzly game state: the whole truth of a game, as plain msgspec Structs.
+
+The engine copies the state once at the start of every `apply` (msgpack round trip) and then
+edits the copy in place, so a caller's state is never touched and the rules code can read
+like the rulebook instead of a chain of `replace` calls. Spaces are `(row, col)` cells.
+
+The *stage* is where the round is (a counselor's move, draw or end phase, the Woods, Otis,
+the cameos); interruptions (a strike, a panic move, a choice, a vote, a finale) sit on top of
+it in their own fields and `engine.phase()` tells which decision is due now.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from engines.camp_grizzly.actions import CampOptions
+
+Cell = tuple[int, int]
+
+Stage = Literal["move", "draw", "end", "woods", "otis", "cameos", "over"]
+
+
+class Counselor(msgspec.Struct):
+    id: str
+    seat: int
+    cell: Cell | None  # None while lost in the Woods, in a finale, or dead
+    injuries: int = 0
+    dead: bool = False
+    woods: bool = False
+    escaped: bool = False
+    horrified: int = 0  # own turn-ends still to pass before the -1 goes away
+    equipped: list[str] = []  # cabin card ids (weapons, hand items, clothing)
+    backpack: list[str] = []  # cabin card ids carried, not equipped
+    survival: list[str] = []  # single-use survival card ids
+    permanent: list[str] = []  # permanent survival card ids
+    objectives: list[str] = []  # mini ids: objectives and keys
+    campers: list[str] = []  # cabin card ids
+
+
+class Ground(msgspec.Struct):
+    """Something lying on a space: a key from the setup, a dead counselor's gear."""
+
+    cell: Cell
+    kind: Literal["card", "mini"]
+    id: str
+
+
+class Cameo(msgspec.Struct):
+    card: str
+    cell: Cell
+
+
+class Boost(msgspec.Struct):
+    """A movement change from a played card, until the end of this turn or round."""
+
+    counselor: str
+    amount: int
+    lasts: str
+
+
+class OtisMod(msgspec.Struct):
+    stat: str
+    amount: int
+    lasts: str  # "stalk" or "game"
+    source: str
+
+
+class Lasting(msgspec.Struct):
+    card: str
+    lasts: str  # "round", "stalk" or "game"
+
+
+class DieRoll(msgspec.Struct, frozen=True):
+    who: str
+    what: str
+    die: int
+    result: int
+
+
+class StalkStepView(msgspec.Struct, frozen=True):
+    cell: str
+    trail: int = 0
+    broke_lock: bool = False
+    strike: bool = False
+    appear: bool = False  # lurking Otis appearing at a trail end
+
+
+class FightRecord(msgspec.Struct):
+    counselor: str
+    dice: list[int]
+    total: int
+    otis: int
+
+
+class Strike(msgspec.Struct):
+    cell: Cell | None  # None in a finale (the counselors are off the map)
+    danger: list[str]  # counselors still to fight or panic, in order
+    kind: Literal["camp", "finale", "hopeless"] = "camp"
+    bonus: int = 0  # added to Otis' attack roll (Tempt Fate, finale cards)
+    extra: list[tuple[str, int]] = []  # (counselor, die) from fight cards
+    shield: list[tuple[str, int]] = []  # (counselor, injuries prevented) from panic cards
+    pending: FightRecord | None = None  # a lost fight, waiting for after-roll cards
+    won_by: str = ""
+    resume: str = ""  # the stage to continue when the strike is over
+    panicked: list[str] = []
+
+
+class Panic(msgspec.Struct):
+    counselor: str
+    steps: int
+    resume_strike: bool = True
+
+
+class Choice(msgspec.Struct):
+    """A card effect that needs a decision, with the rest of the card still to resolve."""
+
+    kind: Literal["counselor", "trail"]
+    counselor: str  # who decides (the card's holder)
+    source: str  # the card's name, for the log
+    cell: Cell | None
+    effect: str  # the effect id that asked
+    amount: int = 0
+    options: list[str] = []
+    rest: list[bytes] = []  # msgpack-encoded effects still to resolve
+
+
+class Vote(msgspec.Struct):
+    site: str
+    caller: str
+    voters: list[int]  # seats still to answer
+    objectives: list[tuple[str, str]]  # (counselor, mini id) that would be spent
+
+
+class FinaleRun(msgspec.Struct):
+    site: str
+    step: int
+    participants: list[str]
+    failed: list[str] = []
+    tries: int = 0
+    resume: str = "next"
+    log: list[str] = []
+
+
+class CampState(msgspec.Struct):
+    options: CampOptions
+    seats: int
+    rng: int
+    order: list[str]  # counselor ids in turn order
+    counselors: dict[str, Counselor]
+    stage: Stage = "move"
+    active: int = 0  # index into order
+    round: int = 1
+    moves_left: int = 0
+    turn_over: bool = False  # horrified or lost: the turn ends at once
+    actions_this_turn: int = 0
+    body_count: int = 0
+    otis: Cell | None = None  # None = lurking
+    otis_mods: list[OtisMod] = []
+    cabin_deck: list[str] = []
+    cabin_discard: list[str] = []
+    survival_deck: list[str] = []
+    survival_discard: list[str] = []
+    question_deck: list[str] = []  # '?' minis not on the map
+    questions: list[tuple[Cell, str]] = []  # face-down '?' minis on the map
+    key_supply: int = 0
+    locks: list[Cell] = []
+    fires: list[Cell] = []
+    first_aid: Cell | None = None
+    ground: list[Ground] = []
+    cameos: list[Cameo] = []
+    boosts: list[Boost] = []
+    lasting: list[Lasting] = []
+    failed_finales: list[str] = []
+    strike: Strike | None = None
+    strikes_queued: list[tuple[Cell, int]] = []
+    panic: Panic | None = None
+    choice: Choice | None = None
+    vote: Vote | None = None
+    finale: FinaleRun | None = None
+    hopeless: bool = False
+    dice: list[DieRoll] = []
+    last_stalk: list[StalkStepView] = []
+    forced: list[int] = []  # die results to use before the generator (rule tests only)
+    result: str = ""  # "win" / "loss" when over
+    end_reason: str = ""
+    turns: int = 0
