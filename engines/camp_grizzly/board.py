@@ -39,6 +39,9 @@ from engines.camp_grizzly.content import OPPOSITE, SIDES, CampMap, Cell, camp_ma
 from engines.core.rng import Rng
 
 Mover = Literal["otis", "counselor"]
+#: Who stalks: Otis (nature trails, breaks locks) or a hunting cameo (on foot, and a lock
+#: is a closed door to it: our choice, the rulebook is silent).
+Hunter = Literal["otis", "cameo"]
 NO_CELLS: frozenset[Cell] = frozenset()
 
 
@@ -76,6 +79,12 @@ def otis_steps(m: CampMap, cell: Cell, blocked: Iterable[Cell] = NO_CELLS) -> tu
 def nature_trails_at(m: CampMap, cell: Cell) -> tuple[tuple[int, Cell], ...]:
     """(trail number, far end) for each nature trail a counselor here may attempt."""
     return m.trail_links.get(cell, ())
+
+
+def hunter_steps(m: CampMap, cell: Cell, hunter: Hunter, blocked: frozenset[Cell]) -> tuple[OtisMove, ...]:
+    if hunter == "otis":
+        return otis_steps(m, cell, blocked)
+    return tuple(OtisMove(there, 0) for there in m.walk_neighbours(cell) if there not in blocked)
 
 
 def _next_cells(m: CampMap, cell: Cell, mover: Mover, locks: frozenset[Cell], has_keys: bool, blocked: frozenset[Cell]):
@@ -191,11 +200,24 @@ def break_ties(m: CampMap, tied: list[Target], everyone: list[Target], rng: Rng)
     return rng.choice(tied), "random"
 
 
+def _hunter_distances(m: CampMap, start: Cell, hunter: Hunter, blocked: frozenset[Cell]) -> dict[Cell, int]:
+    return distances(m, start, "otis" if hunter == "otis" else "counselor", blocked=blocked)
+
+
 def choose_target(
-    m: CampMap, otis: Cell, targets: Iterable[Target], rng: Rng, blocked: Iterable[Cell] = NO_CELLS
+    m: CampMap,
+    otis: Cell,
+    targets: Iterable[Target],
+    rng: Rng,
+    blocked: Iterable[Cell] = NO_CELLS,
+    hunter: Hunter = "otis",
+    locks: Iterable[Cell] = NO_CELLS,
 ) -> TargetChoice:
+    """Otis' target (or a hunting cameo's, with `hunter="cameo"`: the same rules, on
+    foot, locks closed; pass it counselors only)."""
     everyone = list(targets)
-    dist = distances(m, otis, "otis", blocked=blocked)
+    blocked = frozenset(blocked) | (frozenset(locks) if hunter == "cameo" else NO_CELLS)
+    dist = _hunter_distances(m, otis, hunter, blocked)
     reachable = [t for t in everyone if t.cell in dist]
     if not reachable:
         return TargetChoice(None, -1, "none")
@@ -228,7 +250,9 @@ class Stalk(msgspec.Struct, frozen=True):
     broken_lock: Cell | None = None
 
 
-def _locks_on_best_paths(m: CampMap, toward: dict[Cell, int], locks: frozenset[Cell], blocked: frozenset[Cell]) -> dict[Cell, int]:
+def _locks_on_best_paths(
+    m: CampMap, toward: dict[Cell, int], locks: frozenset[Cell], blocked: frozenset[Cell], hunter: Hunter
+) -> dict[Cell, int]:
     """For each space, the fewest locks on a shortest path from it to the target
     (the space itself included), so Otis can prefer lock-free routes of equal length."""
     fewest: dict[Cell, int] = {}
@@ -237,7 +261,7 @@ def _locks_on_best_paths(m: CampMap, toward: dict[Cell, int], locks: frozenset[C
         if toward[cell] == 0:
             fewest[cell] = own
             continue
-        onward = [fewest[mv.to] for mv in otis_steps(m, cell, blocked) if toward.get(mv.to) == toward[cell] - 1]
+        onward = [fewest[mv.to] for mv in hunter_steps(m, cell, hunter, blocked) if toward.get(mv.to) == toward[cell] - 1]
         fewest[cell] = own + min(onward)
     return fewest
 
@@ -251,14 +275,20 @@ def stalk(
     locks: Iterable[Cell] = NO_CELLS,
     blocked: Iterable[Cell] = NO_CELLS,
     choice: TargetChoice | None = None,
+    hunter: Hunter = "otis",
 ) -> Stalk:
     """Otis' stalk phase, step by step: up to `movement` steps along a shortest path to
     his target; he stops on crossing paths with any counselor or cameo (a strike) and on
-    breaking a lock. `choice` may be given when the engine already chose the target."""
+    breaking a lock. `choice` may be given when the engine already chose the target.
+
+    With `hunter="cameo"` the same walk serves a hunting cameo after Otis' turn: pass the
+    counselors as `targets`; "strike" then means it met someone (resolve its text)."""
     everyone = list(targets)
     locks, blocked = frozenset(locks), frozenset(blocked)
+    if hunter == "cameo":
+        blocked, locks = blocked | locks, NO_CELLS
     if choice is None:
-        choice = choose_target(m, otis, everyone, rng, blocked)
+        choice = choose_target(m, otis, everyone, rng, blocked, hunter)
     if choice.target is None:
         return Stalk(otis, choice, (), otis, "no_target")
     occupied: dict[Cell, list[str]] = {}
@@ -266,12 +296,14 @@ def stalk(
         occupied.setdefault(t.cell, []).append(t.id)
     if otis in occupied:
         return Stalk(otis, choice, (), otis, "strike", tuple(occupied[otis]))
-    toward = distances(m, choice.target.cell, "otis", blocked=blocked)
-    fewest = _locks_on_best_paths(m, toward, locks, blocked)
+    toward = _hunter_distances(m, choice.target.cell, hunter, blocked)
+    if otis not in toward:  # a target chosen earlier that can no longer be reached
+        return Stalk(otis, choice, (), otis, "no_target")
+    fewest = _locks_on_best_paths(m, toward, locks, blocked, hunter)
     here = otis
     steps: list[StalkStep] = []
-    while len(steps) < movement:
-        options = [mv for mv in otis_steps(m, here, blocked) if toward.get(mv.to) == toward[here] - 1]
+    while len(steps) < movement and toward[here] > 0:
+        options = [mv for mv in hunter_steps(m, here, hunter, blocked) if toward.get(mv.to) == toward[here] - 1]
         least = min(fewest[mv.to] for mv in options)
         options = [mv for mv in options if fewest[mv.to] == least]
         move = options[0] if len(options) == 1 else rng.choice(options)
@@ -304,6 +336,8 @@ def lurk_appearance(
     """Where lurking Otis appears before his stalk: on the end of nature trail `roll`
     (the engine's d6) on the side with the closest target."""
     everyone = list(targets)
+    if roll not in m.trails:
+        raise ValueError(f"There is no nature trail {roll}; the lurking roll is a d6.")
     ends = m.trails[roll]
     dists = [distances(m, end, "otis", blocked=blocked) for end in ends]
     near = {}
@@ -434,6 +468,7 @@ __all__ = [
     "choose_target",
     "counselor_steps",
     "describe_step",
+    "hunter_steps",
     "distances",
     "lurk_appearance",
     "nature_trails_at",

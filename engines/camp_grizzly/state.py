@@ -186,3 +186,44 @@ class CampState(msgspec.Struct):
     result: str = ""  # "win" / "loss" when over
     end_reason: str = ""
     turns: int = 0
+
+
+class Ctx:
+    """One `apply` in progress: the state being edited, its generator, the events told and
+    whether anything was revealed (so undo never crosses a roll or a draw)."""
+
+    def __init__(self, state: CampState) -> None:
+        from engines.core.rng import Rng
+
+        self.state = state
+        self.rng = Rng(state.rng)
+        self.events: list = []
+        self.reveals = False
+        self.rolled: list[DieRoll] = []
+
+    def say(self, text: str) -> None:
+        from engines.core.protocol import Event
+
+        self.events.append(Event(text))
+
+    def roll(self, sides: int, who: str, what: str) -> int:
+        """A die roll from the state's generator (or a result forced by a rule test)."""
+        s = self.state
+        value = s.forced.pop(0) if s.forced else self.rng.die(sides)
+        self.rolled.append(DieRoll(who, what, sides, value))
+        self.reveals = True
+        return value
+
+    def shuffle(self, items: list[str]) -> list[str]:
+        self.reveals = True
+        return self.rng.shuffled(items)
+
+    def below(self, n: int) -> int:
+        self.reveals = True
+        return self.rng.below(n)
+
+    def finish(self) -> CampState:
+        self.state.rng = self.rng.state
+        if self.rolled:
+            self.state.dice = self.rolled
+        return self.state

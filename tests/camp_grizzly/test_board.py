@@ -305,3 +305,32 @@ def test_render_map_ascii():
     assert max(len(line) for line in grid) <= 80
     marked = render_map_ascii(marks={P("H5"): "OT", P("A1"): "MK"}, legend=False)
     assert "OT" in marked and "MK" in marked and "(*)" not in marked
+
+
+# --- hunting cameos -------------------------------------------------------------------
+
+
+def test_hunting_cameo_walks_and_never_takes_trails():
+    result = stalk(M, P("B2"), [counselor("dana", "F2")], 2, rng(), hunter="cameo")
+    assert all(s.trail == 0 for s in result.steps)
+    assert result.steps[0].cell in (P("C2"), P("B3")) and result.stop == "moved"
+
+
+def test_hunting_cameo_treats_locks_as_closed_doors():
+    locks = {P("C9")}
+    result = stalk(M, P("D9"), [counselor("hiding", "B10")], 3, rng(), locks=locks, hunter="cameo")
+    assert result.stop == "no_target" and result.broken_lock is None
+    met = stalk(M, P("H5"), [counselor("dana", "H7")], 2, rng(), hunter="cameo")
+    assert met.stop == "strike" and met.struck == ("dana",)
+
+
+def test_a_stale_choice_out_of_reach_does_not_move_him():
+    chosen = choose_target(M, P("F6"), [counselor("dana", "F8")], rng())
+    walled_in = {P("F7"), P("G7")}  # both Mess Hall doors on fire
+    result = stalk(M, P("F6"), [counselor("dana", "F8")], 3, rng(), blocked=walled_in, choice=chosen)
+    assert result.stop == "no_target" and result.steps == ()
+
+
+def test_lurking_roll_must_be_a_trail_number():
+    with pytest.raises(ValueError, match="nature trail 7"):
+        lurk_appearance(M, 7, [], rng())
