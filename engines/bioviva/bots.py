@@ -37,7 +37,7 @@ from engines.bioviva.actions import (
     Peek,
     PlacePawn,
 )
-from engines.bioviva.cards import Animal, load_cards, matches_animal, normalise_answer
+from engines.bioviva.cards import Animal, load_cards, normalise_answer
 from engines.bioviva.worldmap import COLS, ROWS, load_localizations, load_map, parse_cell
 from engines.core.bots import RandomBot
 from engines.core.grid import chebyshev
@@ -60,11 +60,19 @@ def _locations():
     return {loc.id: loc for loc in load_localizations()}
 
 
+@lru_cache(maxsize=8192)
+def _key(text: str) -> str:
+    return normalise_answer(text)
+
+
+@lru_cache(maxsize=1)
+def _by_key() -> dict[str, Animal]:
+    return {_key(name): a for a in load_cards().animals for name in a.names}
+
+
 def _animal_named(text: str) -> Animal | None:
-    for a in load_cards().animals:
-        if matches_animal(text, a):
-            return a
-    return None
+    """The animal a guess names, as the game would match it (or None)."""
+    return _by_key().get(_key(text))
 
 
 # Biome letters a magnifier may point at, by the tags that suggest them.
@@ -211,13 +219,13 @@ class SkillBot(Bot):
         if ch.reviewing < 0:
             return Done()
         g = ch.guesses[ch.reviewing]
-        key, name_key = normalise_answer(g.text), normalise_answer(me.name)
+        key, name_key = _key(g.text), _key(me.name)
         if len(name_key) >= 4 and name_key in key and Accept(g.seat) in legal:
             return Accept(g.seat)
         if not self.replies:
             return Done()
         words = me.name.split()
-        if len(words) > 1 and key in {normalise_answer(w) for w in words}:
+        if len(words) > 1 and key in {_key(w) for w in words}:
             return GuideReply("more")
         other = _animal_named(g.text)
         if other is not None:
@@ -236,7 +244,7 @@ class SkillBot(Bot):
         options = {a.text for a in legal if isinstance(a, Guess)}
         if mine_now >= self.guesses or not options:
             return Pass()
-        said = {normalise_answer(g.text) for g in ch.guesses}
+        said = {_key(g.text) for g in ch.guesses}
         laid = [t.tile for t in ch.tiles] + [t.under for t in ch.tiles if t.under]
         hints = set(laid)
         if ch.magnifier:
@@ -245,14 +253,14 @@ class SkillBot(Bot):
         replied = [(g, _animal_named(g.text)) for g in ch.guesses if g.reply]
         best, best_score = None, float("-inf")
         for a in load_cards().animals:
-            if a.name not in options or normalise_answer(a.name) in said:
+            if a.name not in options or _key(a.name) in said:
                 continue
             tags = set(a.tags)
             score = len(hints & tags) - 0.6 * len(set(laid) - tags)
             if ch.clarification and a.clarification == ch.clarification:
                 score += 5
             for g, other in replied:
-                if g.reply == "more" and normalise_answer(g.text) in normalise_answer(a.name):
+                if g.reply == "more" and _key(g.text) in _key(a.name):
                     score += 2
                 elif other is not None and other.id != a.id:
                     share = len(set(other.tags) & tags) / len(other.tags)

@@ -60,7 +60,7 @@ from engines.bioviva.actions import (
     clean_guess,
 )
 from engines.bioviva.bots import BOTS
-from engines.bioviva.cards import Animal, load_cards, matches_animal, normalise_answer
+from engines.bioviva.cards import Animal, load_cards, normalise_answer
 from engines.bioviva.worldmap import (
     COLS,
     ROWS,
@@ -332,6 +332,12 @@ def tried(state: BiovivaState, seat: int) -> set[str]:
 def _guessable() -> tuple[tuple[str, str], ...]:
     """Every animal's name with its comparison key, in card order (the guesses offered)."""
     return tuple((a.name, normalise_answer(a.name)) for a in load_cards().animals)
+
+
+@lru_cache(maxsize=512)
+def _name_keys(animal_id: str) -> frozenset[str]:
+    """What a guess must normalise to for this animal (as `matches_animal` compares)."""
+    return frozenset(normalise_answer(n) for n in animal(animal_id).names)
 
 
 @lru_cache(maxsize=1)
@@ -801,7 +807,7 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         record = GuessRecord(seat, text, len(state.tiles))
         state = replace(state, guesses=state.guesses + (record,))
         event = Event(f"{_player(seat)} guesses: {text}")
-        if matches_animal(text, animal(state.card)):
+        if key in _name_keys(state.card):
             guesses = state.guesses[:-1] + (replace(record, reviewed=True),)
             return self._association_won(replace(state, guesses=guesses), seat, [event], how="finds it")
         return Applied(state, [event])
