@@ -613,7 +613,8 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
             letter = state.answers[action.seat]
             private = f"You look at {_player(action.seat)}'s token: {letter} ({q.answers[letter]})."
             text = f"{_player(seat)} (young player) looks at another player's answer."
-            return Applied(replace(state, peeks=peeks), [Event(text, private=private, seats=(seat,))])
+            # A peek shows a hidden answer: it may not be undone to peek at another one.
+            return Applied(replace(state, peeks=peeks), [Event(text, private=private, seats=(seat,))], reveals=True)
         if not isinstance(action, Answer):
             raise IllegalAction("Answer the question with A, B or C.")
         letter = action.letter.upper()

@@ -227,3 +227,16 @@ def test_other_actions_are_refused_during_a_word_association():
     with pytest.raises(IllegalAction):
         ENGINE.parse_action(state, 1, "guess   ")
     refused(state, 1, "guess " + "x" * 41, "at most 40 characters")
+
+
+def test_the_engine_matches_guesses_exactly_as_the_cards_do():
+    from engines.bioviva.cards import matches_animal
+
+    cards = load_cards()
+    typed = ["lion", "Lions", "big cat", "the Blue Whales", "scaly anteater", "mice", "kiwi bird", "tiger", "Élan"]
+    for card in ("a005", "a002", "a070", "a055", "a097"):
+        for text in typed:
+            state = act(challenge("association", card, seats=2), 0, "tile tail")
+            state = act(state, 1, f"guess {text}")
+            won = state.last is not None and state.last.winners == (1,)
+            assert won == matches_animal(text, cards.animal(card)), (card, text)

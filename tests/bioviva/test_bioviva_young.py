@@ -86,3 +86,9 @@ def test_young_seats_are_checked(young, reason):
     with pytest.raises(BadOptions) as caught:
         ENGINE.check_setup(BiovivaOptions(young=young), 3)
     assert reason in str(caught.value)
+
+
+def test_a_peek_counts_as_a_revelation_so_it_cannot_be_undone():
+    state = act(challenge("question", "q001", seats=3, young=(3,)), 0, "answer B")
+    assert ENGINE.apply(state, 2, ENGINE.parse_action(state, 2, "peek 1")).reveals
+    assert not ENGINE.apply(state, 2, ENGINE.parse_action(state, 2, "answer A")).reveals
