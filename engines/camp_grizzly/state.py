@@ -16,10 +16,11 @@ from typing import Literal
 import msgspec
 
 from engines.camp_grizzly.actions import CampOptions
+from engines.camp_grizzly.content import Effect
 
 Cell = tuple[int, int]
 
-Stage = Literal["move", "draw", "end", "woods", "otis", "cameos", "over"]
+Stage = Literal["move", "draw", "end", "woods", "turnend", "otis", "cameos", "roundend", "over"]
 
 
 class Counselor(msgspec.Struct):
@@ -123,7 +124,8 @@ class Choice(msgspec.Struct):
     effect: str  # the effect id that asked
     amount: int = 0
     options: list[str] = []
-    rest: list[bytes] = []  # msgpack-encoded effects still to resolve
+    rest: list[Effect] = []  # the card's effects still to resolve after the decision
+    cameo: int = -1  # the cameo whose meeting this is, if any
 
 
 class Vote(msgspec.Struct):

@@ -1,0 +1,225 @@
+"""Camp Grizzly bots. They read only their view, their legal actions and their own generator.
+
+`random` plays any legal action. `heuristic` plays the co-op plan players use:
+- pool objectives on one carrier (the counselor holding the most), and when the team holds
+  a finale's three objectives, every holder walks to that finale's red arrow and starts it;
+- otherwise walk to the nearest face-down '?' (or lying key/objective) and reveal it,
+  drawing cabin cards on the way; pick everything up and equip the biggest dice;
+- keep away from Otis' reach when a fight would likely be lost, and heal when hurt;
+- in a strike the strongest fighter goes first; the unarmed panic (or hide);
+  a panic run goes as far from Otis as it can.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.camp_grizzly import board, content
+from engines.camp_grizzly.actions import (
+    Accept,
+    CastVote,
+    ChooseOption,
+    Draw,
+    End,
+    Equip,
+    Fight,
+    Move,
+    PanicNow,
+    Pickup,
+    Reveal,
+    Roll,
+    StartFinale,
+    Stay,
+    Trade,
+    Use,
+    Woods,
+)
+from engines.camp_grizzly.content import parse_label
+from engines.core.bots import RandomBot
+from engines.core.protocol import Bot, BotContext
+
+__all__ = ["HeuristicBot", "RandomBot"]
+
+
+def _effects(thing: str) -> tuple:
+    cards = content.cabin_cards()
+    if thing in cards:
+        return cards[thing].effects
+    surv = content.survival_cards()
+    if thing in surv:
+        return surv[thing].effects
+    return ()
+
+
+def _expected(view, c) -> float:
+    return sum((d + 1) / 2 for d in c.fight_dice) + c.fight_bonus
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def choose(self, ctx: BotContext):
+        view, legal = ctx.view, list(ctx.legal)
+        phase = view.phase
+        by_type: dict[type, list] = {}
+        for a in legal:
+            by_type.setdefault(type(a), []).append(a)
+        if phase == "vote":
+            return CastVote(True)
+        if phase == "finale":
+            return self._finale(view, legal, by_type)
+        if phase == "choice":
+            return legal[0]
+        if phase == "woods":
+            return Woods()
+        if phase == "strike":
+            return self._strike(view, legal, by_type)
+        if phase == "after_roll":
+            uses = [a for a in by_type.get(Use, []) if any(e.effect == "otis_reroll" for e in _effects(a.card))]
+            return uses[0] if uses else Accept()
+        if phase == "panic":
+            return self._panic(view, by_type)
+        me = next(c for c in view.counselors if c.active)
+        handled = self._handle(view, me, by_type)
+        if handled is not None:
+            return handled
+        if phase == "move":
+            if StartFinale in by_type:
+                return by_type[StartFinale][0]
+            step = self._step(view, me, by_type.get(Move, []))
+            if step is not None:
+                return step
+        if Reveal in by_type:
+            return Reveal()
+        if Draw in by_type:
+            return Draw()
+        if End in by_type:
+            return End()
+        return legal[0]
+
+    # -- gear --------------------------------------------------------------------------
+    def _handle(self, view, me, by_type):
+        minis = content.minis()
+        for a in by_type.get(Pickup, []):
+            return a
+        carrier = self._carrier(view)
+        for a in by_type.get(Trade, []):
+            if a.thing in minis:
+                if a.taker == carrier.initials and a.giver != carrier.initials:
+                    return a
+        for a in sorted(by_type.get(Equip, []), key=lambda a: -content.cabin_cards()[a.card].die):
+            return a
+        hurt = me.injuries > 0
+        for a in by_type.get(Use, []):
+            kinds = {e.effect for e in _effects(a.card)}
+            if a.counselor != me.initials:
+                continue
+            if ("heal" in kinds and hurt) or "gain_keys" in kinds:
+                return a
+        return None
+
+    def _carrier(self, view):
+        living = [c for c in view.counselors if c.where in ("camp", "woods")]
+        return max(living or view.counselors, key=lambda c: (len(c.objectives), -view.counselors.index(c)))
+
+    # -- movement ----------------------------------------------------------------------
+    def _goal(self, view, me) -> set:
+        m = content.camp_map()
+        minis = content.minis()
+        pool: Counter = Counter()
+        held: dict[str, set] = {}
+        for c in view.counselors:
+            if c.where != "camp" and c.where != "woods":
+                continue
+            for mid in c.objectives:
+                kind = minis[mid].objective
+                pool[kind] += 1
+                held.setdefault(kind, set()).add(c.initials)
+        failed = {site for site, _, f in view.finale_sites if f}
+        for site, fin in content.finales().items():
+            if site in failed:
+                continue
+            if all(pool[k] >= n for k, n in Counter(fin.requires).items()):
+                mine = any(me.initials in held.get(k, ()) for k in fin.requires)
+                if mine:
+                    return {m.site_cells[site]}
+        goals = {parse_label(t.cell) for t in view.things if t.kind in ("question", "key", "objective")}
+        if me.injuries >= 2 and view.first_aid:
+            goals = {parse_label(view.first_aid)}
+        return goals
+
+    def _step(self, view, me, moves):
+        if not moves or not me.cell:
+            return None
+        m = content.camp_map()
+        here = parse_label(me.cell)
+        goals = self._goal(view, me)
+        locks = {parse_label(x) for x in view.locks}
+        fires = {parse_label(x) for x in view.fires}
+        keys = any(content.minis()[x].kind == "key" for x in me.objectives) or me.ability == "Sticky Fingers"
+        otis = parse_label(view.otis.cell) if view.otis.cell else None
+        strong = _expected(view, me) > (view.otis.attack + 1) / 2 + 1
+        danger: dict = {}
+        if otis is not None:
+            danger = board.distances(m, otis, "otis")
+        reach = view.otis.stalk
+        if here in goals:
+            return None
+        best, best_key = None, None
+        dist_cache: dict = {}
+        for goal in goals:
+            dist_cache[goal] = board.distances(m, goal, "counselor", locks, keys, fires)
+        for a in moves:
+            cell = parse_label(a.to)
+            if cell == otis and not strong:
+                continue
+            to_goal = min((d.get(cell, 999) for d in dist_cache.values()), default=999)
+            now = min((d.get(here, 999) for d in dist_cache.values()), default=999)
+            if to_goal >= now:
+                continue
+            risk = 1 if (not strong and danger.get(cell, 99) <= reach) else 0
+            key = (risk, to_goal, a.to)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        if best is None:
+            return None
+        if best_key[0] and danger.get(here, 99) > reach:
+            return None  # stay out of reach this turn rather than walk into it
+        return best
+
+    # -- strikes -----------------------------------------------------------------------
+    def _strike(self, view, legal, by_type):
+        people = {c.initials: c for c in view.counselors}
+        fighters = by_type.get(Fight, [])
+        if fighters:
+            best = max(fighters, key=lambda a: _expected(view, people[a.counselor]))
+            for a in by_type.get(Use, []):
+                if a.counselor == best.counselor and any(e.effect == "fight_die" for e in _effects(a.card)):
+                    return a
+            return best
+        for a in by_type.get(Use, []):
+            kinds = {e.effect for e in _effects(a.card)}
+            if "hide" in kinds or "prevent_injury" in kinds:
+                return a
+        return by_type[PanicNow][0]
+
+    def _panic(self, view, by_type):
+        moves = by_type.get(Move, [])
+        if not moves or not view.otis.cell:
+            return moves[0] if moves else Stay()
+        m = content.camp_map()
+        far = board.distances(m, parse_label(view.otis.cell), "otis")
+        best = max(moves, key=lambda a: (far.get(parse_label(a.to), 99), a.to))
+        return best
+
+    # -- finales -----------------------------------------------------------------------
+    def _finale(self, view, legal, by_type):
+        if Roll in by_type:
+            rolls = by_type[Roll]
+            if len(rolls) == 1:
+                return rolls[0]
+            people = {c.initials: c for c in view.counselors}
+            return min(rolls, key=lambda a: (people[a.counselor].horrified, a.counselor))
+        if ChooseOption in by_type:
+            return by_type[ChooseOption][0]
+        return legal[0]

@@ -1,0 +1,115 @@
+"""Otis' turn as the engine runs it, on top of the pure map functions in `board`.
+
+The order (rulebook 1.3): a lurking Otis first appears at one end of a nature trail picked by
+a d6 (the end nearer the closest target); then he stalks up to his Stalk stat along a
+shortest path to his target, breaking the first lock he walks into (and stopping), and
+stopping to strike when he crosses paths with a counselor or a cameo. The engine turns a
+strike into the fight-or-panic decisions.
+
+Hunting cameos move afterwards, each toward the closest counselor, never through locks or
+fires; one that reaches a counselor's space makes that counselor resolve its meeting.
+"""
+
+from __future__ import annotations
+
+from engines.camp_grizzly import board, content
+from engines.camp_grizzly.content import label
+from engines.camp_grizzly.fights import otis_now
+from engines.camp_grizzly.state import CampState, Ctx, StalkStepView
+
+Cell = tuple[int, int]
+
+
+def targets(state: CampState, cameos: bool = True) -> list[board.Target]:
+    """Everyone Otis may hunt: counselors standing in the camp, and cameo pawns."""
+    out = []
+    for cid in state.order:
+        c = state.counselors[cid]
+        if c.dead or c.cell is None:
+            continue
+        out.append(
+            board.Target(
+                id=cid, kind="counselor", cell=c.cell, injuries=c.injuries, horrified=c.horrified > 0, campers=len(c.campers)
+            )
+        )
+    if cameos:
+        for n, cameo in enumerate(state.cameos):
+            out.append(board.Target(id=f"cameo{n}:{cameo.card}", kind="cameo", cell=cameo.cell))
+    return out
+
+
+def target_name(target_id: str) -> str:
+    if target_id.startswith("cameo"):
+        return content.cabin_cards()[target_id.split(":", 1)[1]].name
+    return content.counselors()[target_id].name
+
+
+def otis_turn(ctx: Ctx) -> Cell | None:
+    """Appearance (if lurking) and stalk. Returns the space where Otis strikes, if any."""
+    state = ctx.state
+    m = content.camp_map()
+    hunted = targets(state)
+    steps: list[StalkStepView] = []
+    state.last_stalk = []
+    if not hunted:
+        ctx.say("Otis finds nobody to hunt and waits in the dark.")
+        return None
+    blocked = frozenset(state.fires)
+    if state.otis is None:
+        roll = ctx.roll(6, "Otis", "lurking: nature trail")
+        appear = board.lurk_appearance(m, roll, hunted, ctx.rng, blocked)
+        ctx.reveals = True
+        state.otis = appear.cell
+        steps.append(StalkStepView(label(appear.cell), trail=roll, appear=True))
+        ctx.say(f"Otis was lurking: he appears at {label(appear.cell)}, the end of nature trail {roll} nearer his prey.")
+    stats = otis_now(state)
+    result = board.stalk(m, state.otis, hunted, stats.stalk, ctx.rng, locks=state.locks, blocked=blocked)
+    ctx.reveals = True
+    choice = result.choice
+    if choice.target is not None:
+        how = {
+            "only": "the closest",
+            "fewest_in_cabin": "tied for closest; the fewest people in that cabin",
+            "horrified": "tied for closest; a horrified counselor there",
+            "injuries": "tied for closest; the most injuries",
+            "random": "tied for closest; picked at random",
+        }.get(choice.decided_by, "")
+        ctx.say(f"Otis stalks {target_name(choice.target.id)} ({how}, {choice.distance} away).")
+    for step in result.steps:
+        steps.append(StalkStepView(label(step.cell), step.trail, step.broke_lock, step.strike))
+        ctx.say(board.describe_step(step))
+    state.otis = result.end
+    state.last_stalk = steps
+    if result.broken_lock is not None and result.broken_lock in state.locks:
+        state.locks.remove(result.broken_lock)
+    if result.stop == "strike":
+        return result.end
+    return None
+
+
+def hunting_cameos(state: CampState) -> list[int]:
+    cards = content.cabin_cards()
+    return [n for n, cameo in enumerate(state.cameos) if (cards[cameo.card].cameo or content.Cameo()).hunts]
+
+
+def cameo_moves(ctx: Ctx) -> list[tuple[int, Cell]]:
+    """Move each hunting cameo; returns (cameo index, space) for every meeting."""
+    state = ctx.state
+    m = content.camp_map()
+    cards = content.cabin_cards()
+    met: list[tuple[int, Cell]] = []
+    people = targets(state, cameos=False)
+    if not people:
+        return met
+    blocked = frozenset(state.fires) | frozenset(state.locks)
+    for n in hunting_cameos(state):
+        cameo = state.cameos[n]
+        info = cards[cameo.card]
+        result = board.stalk(m, cameo.cell, people, info.cameo.stalk, ctx.rng, blocked=blocked)
+        ctx.reveals = True
+        if result.end != cameo.cell:
+            ctx.say(f"{info.name} wanders to {label(result.end)}.")
+        cameo.cell = result.end
+        if result.stop == "strike":
+            met.append((n, result.end))
+    return met
