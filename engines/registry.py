@@ -46,7 +46,7 @@ GAMES: tuple[GameEntry, ...] = (
         pitch="Nature challenges: questions, map localization and word association.",
         players="2-6",
         engine="engines.bioviva:ENGINE",
-        ready=False,
+        ready=True,
     ),
     GameEntry(
         id="bonfire",

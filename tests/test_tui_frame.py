@@ -119,6 +119,10 @@ async def test_curtain_hides_the_table_between_two_humans(tmp_path) -> None:
         screen = GameScreen(match, None)
         app.push_screen(screen)
         await pilot.pause()
+        # Opening a game with secrets starts behind the curtain too.
+        assert isinstance(app.screen, CurtainScreen) and screen.table.viewer is None
+        await pilot.press("enter")
+        await pilot.pause()
         await pilot.press("1")
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
@@ -128,3 +132,16 @@ async def test_curtain_hides_the_table_between_two_humans(tmp_path) -> None:
         await pilot.pause()
         assert app.screen is screen and screen.table.viewer == 1
         assert screen.table.actions
+
+
+async def test_escape_behind_the_curtain_returns_to_the_menu(tmp_path) -> None:
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    match = Match(SecretCount(), CountOptions(), [SeatSpec("Ana"), SeatSpec("Bo")], 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(GameScreen(match, None))
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)

@@ -102,7 +102,7 @@ async def test_new_game_form_sets_seats_options_and_seed(tmp_path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("enter")  # Bivì is highlighted: new game
+        await pilot.press("down", "enter")  # Bivì: new game
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)
@@ -124,7 +124,7 @@ async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("down", "enter")  # Bivì: new game
         await pilot.pause()
         for _ in range(4):
             await pilot.press("ctrl+n")

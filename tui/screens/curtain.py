@@ -9,9 +9,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 
-class CurtainScreen(ModalScreen[None]):
+class CurtainScreen(ModalScreen[str]):
     BINDINGS = [
         Binding("enter,space", "ready", "I am ready", id="curtain.ready"),
+        Binding("escape", "menu", "Menu", id="curtain.menu"),
     ]
 
     def __init__(self, player: str) -> None:
@@ -24,4 +25,7 @@ class CurtainScreen(ModalScreen[None]):
             yield Static(f"{self.player}, press Enter when nobody else is looking.", id="curtain-text")
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        self.dismiss("ready")
+
+    def action_menu(self) -> None:
+        self.dismiss("menu")

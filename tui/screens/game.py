@@ -38,6 +38,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save", id="game.save"),
         Binding("f1,question_mark", "rules_here", "Rules", id="game.rules"),
         Binding("escape", "leave", "Menu", id="game.menu"),
+        *(Binding(str(n), f"pick({n})", f"Action {n}", id=f"game.pick{n}", show=False) for n in range(1, 10)),
     ]
 
     table: reactive[Table | None] = reactive(None)
@@ -64,6 +65,7 @@ class GameScreen(Screen[None]):
                 yield from self.compose_board()
             with Vertical(id="side"):
                 yield SeatPanels(id="panels").data_bind(GameScreen.table)
+                yield from self.compose_side()
                 yield ActionList(id="actions").data_bind(GameScreen.table)
         yield GameLog(id="log").data_bind(GameScreen.table)
         yield Footer()
@@ -72,11 +74,18 @@ class GameScreen(Screen[None]):
         """The game's own board widgets; they should `data_bind(GameScreen.table)`."""
         yield Static("", id="board-text")
 
+    def compose_side(self) -> ComposeResult:
+        """Game widgets between the seat panels and the action list (none by default)."""
+        yield from ()
+
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         """Which legal actions the list shows (a board may offer the rest by cursor)."""
         return legal
 
     def on_mount(self) -> None:
+        if self.hides_information and self.viewer is not None:
+            # Whoever opened the game may not be the player whose secrets come first.
+            self._raise_curtain()
         self.refresh_table()
         self.query_one(ActionList).focus()
         self.call_after_refresh(self.after_change)
@@ -139,6 +148,11 @@ class GameScreen(Screen[None]):
         self.problem = ""
         self.after_change()
 
+    def action_pick(self, number: int) -> None:
+        """Play the numbered action of the list."""
+        if self.table is not None and number <= len(self.table.actions):
+            self.choose_action(self.table.actions[number - 1][1])
+
     def on_action_list_chosen(self, message: ActionList.Chosen) -> None:
         self.choose_action(message.action)
 
@@ -169,13 +183,20 @@ class GameScreen(Screen[None]):
             return
         self.viewer = humans_acting[0]
         if self.hides_information:
-            self._curtain_up = True
-            from tui.screens.curtain import CurtainScreen
+            self._raise_curtain()
 
-            self.app.push_screen(CurtainScreen(self.match.seats[self.viewer].name), self._curtain_down)
+    def _raise_curtain(self) -> None:
+        from tui.screens.curtain import CurtainScreen
 
-    def _curtain_down(self, _: None = None) -> None:
+        self._curtain_up = True
+        self.app.push_screen(CurtainScreen(self.match.seats[self.viewer].name), self._curtain_down)
+
+    def _curtain_down(self, choice: str | None = None) -> None:
         self._curtain_up = False
+        if choice == "menu":
+            # Leaving from behind the curtain: the next player resumes with it again.
+            self.dismiss(None)
+            return
         self.refresh_table()
 
     def _maybe_run_bots(self) -> None:

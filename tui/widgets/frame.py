@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
@@ -56,9 +54,8 @@ class SeatPanels(Vertical):
 
 
 class ActionList(OptionList):
-    """The viewer's legal actions, numbered; Enter or a digit plays one."""
-
-    BINDINGS = [Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)]
+    """The viewer's legal actions, numbered; Enter plays the highlighted one (digits are
+    bound by the game screen, so they work wherever the focus is)."""
 
     class Chosen(Message):
         def __init__(self, action: Any) -> None:
@@ -92,9 +89,6 @@ class ActionList(OptionList):
         if event.option_index < len(self._actions):
             self.post_message(self.Chosen(self._actions[event.option_index]))
 
-    def action_pick(self, number: int) -> None:
-        if number <= len(self._actions):
-            self.post_message(self.Chosen(self._actions[number - 1]))
 
 
 class GameLog(Log):
@@ -115,8 +109,3 @@ class GameLog(Log):
             self._shown = []
         self.write_lines(lines[len(self._shown):])
         self._shown = list(lines)
-
-
-def compose_side() -> ComposeResult:
-    yield SeatPanels(id="panels")
-    yield ActionList(id="actions")

@@ -1,0 +1,113 @@
+"""Pilot tests of Bioviva played through the screens by key presses."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, OptionList, Select
+
+from tui.app import CampfireApp
+from tui.games.bioviva import BiovivaScreen, WorldMap
+from tui.screens.curtain import CurtainScreen
+from tui.screens.end import EndScreen
+from tui.screens.launcher import LauncherScreen
+from tui.screens.setup import SeatRow, SetupScreen
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+
+
+async def settle(app: CampfireApp, pilot) -> None:
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def human_step(app: CampfireApp, pilot, curtains: list[str]) -> None:
+    """One human decision by keys: lift a curtain, put a pawn or the magnifier on the map,
+    type a guess, or take the first listed action."""
+    if isinstance(app.screen, CurtainScreen):
+        curtains.append(str(app.screen.query_one(".title").render()))
+        await pilot.press("enter")
+        return
+    screen = app.screen
+    assert isinstance(screen, BiovivaScreen)
+    before = len(screen.match.journal)
+    view = screen.table.view
+    if view.phase == "localization" and screen.table.acting:
+        if not isinstance(app.focused, WorldMap):
+            await pilot.press("m")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        while len(screen.match.journal) == before and not isinstance(app.screen, CurtainScreen):
+            await pilot.press("l")  # that square is taken: one to the right
+            await pilot.press("enter")
+            await settle(app, pilot)
+        return
+    guess_box = screen.query_one("#guess-input", Input)
+    if guess_box.display and not any(g.seat == screen.viewer for g in view.challenge.guesses):
+        await pilot.press("g")
+        await pilot.press(*"wolf")
+        await pilot.press("enter")
+        return
+    await pilot.press("1")
+
+
+async def test_two_humans_and_a_bot_play_each_challenge_by_keys(tmp_path) -> None:
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        listing = app.screen.query_one("#game-list", OptionList)
+        await pilot.press("up", "up")  # Bivì -> Bonfire (coming, skipped) -> Bioviva
+        assert listing.get_option_at_index(listing.highlighted).id == "bioviva"
+        await pilot.press("enter")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        rows = list(setup.query(SeatRow))
+        rows[1].query_one(Select).value = "heuristic"
+        rows[2].query_one(Select).value = "human"
+        setup.query_one("#seed-input", Input).value = "3"
+        setup.query_one("#start").focus()
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, CurtainScreen)  # two humans share secrets: curtain first
+        await pilot.press("enter")
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, BiovivaScreen)
+        assert [s.kind for s in screen.match.seats] == ["human", "bot", "human"]
+
+        curtains: list[str] = []
+        finished: set[str] = set()  # challenge kinds completed, as the table shows them
+        for _ in range(200):
+            if len(finished) == 3 or isinstance(app.screen, EndScreen):
+                break
+            await human_step(app, pilot, curtains)
+            await settle(app, pilot)
+            if screen.table.view.last is not None:
+                finished.add(screen.table.view.last.kind)
+        assert finished == {"association", "localization", "question"}
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        # The humans' secret answers were given behind the curtain, each in turn.
+        assert curtains and all("Pass the keyboard to" in c for c in curtains)
+
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        digest, journal = screen.match.digest(), list(screen.match.journal)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        await pilot.press("c")
+        await settle(app, pilot)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        reloaded = app.screen
+        assert isinstance(reloaded, BiovivaScreen) and reloaded is not screen
+        assert reloaded.match.journal == journal and reloaded.match.digest() == digest

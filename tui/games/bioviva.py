@@ -1,0 +1,249 @@
+"""The Bioviva screen: the challenge card, the world map, the symbol tiles and guesses.
+
+The board area shows either the challenge card (question, tiles and guesses, last result)
+or the world map; `m` switches, and the screen picks the map for localizations. On the map
+the cursor moves with arrows / WASD / hjkl; Enter puts your correct-answer pawn (then the
+decoy), `x` the decoy, and the guide's Enter puts the magnifier. Guesses are typed in the
+guess box (`g`); a guide types `leg+small` in the tile box to lay a clarification under a
+tile. Everything else is in the action list and the command palette.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import ContentSwitcher, Input, Static
+
+from engines.bioviva.actions import Guess, LayTile, Magnifier, PlacePawn
+from engines.bioviva.engine import BiovivaView
+from engines.bioviva.worldmap import BIOMES, COLS, ROWS, biome_at, cell_name, parse_cell
+from engines.core.errors import IllegalAction
+from tui.games.bioviva_draw import draw_world
+from tui.screens.game import GameScreen
+from tui.widgets.board import LineBoard
+from tui.widgets.table import Table, name_seats
+
+BIOME_STYLES = {
+    "biome-T": Style(color="black", bgcolor="bright_white"),
+    "biome-F": Style(color="bright_white", bgcolor="green"),
+    "biome-G": Style(color="black", bgcolor="bright_green"),
+    "biome-B": Style(color="bright_white", bgcolor="cyan"),
+    "biome-D": Style(color="black", bgcolor="yellow"),
+    "biome-M": Style(color="bright_white", bgcolor="magenta"),
+    "biome-R": Style(color="bright_white", bgcolor="bright_black"),
+    "biome-S": Style(color="black", bgcolor="bright_yellow"),
+    "biome-E": Style(color="black", bgcolor="bright_magenta"),
+    "biome-~": Style(color="bright_blue", bgcolor="blue"),
+}
+DECOY_LETTERS = "abcdef"
+
+
+class WorldMap(LineBoard):
+    BINDINGS = [Binding("x", "put('decoy')", "Decoy", id="bioviva.decoy")]
+    STYLES = {
+        **BIOME_STYLES,
+        "label": Style(dim=True),
+        "pawn": Style(color="bright_white", bgcolor="black", bold=True),
+        "decoy": Style(color="bright_red", bgcolor="black", bold=True),
+        "magnifier": Style(color="black", bgcolor="bright_cyan", bold=True),
+        "answer": Style(color="black", bgcolor="bright_green", bold=True, blink=False),
+        "cursor": Style(reverse=True, bold=True),
+    }
+
+
+def map_marks(view: BiovivaView) -> dict[tuple[int, int], tuple[str, str]]:
+    """Pawns (seat digit for a correct-answer pawn, a-f for a decoy), the magnifier and,
+    after a localization, its answer squares."""
+    marks: dict[tuple[int, int], tuple[str, str]] = {}
+    last = view.last
+    localizing = view.challenge is not None and view.challenge.kind == "localization"
+    if last is not None and last.kind == "localization" and not localizing:
+        for name in last.answer_cells:
+            marks[parse_cell(name)] = ("*", "answer")
+    challenge = view.challenge
+    if challenge is None:
+        return marks
+    for pawn in challenge.pawns:
+        if pawn.kind == "correct":
+            marks[(pawn.row, pawn.col)] = (str(pawn.seat + 1), "pawn")
+        else:
+            marks[(pawn.row, pawn.col)] = (DECOY_LETTERS[pawn.seat], "decoy")
+    if challenge.magnifier:
+        marks[parse_cell(challenge.magnifier)] = ("@", "magnifier")
+    return marks
+
+
+def card_text(view: BiovivaView, names: list[str]) -> str:
+    """The challenge card and the last result, as the players would read them aloud."""
+    lines: list[str] = [f"Turn {view.turn}: die {view.die_glyph} {view.die_label}" if view.die else f"Turn {view.turn}"]
+    challenge = view.challenge
+    if challenge is not None:
+        lines.append("")
+        if challenge.kind == "question":
+            lines.append(f"QUESTION  {challenge.prompt}")
+            lines.extend(f"  {letter}) {text}" for letter, text in challenge.options)
+            waiting = [names[s] for s, done in enumerate(challenge.answered) if not done]
+            lines.append("Waiting for: " + ", ".join(waiting) if waiting else "Everyone has answered.")
+        elif challenge.kind == "localization":
+            lines.append(f"LOCALIZATION  {challenge.prompt}")
+            lines.append("Press m for the map: Enter puts your correct-answer pawn, x your decoy.")
+        else:
+            lines.append("WORD ASSOCIATION")
+            if challenge.animal:
+                lines.append(f"Your animal: {challenge.animal}")
+            if challenge.clarification:
+                lines.append(f"Clarification: {challenge.clarification}")
+            laid = [
+                f"{n}. {t.label}" + (f" (under it: {t.under_label})" if t.under else "")
+                for n, t in enumerate(challenge.tiles, start=1)
+            ]
+            lines.append("Tiles: " + ("  ".join(laid) if laid else "none yet") + f"   ({challenge.tiles_left} left)")
+            if challenge.magnifier:
+                row, col = parse_cell(challenge.magnifier)
+                lines.append(f"Magnifier on {challenge.magnifier}: {biome_at(row, col).name}")
+            for guess in challenge.guesses:
+                reply = f"  -> {guess.reply.replace('-', ' ')}" if guess.reply else ""
+                lines.append(f"  {names[guess.seat]} guessed \"{guess.text}\"{reply}")
+    for note in view.notes:
+        lines.append(note)
+    last = view.last
+    if last is not None:
+        lines.append("")
+        lines.append(f"Last challenge ({last.kind}): {last.prompt}")
+        lines.append(f"Answer: {last.answer}")
+        if last.commentary:
+            lines.append(last.commentary)
+        lines.extend(last.lines)
+        if last.plus:
+            lines.append(f"\"+\" card worth {last.plus_points}: {last.plus_commentary}")
+    return name_seats("\n".join(lines), names)
+
+
+class BiovivaScreen(GameScreen):
+    BINDINGS = [
+        Binding("m", "toggle_map", "Map/card", id="bioviva.map"),
+        Binding("g", "focus_guess", "Guess", id="bioviva.guess"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursor = (ROWS // 2, COLS // 2)
+        self._pane_for: tuple[int, str] | None = None  # (turn, phase) the pane was chosen for
+
+    def compose_board(self) -> ComposeResult:
+        with ContentSwitcher(initial="card", id="bioviva-board"):
+            with VerticalScroll(id="card", can_focus=False):
+                yield Static(id="card-text", markup=False)
+            with Vertical(id="map-pane"):
+                yield Static(id="map-title", markup=False)
+                yield WorldMap(id="world")
+
+    def compose_side(self) -> ComposeResult:
+        yield Static(id="side-note", markup=False)
+        yield Input(placeholder="type a guess, Enter", id="guess-input")
+        yield Input(placeholder="tile or tile+clarification", id="tile-input")
+
+    def listed_actions(self, legal: list[Any]) -> list[Any]:
+        # Pawns and the magnifier go on the map; guesses and tile pairs are typed.
+        return [
+            a for a in legal
+            if not isinstance(a, (PlacePawn, Magnifier, Guess)) and not (isinstance(a, LayTile) and a.under)
+        ]
+
+    # -- drawing ------------------------------------------------------------------
+    def watch_table(self, table: Table | None) -> None:
+        if table is None or not self.is_mounted:
+            return
+        view: BiovivaView = table.view
+        switcher = self.query_one("#bioviva-board", ContentSwitcher)
+        key = (view.turn, view.phase)
+        if key != self._pane_for:
+            self._pane_for = key
+            switcher.current = "map-pane" if view.phase == "localization" else "card"
+            if switcher.current == "card" and isinstance(self.focused, WorldMap):
+                self.query_one("#actions").focus()
+        self.query_one("#card-text", Static).update(card_text(view, table.seat_names))
+        note = self.query_one("#side-note", Static)
+        localizing = view.challenge is not None and view.challenge.kind == "localization"
+        note.display = localizing
+        if localizing:
+            note.update(view.challenge.prompt)
+        self.draw_map(table)
+        acting = table.acting
+        challenge = view.challenge
+        guess_box = self.query_one("#guess-input", Input)
+        guess_box.display = bool(acting and challenge and table.viewer in challenge.guessing)
+        tile_box = self.query_one("#tile-input", Input)
+        tile_box.display = bool(acting and view.phase == "clue")
+        if switcher.current == "map-pane" and acting and view.phase == "localization":
+            self.query_one(WorldMap).focus()
+
+    def draw_map(self, table: Table) -> None:
+        view: BiovivaView = table.view
+        wide = self.size.width >= 110
+        world = self.query_one(WorldMap)
+        world.drawing = draw_world(map_marks(view), wide=wide, cursor=self.cursor)
+        row, col = self.cursor
+        self.query_one("#map-title", Static).update(
+            f"{cell_name(row, col)} {biome_at(row, col).name}.  Pawns 1-6, decoys a-f, @ magnifier, * answer"
+        )
+
+    # -- keys -----------------------------------------------------------------------
+    def action_toggle_map(self) -> None:
+        switcher = self.query_one("#bioviva-board", ContentSwitcher)
+        switcher.current = "card" if switcher.current == "map-pane" else "map-pane"
+        if switcher.current == "map-pane":
+            self.query_one(WorldMap).focus()
+        else:
+            self.query_one("#actions").focus()
+
+    def action_focus_guess(self) -> None:
+        box = self.query_one("#guess-input", Input)
+        if box.display:
+            box.focus()
+
+    def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
+        row, col = self.cursor
+        self.cursor = (min(max(row + message.rows, 0), ROWS - 1), min(max(col + message.cols, 0), COLS - 1))
+        if self.table is not None:
+            self.draw_map(self.table)
+
+    def on_line_board_put(self, message: LineBoard.Put) -> None:
+        table = self.table
+        if table is None or not table.acting:
+            return
+        row, col = self.cursor
+        view: BiovivaView = table.view
+        if view.phase == "clue":
+            self.choose_action(Magnifier(row, col))
+            return
+        if view.phase != "localization":
+            return
+        kind = message.variant or self._next_pawn(view, table.viewer)
+        self.choose_action(PlacePawn(kind, row, col))
+
+    def _next_pawn(self, view: BiovivaView, seat: int | None) -> str:
+        placed = {p.kind for p in view.challenge.pawns if p.seat == seat} if view.challenge else set()
+        return "correct" if "correct" not in placed else "decoy"
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text or self.viewer is None:
+            return
+        verb = "guess" if event.input.id == "guess-input" else "tile"
+        try:
+            action = self.match.engine.parse_action(self.match.state, self.viewer, f"{verb} {text}")
+        except IllegalAction as refusal:
+            self.problem = refusal.reason
+            self.refresh_table()
+            return
+        event.input.value = ""
+        self.query_one("#actions").focus()
+        self.choose_action(action)
+
+
+SCREEN = BiovivaScreen
