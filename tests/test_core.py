@@ -106,3 +106,8 @@ def test_rules_book_ignores_hashes_inside_fenced_blocks() -> None:
     book = parse_rules("x", "# Game\n\n## Scoring\n```\n#  b1 b1 #\n## not a heading\n```\nDone.\n")
     assert [s.anchor for s in book.sections] == ["scoring"]
     assert "## not a heading" in book.sections[0].body
+
+
+def test_rules_book_lists_glossary_terms_with_their_section() -> None:
+    book = parse_rules("x", "# G\n\n## Tiles\n- **Leg** (`leg`): a limb.\n- **Fur**: hair.\n- plain bullet\n")
+    assert [(term, s.anchor) for term, s in book.entries()] == [("Leg", "tiles"), ("Fur", "tiles")]

@@ -111,3 +111,25 @@ async def test_two_humans_and_a_bot_play_each_challenge_by_keys(tmp_path) -> Non
         reloaded = app.screen
         assert isinstance(reloaded, BiovivaScreen) and reloaded is not screen
         assert reloaded.match.journal == journal and reloaded.match.digest() == digest
+
+
+async def test_palette_finds_a_symbol_tile_in_the_rules(tmp_path) -> None:
+    from engines.bioviva import ENGINE
+    from engines.core.match import Match, SeatSpec
+    from tui.opening import open_match
+    from tui.screens.rules import RulesScreen
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        open_match(app, match, None)
+        await settle(app, pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"symbol tiles antennae")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.shown[app.screen.query_one("#rules-sections").highlighted].anchor == "symbol-tiles"

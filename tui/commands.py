@@ -20,6 +20,9 @@ class RulesTopics(Provider):
         for gid in games:
             book = load_rules(gid)
             topics.extend((f"rules: {book.title} / {s.title}", gid, s.anchor) for s in book.sections)
+            topics.extend(
+                (f"rules: {book.title} / {s.title}: {term}", gid, s.anchor) for term, s in book.entries()
+            )
         return topics
 
     def _open(self, game_id: str, anchor: str) -> None:

@@ -58,12 +58,22 @@ class RulesBook(msgspec.Struct, frozen=True):
     def markdown(self) -> str:
         return f"# {self.title}\n\n" + "\n".join(s.markdown for s in self.sections)
 
+    def entries(self) -> list[tuple[str, RulesSection]]:
+        """Glossary terms (bullets that start with a bold term: tiles, cards) and their
+        sections, so a player can look one up by name."""
+        found = []
+        for section in self.sections:
+            for term in _ENTRY.findall(section.body):
+                found.append((term, section))
+        return found
+
 
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")
 
 
 _HEADING = re.compile(r"^(#{1,3})\s+(.+?)\s*$")
+_ENTRY = re.compile(r"^[-*] \*\*(.+?)\*\*", re.MULTILINE)
 
 
 def parse_rules(game_id: str, text: str) -> RulesBook:
