@@ -93,10 +93,8 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
             lines.append("Press m for the map: Enter puts your correct-answer pawn, x your decoy.")
         else:
             lines.append("WORD ASSOCIATION")
-            if challenge.animal:
-                lines.append(f"Your animal: {challenge.animal}")
-            if challenge.clarification:
-                lines.append(f"Clarification: {challenge.clarification}")
+            if challenge.clarification and challenge.clarified:
+                lines.append(f"Clarification read aloud: {challenge.clarification}")
             laid = [
                 f"{n}. {t.label}" + (f" (under it: {t.under_label})" if t.under else "")
                 for n, t in enumerate(challenge.tiles, start=1)
@@ -105,9 +103,10 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
             if challenge.magnifier:
                 row, col = parse_cell(challenge.magnifier)
                 lines.append(f"Magnifier on {challenge.magnifier}: {biome_at(row, col).name}")
-            for guess in challenge.guesses:
+            for index, guess in enumerate(challenge.guesses):
                 reply = f"  -> {guess.reply.replace('-', ' ')}" if guess.reply else ""
-                lines.append(f"  {names[guess.seat]} guessed \"{guess.text}\"{reply}")
+                waiting = "  <- the guide's reply is about this one" if index == challenge.reviewing else ""
+                lines.append(f"  {names[guess.seat]} guessed \"{guess.text}\"{reply}{waiting}")
     for note in view.notes:
         lines.append(note)
     last = view.last
@@ -145,7 +144,7 @@ class BiovivaScreen(GameScreen):
     def compose_side(self) -> ComposeResult:
         yield Static(id="side-note", markup=False)
         yield Input(placeholder="type a guess, Enter", id="guess-input")
-        yield Input(placeholder="tile or tile+clarification", id="tile-input")
+        yield Input(placeholder="leg, or leg+small", id="tile-input")
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         # Pawns and the magnifier go on the map; guesses and tile pairs are typed.
