@@ -1,0 +1,58 @@
+"""Nature trail attempts: 1 movement and a d6; 6 crosses, 1 gets you lost, 2-5 stay (4.1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.camp_grizzly.rules_helpers import act, at, fresh, phase, texts
+
+
+def at_trail(counselors=(1,)):
+    s = fresh(counselors=counselors)
+    cid = s.order[0]
+    for c in s.counselors.values():
+        c.permanent = []  # no Orienteering Badge or the like from the opening draw
+    s.counselors[cid].cell = at("B2")  # nature trail 1 runs B2 - F1
+    s.moves_left = 3
+    return s, cid
+
+
+def test_a_six_crosses_and_the_turn_goes_on():
+    s, cid = at_trail()
+    s.forced = [6]
+    s = act(s, "trail 1").state
+    assert s.counselors[cid].cell == at("F1") and s.moves_left == 2 and phase(s) == "move"
+
+
+@pytest.mark.parametrize("roll", [2, 3, 4, 5])
+def test_two_to_five_stays_and_may_try_again(roll):
+    s, cid = at_trail()
+    s.forced = [roll]
+    s = act(s, "trail 1").state
+    assert s.counselors[cid].cell == at("B2") and s.moves_left == 2
+    assert "trail 1" in texts(s)
+
+
+def test_a_one_gets_you_lost_and_the_next_turn_is_in_the_woods():
+    s, cid = at_trail(counselors=(1, 1))
+    s.forced = [1]
+    s = act(s, "trail 1").state
+    c = s.counselors[cid]
+    assert c.woods and c.cell is None and s.order[s.active] != cid, "the turn ends at once"
+    # Play on to the lost counselor's next turn: Wendy draws, Otis stalks, then the Woods.
+    while not (phase(s) == "woods"):
+        options = texts(s)
+        s = act(s, "draw" if "draw" in options else "end" if "end" in options else options[0]).state
+    s.forced = [5, 3]  # Woods: cold spring; back by camp trail 3
+    s = act(s, "woods").state
+    assert not s.counselors[cid].woods and s.counselors[cid].cell == at("P4") and phase(s) == "end"
+
+
+def test_trail_sense_succeeds_on_five_and_is_never_lost():
+    s, cid = at_trail(counselors=(0, 0, 1))  # Dexter
+    assert cid == "dexter"
+    s.forced = [5]
+    assert act(s, "trail 1").state.counselors[cid].cell == at("F1")
+    s.forced = [1]
+    after = act(s, "trail 1").state
+    assert after.counselors[cid].cell == at("B2") and not after.counselors[cid].woods
