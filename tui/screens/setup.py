@@ -45,7 +45,7 @@ def option_fields(options_type: type[msgspec.Struct]) -> list[OptionField]:
         elif hint is int:
             fields.append(OptionField(name, [], str(default), "a whole number"))
         elif typing.get_origin(hint) in (tuple, list):
-            fields.append(OptionField(name, [], ",".join(map(str, default)), "comma-separated, e.g. 1,3"))
+            fields.append(OptionField(name, [], ",".join(map(str, default)), "seats, e.g. 1,3"))
         # Other kinds (board names and the like) keep their defaults in the form.
     return fields
 
@@ -61,12 +61,6 @@ def read_option(field: OptionField, text: str) -> object:
 
 
 class SeatRow(Horizontal):
-    DEFAULT_CSS = """
-    SeatRow { height: 3; }
-    SeatRow Input { width: 24; }
-    SeatRow Select { width: 22; }
-    """
-
     def __init__(self, number: int, name: str, kind: str, kinds: list[str]) -> None:
         super().__init__(classes="seat-row")
         self.number = number
