@@ -1,0 +1,97 @@
+"""Drawing the camp as text, in pure functions tests call without an app.
+
+One line per row of spaces and three characters per space: the first is the space's west
+edge (`│` wall, `/` door, blank open), then two characters of content. A wall on a space's
+south side underlines it, so walls read without colour; a gap in the underline is a door.
+Pieces cover terrain: Otis `OT`, counselors by initials (`K+` when several share a space),
+`?` objective, `k` key, `L` lock, `^^` fire, `+` first aid, `c` cameo, `o` item on the ground.
+"""
+
+from __future__ import annotations
+
+from engines.camp_grizzly.content import CampMap, camp_map, parse_label
+
+Run = tuple[str, str]
+
+THING_MARKS = {
+    "question": ("? ", "thing"),
+    "key": ("k ", "thing"),
+    "fire": ("^^", "fire"),
+    "first_aid": ("+ ", "thing"),
+    "cameo": ("c ", "cameo"),
+    "item": ("o ", "thing"),
+    "objective": ("o ", "thing"),
+}
+TERRAIN = {"open": ("  ", "open"), "trail": (": ", "trail"), "water": ("~~", "water"), "off": ("##", "off")}
+ARROW_GLYPH = {"N": "^", "S": "v", "E": ">", "W": "<"}
+
+
+def terrain(m: CampMap, cell: tuple[int, int]) -> Run:
+    for site in m.data.sites:
+        if m.site_cells[site.id] == cell:
+            return (ARROW_GLYPH[site.side] + site.code[0], "site")
+    for place in m.data.places:
+        if m.places[place.id] == cell:
+            if place.id == "campfire":
+                return ("**", "campfire")
+            words = place.name.split()
+            return ((words[0][0] + (words[1][0] if len(words) > 1 else words[0][1])).upper(), "place")
+    for number, _ in m.trail_links.get(cell, ()):
+        return (f"={number}", "nature-trail")
+    for number, at in m.camp_trails.items():
+        if at == cell:
+            return (f"<{number}", "camp-trail")
+    if cell in m.cabin:
+        return (m.cabins[m.cabin[cell]].glyph.lower() + " ", "cabin")
+    return TERRAIN[m.kind[cell]]
+
+
+def pieces(view) -> dict[tuple[int, int], Run]:
+    """What stands on each space, most important first: Otis, counselors, locks, things."""
+    marks: dict[tuple[int, int], Run] = {}
+    for thing in view.things:
+        if thing.cell:
+            marks.setdefault(parse_label(thing.cell), THING_MARKS.get(thing.kind, ("o ", "thing")))
+    for cell in view.locks:
+        marks[parse_label(cell)] = ("L ", "lock")
+    for cell in view.fires:
+        marks[parse_label(cell)] = ("^^", "fire")
+    here: dict[tuple[int, int], list] = {}
+    for counselor in view.counselors:
+        if counselor.cell and counselor.where == "camp":
+            here.setdefault(parse_label(counselor.cell), []).append(counselor)
+    for cell, people in here.items():
+        first = next((c for c in people if c.active), people[0])
+        text = first.initials if len(people) == 1 else first.initials[0] + "+"
+        marks[cell] = (text, "counselor active" if any(c.active for c in people) else "counselor")
+    if view.otis.cell:
+        marks[parse_label(view.otis.cell)] = ("OT", "otis")
+    return marks
+
+
+def draw_camp(view, *, otis_at: str | None = None) -> list[list[Run]]:
+    """The camp with its pieces; `otis_at` overrides Otis' space (for showing his stalk
+    step by step)."""
+    m = camp_map()
+    marks = pieces(view)
+    if otis_at is not None:
+        marks = {cell: run for cell, run in marks.items() if run[1] != "otis"}
+        if otis_at:
+            marks[parse_label(otis_at)] = ("OT", "otis")
+    rows: list[list[Run]] = [[("  ", "label"), *((f" {chr(ord('A') + c)} ", "label") for c in range(m.width))]]
+    for r in range(m.height):
+        runs: list[Run] = [(f"{r + 1:>2}", "label")]
+        for c in range(m.width):
+            cell = (r, c)
+            if c > 0 and (m.blocked(cell, "W") or m.blocked((r, c - 1), "E")):
+                edge = "│"
+            elif c > 0 and ((cell, "W") in m.doors or ((r, c - 1), "E") in m.doors):
+                edge = "/"
+            else:
+                edge = " "
+            text, kind = marks.get(cell) or terrain(m, cell)
+            south_wall = r + 1 < m.height and (m.blocked(cell, "S") or m.blocked((r + 1, c), "N"))
+            runs.append((edge, "edge"))
+            runs.append((text, f"{kind} wall-s" if south_wall else kind))
+        rows.append(runs)
+    return rows
