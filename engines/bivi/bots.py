@@ -20,12 +20,21 @@ from engines.bivi.actions import (
     Take,
     TakeCube,
 )
-from engines.bivi.geometry import EMPTY, absolute, layout, legal_placements, oriented_cells, tile_graph
+from engines.bivi.geometry import (
+    EMPTY,
+    absolute,
+    beaver_reach,
+    layout,
+    legal_placements,
+    move_cost,
+    oriented_cells,
+    tile_graph,
+)
 from engines.core.bots import RandomBot
 from engines.core.protocol import Bot, BotContext
 
 CUBE_VALUE = 0.9  # what a cube in stock is worth, in points, to this bot
-MOVE_COST = 1.2  # spending a cube to move the beaver must gain at least this much
+MOVE_COST = 1.2  # each cube spent moving the beaver must gain at least this much
 
 
 class _Model:
@@ -41,6 +50,15 @@ class _Model:
         self.w = self.lay.width
         self.bank_row = self.lay.bank_row
         self.flip = view.flip_allowed
+        # a cube can be gained only from the supply or by stealing from another player
+        gainable = view.supply > 0 or any(r.cubes > 0 for r in view.rivers if r.seat != seat)
+        # (with none to gain, discarding is only a pass: the bot then places whatever fits)
+        if not gainable:
+            self.cube_value = -5.0
+        elif me.cubes < 3:
+            self.cube_value = CUBE_VALUE
+        else:  # hoarding: every extra cube is worth less, so the bot keeps building
+            self.cube_value = 0.2 - 0.6 * (me.cubes - 3)
         # tile -> group id, group id -> size, best group size per wood
         graph = tile_graph(self.lay, self.grid)
         self.group: dict[int, int] = {}
@@ -181,9 +199,9 @@ class HeuristicBot(Bot):
             if isinstance(action, Take):
                 value, spot = model.best_placement(action.tile)
                 if spot is None:
-                    value = CUBE_VALUE - 0.5 if model.view.phase == "take" else -2.0
+                    value = model.cube_value - 0.5 if model.view.phase == "take" else -2.0
             elif isinstance(action, TakeCube):
-                value = CUBE_VALUE if model.me.cubes < 3 else 0.2
+                value = model.cube_value
             else:
                 continue
             if value > best:
@@ -199,12 +217,19 @@ class HeuristicBot(Bot):
                 best, choice = v, a
         moves = [a for a in legal if isinstance(a, MoveBeaver)]
         if moves and best < 1.5:
+            reach = beaver_reach(model.lay, model.grid, model.me.beaver)
+            seen_tiles: set[int] = set()
             for m in moves:
+                tile_below = model.grid[(m.row + 1) * model.w + m.col]
+                if tile_below in seen_tiles:  # adjacency depends only on the tile stood on
+                    continue
+                seen_tiles.add(tile_below)
                 v, spot = model.best_placement(view.hand, beaver=(m.row, m.col), bank="")
-                if spot is not None and v - MOVE_COST > max(best, CUBE_VALUE if view.actor != view.foreman else -1e9):
-                    best, choice = v - MOVE_COST, m
+                v -= MOVE_COST * move_cost(reach[(m.row, m.col)])
+                if spot is not None and v > max(best, model.cube_value if view.actor != view.foreman else -1e9):
+                    best, choice = v, m
         can_discard = any(isinstance(a, Discard) for a in legal)
-        if choice is None or (can_discard and view.actor != view.foreman and best < CUBE_VALUE - 0.6):
+        if choice is None or (can_discard and view.actor != view.foreman and best < model.cube_value - 0.6):
             if can_discard:
                 return next(a for a in legal if isinstance(a, Discard))
             return legal[0]

@@ -9,14 +9,23 @@ Phases (`state.phase`) and the actions each allows, with their text forms:
 - ``take``    another player takes a tile from the side opposite the foreman's: ``take S 40``.
 - ``hand``    the player holding a tile places it, ``place 3,4 r1`` (bounding-box top-left at
               row 3, column 4, one quarter turn clockwise) or ``place 3,4 r1 f`` (mirrored
-              first; basic mode only), may first ``move-beaver 4,3`` (one cube each), or
-              ``discard`` (others: for a cube; foreman: only when the tile fits nowhere).
+              first; basic mode only), may first ``move-beaver 4,3`` (one cube per 2 tiles
+              of distance, rounded up, paid in one go), or ``discard`` (others: for a cube;
+              foreman: only when the tile fits nowhere).
 - ``beaver``  after a placement with several possible beaver cells: ``beaver 2,5``.
 - ``end``     end of turn, each player with a cube and room for it: ``cube-at 7,2`` / ``no-cube``.
 - ``over``    the game has ended.
 
 Rows and columns count from 0 at the top-left of the river board. The refill, the end check
 and the foreman's hand-over happen inside the action that closes the turn.
+
+Placements are normalised. A tile with symmetry has several (rotation, flip) pairs that put
+it on the same cells; `legal_actions` lists each distinct set of cells once, in its canonical
+form (the first pair of `geometry.orientations`: fewest quarter turns, unflipped first).
+`apply` and `parse_action` accept any equivalent pair and map it to that canonical form, so
+the state, the log and a journal written from text always carry the listed form, and every
+listed action's text parses back to itself. A flip is still refused outright where flipping
+is not allowed, even for a tile whose mirror image has the same shape.
 """
 
 from __future__ import annotations
@@ -33,14 +42,17 @@ from engines.bivi.geometry import (
     EMPTY,
     Cell,
     absolute,
-    beaver_moves,
+    beaver_reach,
     beaver_spots,
+    beaver_tile,
     check_placement,
     cube_spots,
     dam_complete,
     hole_sizes,
     layout,
     legal_placements,
+    move_cost,
+    orientations,
     oriented_cells,
     with_tile,
 )
@@ -200,6 +212,15 @@ def _tile_name(tile_id: int) -> str:
     return f"{_wood(tile_id)} tile {tile_id}"
 
 
+def _tile_names(tile_ids) -> str:
+    names = [_tile_name(t) for t in tile_ids]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _cubes(n: int) -> str:
+    return f"{n} wood cube" + ("" if n == 1 else "s")
+
+
 def _board(state: BiviState) -> content.Board:
     return content.board(state.options.board)
 
@@ -232,7 +253,8 @@ def _cell(text: str) -> tuple[int, int]:
 
 def _gain_cube(state: BiviState, seat: int) -> tuple[BiviState, str]:
     """One cube for `seat`: from the supply, else stolen from the player holding most
-    (ties: the first such player clockwise after the taker)."""
+    (ties: the first such player clockwise after the taker). Used wherever a cube is
+    gained: the foreman's action B and another beaver's discard alike."""
     me = state.players[seat]
     if state.supply > 0:
         players = _set_player(state.players, seat, replace(me, cubes=me.cubes + 1))
@@ -252,6 +274,23 @@ def placement_cells(tile_id: int, placement: Place) -> list[Cell]:
     return absolute(oriented_cells(shape, placement.rotation, placement.flipped), placement.row, placement.col)
 
 
+def canonical_place(state: BiviState, placement: Place, tile_id: int | None = None) -> Place:
+    """The listed form of `placement` for the tile in hand (or `tile_id`): the first
+    (rotation, flip) of `orientations` that covers the same cells. Forms the rules refuse
+    (a rotation outside 0-3, a flip where flipping is not allowed) are returned unchanged so
+    the refusal explains them."""
+    tile_id = tile_id or state.hand
+    allow_flip = flip_allowed(state.options.mode)
+    if not tile_id or not 0 <= placement.rotation <= 3 or (placement.flipped and not allow_flip):
+        return placement
+    shape = tuple(tuple(x) for x in content.tile(tile_id).cells)
+    cells = oriented_cells(shape, placement.rotation, placement.flipped)
+    for rotation, flipped, rel in orientations(shape, allow_flip):
+        if rel == cells:
+            return Place(placement.row, placement.col, rotation, flipped)
+    return placement
+
+
 def _placement_check(state: BiviState, seat: int, placement: Place, tile_id: int | None = None):
     tile_id = tile_id or (state.hand if state.actor == seat else 0)
     if not tile_id:
@@ -264,6 +303,43 @@ def _placement_check(state: BiviState, seat: int, placement: Place, tile_id: int
     return check_placement(
         _layout(state), me.cells, placement_cells(tile_id, placement), tile_id, me.beaver, me.bank
     )
+
+
+def _nobody_can_add(state: BiviState) -> bool:
+    """True when no player could ever place a tile or a cube again, whatever anyone does.
+
+    Rivers only change through placements, so this is checked on the rivers as they stand.
+    A player could still place a cube if any cube is outside the rivers (in the supply or a
+    stock: it can be gained or stolen) and their river has a free supported cell, counting
+    the beaver's own cell when the beaver could step to another tile with those cubes. They
+    could still place a tile if some timber still in play (forest, bag, discards or hand:
+    the bag is refilled from the discards) fits from the tile their beaver stands on (or its
+    bank); when the beaver could move, the cube test has already said yes."""
+    lay = _layout(state)
+    loose = state.supply + sum(p.cubes for p in state.players)
+    in_play = [t for side in state.forest for t in side] + list(state.bag) + list(state.discard)
+    if state.hand:
+        in_play.append(state.hand)
+    shapes: dict[tuple, int] = {}
+    for t in in_play:
+        shapes.setdefault(tuple(tuple(x) for x in content.tile(t).cells), t)
+    allow_flip = flip_allowed(state.options.mode)
+    for p in state.players:
+        if loose and (cube_spots(lay, p.cells, p.beaver) or beaver_reach(lay, p.cells, p.beaver, loose)):
+            return False
+        for shape, tile_id in shapes.items():
+            if legal_placements(lay, p.cells, shape, tile_id, p.beaver, p.bank, allow_flip):
+                return False
+    return True
+
+
+def _move_costs(state: BiviState, seat: int) -> list[tuple[Cell, int]]:
+    """The beaver moves `seat` can afford now, each with its cost in cubes, in board order."""
+    me = state.players[seat]
+    if me.cubes <= 0:
+        return []
+    reach = beaver_reach(_layout(state), me.cells, me.beaver, me.cubes)
+    return [(cell, move_cost(reach[cell])) for cell in sorted(reach)]
 
 
 def placement_problem(state: BiviState, seat: int, placement: Place, tile_id: int | None = None) -> str | None:
@@ -400,7 +476,8 @@ class BiviEngine(Engine[BiviState, Action]):
         if state.phase == "hand":
             actions: list[Action] = [p for p, _ in placements(state, seat)]
             if me.cubes > 0:
-                actions += [MoveBeaver(r, c) for r, c in beaver_moves(lay, me.cells, me.beaver)]
+                reach = beaver_reach(lay, me.cells, me.beaver, me.cubes)
+                actions += [MoveBeaver(r, c) for r, c in sorted(reach)]
             if seat != state.foreman or not any(isinstance(a, Place) for a in actions):
                 actions.append(Discard())
             return actions
@@ -456,7 +533,7 @@ class BiviEngine(Engine[BiviState, Action]):
             )
             text = f"{_player(seat)} (foreman) takes {_tile_name(action.tile)} from the {SIDE_NAMES[action.side]} side"
             if rest:
-                text += " and discards the other tile" if len(rest) == 1 else f" and discards the other {len(rest)}"
+                text += f" and discards {_tile_names(rest)}"
             return Applied(state, [Event(text + ".")])
         if isinstance(action, TakeCube):
             if action.side not in SIDES:
@@ -471,7 +548,7 @@ class BiviEngine(Engine[BiviState, Action]):
                 side=action.side,
             )
             state, how = _gain_cube(state, seat)
-            text = f"{_player(seat)} (foreman) discards the {SIDE_NAMES[action.side]} side and {how}."
+            text = f"{_player(seat)} (foreman) discards the {SIDE_NAMES[action.side]} side ({_tile_names(row)}) and {how}."
             return self._continue(self._start_others(state), [Event(text)])
         raise IllegalAction("As foreman, choose a side of the forest: take one of its tiles, or discard it for a cube.")
 
@@ -501,6 +578,7 @@ class BiviEngine(Engine[BiviState, Action]):
         me = state.players[seat]
         lay = _layout(state)
         if isinstance(action, Place):
+            action = canonical_place(state, action)
             problem, spots = _placement_check(state, seat, action)
             if problem:
                 raise IllegalAction(problem)
@@ -514,23 +592,40 @@ class BiviEngine(Engine[BiviState, Action]):
                 hand=0,
                 placed_this_turn=True,
             )
-            text = f"{_player(seat)} places {_tile_name(record.tile)} at {action.row},{action.col}."
+            text = f"{_player(seat)} places {_tile_name(record.tile)} at {action.row},{action.col} ({self.format_action(action)})."
             if len(spots) > 1:
                 return Applied(replace(state, phase="beaver", spots=tuple(spots)), [Event(text)])
             return self._continue(self._after_hand(state), [Event(text)])
         if isinstance(action, MoveBeaver):
             if me.cubes <= 0:
                 raise IllegalAction("Moving your beaver costs a wood cube, and you have none.")
+            if me.beaver is None:
+                raise IllegalAction("Your beaver is still on the bank: there is no tile to move it to yet.")
             target = (action.row, action.col)
-            if target not in beaver_moves(lay, me.cells, me.beaver):
-                if me.beaver is None:
-                    raise IllegalAction("Your beaver is still on the bank: there is no tile to move it to yet.")
+            reach = beaver_reach(lay, me.cells, me.beaver)
+            if target not in reach:
+                r, c = target
+                under = (r + 1) * lay.width + c
+                if not (lay.is_river(r, c) and me.cells[r * lay.width + c] == EMPTY
+                        and lay.is_river(r + 1, c) and me.cells[under] > 0):
+                    raise IllegalAction("Your beaver must end its move standing on a free cell right on top of a tile.")
+                if me.cells[under] == beaver_tile(lay, me.cells, me.beaver):
+                    raise IllegalAction("Your beaver already stands on that tile: a move takes it to another tile.")
                 raise IllegalAction(
-                    "The beaver can go only on top of a tile 1 or 2 tiles away from the one it stands on, in a free cell."
+                    "The beaver moves across tiles that share a side: that tile is not joined to the one it stands on."
                 )
-            me = replace(me, cubes=me.cubes - 1, beaver=target)
-            state = replace(state, players=_set_player(state.players, seat, me), supply=state.supply + 1)
-            return Applied(state, [Event(f"{_player(seat)} discards a wood cube and moves their beaver to {action.row},{action.col}.")])
+            steps = reach[target]
+            cost = move_cost(steps)
+            if cost > me.cubes:
+                raise IllegalAction(
+                    f"That tile is {steps} tiles away: the move costs {_cubes(cost)} (one per 2 tiles), "
+                    f"and you have {me.cubes}."
+                )
+            me = replace(me, cubes=me.cubes - cost, beaver=target)
+            state = replace(state, players=_set_player(state.players, seat, me), supply=state.supply + cost)
+            tiles = f"{steps} tile" + ("" if steps == 1 else "s")
+            text = f"{_player(seat)} discards {_cubes(cost)} and moves their beaver {tiles} to {action.row},{action.col}."
+            return Applied(state, [Event(text)])
         if isinstance(action, Discard):
             tile_id = state.hand
             state = replace(state, hand=0, discard=state.discard + (tile_id,))
@@ -542,7 +637,7 @@ class BiviEngine(Engine[BiviState, Action]):
                 state, how = _gain_cube(state, seat)
                 text = f"{_player(seat)} discards {_tile_name(tile_id)} and {how}."
             return self._continue(self._after_hand(state), [Event(text)])
-        raise IllegalAction("Place the tile you hold, move your beaver with a cube, or discard the tile.")
+        raise IllegalAction("Place the tile you hold, move your beaver with cubes, or discard the tile.")
 
     def _apply_beaver(self, state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
         if not isinstance(action, SetBeaver) or (action.row, action.col) not in state.spots:
@@ -616,8 +711,8 @@ class BiviEngine(Engine[BiviState, Action]):
             names = " and ".join(_player(n) for n in done)
             reason = f"{names} completed {'their dams' if len(done) > 1 else 'their dam'}"
             return self._over(state, reason)
-        if idle >= state.seats:
-            return self._over(state, "nobody added to their dam for a whole round")
+        if idle >= state.seats and _nobody_can_add(state):
+            return self._over(state, "nobody can add anything to their dam any more")
         rng = Rng(state.rng)
         bag, discard = list(state.bag), list(state.discard)
         per = TILES_PER_SIDE[state.seats]
@@ -689,7 +784,8 @@ class BiviEngine(Engine[BiviState, Action]):
                 if len(args) == 3 and args[2].lower() != "f":
                     raise ValueError
                 r, c = _cell(args[0])
-                return Place(r, c, int(args[1][1:]), len(args) == 3)
+                place = Place(r, c, int(args[1][1:]), len(args) == 3)
+                return canonical_place(state, place) if state.phase == "hand" else place
             if verb == "move-beaver" and len(args) == 1:
                 return MoveBeaver(*_cell(args[0]))
             if verb == "beaver" and len(args) == 1:
@@ -770,30 +866,47 @@ class BiviEngine(Engine[BiviState, Action]):
             "bank": (f"{who}: put your beaver on the left or the right bank.", "setup"),
             "foreman": (f"{who} (foreman): choose a forest side, then take a tile or discard the side for a cube.", "foreman"),
             "take": (f"{who}: take a tile from the {SIDE_NAMES.get(OPPOSITE.get(state.side, ''), '')} side.", "other-beavers"),
-            "hand": (f"{who}: place {_tile_name(state.hand) if state.hand else 'your tile'}"
-                     + (" (or move your beaver with a cube)." if state.actor == state.foreman else ", or discard it for a cube."),
-                     "placing-tiles"),
+            "hand": ("", "placing-tiles"),
             "beaver": (f"{who}: choose where your beaver stands on the new tile.", "the-beaver"),
             "end": (f"{who}: place one wood cube in your river, or pass.", "end-of-turn"),
             "over": (f"Game over: {state.end_reason}.", "scoring"),
         }[state.phase]
+        if state.phase == "hand":
+            status = self._hand_status(state, who)
         panels = []
         for n, p in enumerate(state.players):
             filled = sum(1 for i in lay.below if p.cells[i] != EMPTY)
             title = _player(n) + (" (foreman)" if n == state.foreman else "")
+            lines = [
+                f"Cubes: {p.cubes}",
+                f"Tiles taken: {p.taken}",
+                f"Dam: {filled}/{len(lay.below)} below the bank",
+                f"Holes: {len(hole_sizes(lay, p.cells))}",
+            ]
+            if state.phase == "hand" and n == state.actor:
+                moves = _move_costs(state, n)
+                if moves:
+                    lines.append("Beaver moves: " + ", ".join(f"{r},{c} ({_cubes(k)})" for (r, c), k in moves))
             panels.append(
                 SeatPanel(
                     title=title,
-                    lines=[
-                        f"Cubes: {p.cubes}",
-                        f"Tiles taken: {p.taken}",
-                        f"Dam: {filled}/{len(lay.below)} below the bank",
-                        f"Holes: {len(hole_sizes(lay, p.cells))}",
-                    ],
+                    lines=lines,
                     active=state.phase != "over" and n == state.actor,
                 )
             )
         return Summary(status=status, panels=panels, turn=state.turn, rules_topic=topic)
+
+    def _hand_status(self, state: BiviState, who: str) -> str:
+        tile = _tile_name(state.hand) if state.hand else "your tile"
+        move = "move your beaver with cubes (1 per 2 tiles)" if _move_costs(state, state.actor) else ""
+        if not state.hand:
+            return f"{who}: place your tile."
+        if state.actor != state.foreman:
+            return f"{who}: place {tile}" + (f" (you may first {move})" if move else "") + ", or discard it for a cube."
+        if placements(state, state.actor):
+            return f"{who} (foreman): place {tile}" + (f" (you may first {move})." if move else ".")
+        return (f"{who} (foreman): {tile} fits nowhere from where your beaver stands: "
+                + (f"{move}, or discard it (no cube)." if move else "discard it (no cube)."))
 
     # -- end -------------------------------------------------------------------------
     def is_over(self, state: BiviState) -> bool:

@@ -281,31 +281,52 @@ def tile_graph(lay: Layout, grid: Sequence[int]) -> dict[int, set[int]]:
     return graph
 
 
-def beaver_moves(lay: Layout, grid: Sequence[int], beaver: Cell | None, reach: int = 2) -> list[Cell]:
-    """Free cells on top of the tiles 1 to `reach` tiles away from the beaver's tile."""
-    start = beaver_tile(lay, grid, beaver)
-    if not start:
-        return []
+def tile_distances(lay: Layout, grid: Sequence[int], start: int) -> dict[int, int]:
+    """Steps from tile `start` to every tile joined to it by tiles touching along sides."""
     graph = tile_graph(lay, grid)
     distance = {start: 0}
     frontier = [start]
-    for step in range(1, reach + 1):
+    while frontier:
         nxt = []
         for t in frontier:
             for u in sorted(graph.get(t, ())):
                 if u not in distance:
-                    distance[u] = step
+                    distance[u] = distance[t] + 1
                     nxt.append(u)
         frontier = nxt
+    return distance
+
+
+def move_cost(steps: int) -> int:
+    """Cubes a beaver move of `steps` tiles costs: one per 2 tiles, rounded up."""
+    return -(-steps // 2)
+
+
+def beaver_reach(lay: Layout, grid: Sequence[int], beaver: Cell | None, cubes: int | None = None) -> dict[Cell, int]:
+    """Where the beaver can move, with the distance in tiles: every free cell right on top of
+    a tile 1 or more steps from the beaver's tile (steps between tiles that share a side),
+    within 2 steps per cube when `cubes` is given."""
+    start = beaver_tile(lay, grid, beaver)
+    if not start:
+        return {}
+    distance = tile_distances(lay, grid, start)
+    limit = None if cubes is None else 2 * cubes
     w = lay.width
-    spots = []
+    spots: dict[Cell, int] = {}
     for i in lay.river:
         if grid[i] != EMPTY or i + w >= len(grid):
             continue
         below = grid[i + w]
-        if below > 0 and lay.kinds[i + w] == "." and distance.get(below, 0) > 0:
-            spots.append(divmod(i, w))
+        if below > 0 and lay.kinds[i + w] == ".":
+            d = distance.get(below, 0)
+            if d > 0 and (limit is None or d <= limit):
+                spots[divmod(i, w)] = d
     return spots
+
+
+def beaver_moves(lay: Layout, grid: Sequence[int], beaver: Cell | None, cubes: int = 1) -> list[Cell]:
+    """Free cells on top of the tiles the beaver can reach with `cubes` cubes, in board order."""
+    return sorted(beaver_reach(lay, grid, beaver, cubes))
 
 
 def cube_spots(lay: Layout, grid: Sequence[int], beaver: Cell | None) -> list[Cell]:

@@ -8,7 +8,7 @@ from msgspec.structs import replace
 
 from engines.bivi import ENGINE
 from engines.bivi.actions import BiviOptions
-from engines.bivi.content import board
+from engines.bivi.content import board, tile
 from engines.bivi.engine import BiviState
 from engines.bivi.notation import parse_river
 from engines.core.errors import IllegalAction
@@ -35,6 +35,8 @@ def text(compact: str) -> str:
 def cells(compact: str) -> tuple[int, ...]:
     river = parse_river(text(compact))
     assert river.board.rows == board("default").rows, "test rivers are drawn on the default board"
+    for tile_id, wood in river.woods.items():
+        assert tile(tile_id).wood == wood, f"tile {tile_id} is {tile(tile_id).wood}, but drawn as {wood}"
     return river.cells
 
 

@@ -1,4 +1,4 @@
-"""River notation and `score`, including the rulebook's two scoring examples."""
+"""River notation and `score`, including two dams that score like the rulebook's printed examples."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import pytest
 from engines.bivi.notation import NotationError, parse_river, render_river_text, score
 from engines.core.protocol import ScoreLine
 
-# The rulebook's first example dam: complete, birch 3, pine 1, walnut 3, total 7.
+# A dam that scores like the printed first example (the rulebook prints only the numbers, not
+# the dam): complete, birch 3, pine 1, walnut 3, total 7.
 EXAMPLE_ONE = """\
     .   .   .   .   .   .   .   .   .
     .   .   .   .   .   .   .   .   .
@@ -20,7 +21,8 @@ EXAMPLE_ONE = """\
 #   #   #   #   #   #   #   #   #   #   #
 """
 
-# The second example: birch 6, pine 3, walnut 4, two holes, the largest of 3 cells: 8.
+# A dam that scores like the printed second example: birch 6, pine 3, walnut 4, two holes,
+# the largest of 3 cells: 8.
 EXAMPLE_TWO = """\
     .   .   .   .   .   .   .   .   .
     .   .   .   .   .   .   .   .   .

@@ -144,6 +144,32 @@ def test_equivalent_orientations_are_listed_once():
     assert placement_problem(state, 0, Place(7, 3, 2)) is None
 
 
+def test_an_equivalent_form_is_normalised_to_the_listed_one():
+    state = holding(I2)
+    listed = [ENGINE.format_action(p) for p, _ in placements(state, 0)]
+    assert "place 7,3 r0" in listed and "place 7,3 r2" not in listed and "place 7,3 r0 f" not in listed
+    # text is read into the listed form, so a journal written from text holds it
+    assert ENGINE.parse_action(state, 0, "place 7,3 r2") == Place(7, 3, 0, False)
+    assert ENGINE.parse_action(state, 0, "place 7,3 r2 f") == Place(7, 3, 0, False)
+    for form in (Place(7, 3, 2), Place(7, 3, 0, True), Place(7, 3, 2, True)):
+        applied = ENGINE.apply(state, 0, form)  # a Place built by hand (the screen's ghost)
+        assert applied.state.players[0].placed[-1].rotation == 0
+        assert applied.state.players[0].placed[-1].flipped is False
+        assert applied.events[0].text.endswith("at 7,3 (place 7,3 r0).")
+    # a quarter turn is a different cell set: kept as it is
+    assert ENGINE.parse_action(state, 0, "place 6,3 r1") == Place(6, 3, 1, False)
+    # an S tetromino: r2 covers the same cells as r0, r3 as r1
+    s4 = holding(S4)
+    for rot in range(4):
+        assert ENGINE.parse_action(s4, 0, f"place 6,3 r{rot}").rotation == rot % 2
+    # every listed action's text reads back to itself
+    for p, _ in placements(s4, 0):
+        assert ENGINE.parse_action(s4, 0, ENGINE.format_action(p)) == p
+    # a flip stays refused where flipping is not allowed, even when it changes nothing
+    advanced = holding(I2, base=start(mode="advanced"))
+    refused(advanced, 0, "place 7,3 r0 f", "cannot be flipped")
+
+
 def test_the_beaver_moves_on_top_of_the_new_tile():
     state = holding(I2)
     after = act(state, 0, "place 7,3 r0").state

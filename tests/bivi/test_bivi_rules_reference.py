@@ -33,7 +33,8 @@ def test_summary_points_to_the_rules_section_of_the_current_phase():
 
 def test_the_worked_example_in_the_reference_scores_as_explained():
     body = load_rules("bivi").section("scoring").body
-    # the example is an indented code block: headings-like '#' lines must not start a line
+    # a dam that scores like the printed second example; it is an indented code block:
+    # heading-like '#' lines must not start a line
     example = "".join(line[4:] + "\n" for line in body.splitlines() if line.startswith("    "))
     assert score(example).total(largest_penalised=True) == 8
 
@@ -64,6 +65,19 @@ def test_river_text_shows_a_players_river_in_the_notation():
     assert river_text(state, 0).splitlines()[3].startswith("#   .   .")
 
 
+def bag_runs(bag: tuple[int, ...], texts: list[str], run: int = 3) -> list[tuple[int, ...]]:
+    """Runs of `run` consecutive bag tiles that appear, in bag order, as consecutive numbers
+    in any of `texts`."""
+    import re
+
+    runs = {tuple(bag[i : i + run]) for i in range(len(bag) - run + 1)}
+    found = []
+    for text in texts:
+        numbers = [int(n) for n in re.findall(r"\d+", text)]
+        found += [tuple(numbers[i : i + run]) for i in range(len(numbers) - run + 1) if tuple(numbers[i : i + run]) in runs]
+    return found
+
+
 def test_the_view_shows_the_table_but_never_the_bag_order():
     import msgspec
 
@@ -72,7 +86,8 @@ def test_the_view_shows_the_table_but_never_the_bag_order():
 
     state = start()
     tile = state.forest[0][0]
-    state = act(state, 0, f"take N {tile}").state
+    applied = act(state, 0, f"take N {tile}")
+    state = applied.state
     view = ENGINE.view(state, 1)
     assert view.bag == len(state.bag) and view.discard == len(state.discard)
     assert view.forest == state.forest and view.supply == state.supply
@@ -81,5 +96,27 @@ def test_the_view_shows_the_table_but_never_the_bag_order():
     assert view.rivers[0].total_below == 37 and view.rivers[0].bank == "left"
     assert set(view.tiles) == {tile, *(t for side in state.forest for t in side)}
     assert not set(state.bag) & set(view.tiles)
-    encoded = msgspec.json.encode(view).decode()
-    assert "bag_order" not in encoded and str(list(state.bag[:6]))[1:-1] not in encoded
+    # no three bag tiles in bag order anywhere in what a player sees: view, summary, log
+    texts = [msgspec.json.encode(ENGINE.view(state, seat)).decode() for seat in (None, 0, 1)]
+    texts += [msgspec.json.encode(ENGINE.summary(state, seat)).decode() for seat in (None, 0, 1)]
+    texts += [event.text for event in applied.events]
+    assert bag_runs(state.bag, texts) == []
+    # ...and the check does catch a leak, however it is formatted
+    leaks = [msgspec.json.encode({"bag": list(state.bag)}).decode(), str(list(state.bag)), " ".join(map(str, state.bag))]
+    assert all(bag_runs(state.bag, [leak]) for leak in leaks)
+
+
+def test_the_bag_order_stays_hidden_through_a_whole_game():
+    import msgspec
+
+    from engines.bivi.actions import BiviOptions
+    from engines.core.match import Match, SeatSpec
+
+    match = Match(ENGINE, BiviOptions(), [SeatSpec("a", "bot", "heuristic"), SeatSpec("b", "bot", "random")], 3)
+    while not match.is_over():
+        match.act(*match.next_bot_or_auto())
+        state = match.state
+        view = ENGINE.view(state, state.actor)
+        assert not set(state.bag) & set(view.tiles)
+        texts = [msgspec.json.encode(view).decode(), msgspec.json.encode(ENGINE.summary(state, None)).decode()]
+        assert bag_runs(state.bag, texts + match.log_lines(None)[-6:]) == []

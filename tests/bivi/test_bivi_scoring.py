@@ -23,6 +23,7 @@ def over(**kw):
 
 
 def test_rulebook_examples_score_the_same_inside_the_engine():
+    # dams that score like the two printed examples (the rulebook prints only the numbers)
     state = over(base=start(), rivers={0: compact(EXAMPLE_ONE), 1: compact(EXAMPLE_TWO)})
     out = ENGINE.outcome(state)
     assert out.breakdown[0] == [ScoreLine("Birch", 3), ScoreLine("Pine", 1), ScoreLine("Walnut", 3),
@@ -129,7 +130,7 @@ def test_expert_objectives_appear_in_the_breakdown():
 
 
 def test_the_beavers_cell_counts_as_empty_in_a_hole():
-    # the beaver stands below the bank level, on birch tile 12: its cell is part of a hole
+    # the beaver stands at the bank level (below the bank), on pine tile 23: its cell is part of a hole
     dipped = compact(EXAMPLE_ONE).replace("# b7 b7 b7 b8 b8 b8", "# b7 b7 b7 . . .", 1)
     state = over(base=start(), rivers={0: dipped}, beavers={0: (3, 5)})
     assert ENGINE.breakdowns(state)[0].hole_sizes == (3,)
