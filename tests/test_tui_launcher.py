@@ -131,3 +131,7 @@ async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:
         await pilot.pause()
         assert len(app.screen.query("SeatRow")) == 4
         assert any("at most 4" in n.message for n in app._notifications)
+
+
+def test_launcher_snapshot_at_80x24(tmp_path, snap_compare) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=(80, 24))
