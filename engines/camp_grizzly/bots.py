@@ -12,9 +12,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
+from functools import cache
 
-from engines.camp_grizzly import board, content
+from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import (
     Accept,
     CastVote,
@@ -49,6 +50,34 @@ def _effects(thing: str) -> tuple:
     if thing in surv:
         return surv[thing].effects
     return ()
+
+
+@cache
+def _walks() -> dict:
+    """Each space's walking neighbours, computed once (the bot asks thousands of times)."""
+    m = content.camp_map()
+    return {cell: m.walk_neighbours(cell) for cell in m.kind if m.passable(cell)}
+
+
+@cache
+def _otis_links() -> dict:
+    m = content.camp_map()
+    return {cell: tuple(end for _, end in m.trail_links.get(cell, ())) for cell in _walks()}
+
+
+def _bfs(starts, closed=frozenset(), otis: bool = False) -> dict:
+    """Step counts from the nearest of `starts` (walking; Otis also takes nature trails)."""
+    walks, links = _walks(), _otis_links()
+    dist = {cell: 0 for cell in starts}
+    queue = deque(dist)
+    while queue:
+        here = queue.popleft()
+        nexts = walks[here] + links[here] if otis else walks[here]
+        for there in nexts:
+            if there not in dist and there not in closed:
+                dist[there] = dist[here] + 1
+                queue.append(there)
+    return dist
 
 
 def _expected(view, c) -> float:
@@ -159,22 +188,19 @@ class HeuristicBot(Bot):
         keys = any(content.minis()[x].kind == "key" for x in me.objectives) or me.ability == "Sticky Fingers"
         otis = parse_label(view.otis.cell) if view.otis.cell else None
         strong = _expected(view, me) > (view.otis.attack + 1) / 2 + 1
-        danger: dict = {}
-        if otis is not None:
-            danger = board.distances(m, otis, "otis")
+        danger = _bfs([otis], otis=True) if otis is not None else {}
         reach = view.otis.stalk
         if here in goals:
             return None
+        closed = fires | (frozenset() if keys else locks)
+        to_goals = _bfs(goals, closed)
+        now = to_goals.get(here, 999)
         best, best_key = None, None
-        dist_cache: dict = {}
-        for goal in goals:
-            dist_cache[goal] = board.distances(m, goal, "counselor", locks, keys, fires)
         for a in moves:
             cell = parse_label(a.to)
             if cell == otis and not strong:
                 continue
-            to_goal = min((d.get(cell, 999) for d in dist_cache.values()), default=999)
-            now = min((d.get(here, 999) for d in dist_cache.values()), default=999)
+            to_goal = to_goals.get(cell, 999)
             if to_goal >= now:
                 continue
             risk = 1 if (not strong and danger.get(cell, 99) <= reach) else 0
@@ -207,8 +233,7 @@ class HeuristicBot(Bot):
         moves = by_type.get(Move, [])
         if not moves or not view.otis.cell:
             return moves[0] if moves else Stay()
-        m = content.camp_map()
-        far = board.distances(m, parse_label(view.otis.cell), "otis")
+        far = _bfs([parse_label(view.otis.cell)], otis=True)
         best = max(moves, key=lambda a: (far.get(parse_label(a.to), 99), a.to))
         return best
 

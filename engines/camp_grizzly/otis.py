@@ -101,11 +101,12 @@ def cameo_moves(ctx: Ctx) -> list[tuple[int, Cell]]:
     people = targets(state, cameos=False)
     if not people:
         return met
-    blocked = frozenset(state.fires) | frozenset(state.locks)
     for n in hunting_cameos(state):
         cameo = state.cameos[n]
         info = cards[cameo.card]
-        result = board.stalk(m, cameo.cell, people, info.cameo.stalk, ctx.rng, blocked=blocked)
+        result = board.stalk(
+            m, cameo.cell, people, info.cameo.stalk, ctx.rng, locks=state.locks, blocked=state.fires, hunter="cameo"
+        )
         ctx.reveals = True
         if result.end != cameo.cell:
             ctx.say(f"{info.name} wanders to {label(result.end)}.")

@@ -1,0 +1,95 @@
+"""Finales: three objectives on the red arrow, majority rule or a vote, the steps top to
+bottom, a failed finale is discarded and its survivors stay in the camp (1.4)."""
+
+from __future__ import annotations
+
+from tests.camp_grizzly.rules_helpers import ENGINE, act, at, fresh, phase, refused, texts
+
+ARROW = "C10"  # the Van's red arrow, in the Camp Office
+
+
+def at_the_van(seats=1, counselors=(1,), split=False):
+    s = fresh(seats=seats, counselors=counselors)
+    for cid in s.order:
+        s.counselors[cid].cell = at(ARROW)
+    if split:
+        s.counselors["mitch"].objectives = ["camp_keys"]
+        s.counselors["wendy"].objectives = ["gas_can", "battery"]
+    else:
+        s.counselors["mitch"].objectives = ["camp_keys", "gas_can", "battery"]
+    s.counselors["mitch"].equipped = ["archery_bow"]
+    return s
+
+
+def test_the_finale_needs_its_three_objectives_on_the_arrow():
+    s = at_the_van()
+    assert "finale van" in texts(s) and "finale boat" not in texts(s)
+    s.counselors["mitch"].objectives = ["camp_keys", "gas_can"]
+    refused(s, "finale van", "not a legal action")
+    s = at_the_van()
+    s.counselors["mitch"].cell = at("B10")
+    assert "finale van" not in texts(s)
+
+
+def test_a_won_finale_wins_the_game():
+    s = act(at_the_van(), "finale van").state
+    assert phase(s) == "finale" and s.finale.participants == ["mitch"] and s.counselors["mitch"].cell is None
+    s.forced = [3]
+    s = act(s, "roll MK").state
+    assert phase(s) == "strike" and s.strike.kind == "finale"
+    s.forced = [8, 1]
+    s = act(s, "fight MK").state
+    s.forced = [4]
+    s = act(s, "roll MK").state
+    assert s.strike.bonus == 1, "the van roof fight gives Otis +1"
+    s.forced = [8, 1]
+    s = act(s, "fight MK").state
+    assert s.stage == "over" and s.result == "win" and s.counselors["mitch"].escaped
+    out = ENGINE.outcome(s)
+    assert out.winners == [0] and out.scores == [1] and "escaped" in out.reason
+
+
+def test_a_failed_finale_is_discarded_and_its_survivors_return():
+    s = act(at_the_van(counselors=(1, 1)), "finale van").state
+    assert s.finale.participants == ["mitch", "wendy"]
+    s.forced = [1, 1, 1]
+    s = act(s, "roll WP").state
+    s = act(s, "roll WP").state
+    s = act(s, "roll WP").state
+    assert s.finale is None and "van" in s.failed_finales
+    assert s.counselors["wendy"].injuries == 3 and s.counselors["mitch"].cell == at(ARROW)
+    assert s.stage != "over" and "finale van" not in texts(s)
+
+
+def test_majority_holder_starts_without_consent_others_vote():
+    s = at_the_van(seats=2, counselors=(1, 2), split=True)
+    s = act(s, "finale van").state
+    assert phase(s) == "vote" and ENGINE.actors(s) == (1,)
+    no = act(s, "vote no").state
+    assert no.finale is None and phase(no) == "move"
+    yes = act(s, "vote yes").state
+    assert phase(yes) == "finale" and yes.finale.participants == ["mitch", "wendy"]
+    s = at_the_van(seats=2, counselors=(1, 2), split=True)
+    s.counselors["mitch"].objectives, s.counselors["wendy"].objectives = ["camp_keys", "gas_can"], ["battery"]
+    assert phase(act(s, "finale van").state) == "finale", "two of three: no vote needed"
+
+
+def test_no_escape_puts_new_question_cards_out():
+    s = fresh()
+    s.ground = []
+    s.questions = [(at("H5"), "first_aid_station")]
+    s.key_supply = 0
+    left = len(s.question_deck)
+    s.stage = "draw"
+    s = act(s, "reveal").state
+    assert s.first_aid == at("H5")
+    assert len(s.questions) == min(10, left) and s.stage != "over"
+
+
+def test_no_escape_with_no_cards_left_is_a_loss():
+    s = fresh()
+    s.ground, s.question_deck, s.key_supply = [], [], 0
+    s.questions = [(at("H5"), "first_aid_station")]
+    s.stage = "draw"
+    s = act(s, "reveal").state
+    assert s.stage == "over" and s.result == "loss" and "No escape" in s.end_reason
