@@ -4,3 +4,7 @@ This package holds the game's content as validated data (`content`) and the pure
 Otis-movement functions (`board`). The rules engine is built on top of them; nothing here
 imports Textual, rich, saves or tui.
 """
+
+from engines.camp_grizzly.engine import ENGINE
+
+__all__ = ["ENGINE"]

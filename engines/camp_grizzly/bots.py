@@ -180,7 +180,6 @@ class HeuristicBot(Bot):
     def _step(self, view, me, moves):
         if not moves or not me.cell:
             return None
-        m = content.camp_map()
         here = parse_label(me.cell)
         goals = self._goal(view, me)
         locks = {parse_label(x) for x in view.locks}

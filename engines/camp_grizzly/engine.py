@@ -94,7 +94,7 @@ from engines.core.protocol import (
     SeatPanel,
     Summary,
 )
-from engines.core.rng import Rng, seed_state
+from engines.core.rng import seed_state
 
 Cell = tuple[int, int]
 
