@@ -8,7 +8,7 @@ from engines.bioviva.engine import localization
 from engines.bioviva.worldmap import cell_name
 from tests.bioviva.helpers import ENGINE, act, challenge, refused, run
 
-L = "l001"  # one answer point (Death Valley)
+L = "l001"  # one answer point (Badwater Basin, Death Valley)
 MULTI = "l009"  # several answer squares
 
 
@@ -153,7 +153,7 @@ def test_the_answer_is_hidden_until_every_pawn_is_down():
     state = challenge("localization", L, seats=2)
     answer = cell_name(*target())
     view = msgspec.json.encode(ENGINE.view(state, 0)).decode()
-    assert "answer_cells" not in view and "Furnace Creek" not in view
+    assert "answer_cells" not in view and "Badwater" not in view
     assert answer not in msgspec.json.encode(ENGINE.summary(state, None)).decode()
 
 
