@@ -34,6 +34,8 @@ from engines.core.bots import RandomBot
 from engines.core.protocol import Bot, BotContext
 
 CUBE_VALUE = 0.9  # what a cube in stock is worth, in points, to this bot
+PATIENCE = 40  # after this many turns, cubes lose value every turn so a long game moves on
+IMPATIENCE = 0.05  # points a cube loses per turn after PATIENCE
 MOVE_COST = 1.2  # each cube spent moving the beaver must gain at least this much
 
 
@@ -59,6 +61,10 @@ class _Model:
             self.cube_value = CUBE_VALUE
         else:  # hoarding: every extra cube is worth less, so the bot keeps building
             self.cube_value = 0.2 - 0.6 * (me.cubes - 3)
+        # a game that drags on (bots passing cubes around by stealing) ends by building:
+        # late on, keeping cubes is worth less and less, and any free cell takes a cube
+        self.impatience = IMPATIENCE * max(0, view.turn - PATIENCE)
+        self.cube_value -= self.impatience
         # tile -> group id, group id -> size, best group size per wood
         graph = tile_graph(self.lay, self.grid)
         self.group: dict[int, int] = {}
@@ -187,7 +193,7 @@ class HeuristicBot(Bot):
             scored = [(model.plug_value((a.row, a.col)), a) for a in cubes]
             if scored:
                 value, best = max(scored, key=lambda x: x[0])
-                keep = 1.2 if model.me.cubes <= 1 else 0.7
+                keep = (1.2 if model.me.cubes <= 1 else 0.7) - model.impatience
                 if value >= keep:
                     return best
             return next(a for a in legal if isinstance(a, NoCube))
