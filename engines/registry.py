@@ -38,7 +38,7 @@ GAMES: tuple[GameEntry, ...] = (
         pitch="Co-operative survival: counselors against Otis, who hunts the camp.",
         players="1-6",
         engine="engines.camp_grizzly:ENGINE",
-        ready=False,
+        ready=True,
     ),
     GameEntry(
         id="bioviva",

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, Select
 
+from tests.tui_helpers import highlight_game, settle
 from tui.app import CampfireApp
 from tui.games.bioviva import BiovivaScreen, WorldMap
 from tui.screens.curtain import CurtainScreen
@@ -17,11 +18,6 @@ from tui.screens.setup import SeatRow, SetupScreen
 def private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
-
-
-async def settle(app: CampfireApp, pilot) -> None:
-    await app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def human_step(app: CampfireApp, pilot, curtains: list[str]) -> None:
@@ -58,9 +54,7 @@ async def test_two_humans_and_a_bot_play_each_challenge_by_keys(tmp_path) -> Non
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        listing = app.screen.query_one("#game-list", OptionList)
-        await pilot.press("up", "up")  # Bivì -> Bonfire (coming, skipped) -> Bioviva
-        assert listing.get_option_at_index(listing.highlighted).id == "bioviva"
+        await highlight_game(app, pilot, "bioviva")
         await pilot.press("enter")
         await pilot.pause()
         setup = app.screen

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import OptionList
 
 from saves.store import list_saves, load
+from tests.tui_helpers import highlight_game, settle
 from tui.app import CampfireApp
 from tui.games.bivi import BiviScreen, RiverBoard
 from tui.screens.end import EndScreen
@@ -17,11 +17,6 @@ from tui.screens.setup import SetupScreen
 def private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
-
-
-async def settle(app: CampfireApp, pilot) -> None:
-    await app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def play_human_turns(app: CampfireApp, pilot, limit: int) -> int:
@@ -50,9 +45,7 @@ async def test_full_bivi_game_by_keys_with_save_and_reload(tmp_path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
-        listing = app.screen.query_one("#game-list", OptionList)
-        await pilot.press("down")  # from the first ready game, past Bonfire (coming soon)
-        assert listing.get_option_at_index(listing.highlighted).id == "bivi"
+        await highlight_game(app, pilot, "bivi")
         await pilot.press("enter")  # new game of the highlighted game
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

@@ -6,6 +6,7 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from engines.registry import GAMES
+from tests.tui_helpers import highlight_game
 from tui.app import CampfireApp
 from tui.screens.launcher import LauncherScreen
 from tui.screens.too_small import TooSmallScreen
@@ -102,7 +103,8 @@ async def test_new_game_form_sets_seats_options_and_seed(tmp_path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("down", "enter")  # Bivì: new game
+        await highlight_game(app, pilot, "bivi")
+        await pilot.press("enter")
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)
@@ -124,7 +126,8 @@ async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("down", "enter")  # Bivì: new game
+        await highlight_game(app, pilot, "bivi")
+        await pilot.press("enter")
         await pilot.pause()
         for _ in range(4):
             await pilot.press("ctrl+n")

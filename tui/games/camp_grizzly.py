@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.style import Style
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.timer import Timer
 from textual.widgets import Static
 

@@ -45,7 +45,7 @@ def option_fields(options_type: type[msgspec.Struct]) -> list[OptionField]:
         elif hint is int:
             fields.append(OptionField(name, [], str(default), "a whole number"))
         elif typing.get_origin(hint) in (tuple, list):
-            fields.append(OptionField(name, [], ",".join(map(str, default)), "seats, e.g. 1,3"))
+            fields.append(OptionField(name, [], ",".join(map(str, default)), "numbers, e.g. 1,3"))
         # Other kinds (board names and the like) keep their defaults in the form.
     return fields
 

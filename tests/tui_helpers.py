@@ -1,0 +1,23 @@
+"""Small helpers shared by the Pilot tests."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from engines.registry import GAMES
+
+
+async def highlight_game(app, pilot, game_id: str) -> None:
+    """Move the launcher's cursor to `game_id` with the down key, as a player would."""
+    listing = app.screen.query_one("#game-list", OptionList)
+    for _ in range(len(GAMES)):
+        if listing.get_option_at_index(listing.highlighted).id == game_id:
+            return
+        await pilot.press("down")
+    raise AssertionError(f"{game_id} cannot be reached in the launcher")
+
+
+async def settle(app, pilot) -> None:
+    """Let bots think and the screen repaint."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
