@@ -30,7 +30,6 @@ from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
 from tui.widgets.table import Table, name_seats
 
 
-
 class GameScreen(Screen[None]):
     COMMANDS = Screen.COMMANDS | {GameActions}
     BINDINGS = [
@@ -71,7 +70,8 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def compose_board(self) -> ComposeResult:
-        """The game's own board widgets; they should `data_bind(GameScreen.table)`."""
+        """The game's own board widgets, redrawn by the game screen's `watch_table`. A game
+        without its own screen is played from the action list and the log alone."""
         yield Static("", id="board-text")
 
     def compose_side(self) -> ComposeResult:
