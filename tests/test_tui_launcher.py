@@ -138,3 +138,32 @@ async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:
 
 def test_launcher_snapshot_at_80x24(tmp_path, snap_compare) -> None:
     assert snap_compare(make_app(tmp_path), terminal_size=(80, 24))
+
+
+async def test_settings_screen_saves_ascii_glyphs_and_bot_pace(tmp_path) -> None:
+    import json
+
+    from textual.widgets import Input, Select
+
+    from tui.glyphs import ASCII
+    from tui.screens.settings import SettingsScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#glyphs", Select).value = "ascii"
+        screen.query_one("#bot-delay", Input).value = "9"
+        screen.query_one("#save").press()
+        await pilot.pause()
+        assert "between 0 and 5" in str(screen.query_one("#settings-error").render())
+        screen.query_one("#bot-delay", Input).value = "0.2"
+        screen.query_one("#save").press()
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        assert app.glyphs == ASCII and app.bot_delay == 0.2
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text())
+    assert saved["glyphs"] == "ascii" and saved["bot_delay"] == 0.2
