@@ -127,3 +127,40 @@ async def test_palette_finds_a_symbol_tile_in_the_rules(tmp_path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.shown[app.screen.query_one("#rules-sections").highlighted].anchor == "symbol-tiles"
+
+
+async def test_young_player_lets_the_others_answer_first_then_peeks(tmp_path) -> None:
+    from engines.bioviva import ENGINE
+    from engines.core.match import Match, SeatSpec
+    from tui.opening import open_match
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    options = ENGINE.decode_options({"young": [1]})
+    seats = [SeatSpec("Ana"), SeatSpec("Bo"), SeatSpec("Cy")]
+    match = Match(ENGINE, options, seats, 3)  # seed 3 opens with a question
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        open_match(app, match, None)
+        await settle(app, pilot)
+        passed_to = []
+        await pilot.press("enter")  # Ana behind the curtain
+        await settle(app, pilot)
+        screen = app.screen
+        assert screen.viewer == 0 and match.state.phase == "question"
+        assert not any(text.startswith("peek") for text, _ in screen.table.actions)
+        await pilot.press("n")  # Ana waits: the keyboard goes round the table
+        for _ in range(2):
+            await settle(app, pilot)
+            assert isinstance(app.screen, CurtainScreen)
+            passed_to.append(str(app.screen.query_one(".title").render()))
+            await pilot.press("enter")
+            await settle(app, pilot)
+            await pilot.press("2")  # Bo, then Cy, answer B
+        await settle(app, pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        passed_to.append(str(app.screen.query_one(".title").render()))
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert passed_to == [f"Pass the keyboard to {n}." for n in ("Bo", "Cy", "Ana")]
+        assert screen.viewer == 0
+        assert any("peek" in text for text, _ in screen.table.actions)

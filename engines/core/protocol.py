@@ -140,6 +140,11 @@ class Engine(ABC, Generic[S, A]):
     def format_action(self, action: A) -> str:
         """A stable one-line text form, used in logs, journals, tests and the palette."""
 
+    def describe_action(self, action: A) -> str:
+        """How the action list shows it to players: the text form unless a game says more
+        (e.g. "accept Player 2's guess"); seats are called "Player N" as in logs."""
+        return self.format_action(action)
+
     def parse_action(self, state: S, seat: int, text: str) -> A:
         """Read an action's text form back. Games with free-form input override this."""
         wanted = " ".join(text.split()).casefold()

@@ -37,6 +37,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save", id="game.save"),
         Binding("f1,question_mark", "rules_here", "Rules", id="game.rules"),
         Binding("escape", "leave", "Menu", id="game.menu"),
+        Binding("n", "next_player", "Next player", id="game.next_player"),
         *(Binding(str(n), f"pick({n})", f"Action {n}", id=f"game.pick{n}", show=False) for n in range(1, 10)),
     ]
 
@@ -124,7 +125,7 @@ class GameScreen(Screen[None]):
             summary=summary,
             view=engine.view(match.state, viewer),
             viewer=viewer,
-            actions=[(engine.format_action(a), a) for a in shown],
+            actions=[(name_seats(engine.describe_action(a), names), a) for a in shown],
             log=[name_seats(line, names) for line in match.log_lines(viewer)],
             acting=acting,
             problem=self.problem,
@@ -161,7 +162,8 @@ class GameScreen(Screen[None]):
         if table is None or self.viewer is None or self._curtain_up:
             return []
         legal = self.match.legal_actions(self.viewer) if self.viewer in self.match.actors() else []
-        return [(self.match.engine.format_action(a), a) for a in legal]
+        names = table.seat_names
+        return [(name_seats(self.match.engine.describe_action(a), names), a) for a in legal]
 
     def after_change(self) -> None:
         """Save, choose who looks at the screen next, then let bots move."""
@@ -177,13 +179,33 @@ class GameScreen(Screen[None]):
             return
         self._maybe_run_bots()
 
+    def _humans_acting(self) -> list[int]:
+        return [s for s in self.match.actors() if s >= 0 and not self.match.seats[s].is_bot]
+
     def _update_viewer(self) -> None:
-        humans_acting = [s for s in self.match.actors() if s >= 0 and not self.match.seats[s].is_bot]
-        if not humans_acting or humans_acting[0] == self.viewer:
+        humans_acting = self._humans_acting()
+        if not humans_acting or self.viewer in humans_acting:
             return
-        self.viewer = humans_acting[0]
+        self._hand_over(humans_acting)
+
+    def _hand_over(self, humans_acting: list[int]) -> None:
+        """Give the keyboard to the next human who must act, going round the table from
+        the current one, so no seat always decides first when several act at once."""
+        start = -1 if self.viewer is None else self.viewer
+        self.viewer = min(humans_acting, key=lambda seat: (seat - start - 1) % len(self.match.seats))
         if self.hides_information:
             self._raise_curtain()
+
+    def action_next_player(self) -> None:
+        """Let another player who must also act now go first (a young player waiting to
+        peek, a guesser letting the others try)."""
+        others = [s for s in self._humans_acting() if s != self.viewer]
+        if not others:
+            self.notify("Nobody else has to act now.")
+            return
+        self._hand_over(others)
+        self.problem = ""
+        self.refresh_table()
 
     def _raise_curtain(self) -> None:
         from tui.screens.curtain import CurtainScreen
@@ -251,6 +273,9 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self.viewer is not None and self.match.undoable(self.viewer) > 0 or None
+        if action == "next_player":
+            # Shown only while several humans must act at once.
+            return len(self._humans_acting()) > 1
         return True
 
     def action_undo(self) -> None:
