@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -40,6 +41,20 @@ BIOME_STYLES = {
     "biome-~": Style(color="bright_blue", bgcolor="blue"),
 }
 DECOY_LETTERS = "abcdef"
+#: Short names for the on-screen legend, two to a line in the side column.
+LEGEND_NAMES = {
+    "T": "tundra", "B": "taiga", "F": "forest", "G": "grassland", "E": "mediterr.",
+    "M": "scrub/alp", "D": "desert", "S": "savanna", "R": "rainforest", "~": "sea",
+}
+
+
+def legend() -> Text:
+    """The biome letters with their colours, so the map never relies on colour alone."""
+    text = Text()
+    for n, (letter, name) in enumerate(LEGEND_NAMES.items()):
+        text.append(letter, BIOME_STYLES[f"biome-{letter}"])
+        text.append(f" {name:<11}" + ("\n" if n % 2 else " "))
+    return text
 
 
 class WorldMap(LineBoard):
@@ -95,6 +110,8 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
             lines.append("WORD ASSOCIATION")
             if challenge.clarification and challenge.clarified:
                 lines.append(f"Clarification read aloud: {challenge.clarification}")
+            if challenge.magnifier_movable and table_viewer_is_guide(view):
+                lines.append("Magnifier: press m, move the cursor to a square, Enter.")
             laid = [
                 f"{n}. {t.label}" + (f" (under it: {t.under_label})" if t.under else "")
                 for n, t in enumerate(challenge.tiles, start=1)
@@ -120,6 +137,10 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
         if last.plus:
             lines.append(f"\"+\" card worth {last.plus_points}: {last.plus_commentary}")
     return name_seats("\n".join(lines), names)
+
+
+def table_viewer_is_guide(view: BiovivaView) -> bool:
+    return view.viewer is not None and view.viewer == view.guide
 
 
 class BiovivaScreen(GameScreen):
@@ -165,12 +186,8 @@ class BiovivaScreen(GameScreen):
             switcher.current = "map-pane" if view.phase == "localization" else "card"
             if switcher.current == "card" and isinstance(self.focused, WorldMap):
                 self.query_one("#actions").focus()
+        self._show_side_note(table)
         self.query_one("#card-text", Static).update(card_text(view, table.seat_names))
-        note = self.query_one("#side-note", Static)
-        localizing = view.challenge is not None and view.challenge.kind == "localization"
-        note.display = localizing
-        if localizing:
-            note.update(view.challenge.prompt)
         self.draw_map(table)
         acting = table.acting
         challenge = view.challenge
@@ -180,6 +197,18 @@ class BiovivaScreen(GameScreen):
         tile_box.display = bool(acting and view.phase == "clue")
         if switcher.current == "map-pane" and acting and view.phase == "localization":
             self.query_one(WorldMap).focus()
+
+    def _show_side_note(self, table: Table) -> None:
+        """With the map on screen, the side shows the localization prompt and the legend
+        in place of an action list that has nothing in it."""
+        view: BiovivaView = table.view
+        map_shown = self.query_one("#bioviva-board", ContentSwitcher).current == "map-pane"
+        note = self.query_one("#side-note", Static)
+        note.display = map_shown
+        self.query_one("#actions").display = not (map_shown and not table.actions)
+        if map_shown:
+            prompt = view.challenge.prompt if view.challenge and view.challenge.kind == "localization" else ""
+            note.update(Text(prompt + "\n" if prompt else "") + legend())
 
     def draw_map(self, table: Table) -> None:
         view: BiovivaView = table.view
@@ -195,6 +224,8 @@ class BiovivaScreen(GameScreen):
     def action_toggle_map(self) -> None:
         switcher = self.query_one("#bioviva-board", ContentSwitcher)
         switcher.current = "card" if switcher.current == "map-pane" else "map-pane"
+        if self.table is not None:
+            self._show_side_note(self.table)
         if switcher.current == "map-pane":
             self.query_one(WorldMap).focus()
         else:
@@ -218,7 +249,8 @@ class BiovivaScreen(GameScreen):
         row, col = self.cursor
         view: BiovivaView = table.view
         if view.phase == "clue":
-            self.choose_action(Magnifier(row, col))
+            if message.variant != "decoy":  # `x` means a decoy pawn, never the magnifier
+                self.choose_action(Magnifier(row, col))
             return
         if view.phase != "localization":
             return
