@@ -31,6 +31,7 @@ from engines.core.protocol import (
 from engines.core.rng import Rng, seed_state
 from engines.registry import GameEntry
 
+
 class CountOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     target: int = 12
     mode: Literal["basic", "expert"] = "basic"
