@@ -7,6 +7,7 @@ label like H5, and cards and minis are named by their ids:
     stay             stop a panic move here
     trail 3          try the nature trail that starts here (costs 1 movement, rolls a d6)
     pickup ID        pick up a card or key lying on your space (or on a body there)
+    drop ID          leave an item, weapon, objective or keys on your space
     trade XX ID->YY  hand something from one counselor to another in the same space
     equip ID / unequip ID
     use XX ID        play a single-use survival card or backpack item of XX
@@ -17,9 +18,11 @@ label like H5, and cards and minis are named by their ids:
     woods            roll on the Woods table (a lost counselor's turn)
     return N         come back from the Woods along camp trail N (when a card lets you pick)
     fight XX / panic XX / accept
+    next XX          in a strike, hand the next fight-or-panic decision to XX's player
     roll / roll XX   a finale roll (XX: the counselor the team picks)
     choose LABEL     a finale choice
     pick XX          the counselor a card asks you to choose
+    order ID ID ID   put peeked cabin cards back, top card first
     otis / cameos    the program's own moves for Otis and the hunting cameos
 """
 
@@ -51,6 +54,10 @@ class Trail(msgspec.Struct, frozen=True, tag="trail"):
 
 
 class Pickup(msgspec.Struct, frozen=True, tag="pickup"):
+    thing: str
+
+
+class Drop(msgspec.Struct, frozen=True, tag="drop"):
     thing: str
 
 
@@ -109,6 +116,10 @@ class PanicNow(msgspec.Struct, frozen=True, tag="panic"):
     counselor: str
 
 
+class NextUp(msgspec.Struct, frozen=True, tag="next"):
+    counselor: str
+
+
 class Accept(msgspec.Struct, frozen=True, tag="accept"):
     pass
 
@@ -125,6 +136,10 @@ class Pick(msgspec.Struct, frozen=True, tag="pick"):
     counselor: str
 
 
+class Order(msgspec.Struct, frozen=True, tag="order"):
+    cards: tuple[str, ...]
+
+
 class OtisTurn(msgspec.Struct, frozen=True, tag="otis"):
     pass
 
@@ -138,6 +153,7 @@ Action = (
     | Stay
     | Trail
     | Pickup
+    | Drop
     | Trade
     | Equip
     | Unequip
@@ -151,10 +167,12 @@ Action = (
     | Return
     | Fight
     | PanicNow
+    | NextUp
     | Accept
     | Roll
     | ChooseOption
     | Pick
+    | Order
     | OtisTurn
     | CameosTurn
 )
@@ -167,6 +185,8 @@ def format_action(action: Action) -> str:
         return f"trail {action.number}"
     if isinstance(action, Pickup):
         return f"pickup {action.thing}"
+    if isinstance(action, Drop):
+        return f"drop {action.thing}"
     if isinstance(action, Trade):
         return f"trade {action.giver} {action.thing}->{action.taker}"
     if isinstance(action, Equip):
@@ -185,6 +205,10 @@ def format_action(action: Action) -> str:
         return f"fight {action.counselor}"
     if isinstance(action, PanicNow):
         return f"panic {action.counselor}"
+    if isinstance(action, NextUp):
+        return f"next {action.counselor}"
+    if isinstance(action, Order):
+        return "order " + " ".join(action.cards)
     if isinstance(action, Roll):
         return f"roll {action.counselor}" if action.counselor else "roll"
     if isinstance(action, ChooseOption):

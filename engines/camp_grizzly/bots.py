@@ -6,7 +6,9 @@
 - otherwise walk to the nearest face-down '?' (or lying key/objective) and reveal it,
   drawing cabin cards on the way; pick everything up and equip the biggest dice;
 - keep away from Otis' reach when a fight would likely be lost, and heal when hurt;
-- in a strike the strongest fighter goes first; the unarmed panic (or hide);
+- in a strike the strongest fighter goes first (handing the decision to its own player
+  with `next XX` when it is another seat's); the unarmed panic (or hide);
+- peeked cabin cards go back with Otis' red cards at the bottom;
   a panic run goes as far from Otis as it can.
 """
 
@@ -25,6 +27,8 @@ from engines.camp_grizzly.actions import (
     Equip,
     Fight,
     Move,
+    NextUp,
+    Order,
     PanicNow,
     Pickup,
     Reveal,
@@ -98,6 +102,8 @@ class HeuristicBot(Bot):
         if phase == "finale":
             return self._finale(view, legal, by_type)
         if phase == "choice":
+            if Order in by_type:
+                return self._order(by_type[Order])
             return legal[0]
         if phase == "woods":
             return Woods()
@@ -215,18 +221,39 @@ class HeuristicBot(Bot):
     # -- strikes -----------------------------------------------------------------------
     def _strike(self, view, legal, by_type):
         people = {c.initials: c for c in view.counselors}
-        fighters = by_type.get(Fight, [])
-        if fighters:
-            best = max(fighters, key=lambda a: _expected(view, people[a.counselor]))
+        fights = {a.counselor: a for a in by_type.get(Fight, [])}
+        handed = {a.counselor: a for a in by_type.get(NextUp, [])}
+
+        def can(c) -> bool:
+            return bool(c.fight_dice) or c.fight_bonus > 0
+
+        # The strongest fighter in danger goes first, whoever's counselor it is: fight with
+        # our own, or hand the decision to the player whose counselor it is.
+        able = [people[x] for x in fights] + [people[x] for x in handed if can(people[x])]
+        if able:
+            best = max(able, key=lambda c: (_expected(view, c), -view.counselors.index(c)))
+            if best.initials in handed:
+                return handed[best.initials]
             for a in by_type.get(Use, []):
-                if a.counselor == best.counselor and any(e.effect == "fight_die" for e in _effects(a.card)):
+                if a.counselor == best.initials and any(e.effect == "fight_die" for e in _effects(a.card)):
                     return a
-            return best
+            return fights[best.initials]
         for a in by_type.get(Use, []):
             kinds = {e.effect for e in _effects(a.card)}
             if "hide" in kinds or "prevent_injury" in kinds:
                 return a
-        return by_type[PanicNow][0]
+        if PanicNow in by_type:
+            return by_type[PanicNow][0]
+        return legal[0]
+
+    def _order(self, orders):
+        """Peeked cards go back with the helpful ones on top and Otis' red cards last."""
+        cards = content.cabin_cards()
+
+        def badness(order) -> tuple:
+            return tuple(1 if cards[x].red else 0 for x in order.cards)
+
+        return min(orders, key=badness)
 
     def _panic(self, view, by_type):
         moves = by_type.get(Move, [])

@@ -649,6 +649,8 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     keys: tuple[str, ...]
     locks: tuple[str, ...]
     body_count: int
+    #: Extra spaces Otis stalks all game in this setup (a faster Otis), on top of his track.
+    otis_stalk: int = 0
 
 
 class WoodsOutcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -947,6 +949,8 @@ def validate_setups(setups: tuple[Setup, ...], m: CampMap, minis: tuple[Mini, ..
             raise ContentError(f"{at}: {len(s.locks)} lock spaces but {locks} locks.")
         if not 0 <= s.body_count < HOPELESS:
             raise ContentError(f"{at}: the body count starts between 0 and {HOPELESS - 1}.")
+        if not 0 <= s.otis_stalk <= 2:
+            raise ContentError(f"{at}: Otis' extra stalk is 0, 1 or 2.")
 
 
 def validate_woods(outcomes: tuple[WoodsOutcome, ...]) -> None:

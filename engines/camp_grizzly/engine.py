@@ -15,6 +15,7 @@ rules.md for the rules in our words.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import permutations
 from typing import Any
 
 import msgspec
@@ -28,10 +29,13 @@ from engines.camp_grizzly.actions import (
     CastVote,
     ChooseOption,
     Draw,
+    Drop,
     End,
     Equip,
     Fight,
     Move,
+    NextUp,
+    Order,
     OtisTurn,
     PanicNow,
     Pick,
@@ -87,6 +91,7 @@ from engines.core.protocol import (
     AUTO,
     Applied,
     Engine,
+    Event,
     Flags,
     GameInfo,
     Outcome,
@@ -149,6 +154,11 @@ def thing_name(thing: str) -> str:
     if thing in surv:
         return surv[thing].name
     return thing
+
+
+def peek_text(cards: list[str]) -> str:
+    """What a peeking counselor's player alone sees (also the secret the views must keep)."""
+    return "Top of the cabin deck: " + ", ".join(f"{n + 1}. {thing_name(x)}" for n, x in enumerate(cards)) + "."
 
 
 def default_assignment(seats: int) -> tuple[int, ...]:
@@ -243,6 +253,8 @@ class StrikeView(msgspec.Struct, frozen=True):
     pending_total: int
     pending_otis: int
     won_by: str
+    up: str = ""  # the counselor whose own player decides next ("" = the order is being chosen)
+    chooser: str = ""  # the counselor whose player picks who faces Otis next
 
 
 class FinaleView(msgspec.Struct, frozen=True):
@@ -287,6 +299,8 @@ class CampView(msgspec.Struct, frozen=True):
     question_deck: int
     result: str
     end_reason: str
+    peek: tuple[str, ...] = ()  # peeked cabin cards (names, top first), for their player only
+    capped: bool = False  # the active counselor used up the per-turn action cap
 
 
 # --- the engine -------------------------------------------------------------------------
@@ -352,6 +366,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             state.ground.append(Ground(parse_label(text), "mini", key))
         state.key_supply = minis[key].copies - len(setup.keys)
         state.locks = [parse_label(t) for t in setup.locks]
+        if setup.otis_stalk:
+            state.otis_mods.append(OtisMod("stalk", setup.otis_stalk, "game", f"{setup.name} camp"))
         for cid in order:
             self._draw_survival(ctx, cid, 2, quiet=True)
         self._start_turn(ctx, 0)
@@ -383,8 +399,13 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             return state.choice.counselor
         if p == "panic":
             return state.panic.counselor
-        if p in ("strike", "after_roll"):
-            return self._leader(state, state.strike.danger or state.order)
+        if p == "strike":
+            st = state.strike
+            if st.up and st.up in st.danger:
+                return st.up
+            return self._leader(state, st.danger or state.order)
+        if p == "after_roll":
+            return state.strike.pending.counselor
         if p == "finale":
             f = state.finale
             return self._leader(state, [x for x in f.participants if x not in f.failed] or f.participants)
@@ -393,7 +414,27 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
     def _actor_seat(self, state: CampState, p: str) -> int:
         if p == "vote":
             return state.vote.voters[0]
+        if p == "after_roll":
+            seats = self._after_roll_seats(state)
+            if seats:
+                return seats[0]
         return state.counselors[self._actor_counselor(state, p)].seat
+
+    def _after_roll_seats(self, state: CampState) -> list[int]:
+        """Seats still to answer a lost fight roll: each player whose counselors in danger
+        hold a usable after-roll card, the fighter's player first, then in turn order; a
+        seat that passed (`accept`) is not asked again for this roll."""
+        st = state.strike
+        fighter = st.pending.counselor
+        out: list[int] = []
+        for cid in [fighter, *[x for x in state.order if x in st.danger and x != fighter]]:
+            seat = state.counselors[cid].seat
+            if seat in out or seat in st.passed:
+                continue
+            own = [x for x in st.danger if state.counselors[x].seat == seat]
+            if self._uses(state, own, TIMINGS["after_roll"]):
+                out.append(seat)
+        return out
 
     def auto_action(self, state: CampState) -> Action:
         p = phase(state)
@@ -434,11 +475,19 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             out.append(Woods())
         elif p == "strike":
             st = state.strike
-            out += [Fight(initials(cid)) for cid in st.danger if can_fight(state, cid, st.cell)]
-            out += [PanicNow(initials(cid)) for cid in st.danger]
-            out += self._uses(state, st.danger, TIMINGS["strike"])
+            if st.up and st.up in st.danger:
+                own, others = [st.up], []
+            else:
+                own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
+                others = [cid for cid in st.danger if state.counselors[cid].seat != seat]
+            out += [Fight(initials(cid)) for cid in own if can_fight(state, cid, st.cell)]
+            out += [PanicNow(initials(cid)) for cid in own]
+            out += [NextUp(initials(cid)) for cid in others]
+            out += self._uses(state, own, TIMINGS["strike"])
         elif p == "after_roll":
-            out += self._uses(state, state.strike.danger, TIMINGS["after_roll"])
+            st = state.strike
+            own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
+            out += self._uses(state, own, TIMINGS["after_roll"])
             out.append(Accept())
         elif p == "panic":
             cid = state.panic.counselor
@@ -448,6 +497,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             ch = state.choice
             if ch.kind == "trail":
                 out += [Return(int(n)) for n in ch.options]
+            elif ch.kind == "order":
+                out += [Order(tuple(x)) for x in dict.fromkeys(permutations(ch.options))]
             else:
                 out += [Pick(initials(cid)) for cid in ch.options]
         elif p == "vote":
@@ -491,22 +542,27 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         out: list[Action] = []
         c = state.counselors[cid]
         seen: set[str] = set()
+        done = set(state.handled)
         for g in state.ground:
-            if g.cell == c.cell and g.id not in seen:
+            if g.cell == c.cell and g.id not in seen and f"drop:{g.id}" not in done:
                 seen.add(g.id)
                 out.append(Pickup(g.id))
         others = [o for o in alive(state) if o != cid and state.counselors[o].cell == c.cell and c.cell is not None]
         for other in others:
             for giver, taker in ((cid, other), (other, cid)):
                 for thing in dict.fromkeys(self._tradeable(state, giver)):
-                    out.append(Trade(initials(giver), thing, initials(taker)))
+                    if f"trade:{thing}" not in done:
+                        out.append(Trade(initials(giver), thing, initials(taker)))
         limit = hands_limit(state, cid)
         used = hands_used(state, cid)
         for cardid in dict.fromkeys(c.backpack):
-            if equippable(cardid) and used + hands_of(cardid) <= limit:
+            if equippable(cardid) and used + hands_of(cardid) <= limit and f"unequip:{cardid}" not in done:
                 out.append(Equip(cardid))
         for cardid in dict.fromkeys(c.equipped):
             out.append(Unequip(cardid))
+        if c.cell is not None:
+            for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives]):
+                out.append(Drop(thing))
         return out
 
     def _tradeable(self, state: CampState, cid: str) -> list[str]:
@@ -645,7 +701,25 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         if isinstance(action, Trail) and p == "move":
             return f"There is no nature trail {action.number} starting here, or no movement is left."
         if isinstance(action, Equip):
+            if f"unequip:{action.card}" in state.handled:
+                return f"{thing_name(action.card)} was stowed this turn: it stays in the backpack until your next turn."
             return f"You cannot equip {thing_name(action.card)} now (not in your backpack, not equippable, or too many hands)."
+        if isinstance(action, Pickup) and f"drop:{action.thing}" in state.handled:
+            return f"{thing_name(action.thing)} was put down this turn: it stays there until your next turn."
+        if isinstance(action, Trade) and f"trade:{action.thing}" in state.handled:
+            return f"{thing_name(action.thing)} already changed hands this turn."
+        if isinstance(action, Drop):
+            return f"You cannot drop {action.thing}: you carry no such item, weapon, objective or keys (campers are never dropped)."
+        if isinstance(action, (Fight, PanicNow, NextUp)) and p == "strike":
+            st = state.strike
+            up = st.up if st.up in st.danger else ""
+            if up:
+                return f"{name(up)}'s player decides now: fight {initials(up)} or panic {initials(up)}."
+            if isinstance(action, NextUp):
+                return f"{action.counselor} is not in danger, or is {player(seat)}'s own counselor (fight or panic them directly)."
+            who = by_initials(state, action.counselor)
+            if who in st.danger and state.counselors[who].seat != seat:
+                return f"Only {action.counselor}'s own player decides whether {action.counselor} fights or panics (hand it over with 'next {action.counselor}')."
         if isinstance(action, StartFinale):
             return f"The {action.site} finale needs its three objectives on its red arrow space during your move phase."
         if isinstance(action, Reveal):
@@ -660,6 +734,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         s.active = index
         s.turn_over = False
         s.actions_this_turn = 0
+        s.handled = []
         s.turns += 1
         cid = s.order[index]
         c = s.counselors[cid]
@@ -743,6 +818,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                 if st.pending is not None:
                     return
                 st.danger = [d for d in st.danger if not s.counselors[d].dead]
+                if st.up and st.up not in st.danger:
+                    st.up = ""
                 if st.danger and not st.won_by:
                     return
                 self._end_strike(ctx)
@@ -794,6 +871,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             ctx.say(f"{name(pan.counselor)} runs to {action.to}.")
             if pan.steps <= 0:
                 s.panic = None
+                self._meet_cameos(ctx, pan.counselor, to)
             return
         cid = s.order[s.active]
         c = s.counselors[cid]
@@ -819,19 +897,35 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             return
         self._meet_cameos(ctx, cid, to)
 
-    def _meet_cameos(self, ctx: Ctx, cid: str, cell: Cell) -> None:
+    def _meet_cameos(self, ctx: Ctx, cid: str, cell: Cell | None) -> None:
         s = ctx.state
         cards = content.cabin_cards()
-        for n in range(len(s.cameos) - 1, -1, -1):
-            if n < len(s.cameos) and s.cameos[n].cell == cell and s.choice is None:
-                info = cards[s.cameos[n].card]
-                ctx.say(f"{name(cid)} meets {info.name}.")
-                self._resolve(ctx, list(info.cameo.meet), cid, cell, info.name, cameo=n)
+        for uid in [cam.uid for cam in reversed(s.cameos) if cam.cell == cell]:
+            cam = next((x for x in s.cameos if x.uid == uid), None)
+            c = s.counselors[cid]
+            if cam is None or cam.cell != cell or s.choice is not None or c.dead or c.cell != cell or s.stage == "over":
+                continue
+            info = cards[cam.card]
+            ctx.say(f"{name(cid)} meets {info.name}.")
+            self._resolve(ctx, list(info.cameo.meet), cid, cell, info.name, cameo=uid)
 
     def _do_stay(self, ctx: Ctx, action: Stay, p: str) -> None:
         s = ctx.state
-        ctx.say(f"{name(s.panic.counselor)} stops running at {label(s.counselors[s.panic.counselor].cell)}.")
+        cid = s.panic.counselor
+        ctx.say(f"{name(cid)} stops running at {label(s.counselors[cid].cell)}.")
         s.panic = None
+        self._meet_cameos(ctx, cid, s.counselors[cid].cell)
+
+    def _land(self, ctx: Ctx, cid: str, to: Cell) -> None:
+        """A counselor is put on a space without walking there (a teleport, foolin' around,
+        back from the Woods or a finale): Otis there strikes; else they meet cameos there."""
+        s = ctx.state
+        s.counselors[cid].cell = to
+        if s.otis == to:
+            ctx.say(f"{name(cid)} lands right in front of Otis!")
+            s.strikes_queued.append((to, 0))
+            return
+        self._meet_cameos(ctx, cid, to)
 
     def _do_trail(self, ctx: Ctx, action: Trail, p: str) -> None:
         s = ctx.state
@@ -873,8 +967,21 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                 ctx.say(f"{name(cid)} picks up {thing_name(g.id)}.")
                 return
 
+    def _do_drop(self, ctx: Ctx, action: Drop, p: str) -> None:
+        s = ctx.state
+        cid = s.order[s.active]
+        c = s.counselors[cid]
+        for pile, kind in ((c.equipped, "card"), (c.backpack, "card"), (c.objectives, "mini")):
+            if action.thing in pile:
+                pile.remove(action.thing)
+                s.ground.append(Ground(c.cell, kind, action.thing))
+                break
+        s.handled.append(f"drop:{action.thing}")
+        ctx.say(f"{name(cid)} leaves {thing_name(action.thing)} at {label(c.cell)}.")
+
     def _do_trade(self, ctx: Ctx, action: Trade, p: str) -> None:
         s = ctx.state
+        s.handled.append(f"trade:{action.thing}")
         giver = s.counselors[by_initials(s, action.giver)]
         taker = s.counselors[by_initials(s, action.taker)]
         for src, dst in (
@@ -901,6 +1008,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         c = s.counselors[s.order[s.active]]
         c.equipped.remove(action.card)
         c.backpack.append(action.card)
+        s.handled.append(f"unequip:{action.card}")
         ctx.say(f"{name(c.id)} stows {thing_name(action.card)} in the backpack.")
 
     def _do_use(self, ctx: Ctx, action: Use, p: str) -> None:
@@ -921,9 +1029,10 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         st = s.strike
         if st is not None and st.pending is not None and p == "after_roll":
             rec = st.pending
+            st.passed = []  # a new roll: everyone may answer it again
             if rec.total > rec.otis:
                 self._fight_won(ctx, rec.counselor)
-            elif not self._uses(s, st.danger, TIMINGS["after_roll"]):
+            elif not self._after_roll_seats(s):
                 self._fight_lost(ctx, rec.counselor)
 
     def _do_draw(self, ctx: Ctx, action: Draw, p: str) -> None:
@@ -987,11 +1096,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         m = content.camp_map()
         cell = m.camp_trails[number]
         c.woods = False
-        c.cell = cell
         ctx.say(f"{name(cid)} finds camp trail {number} back to {label(cell)}.")
-        if s.otis == cell:
-            ctx.say(f"{name(cid)} walks straight into Otis!")
-            s.strikes_queued.append((cell, 0))
+        self._land(ctx, cid, cell)
 
     def _do_return(self, ctx: Ctx, action: Return, p: str) -> None:
         s = ctx.state
@@ -1007,9 +1113,25 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         chosen = by_initials(s, action.counselor)
         if ch.effect == "foolin_around":
             ctx.say(f"{name(chosen)} joins {name(ch.counselor)} at {label(ch.cell)} for some foolin' around.")
-            s.counselors[chosen].cell = ch.cell
+            self._land(ctx, chosen, ch.cell)
         else:
             self._apply_effect(ctx, Effect(ch.effect, amount=ch.amount), [chosen], ch.counselor, ch.cell, ch.source)
+        self._resolve(ctx, ch.rest, ch.counselor, ch.cell, ch.source, cameo=ch.cameo)
+
+    def _do_order(self, ctx: Ctx, action: Order, p: str) -> None:
+        s = ctx.state
+        ch = s.choice
+        s.choice = None
+        n = len(ch.options)
+        s.cabin_deck[:n] = list(action.cards)
+        seat = s.counselors[ch.counselor].seat
+        ctx.events.append(
+            Event(
+                f"{name(ch.counselor)} puts the cards back on the cabin deck.",
+                private=f"{name(ch.counselor)} puts them back, top first: {', '.join(thing_name(x) for x in action.cards)}.",
+                seats=(seat,),
+            )
+        )
         self._resolve(ctx, ch.rest, ch.counselor, ch.cell, ch.source, cameo=ch.cameo)
 
     # -- finales -------------------------------------------------------------------------
@@ -1165,11 +1287,11 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         arrow = content.camp_map().site_cells[f.site]
         s.finale = None
         s.failed_finales.append(f.site)
+        ctx.say(f"{fin.name} has failed: that finale is lost. The survivors stagger back to {label(arrow)}.")
         for cid in f.participants:
             c = s.counselors[cid]
             if not c.dead:
-                c.cell = arrow
-        ctx.say(f"{fin.name} has failed: that finale is lost. The survivors stagger back to {label(arrow)}.")
+                self._land(ctx, cid, arrow)
         if s.stage in COUNSELOR_STAGES:
             s.stage = "turnend"
         if len(s.failed_finales) == len(content.SITE_IDS):
@@ -1225,7 +1347,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             self._fight_won(ctx, cid)
             return
         st.pending = rec
-        if not self._uses(s, st.danger, TIMINGS["after_roll"]):
+        st.passed = []
+        if not self._after_roll_seats(s):
             self._fight_lost(ctx, cid)
 
     def _wear_weapons(self, ctx: Ctx, cid: str, dice: list[int]) -> None:
@@ -1249,7 +1372,19 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         ctx.say(f"{name(cid)} beats Otis! He flees into the dark.")
 
     def _do_accept(self, ctx: Ctx, action: Accept, p: str) -> None:
-        self._fight_lost(ctx, ctx.state.strike.pending.counselor)
+        s = ctx.state
+        st = s.strike
+        seats = self._after_roll_seats(s)
+        if seats:
+            st.passed.append(seats[0])
+        if not self._after_roll_seats(s):
+            self._fight_lost(ctx, st.pending.counselor)
+
+    def _do_nextup(self, ctx: Ctx, action: NextUp, p: str) -> None:
+        s = ctx.state
+        cid = by_initials(s, action.counselor)
+        s.strike.up = cid
+        ctx.say(f"{name(cid)} faces Otis next: {player(s.counselors[cid].seat)} chooses fight or panic.")
 
     def _fight_lost(self, ctx: Ctx, cid: str) -> None:
         s = ctx.state
@@ -1351,7 +1486,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                 return
             # Placed, not met: a meeting needs someone to walk into it or a hunting cameo
             # to come calling after Otis' stalk (otherwise hunting cameos could never hunt).
-            s.cameos.append(Cameo(card=cardid, cell=c.cell))
+            s.cameo_serial += 1
+            s.cameos.append(Cameo(card=cardid, cell=c.cell, uid=s.cameo_serial))
             ctx.say(f"{info.name} turns up at {label(c.cell)}.")
         else:
             if info.lasting:
@@ -1405,10 +1541,29 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                     return
                 continue
             if e.effect == "leave":
-                if 0 <= cameo < len(s.cameos):
-                    info = content.cabin_cards()[s.cameos[cameo].card]
-                    s.cabin_discard.append(s.cameos.pop(cameo).card)
-                    ctx.say(f"{info.name} leaves.")
+                gone = next((x for x in s.cameos if x.uid == cameo), None) if cameo >= 0 else None
+                if gone is not None:
+                    s.cameos.remove(gone)
+                    s.cabin_discard.append(gone.card)
+                    ctx.say(f"{content.cabin_cards()[gone.card].name} leaves.")
+                continue
+            if e.effect == "peek_cabin":
+                top = s.cabin_deck[: e.amount]
+                ctx.reveals = True
+                if cid is None or not top:
+                    ctx.say("There are no cabin cards to look at.")
+                    continue
+                seat = s.counselors[cid].seat
+                ctx.events.append(
+                    Event(
+                        f"{name(cid)} looks at the top {len(top)} cabin card{'s' if len(top) > 1 else ''} ({source}).",
+                        private=peek_text(top),
+                        seats=(seat,),
+                    )
+                )
+                if len(set(top)) > 1:
+                    s.choice = Choice("order", cid, source, cell, "peek_cabin", amount=len(top), options=list(top), rest=rest, cameo=cameo)
+                    return
                 continue
             self._apply_effect(ctx, e, self._targets(s, e.who, cid, cell), cid, cell, source)
 
@@ -1442,10 +1597,6 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                 cardid = self._draw_cabin(ctx)
                 if cardid and cid:
                     self._resolve_cabin(ctx, cid, cardid)
-        elif kind == "peek_cabin":
-            top = [thing_name(x) for x in s.cabin_deck[: e.amount]]
-            ctx.reveals = True
-            ctx.say(f"The next cabin cards are: {', '.join(top) or 'none'}.")
         elif kind == "tempt_fate":
             self._tempt_fate(ctx, e.amount, cid, cell)
         elif kind == "otis_strikes":
@@ -1480,10 +1631,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         elif kind == "teleport":
             to = m.place_cell(e.place)
             for x in who:
-                s.counselors[x].cell = to
                 ctx.say(f"{name(x)} ends up at {label(to)}.")
-                if s.otis == to:
-                    s.strikes_queued.append((to, 0))
+                self._land(ctx, x, to)
         elif kind == "place_fire":
             if cell is not None and cell not in s.fires and len(s.fires) < 2:
                 s.fires.append(cell)
@@ -1597,14 +1746,14 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         s = ctx.state
         s.stage = "roundend"
         cards = content.cabin_cards()
-        for n, cell in cameo_moves(ctx):
-            if n >= len(s.cameos):
-                continue
-            info = cards[s.cameos[n].card]
+        met = [(s.cameos[n].uid, cell) for n, cell in cameo_moves(ctx) if n < len(s.cameos)]
+        for uid, cell in met:
             for cid in [x for x in alive(s) if s.counselors[x].cell == cell]:
-                if n < len(s.cameos) and s.cameos[n].card == info.id and s.choice is None:
+                cam = next((x for x in s.cameos if x.uid == uid), None)
+                if cam is not None and cam.cell == cell and s.choice is None and s.counselors[cid].cell == cell:
+                    info = cards[cam.card]
                     ctx.say(f"{info.name} finds {name(cid)}.")
-                    self._resolve(ctx, list(info.cameo.meet), cid, cell, info.name, cameo=n)
+                    self._resolve(ctx, list(info.cameo.meet), cid, cell, info.name, cameo=uid)
 
     # -- No Escape -----------------------------------------------------------------------
     def _no_escape(self, ctx: Ctx) -> None:
@@ -1706,6 +1855,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                 pending_total=st.pending.total if st.pending else 0,
                 pending_otis=st.pending.otis if st.pending else 0,
                 won_by=st.won_by,
+                up=st.up if st.up in st.danger else "",
+                chooser="" if st.up in st.danger or not st.danger else self._leader(s, st.danger),
             )
         finale = None
         if s.finale is not None:
@@ -1748,7 +1899,9 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             finale=finale,
             finale_sites=tuple((site, label(m.site_cells[site]), site in s.failed_finales) for site in content.SITE_IDS),
             lasting=tuple(thing_name(x.card) for x in s.lasting),
-            choice=tuple(s.choice.options) if s.choice else (),
+            choice=self._choice_view(s, viewer),
+            peek=self._peek_view(s, viewer),
+            capped=s.stage in ("move", "end") and s.actions_this_turn >= MAX_TURN_ACTIONS,
             vote=tuple(s.vote.voters) if s.vote else (),
             cabin_deck=len(s.cabin_deck),
             survival_deck=len(s.survival_deck),
@@ -1756,6 +1909,28 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             result=s.result,
             end_reason=s.end_reason,
         )
+
+    def _peek_view(self, s: CampState, viewer: int | None) -> tuple[str, ...]:
+        ch = s.choice
+        if ch is None or ch.kind != "order" or viewer != s.counselors[ch.counselor].seat:
+            return ()
+        return tuple(thing_name(x) for x in ch.options)
+
+    def _choice_view(self, s: CampState, viewer: int | None) -> tuple[str, ...]:
+        ch = s.choice
+        if ch is None:
+            return ()
+        if ch.kind == "order":
+            return self._peek_view(s, viewer)
+        return tuple(ch.options)
+
+    def secrets(self, state: CampState) -> dict[int, list[str]]:
+        """Peeked cabin cards are seen by the peeking counselor's player alone (Gut Feeling:
+        'look at the top 3 cabin cards'); they may tell the table, the screen does not."""
+        ch = state.choice
+        if ch is None or ch.kind != "order":
+            return {}
+        return {state.counselors[ch.counselor].seat: [peek_text(ch.options)]}
 
     def summary(self, state: CampState, viewer: int | None) -> Summary:
         s = state
@@ -1789,14 +1964,20 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                 "woods": f"{name(s.order[s.active])} is lost in the Woods",
                 "otis": "Otis stalks",
                 "cameos": "the cameos wander",
-                "strike": "fight or panic? choose who faces Otis",
-                "after_roll": "Otis won the roll: play a card or accept",
+                "strike": self._strike_status(s),
+                "after_roll": "Otis won the roll: play an after-roll card or accept",
                 "panic": f"{name(s.panic.counselor) if s.panic else ''} panics and runs",
-                "choice": "a card asks for a choice",
+                "choice": (
+                    f"{name(s.choice.counselor)} puts the peeked cabin cards back in any order"
+                    if s.choice and s.choice.kind == "order"
+                    else "a card asks for a choice"
+                ),
                 "vote": "vote on the finale",
                 "finale": "the finale goes on",
             }[p]
             status = f"{who}: {doing} — {head}"
+            if p in ("move", "end") and s.actions_this_turn >= MAX_TURN_ACTIONS:
+                status = f"{who}: {MAX_TURN_ACTIONS} actions this turn, the limit: only moving on is left — {head}"
         panels = []
         current = s.order[s.active] if s.stage in COUNSELOR_STAGES else ""
         for cid in s.order:
@@ -1821,6 +2002,16 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                 lines.append("Campers: " + ", ".join(thing_name(x) for x in c.campers))
             panels.append(SeatPanel(title=f"{info.name} ({info.initials})", lines=lines, active=cid == current))
         return Summary(status=status, panels=panels, turn=s.turns, rules_topic=topics[p])
+
+    def _strike_status(self, s: CampState) -> str:
+        st = s.strike
+        if st is None:
+            return ""
+        if st.up and st.up in st.danger:
+            return f"{name(st.up)} faces Otis: fight or panic?"
+        if len({s.counselors[x].seat for x in st.danger}) > 1:
+            return "who faces Otis next? fight or panic with your own counselor, or hand over with 'next XX'"
+        return "fight or panic? choose who faces Otis next"
 
     # -- end -------------------------------------------------------------------------------
     def is_over(self, state: CampState) -> bool:

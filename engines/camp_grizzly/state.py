@@ -51,6 +51,7 @@ class Ground(msgspec.Struct):
 class Cameo(msgspec.Struct):
     card: str
     cell: Cell
+    uid: int = 0  # unique in the game, so a meeting finds its own cameo after others left
 
 
 class Boost(msgspec.Struct):
@@ -106,6 +107,8 @@ class Strike(msgspec.Struct):
     won_by: str = ""
     resume: str = ""  # the stage to continue when the strike is over
     panicked: list[str] = []
+    up: str = ""  # the counselor handed the next fight-or-panic decision (their own player's)
+    passed: list[int] = []  # seats that declined to play an after-roll card on the pending roll
 
 
 class Panic(msgspec.Struct):
@@ -117,15 +120,15 @@ class Panic(msgspec.Struct):
 class Choice(msgspec.Struct):
     """A card effect that needs a decision, with the rest of the card still to resolve."""
 
-    kind: Literal["counselor", "trail"]
+    kind: Literal["counselor", "trail", "order"]
     counselor: str  # who decides (the card's holder)
     source: str  # the card's name, for the log
     cell: Cell | None
     effect: str  # the effect id that asked
     amount: int = 0
-    options: list[str] = []
+    options: list[str] = []  # counselors, trail numbers, or (order) the peeked cards, top first
     rest: list[Effect] = []  # the card's effects still to resolve after the decision
-    cameo: int = -1  # the cameo whose meeting this is, if any
+    cameo: int = -1  # the uid of the cameo whose meeting this is, if any
 
 
 class Vote(msgspec.Struct):
@@ -157,6 +160,8 @@ class CampState(msgspec.Struct):
     moves_left: int = 0
     turn_over: bool = False  # horrified or lost: the turn ends at once
     actions_this_turn: int = 0
+    handled: list[str] = []  # "unequip:ID", "drop:ID", "trade:ID" this turn (no undo loops)
+    cameo_serial: int = 0  # the last cameo uid given out
     body_count: int = 0
     otis: Cell | None = None  # None = lurking
     otis_mods: list[OtisMod] = []

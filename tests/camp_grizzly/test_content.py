@@ -158,6 +158,10 @@ def test_setups():
     assert len(easy.question_spaces) > len(normal.question_spaces)
     assert len(easy.keys) > len(normal.keys) and len(easy.locks) < len(normal.locks)
     assert easy.body_count < normal.body_count
+    # Tuned with heuristic bots (rules.md, Measured win rates): Easy 2, Normal 5 and a faster Otis.
+    assert (len(easy.question_spaces), len(easy.keys), len(easy.locks), easy.body_count) == (10, 2, 1, 2)
+    assert (len(normal.question_spaces), len(normal.keys), len(normal.locks), normal.body_count) == (7, 1, 5, 5)
+    assert (easy.otis_stalk, normal.otis_stalk) == (0, 1)
     for s in (easy, normal):
         for text in s.question_spaces + s.keys + s.locks:
             assert m.passable(parse_label(text))

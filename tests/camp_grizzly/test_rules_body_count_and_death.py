@@ -73,6 +73,7 @@ def test_winning_the_last_fight_wins_the_game():
     s = hopeless_state()
     s.counselors["wendy"].equipped = ["archery_bow"]
     s.forced = [8, 1]
+    s = act(s, "next WP").state  # Mitch's player hands the fight to Wendy's player
     s = act(s, "fight WP").state
     assert s.stage == "over" and s.result == "win"
     from tests.camp_grizzly.rules_helpers import ENGINE

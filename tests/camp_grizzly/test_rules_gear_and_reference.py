@@ -42,7 +42,7 @@ def test_pickup_and_trade_in_the_same_space():
 def test_view_and_summary_show_the_table():
     s = fresh(seats=2)
     view = ENGINE.view(s, 0)
-    assert view.otis.cell == "O1" and view.otis.attack == 4 and view.body_count == 0
+    assert view.otis.cell == "O1" and view.otis.attack == 4 and view.body_count == 2  # Easy: two campers missing
     assert [c.initials for c in view.counselors] == ["MK", "WP"] and view.counselors[0].active
     assert any(t.kind == "question" for t in view.things) and view.locks == ("C9",)
     msgspec.json.encode(view)
