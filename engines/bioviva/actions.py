@@ -1,7 +1,9 @@
 """Bioviva options and actions: small tagged Structs with one-line text forms.
 
 Seat fields in actions are 0-based like every seat index in the engine; their text forms
-count from 1, as players are named ("peek 3" is `Peek(seat=2)`). The option `young` lists
+count from 1, as players are named ("peek 3" is `Peek(seat=2)`). A guess is named by its
+player and its number among that player's guesses on the card, both counted from 1
+("accept 2.1" is `Accept(seat=1, number=1)`). The option `young` lists
 seat numbers as players see them (1-based, "1,3").
 """
 
@@ -71,7 +73,12 @@ class LayTile(msgspec.Struct, frozen=True, tag="tile"):
 
 
 class Accept(msgspec.Struct, frozen=True, tag="accept"):
+    """The guide declares one waiting guess right: `seat`'s guess number `number` on this
+    card (counting that player's guesses from 1, as "accept 2.1" does); 0 stands for that
+    player's oldest guess still waiting for the guide ("accept 2")."""
+
     seat: int
+    number: int = 0
 
 
 class GuideReply(msgspec.Struct, frozen=True, tag="reply"):

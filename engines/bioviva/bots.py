@@ -11,7 +11,7 @@ Levels (see rules.md, Adaptation notes):
 - novice:    knows 35% of facts, pawns within 3 squares of what it knows, one guess a
              tile, lays the animal's tags in card order.
 - heuristic: knows 55%, within 2 squares, two guesses a tile, lays the rarest tags
-             first, replies "almost"/"not at all" to guesses.
+             first, replies "almost"/"not at all"/"more" to guesses.
 - expert:    knows 80%, within 1 square, three guesses a tile, lays two tags a tile
              (one as a clarification), points the magnifier at the habitat, follows
              the other players' pawns when it does not know.
@@ -37,7 +37,7 @@ from engines.bioviva.actions import (
     Peek,
     PlacePawn,
 )
-from engines.bioviva.cards import Animal, load_cards, normalise_answer
+from engines.bioviva.cards import Animal, load_cards, matches_animal, normalise_answer
 from engines.bioviva.worldmap import COLS, ROWS, load_localizations, load_map, parse_cell
 from engines.core.bots import RandomBot
 from engines.core.grid import chebyshev
@@ -218,14 +218,18 @@ class SkillBot(Bot):
         me = load_cards().animal(ch.card)
         if ch.reviewing < 0:
             return Done()
+        # Accept only a guess that really names the animal, as the game matches names
+        # ("sea lion" is not Lion): never a guess that merely contains the name.
+        for g in ch.guesses:
+            if not g.reviewed and matches_animal(g.text, me) and Accept(g.seat, g.number) in legal:
+                return Accept(g.seat, g.number)
         g = ch.guesses[ch.reviewing]
-        key, name_key = _key(g.text), _key(me.name)
-        if len(name_key) >= 4 and name_key in key and Accept(g.seat) in legal:
-            return Accept(g.seat)
+        key = _key(g.text)
         if not self.replies:
             return Done()
         words = me.name.split()
-        if len(words) > 1 and key in {_key(w) for w in words}:
+        leading = {_key(" ".join(words[:n])) for n in range(1, len(words))}
+        if key in leading:  # the first word(s) of a compound name are found
             return GuideReply("more")
         other = _animal_named(g.text)
         if other is not None:

@@ -9,25 +9,29 @@ changes every turn to the left. Phases (`state.phase`), who acts, and the text f
 - ``question``      every seat that has not answered, simultaneously and in secret:
                     ``answer A`` / ``answer B`` / ``answer C``; a young player may first
                     look at one other player's answer (only someone who has answered):
-                    ``peek 3`` (Player 3). Answers are revealed when the last one is given.
+                    ``peek 3`` (Player 3), unannounced to the others. Answers are revealed
+                    when the last one is given.
 - ``localization``  one pawn at a time, in the placement order: ``pawn correct H4`` or
                     ``pawn decoy C12``; one pawn per square. Scored after the last pawn.
 - ``clue``          the guide of a word association: ``tile leg`` or ``tile leg+small``
                     (with the clarification tile "small" laid under "leg"),
                     ``magnifier H4`` (once between two tiles), ``pass-card`` (before the
-                    first tile; once, twice for a young guide), ``clarify`` (young guide:
-                    read the clarification aloud).
+                    first tile and before any ``clarify``; once, twice for a young guide),
+                    ``clarify`` (young guide: read the clarification aloud).
 - ``guess``         after each tile, every other player until they pass: ``guess <any
                     text>`` (up to `guesses_per_tile` a tile) or ``pass``; the guide,
-                    while some guess waits for an answer: ``accept 2`` (Player 2's latest
-                    guess is right), ``reply almost`` / ``reply not-at-all`` /
+                    while some guess waits for an answer: ``accept 2.1`` (Player 2's first
+                    guess on this card is right; ``accept 2`` names Player 2's oldest
+                    waiting guess), ``reply almost`` / ``reply not-at-all`` /
                     ``reply more`` (about the oldest guess waiting) or ``done`` (nothing to
-                    say about the guesses waiting). A guess matching the animal wins at once.
+                    say about the guesses waiting). Waiting guesses are listed, accepted
+                    and replied to oldest first. A guess matching the animal wins at once.
 - ``over``          the game has ended.
 
 Legal guesses listed by `legal_actions` are every animal's name (stable order, minus
 those the seat already tried on this card); `parse_action` accepts any other text too.
 Seat numbers in text forms count from 1; action Structs store 0-based seats.
+`describe_action` gives the wording of the action list ("accept Player 2's 1st guess").
 """
 
 from __future__ import annotations
@@ -198,6 +202,7 @@ class GuessView(msgspec.Struct, frozen=True):
     tile: int
     reply: str
     reviewed: bool
+    number: int = 0  # its number among this player's guesses on the card ("accept 2.1")
 
 
 class ChallengeView(msgspec.Struct, frozen=True):
@@ -320,6 +325,25 @@ def unreviewed(state: BiovivaState) -> list[int]:
     return [i for i, g in enumerate(state.guesses) if not g.reviewed]
 
 
+def guess_number(state: BiovivaState, index: int) -> int:
+    """The number of guess `index` among its player's guesses on this card, from 1."""
+    seat = state.guesses[index].seat
+    return sum(1 for g in state.guesses[: index + 1] if g.seat == seat)
+
+
+def find_guess(state: BiovivaState, seat: int, number: int) -> int:
+    """The index in `state.guesses` of `seat`'s guess `number` (0: its oldest waiting one), or -1."""
+    if number == 0:
+        return next((i for i in unreviewed(state) if state.guesses[i].seat == seat), -1)
+    mine = [i for i, g in enumerate(state.guesses) if g.seat == seat]
+    return mine[number - 1] if 0 < number <= len(mine) else -1
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def round_guesses(state: BiovivaState, seat: int) -> int:
     return sum(1 for g in state.guesses if g.seat == seat and g.tile == len(state.tiles))
 
@@ -345,11 +369,20 @@ def _animals_by_id() -> dict[str, Animal]:
     return {a.id: a for a in load_cards().animals}
 
 
-def _draw(rng: Rng, deck: tuple[str, ...], everything: list[str]) -> tuple[str, tuple[str, ...]]:
-    """Top card of a deck; an exhausted deck is rebuilt from every card and shuffled."""
-    if not deck:
-        deck = tuple(rng.shuffled(everything))
-    return deck[0], deck[1:]
+def _draw(
+    rng: Rng, deck: tuple[str, ...], everything: list[str], aside: tuple[str, ...] = ()
+) -> tuple[str, tuple[str, ...]]:
+    """Top card of a deck; an exhausted deck is rebuilt from every card and shuffled.
+
+    Cards in `aside` (those the guide passed in this challenge) cannot come back in it: a
+    deck rebuilt then is shuffled without them and they go under it, in the order passed.
+    """
+    if deck:
+        return deck[0], deck[1:]
+    kept = [c for c in everything if c not in aside] or list(everything)
+    fresh = rng.shuffled(kept)
+    under = [c for c in aside if c not in kept]
+    return fresh[0], tuple(fresh[1:] + under)
 
 
 # -- the engine ---------------------------------------------------------------------------------
@@ -449,9 +482,9 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         if phase == "guess":
             actions = []
             if seat == state.guide:
-                waiting = unreviewed(state)
-                latest = {state.guesses[i].seat for i in waiting}
-                actions += [Accept(s) for s in sorted(latest)]
+                actions += [
+                    Accept(state.guesses[i].seat, guess_number(state, i)) for i in unreviewed(state)
+                ]
                 actions += [GuideReply(r) for r in REPLIES]
                 actions.append(Done())
                 return actions
@@ -477,7 +510,7 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         guide_animal = animal(state.card)
         if is_young(state, state.guide) and guide_animal.clarification and not state.clarified:
             actions.append(Clarify())
-        if not state.tiles and state.passes < passes_allowed(state):
+        if not state.tiles and not state.clarified and state.passes < passes_allowed(state):
             actions.append(PassCard())
         return actions
 
@@ -610,11 +643,11 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
             if not state.answers[action.seat]:
                 raise IllegalAction(f"{_player(action.seat)} has not answered yet.")
             peeks = state.peeks[:seat] + (action.seat,) + state.peeks[seat + 1 :]
-            letter = state.answers[action.seat]
-            private = f"You look at {_player(action.seat)}'s token: {letter} ({q.answers[letter]})."
-            text = f"{_player(seat)} (young player) looks at another player's answer."
-            # A peek shows a hidden answer: it may not be undone to peek at another one.
-            return Applied(replace(state, peeks=peeks), [Event(text, private=private, seats=(seat,))], reveals=True)
+            # The rulebook's child looks in secret: nothing is announced to the others (not
+            # even that someone looked). The peeker's view shows the token at once (a note),
+            # and their own log records it with their answer. A peek shows a hidden answer:
+            # it may not be undone to peek at another one.
+            return Applied(replace(state, peeks=peeks), [], reveals=True)
         if not isinstance(action, Answer):
             raise IllegalAction("Answer the question with A, B or C.")
         letter = action.letter.upper()
@@ -622,13 +655,12 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
             raise IllegalAction("Answer with A, B or C.")
         answers = state.answers[:seat] + (letter,) + state.answers[seat + 1 :]
         state = replace(state, answers=answers)
-        events = [
-            Event(
-                f"{_player(seat)} has answered.",
-                private=f"You answer {letter}: {q.answers[letter]}.",
-                seats=(seat,),
-            )
-        ]
+        private = f"{_player(seat)}, you answer {letter}: {q.answers[letter]}"
+        peeked = state.peeks[seat]
+        if peeked >= 0:
+            seen = state.answers[peeked]
+            private += f" (after looking at {_player(peeked)}'s token: {seen})"
+        events = [Event(f"{_player(seat)} has answered.", private=private + ".", seats=(seat,))]
         if not all(answers):
             return Applied(state, events)
         winners = tuple(s for s in range(state.seats) if answers[s] == q.correct)
@@ -722,18 +754,29 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
                 if passes_allowed(state) == 2:
                     raise IllegalAction("You have used both your passes for this challenge.")
                 raise IllegalAction("You have used your pass for this card.")
+            if state.clarified:
+                raise IllegalAction(
+                    "You have read this card's clarification aloud: you can no longer pass it."
+                )
             rng = Rng(state.rng)
-            card, deck = _draw(rng, state.animal_deck, [a.id for a in cards.animals])
+            passed = state.passed + (state.card,)
+            card, deck = _draw(rng, state.animal_deck, [a.id for a in cards.animals], aside=passed)
+            what = "passes and draws another animal card"
+            if state.magnifier is not None:
+                # The magnifier pointed at the card put back: it leaves the map with it.
+                what = "takes the magnifier back, passes and draws another animal card"
             state = replace(
                 state,
                 rng=rng.state,
                 animal_deck=deck,
-                passed=state.passed + (state.card,),
+                passed=passed,
                 card=card,
                 passes=state.passes + 1,
                 clarified=False,
+                magnifier=None,
+                magnifier_at=-1,
             )
-            return Applied(state, [self._animal_event(state, "passes and draws another animal card")], reveals=True)
+            return Applied(state, [self._animal_event(state, what)], reveals=True)
         if isinstance(action, Clarify):
             a = animal(state.card)
             if not is_young(state, seat):
@@ -818,10 +861,19 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         if not waiting:
             raise IllegalAction("No guess is waiting for your reply.")
         if isinstance(action, Accept):
-            latest = [i for i in waiting if state.guesses[i].seat == action.seat]
-            if not latest:
+            index = find_guess(state, action.seat, action.number)
+            if index < 0:
+                if action.number:
+                    raise IllegalAction(
+                        f"{_player(action.seat)} has made no guess number {action.number} on this card."
+                    )
                 raise IllegalAction(f"{_player(action.seat)} has no guess waiting for your reply.")
-            g = state.guesses[latest[-1]]
+            if index not in waiting:
+                g = state.guesses[index]
+                raise IllegalAction(
+                    f"You have already answered {_player(g.seat)}'s guess “{g.text}”: accept a guess still waiting."
+                )
+            g = state.guesses[index]
             event = Event(f"{_player(seat)} (guide) accepts {_player(g.seat)}'s guess “{g.text}”.")
             state = replace(state, guesses=self._reviewed(state, waiting))
             return self._association_won(state, g.seat, [event], how="is right")
@@ -969,7 +1021,7 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         if isinstance(action, LayTile):
             return f"tile {action.tile}" + (f"+{action.under}" if action.under else "")
         if isinstance(action, Accept):
-            return f"accept {action.seat + 1}"
+            return f"accept {action.seat + 1}" + (f".{action.number}" if action.number else "")
         if isinstance(action, GuideReply):
             return f"reply {action.reply}"
         if isinstance(action, Done):
@@ -979,6 +1031,39 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         if isinstance(action, Pass):
             return "pass"
         raise TypeError(f"Not a Bioviva action: {action!r}")
+
+    def describe_action(self, action: Action) -> str:
+        """The action list's wording; seats are "Player N" (the screen puts names in)."""
+        if isinstance(action, Roll):
+            return "roll the die"
+        if isinstance(action, Peek):
+            return f"peek at {_player(action.seat)}'s answer"
+        if isinstance(action, PlacePawn):
+            kind = "correct-answer" if action.kind == "correct" else "decoy"
+            return f"{kind} pawn on {_cell(action.row, action.col)}"
+        if isinstance(action, PassCard):
+            return "pass this card and draw another"
+        if isinstance(action, Clarify):
+            return "read the clarification aloud"
+        if isinstance(action, Magnifier):
+            return f"magnifier on {_cell(action.row, action.col)}"
+        if isinstance(action, LayTile):
+            try:
+                main = _tile_label(action.tile)
+                under = _tile_label(action.under) if action.under else ""
+            except KeyError:
+                return self.format_action(action)
+            return f"tile {main}" + (f" (clarified by {under})" if under else "")
+        if isinstance(action, Accept):
+            which = f"{_ordinal(action.number)} guess" if action.number else "oldest waiting guess"
+            return f"accept {_player(action.seat)}'s {which}"
+        if isinstance(action, GuideReply):
+            return f"reply: {REPLY_TEXT.get(action.reply, action.reply)}"
+        if isinstance(action, Done):
+            return "done: no reply to the waiting guesses"
+        if isinstance(action, Pass):
+            return "pass until the next tile"
+        return self.format_action(action)
 
     def parse_action(self, state: BiovivaState, seat: int, text: str) -> Action:
         words = text.split()
@@ -1010,7 +1095,10 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
                 main, _, under = args[0].partition("+")
                 return LayTile(_tile_id(main), _tile_id(under) if under else "")
             if verb == "accept" and len(args) == 1:
-                return Accept(int(args[0]) - 1)
+                who, dot, number = args[0].partition(".")
+                if dot and int(number) < 1:
+                    raise ValueError(number)
+                return Accept(int(who) - 1, int(number) if dot else 0)
             if verb == "reply" and args:
                 reply = "-".join(a.lower() for a in args)
                 if reply in REPLIES:
@@ -1064,6 +1152,7 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
                 and is_young(state, viewer)
                 and state.peeks[viewer] < 0
                 and not state.answers[viewer]
+                and any(state.answers[s] for s in range(state.seats) if s != viewer)
             )
             return ChallengeView(
                 kind="question",
@@ -1127,7 +1216,10 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
                 tiles_left=MAX_TILES - len(state.tiles),
                 magnifier=_cell(*state.magnifier) if state.magnifier else "",
                 magnifier_movable=state.phase == "clue" and state.magnifier_at != len(state.tiles),
-                guesses=tuple(GuessView(g.seat, g.text, g.tile, g.reply, g.reviewed) for g in state.guesses),
+                guesses=tuple(
+                    GuessView(g.seat, g.text, g.tile, g.reply, g.reviewed, guess_number(state, i))
+                    for i, g in enumerate(state.guesses)
+                ),
                 guessing=state.waiting,
                 reviewing=waiting[0] if waiting else -1,
             )
@@ -1145,7 +1237,9 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
             peeked = state.peeks[viewer]
             if peeked >= 0:
                 letter = state.answers[peeked]
-                notes.append(f"You looked at {_player(peeked)}'s token: {letter} ({q.answers[letter]}).")
+                notes.append(
+                    f"{_player(viewer)}, you looked at {_player(peeked)}'s token: {letter} ({q.answers[letter]})."
+                )
         if state.phase in ("clue", "guess"):
             a = animal(state.card)
             if viewer == state.guide:
@@ -1158,15 +1252,27 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
 
     def secrets(self, state: BiovivaState) -> dict[int, list[str]]:
         found: dict[int, list[str]] = {}
+        # Every form a secret takes in a view or a log names its owner, so two players who
+        # chose the same answer (or looked at the same token) never share a secret string.
         if state.phase == "question":
             for s in range(state.seats):
+                owned = []
                 if state.answers[s]:
-                    found[s] = [f"{_player(s)}, your secret answer: {state.answers[s]}"]
+                    owned += [  # the note, and the log line "Player 2, you answer B: ..."
+                        f"{_player(s)}, your secret answer: {state.answers[s]}",
+                        f"{_player(s)}, you answer {state.answers[s]}",
+                    ]
+                if state.peeks[s] >= 0:  # the peeker's note (the log line is the answer's)
+                    owned.append(f"{_player(s)}, you looked at {_player(state.peeks[s])}'s token")
+                if owned:
+                    found[s] = owned
         elif state.phase in ("clue", "guess"):
             a = animal(state.card)
             # The quoted name is how it would appear in a view: a wrong guess can never
             # equal it (that guess would have won), and "Ant" inside "Antennae" is no leak.
+            # "Player 1, your animal: Lion" is the guide's note and log line (cards passed too).
             owned = [f"{_player(state.guide)}, your animal: {a.name}", f'"{a.name}"', a.id]
+            owned += [f"{_player(state.guide)}, your animal: {animal(old).name}" for old in state.passed]
             young_guessers = any(is_young(state, s) for s in range(state.seats) if s != state.guide)
             if a.clarification and not state.clarified and not young_guessers:
                 owned.append(a.clarification)
@@ -1235,6 +1341,10 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         if state.phase != "over":
             reason = "If the game ended now: " + reason
         return Outcome(scores=scores, breakdown=breakdown, winners=winners, reason=reason)
+
+
+def _tile_label(tile_id: str) -> str:
+    return load_cards().tile(tile_id).label
 
 
 def _tile_id(text: str) -> str:

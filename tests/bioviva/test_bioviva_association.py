@@ -92,7 +92,7 @@ def test_wrong_guesses_are_public_and_waiting_for_the_guide():
     state = act(state, 1, "guess horse")
     assert ENGINE.actors(state) == (0, 1, 2)
     assert [ENGINE.format_action(a) for a in ENGINE.legal_actions(state, 0)] == [
-        "accept 2", "reply almost", "reply not-at-all", "reply more", "done"]
+        "accept 2.1", "reply almost", "reply not-at-all", "reply more", "done"]
     for viewer in (None, 2):
         g = ENGINE.view(state, viewer).challenge.guesses[0]
         assert (g.seat, g.text, g.tile, g.reviewed) == (1, "horse", 1, False)
@@ -240,3 +240,121 @@ def test_the_engine_matches_guesses_exactly_as_the_cards_do():
             state = act(state, 1, f"guess {text}")
             won = state.last is not None and state.last.winners == (1,)
             assert won == matches_animal(text, cards.animal(card)), (card, text)
+
+
+# -- accepting one guess among several ------------------------------------------------------
+def test_each_waiting_guess_is_its_own_accept_oldest_first_like_the_replies():
+    state = act(lion(), 0, "tile mane")
+    state = run(state, (1, "guess big cat"), (2, "guess horse"), (1, "guess zebra"))
+    legal = [ENGINE.format_action(a) for a in ENGINE.legal_actions(state, 0)]
+    assert legal[:3] == ["accept 2.1", "accept 3.1", "accept 2.2"]
+    view = ENGINE.view(state, 0).challenge
+    assert [(g.seat, g.number) for g in view.guesses] == [(1, 1), (2, 1), (1, 2)]
+    assert view.reviewing == 0  # the first accept and the replies are about the same guess
+    # Replying moves both on: the oldest waiting guess is now Player 3's.
+    state = act(state, 0, "reply not-at-all")
+    legal = [ENGINE.format_action(a) for a in ENGINE.legal_actions(state, 0)]
+    assert legal[:2] == ["accept 3.1", "accept 2.2"] and "accept 2.1" not in legal
+    assert ENGINE.view(state, 0).challenge.reviewing == 1
+
+
+def test_the_guide_may_accept_an_earlier_right_guess_of_a_player_with_several_waiting():
+    state = act(lion(points=2), 0, "tile mane")
+    state = run(state, (1, "guess big cat with a mane"), (1, "guess zebra"), (2, "guess horse"))
+    state = act(state, 0, "accept 2.1")
+    assert state.last.winners == (1,) and state.scores == (2, 2, 0)
+
+
+def test_accept_n_names_that_players_oldest_waiting_guess():
+    state = act(lion(points=1), 0, "tile mane")
+    state = run(state, (1, "guess king of beasts"), (1, "guess zebra"))
+    applied = ENGINE.apply(state, 0, ENGINE.parse_action(state, 0, "accept 2"))
+    assert "“king of beasts”" in applied.events[0].text
+    assert applied.state.last.winners == (1,)
+
+
+def test_accepting_a_guess_already_answered_or_never_made_is_refused():
+    state = act(lion(), 0, "tile mane")
+    state = run(state, (1, "guess horse"), (1, "guess zebra"), (0, "reply not-at-all"))
+    refused(state, 0, "accept 2.1", "already answered")
+    refused(state, 0, "accept 2.3", "no guess number 3")
+    refused(state, 0, "accept 3", "no guess waiting")
+    refused(state, 0, "accept 1.1", "no guess number 1")
+
+
+def test_a_guess_number_counts_the_players_guesses_on_the_whole_card():
+    state = act(lion(), 0, "tile mane")
+    state = run(state, (1, "guess horse"), (1, "pass"), (2, "pass"), (0, "done"), (0, "tile fur"))
+    state = act(state, 1, "guess big cat")
+    assert [ENGINE.format_action(a) for a in ENGINE.legal_actions(state, 0)][0] == "accept 2.2"
+    with pytest.raises(IllegalAction):
+        ENGINE.parse_action(state, 0, "accept 2.0")
+
+
+# -- the magnifier and the clarification when the guide passes the card -------------------------
+def test_passing_the_card_takes_the_magnifier_back():
+    state = act(lion(), 0, "magnifier G19")
+    state = act(state, 0, "pass-card")
+    view = ENGINE.view(state, 0).challenge
+    assert view.magnifier == "" and view.magnifier_movable
+    assert ENGINE.view(state, 1).challenge.magnifier == ""
+    state = act(state, 0, "magnifier H4")  # the guide may point it at the new card's habitat
+    assert ENGINE.view(state, 2).challenge.magnifier == "H4"
+
+
+def test_a_young_guide_cannot_pass_a_card_whose_clarification_was_read_aloud():
+    state = act(challenge("association", PANGOLIN, seats=3, young=(1,)), 0, "clarify")
+    refused(state, 0, "pass-card", "read this card's clarification aloud")
+    assert not any(ENGINE.format_action(a) == "pass-card" for a in ENGINE.legal_actions(state, 0))
+
+
+def test_a_card_just_passed_does_not_come_back_when_the_deck_is_rebuilt():
+    from msgspec.structs import replace
+
+    for seed in range(30):
+        state = replace(lion(young=(1,)), animal_deck=(), rng=seed + 1)
+        state = act(state, 0, "pass-card")
+        assert state.card != LION and state.animal_deck[-1] == LION
+        first = state.card
+        state = replace(state, animal_deck=())  # the rebuilt deck runs out again at once
+        state = act(state, 0, "pass-card")
+        assert state.card not in (LION, first)
+        # The cards passed go under the rebuilt deck, for later challenges.
+        assert state.animal_deck[-2:] == (LION, first)
+        assert len(state.animal_deck) == len(load_cards().animals) - 1
+
+
+def test_only_a_guess_really_naming_the_animal_is_accepted_by_bots():
+    """"sea lion" is not Lion, "whale shark" not Shark, "snow leopard" not Leopard."""
+    from engines.bioviva.actions import Accept, Done, GuideReply
+    from engines.core.protocol import BotContext
+    from engines.core.rng import Rng
+
+    cases = [(LION, "sea lion"), ("a015", "whale shark"), ("a112", "snow leopard"), (LION, "lionfish")]
+    for level in ("novice", "heuristic", "expert"):
+        for card, typed in cases:
+            state = act(challenge("association", card, seats=3), 0, "tile tail")
+            state = act(state, 1, f"guess {typed}")
+            bot = ENGINE.bots[level]()
+            # "accept 2" (Player 2's oldest waiting guess) is as good as "accept 2.1" here.
+            legal = ENGINE.legal_actions(state, 0) + [Accept(1)]
+            ctx = BotContext(engine=ENGINE, seat=0, view=ENGINE.view(state, 0), legal=legal, rng=Rng(7))
+            choice = bot.choose(ctx)
+            assert not isinstance(choice, Accept), (level, card, typed)
+            assert isinstance(choice, (Done, GuideReply))
+
+
+def test_a_bot_guide_accepts_a_waiting_guess_that_names_the_animal():
+    """A guess that names the animal normally wins at once; a bot still accepts one if it waits."""
+    from msgspec.structs import replace
+
+    from engines.bioviva.actions import Accept
+    from engines.bioviva.engine import GuessRecord
+    from engines.core.protocol import BotContext
+    from engines.core.rng import Rng
+
+    state = act(lion(), 0, "tile mane")
+    state = run(state, (1, "guess horse"))
+    state = replace(state, guesses=state.guesses + (GuessRecord(2, "lioness", 1),))
+    ctx = BotContext(engine=ENGINE, seat=0, view=ENGINE.view(state, 0), legal=ENGINE.legal_actions(state, 0), rng=Rng(7))
+    assert ENGINE.bots["heuristic"]().choose(ctx) == Accept(2, 1)

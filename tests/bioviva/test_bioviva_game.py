@@ -138,11 +138,42 @@ def test_every_action_text_reads_back():
     for action in ENGINE.legal_actions(state, 0)[::97]:
         assert ENGINE.parse_action(state, 0, ENGINE.format_action(action)) == action
     for text in ["roll", "answer B", "peek 3", "pawn correct H4", "pawn decoy C12", "pass-card", "clarify",
-                 "magnifier H4", "tile leg", "tile leg+small", "accept 2", "reply almost", "reply not-at-all",
+                 "magnifier H4", "tile leg", "tile leg+small", "accept 2", "accept 2.1", "accept 3.12", "reply almost", "reply not-at-all",
                  "reply more", "done", "guess Sea horse", "pass"]:
         assert ENGINE.format_action(ENGINE.parse_action(state, 0, text)) == text
     assert ENGINE.format_action(ENGINE.parse_action(state, 0, "tile Domestic+COLOUR")) == "tile domesticated+colour"
     assert ENGINE.format_action(ENGINE.parse_action(state, 0, "reply not at all")) == "reply not-at-all"
+
+
+@pytest.mark.parametrize(
+    "text,described",
+    [
+        ("roll", "roll the die"),
+        ("answer B", "answer B"),
+        ("peek 3", "peek at Player 3's answer"),
+        ("pawn correct H4", "correct-answer pawn on H4"),
+        ("pawn decoy C12", "decoy pawn on C12"),
+        ("pass-card", "pass this card and draw another"),
+        ("clarify", "read the clarification aloud"),
+        ("magnifier H4", "magnifier on H4"),
+        ("tile leg", "tile Leg"),
+        ("tile leg+small", "tile Leg (clarified by Small)"),
+        ("tile domesticated", "tile Domestic"),
+        ("accept 2.1", "accept Player 2's 1st guess"),
+        ("accept 3.2", "accept Player 3's 2nd guess"),
+        ("accept 2.13", "accept Player 2's 13th guess"),
+        ("accept 2", "accept Player 2's oldest waiting guess"),
+        ("reply almost", "reply: almost"),
+        ("reply not-at-all", "reply: not at all"),
+        ("reply more", "reply: more"),
+        ("done", "done: no reply to the waiting guesses"),
+        ("guess Sea horse", "guess Sea horse"),
+        ("pass", "pass until the next tile"),
+    ],
+)
+def test_the_action_list_describes_actions_in_words_with_player_names(text, described):
+    state = challenge("association", "a005", seats=3)
+    assert ENGINE.describe_action(ENGINE.parse_action(state, 0, text)) == described
 
 
 def test_out_of_turn_actions_are_refused_with_unchanged_state():

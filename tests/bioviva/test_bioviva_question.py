@@ -35,7 +35,10 @@ def test_no_answer_is_visible_to_anyone_else_before_all_have_answered():
     for viewer in (None, 1, 2):
         panels = msgspec.json.encode(ENGINE.summary(state, viewer)).decode()
         assert "Answered" in panels and "answer B" not in panels and "secret answer: B" not in panels
-    assert ENGINE.secrets(state) == {0: ["Player 1, your secret answer: B"], 1: ["Player 2, your secret answer: C"]}
+    assert ENGINE.secrets(state) == {
+        0: ["Player 1, your secret answer: B", "Player 1, you answer B"],
+        1: ["Player 2, your secret answer: C", "Player 2, you answer C"],
+    }
 
 
 def test_answers_are_revealed_together_with_the_right_one_and_the_commentary():
@@ -53,7 +56,11 @@ def test_the_log_shows_who_answered_but_each_letter_only_to_its_owner():
     match.act(0, ENGINE.parse_action(match.state, 0, "answer B"))
     assert match.log_lines(1) == ["Player 1 has answered."]
     assert match.log_lines(None) == ["Player 1 has answered."]
-    assert match.log_lines(0)[0].startswith("You answer B")
+    assert match.log_lines(0)[0].startswith("Player 1, you answer B")
+    # Two players giving the same answer never see the same secret line.
+    match.act(2, ENGINE.parse_action(match.state, 2, "answer B"))
+    assert match.log_lines(2)[-1].startswith("Player 3, you answer B")
+    assert match.log_lines(0)[-1] == "Player 3 has answered."
 
 
 def test_several_right_answers_each_win_the_whole_plus_card():

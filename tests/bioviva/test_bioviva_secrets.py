@@ -1,17 +1,26 @@
 """Sentinel: secrets planted by the game (answers before the reveal, the guide's animal, its
 clarification, the cards a guide passed, the localization's answer) never reach another
-viewer's view, summary or log, at any step of seeded bot games."""
+viewer's view, summary or log, at any step of seeded bot games; and every private line a
+seat is shown is registered in `ENGINE.secrets`, so the conformance suite checks it too."""
 
 from __future__ import annotations
+
+import re
+from functools import lru_cache
 
 import msgspec
 import pytest
 
 from engines.bioviva.actions import BiovivaOptions
+from engines.bioviva.cards import load_cards
 from engines.bioviva.engine import animal, is_young, localization
-from engines.core.match import Match
-from tests.bioviva.helpers import ENGINE
-from tests.conformance import bot_seats
+from engines.core.match import Match, SeatSpec
+from tests.bioviva.helpers import ENGINE, challenge
+from tests.conformance import bot_seats, check_secrets
+
+# Animals whose names appear in no other public text of a word association (no other
+# animal's name, no tile, no clarification): their bare name on a screen is a leak.
+SENTINELS = {"a120": "Axolotl", "a166": "Tardigrade", "a075": "Narwhal", "a070": "Pangolin", "a121": "Okapi"}
 
 
 def seen_by(match: Match, viewer: int | None) -> str:
@@ -21,6 +30,55 @@ def seen_by(match: Match, viewer: int | None) -> str:
         + msgspec.json.encode(ENGINE.summary(state, viewer)).decode()
         + "\n".join(match.log_lines(viewer))
     )
+
+
+def challenge_seen_by(match: Match, viewer: int | None) -> str:
+    """What `viewer` is shown of the challenge being played: its part of the view, the
+    notes, the summary and the log since the die was rolled (older results may name any
+    animal for good reasons)."""
+    state = match.state
+    view = ENGINE.view(state, viewer)
+    rolls = [i for i, entry in enumerate(match.journal) if entry.action == "roll"]
+    since = rolls[-1] if rolls else 0
+    return "\n".join(
+        [
+            msgspec.json.encode(view.challenge).decode(),
+            *view.notes,
+            msgspec.json.encode(ENGINE.summary(state, viewer)).decode(),
+            *(e.event.for_viewer(viewer) for e in match.log if e.index >= since),
+        ]
+    )
+
+
+def _word(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z])" + re.escape(name.casefold()) + r"(?![a-z])")
+
+
+@lru_cache(maxsize=1)
+def distinctive() -> frozenset[str]:
+    """Animal ids whose name, as a word, is in no other animal's names nor any tile label."""
+    cards = load_cards()
+    found = set()
+    for a in cards.animals:
+        pattern = _word(a.name)
+        others = [n for b in cards.animals if b.id != a.id for n in b.names] + [t.label for t in cards.tiles]
+        others += [a.clarification] if a.clarification else []
+        if not any(pattern.search(text.casefold()) for text in others):
+            found.add(a.id)
+    return frozenset(found)
+
+
+def check_bare_name(match: Match) -> None:
+    """The guide's animal, named bare (any case), is on no other viewer's screen."""
+    state = match.state
+    if state.phase not in ("clue", "guess") or state.card not in distinctive():
+        return
+    pattern = _word(animal(state.card).name)
+    for v in [None, *range(state.seats)]:
+        if v != state.guide:
+            assert not pattern.search(challenge_seen_by(match, v).casefold()), (
+                f"viewer {v} sees the name {animal(state.card).name!r}"
+            )
 
 
 def check_step(match: Match) -> None:
@@ -75,24 +133,77 @@ def test_no_secret_reaches_another_viewer_in_bot_games(levels, young, seed):
     kinds = set()
     while not match.is_over():
         check_step(match)
+        check_bare_name(match)
         kinds.add(match.state.phase)
         match.act(*match.next_bot_or_auto())
     assert match.is_over() and kinds >= {"roll"}
 
 
-def test_a_planted_animal_stays_with_the_guide_through_a_whole_challenge():
-    """Plant a known animal and let bots play it out: only the guide ever sees it."""
+@pytest.mark.parametrize("card", sorted(SENTINELS))
+def test_a_planted_animal_stays_with_the_guide_through_a_whole_challenge(card):
+    """Plant an animal with a distinctive name and let bots play it out: only the guide ever
+    sees its name, quoted or bare, in any case, in a view, summary or log."""
     from msgspec.structs import replace
 
-    from tests.bioviva.helpers import challenge
+    assert card in distinctive() and animal(card).name == SENTINELS[card]
+    pattern = _word(SENTINELS[card])
+    levels = ["expert", "novice", "heuristic", "random"]
+    match = Match(ENGINE, BiovivaOptions(young=(3,)), bot_seats(ENGINE, levels), 5)
+    match._states[-1] = replace(challenge("association", card, seats=4, guide=1, young=(3,)), rng=match.state.rng)
+    steps = 0
+    while match.state.phase in ("clue", "guess"):
+        check_step(match)
+        check_secrets(ENGINE, match)
+        for v in (None, 0, 2, 3):
+            assert not pattern.search(seen_by(match, v).casefold()), f"viewer {v} sees {SENTINELS[card]!r}"
+        match.act(*match.next_bot_or_auto())
+        steps += 1
+    assert steps > 1 and match.state.last.card == card and SENTINELS[card] in match.state.last.answer
 
-    for card in ("a005", "a070", "a002"):
-        match = Match(ENGINE, BiovivaOptions(young=(3,)), bot_seats(ENGINE, ["expert", "novice", "heuristic", "random"]), 5)
-        match._states[-1] = replace(challenge("association", card, seats=4, guide=1, young=(3,)), rng=match.state.rng)
-        name = animal(card).name
-        while match.state.phase in ("clue", "guess"):
-            check_step(match)
-            for v in (None, 0, 2, 3):
-                assert f'"{name}"' not in seen_by(match, v)
-            match.act(*match.next_bot_or_auto())
-        assert match.state.last.card == card and name in match.state.last.answer
+
+def _private_lines(match: Match, seat: int) -> list[str]:
+    """The log lines only `seat` was shown, since the die was last rolled, and its notes."""
+    rolls = [i for i, entry in enumerate(match.journal) if entry.action == "roll"]
+    since = rolls[-1] if rolls else 0
+    lines = [
+        e.event.private
+        for e in match.log
+        if e.index >= since and e.event.private is not None and seat in e.event.seats
+    ]
+    return lines + list(ENGINE.view(match.state, seat).notes)
+
+
+def test_every_private_line_of_a_question_is_a_registered_secret():
+    """"Player 1, you answer B: ...", the note with the secret answer, the peeker's note and
+    their answer's line naming the token seen: each is in ENGINE.secrets for its owner."""
+    seats = [SeatSpec("A"), SeatSpec("B"), SeatSpec("C"), SeatSpec("D")]
+    match = Match(ENGINE, BiovivaOptions(young=(3, 4)), seats, 1)
+    match._states[-1] = challenge("question", "q001", seats=4, young=(3, 4))
+    # Both young players look at the same token and give the same answer: still no shared line.
+    for seat, text in ((0, "answer B"), (2, "peek 1"), (3, "peek 1"), (2, "answer B"), (1, "answer C")):
+        match.act_text(seat, text)
+        check_secrets(ENGINE, match)
+        secrets = ENGINE.secrets(match.state)
+        for s in range(4):
+            for line in _private_lines(match, s):
+                assert any(secret in line for secret in secrets.get(s, [])), (s, line)
+    assert any("you looked at Player 1's token" in line for line in _private_lines(match, 3))
+    assert any("after looking at Player 1's token" in line for line in _private_lines(match, 2))
+
+
+def test_every_private_line_of_a_word_association_is_a_registered_secret():
+    """The guide's "your animal: X" note and log lines, for the card passed too."""
+    seats = [SeatSpec("A"), SeatSpec("B"), SeatSpec("C")]
+    match = Match(ENGINE, BiovivaOptions(), seats, 1)
+    match._states[-1] = challenge("association", "a120", seats=3, guide=1)
+    match.act_text(1, "magnifier H4")
+    match.act_text(1, "pass-card")
+    match.act_text(1, "tile tail")
+    match.act_text(0, "guess axolotl")  # the card passed may be guessed: it is not the animal
+    secrets = ENGINE.secrets(match.state)
+    assert "Player 2, your animal: Axolotl" in secrets[1]
+    check_secrets(ENGINE, match)
+    for line in _private_lines(match, 1):
+        assert any(secret in line for secret in secrets[1]), line
+    for v in (None, 0, 2):
+        assert "your animal" not in seen_by(match, v)

@@ -92,3 +92,37 @@ def test_a_peek_counts_as_a_revelation_so_it_cannot_be_undone():
     state = act(challenge("question", "q001", seats=3, young=(3,)), 0, "answer B")
     assert ENGINE.apply(state, 2, ENGINE.parse_action(state, 2, "peek 1")).reveals
     assert not ENGINE.apply(state, 2, ENGINE.parse_action(state, 2, "answer A")).reveals
+
+
+def test_a_young_player_cannot_peek_before_anyone_else_has_answered():
+    state = challenge("question", "q001", seats=3, young=(3,))
+    assert ENGINE.view(state, 2).challenge.can_peek is False
+    state = act(state, 1, "answer A")
+    assert ENGINE.view(state, 2).challenge.can_peek is True
+    # Only young players who have not answered nor peeked yet.
+    assert ENGINE.view(state, 0).challenge.can_peek is False
+    assert ENGINE.view(act(state, 2, "peek 2"), 2).challenge.can_peek is False
+
+
+def test_a_peek_is_not_announced_to_the_other_players():
+    from engines.core.match import Match, SeatSpec
+
+    match = Match(ENGINE, BiovivaOptions(young=(3,)), [SeatSpec("A"), SeatSpec("B"), SeatSpec("C")], 1)
+    match._states[-1] = challenge("question", "q001", seats=3, young=(3,))
+    match.act_text(0, "answer B")
+
+    def seen(viewer):
+        return (ENGINE.view(match.state, viewer), ENGINE.summary(match.state, viewer), match.log_lines(viewer))
+
+    before = {v: seen(v) for v in (None, 0, 1)}
+    match.act_text(2, "peek 1")
+    for viewer in (None, 0, 1):  # the others: not a log line, nothing changed on their screens
+        assert seen(viewer) == before[viewer]
+    # The peeker sees the token at once, and their log keeps it with their answer.
+    assert "Player 3, you looked at Player 1's token: B" in ENGINE.view(match.state, 2).notes[0]
+    match.act_text(2, "answer B")
+    assert "Player 3, you answer B" in match.log_lines(2)[-1]
+    assert "after looking at Player 1's token: B" in match.log_lines(2)[-1]
+    for viewer in (None, 0, 1):
+        assert match.log_lines(viewer)[-1] == "Player 3 has answered."
+        assert not any("look" in line for line in match.log_lines(viewer))
