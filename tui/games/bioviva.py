@@ -123,7 +123,9 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
             for index, guess in enumerate(challenge.guesses):
                 reply = f"  -> {guess.reply.replace('-', ' ')}" if guess.reply else ""
                 waiting = "  <- the guide's reply is about this one" if index == challenge.reviewing else ""
-                lines.append(f"  {names[guess.seat]} guessed \"{guess.text}\"{reply}{waiting}")
+                lines.append(
+                    f"  {guess.seat + 1}.{guess.number} {names[guess.seat]} guessed \"{guess.text}\"{reply}{waiting}"
+                )
     for note in view.notes:
         lines.append(note)
     last = view.last
