@@ -905,9 +905,13 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             c = s.counselors[cid]
             if cam is None or cam.cell != cell or s.choice is not None or c.dead or c.cell != cell or s.stage == "over":
                 continue
+            if uid in ctx.meeting:
+                continue  # a cameo whose meeting puts you back on its own space is not met twice
             info = cards[cam.card]
             ctx.say(f"{name(cid)} meets {info.name}.")
+            ctx.meeting.add(uid)
             self._resolve(ctx, list(info.cameo.meet), cid, cell, info.name, cameo=uid)
+            ctx.meeting.discard(uid)
 
     def _do_stay(self, ctx: Ctx, action: Stay, p: str) -> None:
         s = ctx.state

@@ -207,6 +207,7 @@ class Ctx:
         self.events: list = []
         self.reveals = False
         self.rolled: list[DieRoll] = []
+        self.meeting: set[int] = set()  # cameos whose meeting is resolving now (met once)
 
     def say(self, text: str) -> None:
         from engines.core.protocol import Event

@@ -237,3 +237,13 @@ def test_normal_setup_starts_otis_one_space_faster():
     assert view.otis.stalk == 3 and view.otis.attack == 6, "body count 5: stalk 2 and d6, plus 1 for Normal"
     assert view.otis.modifiers == ("stalk +1 (Normal camp)",)
     assert ENGINE.view(fresh(setup="easy"), 0).otis.stalk == 1
+
+
+def test_a_cameo_that_sends_you_to_its_own_space_is_met_once():
+    s = fresh()
+    s.counselors["mitch"].cell = at("G5")
+    s.cameo_serial = 1
+    s.cameos = [Cameo("hermit_pruitt", at("H5"), uid=1)]  # drawn at the Campfire
+    applied = act(s, "move H5")
+    assert log(applied).count("meets Hermit Pruitt") == 1
+    assert applied.state.counselors["mitch"].cell == at("H5") and applied.state.cameos == []
