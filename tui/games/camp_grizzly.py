@@ -82,7 +82,13 @@ def counselor_card(view, names: list[str]) -> str:
         f"Objectives: {', '.join(shown.objectives) or '-'}  Campers: {', '.join(shown.campers) or '-'}",
     ]
     if view.strike is not None:
-        lines.append(f"OTIS STRIKES at {view.strike.cell}: in danger {', '.join(view.strike.danger) or '-'}")
+        strike = view.strike
+        deciding = f"; {strike.up} decides fight or panic" if strike.up else (
+            f"; {strike.chooser}'s player picks who faces Otis next" if strike.chooser else ""
+        )
+        lines.append(f"OTIS STRIKES at {strike.cell or 'the finale'}: in danger {', '.join(strike.danger) or '-'}{deciding}")
+    if getattr(view, "peek", ()):
+        lines.append("Top of the cabin deck (only you see this): " + ", ".join(view.peek))
     if view.finale is not None:
         lines.append(f"FINALE {view.finale.name}, step {view.finale.step}: {view.finale.step_text}")
     if view.choice:
