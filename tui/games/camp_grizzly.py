@@ -87,7 +87,7 @@ def counselor_card(view, names: list[str]) -> str:
             f"; {strike.chooser}'s player picks who faces Otis next" if strike.chooser else ""
         )
         lines.append(f"OTIS STRIKES at {strike.cell or 'the finale'}: in danger {', '.join(strike.danger) or '-'}{deciding}")
-    if getattr(view, "peek", ()):
+    if view.peek:
         lines.append("Top of the cabin deck (only you see this): " + ", ".join(view.peek))
     if view.finale is not None:
         lines.append(f"FINALE {view.finale.name}, step {view.finale.step}: {view.finale.step_text}")
