@@ -18,6 +18,7 @@ label like H5, and cards and minis are named by their ids:
     woods            roll on the Woods table (a lost counselor's turn)
     return N         come back from the Woods along camp trail N (when a card lets you pick)
     fight XX / panic XX / accept
+    accept / refuse  answer a trade offer that involves your counselor (another player's turn)
     next XX          in a strike, hand the next fight-or-panic decision to XX's player
     roll / roll XX   a finale roll (XX: the counselor the team picks)
     choose LABEL     a finale choice
@@ -39,6 +40,10 @@ class CampOptions(msgspec.Struct, frozen=True):
     #: For each counselor in roster order, the player (1..seats) who runs it; 0 or a missing
     #: entry leaves that counselor out. Empty: one counselor per player, two for one player.
     counselors: tuple[int, ...] = ()
+    #: The counselor who takes the first turn (setup step 8): initials ("WP") or a roster
+    #: number (1 = the first counselor of the roster). Empty: the first in roster order.
+    #: Play then goes on in roster order from there, wrapping round.
+    first: str = ""
 
 
 class Move(msgspec.Struct, frozen=True, tag="move"):
@@ -124,6 +129,10 @@ class Accept(msgspec.Struct, frozen=True, tag="accept"):
     pass
 
 
+class Refuse(msgspec.Struct, frozen=True, tag="refuse"):
+    pass
+
+
 class Roll(msgspec.Struct, frozen=True, tag="roll"):
     counselor: str = ""
 
@@ -169,6 +178,7 @@ Action = (
     | PanicNow
     | NextUp
     | Accept
+    | Refuse
     | Roll
     | ChooseOption
     | Pick

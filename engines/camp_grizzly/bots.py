@@ -99,6 +99,8 @@ class HeuristicBot(Bot):
             by_type.setdefault(type(a), []).append(a)
         if phase == "vote":
             return CastVote(True)
+        if phase == "offer":
+            return Accept()  # the team shares: a trade a teammate asks for is agreed
         if phase == "finale":
             return self._finale(view, legal, by_type)
         if phase == "choice":

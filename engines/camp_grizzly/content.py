@@ -17,8 +17,8 @@ source is played or drawn) or *passive* (a rules hook active while its source is
 a counselor ability, an equipped weapon or item, a camper, a permanent survival card).
 
 Parameters: `amount` (int), `who` (self | space | cabin | all | chosen), `stat`
-(stalk | attack | damage), `place` (a place or site id), `lasts` (turn | round | stalk |
-game), `die` (4 | 6 | 8 | 10), `when` (armed | unarmed | in_cabin | outside).
+(stalk | attack | damage), `place` (a place or site id), `lasts` (turn | round |
+next_round | stalk | game), `die` (4 | 6 | 8 | 10), `when` (armed | unarmed | in_cabin | outside).
 
 Instant effects
     heal(amount, who)        remove injuries (never above the counselor's health track)
@@ -37,7 +37,7 @@ Instant effects
     add_body_count(amount)   raise the body count
     lost()                   the counselor goes to the Woods
     teleport(place)          the counselor is moved to a named place
-    foolin_around()          pick another counselor to move to your space (rulebook 4.1)
+    foolin_around()          another counselor (picked by the card's holder) joins you (4.1)
     place_fire()             a fire mini on the source's space: nobody may enter it until
                              the end of Otis' next stalk
     gain_keys()              take a keys mini from the supply, if one is left
@@ -45,7 +45,8 @@ Instant effects
     otis_reroll()            Otis rolls his attack again, the new roll counts (after_roll)
     hide()                   you take no part in this strike: no fight, no panic (fight)
     prevent_injury(amount)   take that many fewer injuries from this panic (panic)
-    move_bonus(amount, who, lasts)  extra (or fewer) movement this turn or round
+    move_bonus(amount, who, lasts)  extra (or fewer) movement this turn, this round, or
+                             through the end of the next round (next_round)
     leave()                  a cameo leaves the board (after meeting someone)
     choose_trail()           Woods: pick the camp trail back instead of rolling for it
 
@@ -138,7 +139,7 @@ def parse_label(text: str) -> Cell:
 
 Who = Literal["self", "space", "cabin", "all", "chosen"]
 Stat = Literal["", "stalk", "attack", "damage"]
-Lasts = Literal["", "turn", "round", "stalk", "game"]
+Lasts = Literal["", "turn", "round", "next_round", "stalk", "game"]
 When = Literal["", "armed", "unarmed", "in_cabin", "outside"]
 
 
@@ -228,8 +229,8 @@ def check_effect(effect: Effect, where: str, use: str, timing: str = "", places:
         raise ContentError(f"{where}: otis_stat lasts 'stalk' or 'game', not '{effect.lasts}'.")
     if effect.effect == "move_bonus" and use == "passive" and (effect.lasts or effect.who != "self"):
         raise ContentError(f"{where}: a passive move_bonus applies to its holder every turn; drop 'lasts'/'who'.")
-    if effect.effect == "move_bonus" and use == "instant" and effect.lasts not in ("turn", "round"):
-        raise ContentError(f"{where}: an instant move_bonus lasts 'turn' or 'round'.")
+    if effect.effect == "move_bonus" and use == "instant" and effect.lasts not in ("turn", "round", "next_round"):
+        raise ContentError(f"{where}: an instant move_bonus lasts 'turn', 'round' or 'next_round'.")
     if effect.place and places and effect.place not in places:
         raise ContentError(f"{where}: unknown place '{effect.place}'.")
     if spec.timing and timing and spec.timing != timing:
@@ -788,7 +789,7 @@ def validate_cabin_cards(cards: tuple[CabinCard, ...]) -> None:
             _check_effects(c.effects, at, "instant")
         if c.lasting and c.kind != "plot_twist":
             raise ContentError(f"{at}: only plot twists stay in play.")
-        if c.lasting and not any(e.lasts in ("round", "stalk", "game") for e in c.effects):
+        if c.lasting and not any(e.lasts in ("round", "next_round", "stalk", "game") for e in c.effects):
             raise ContentError(f"{at}: a lasting plot twist needs an effect that lasts a round, a stalk or the game.")
         if c.kind == "otis_strikes" and c.effects[0].effect != "otis_strikes":
             raise ContentError(f"{at}: an Otis Strikes! card starts with the otis_strikes effect.")

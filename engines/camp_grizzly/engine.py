@@ -39,6 +39,7 @@ from engines.camp_grizzly.actions import (
     OtisTurn,
     PanicNow,
     Pick,
+    Refuse,
     Pickup,
     Return,
     Reveal,
@@ -80,6 +81,7 @@ from engines.camp_grizzly.state import (
     FinaleRun,
     Ground,
     Lasting,
+    Offer,
     OtisMod,
     Panic,
     StalkStepView,
@@ -167,11 +169,37 @@ def default_assignment(seats: int) -> tuple[int, ...]:
     return tuple(range(1, seats + 1))
 
 
+def first_counselor(options: CampOptions, seats: int) -> str:
+    """The counselor who takes the first turn (setup step 8: the players choose): the
+    `first` option as initials or a roster number, else the first in roster order."""
+    roster = list(content.counselors())
+    assign = options.counselors or default_assignment(seats)
+    playing = [cid for cid, seat in zip(roster, assign) if seat]
+    text = options.first.strip()
+    if not text:
+        return playing[0]
+    if text.isdigit():
+        n = int(text)
+        if not 1 <= n <= len(roster):
+            raise BadOptions(f"First: '{text}' is not a roster number from 1 to {len(roster)}.")
+        chosen = roster[n - 1]
+    else:
+        chosen = next((cid for cid in roster if initials(cid) == text.upper()), "")
+        if not chosen:
+            known = ", ".join(initials(cid) for cid in playing)
+            raise BadOptions(f"First: '{text}' is not a counselor's initials (in this game: {known}).")
+    if chosen not in playing:
+        raise BadOptions(f"First: {name(chosen)} is not in this game.")
+    return chosen
+
+
 def phase(state: CampState) -> str:
     if state.stage == "over":
         return "over"
     if state.choice is not None:
         return "choice"
+    if state.offer is not None:
+        return "offer"
     if state.panic is not None:
         return "panic"
     if state.strike is not None:
@@ -301,6 +329,7 @@ class CampView(msgspec.Struct, frozen=True):
     end_reason: str
     peek: tuple[str, ...] = ()  # peeked cabin cards (names, top first), for their player only
     capped: bool = False  # the active counselor used up the per-turn action cap
+    offer: str = ""  # a trade waiting for the other counselor's player: "WP Gas Can -> MK"
 
 
 # --- the engine -------------------------------------------------------------------------
@@ -332,6 +361,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         missing = [n for n in range(1, seats + 1) if n not in assign]
         if missing:
             raise BadOptions(f"Counselors: Player {missing[0]} runs no counselor; give every player at least one.")
+        first_counselor(options, seats)
 
     def new_game(self, options: msgspec.Struct, seats: int, seed: int) -> CampState:
         assert isinstance(options, CampOptions)
@@ -339,6 +369,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         roster = list(content.counselors())
         assign = options.counselors or default_assignment(seats)
         order = [cid for cid, seat in zip(roster, assign) if seat]
+        first = first_counselor(options, seats)
+        order = order[order.index(first) :] + order[: order.index(first)]  # setup step 8
         m = content.camp_map()
         setup = content.setups()[options.setup]
         minis = content.minis()
@@ -414,6 +446,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
     def _actor_seat(self, state: CampState, p: str) -> int:
         if p == "vote":
             return state.vote.voters[0]
+        if p == "offer":
+            return state.offer.seat
         if p == "after_roll":
             seats = self._after_roll_seats(state)
             if seats:
@@ -503,6 +537,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                 out += [Pick(initials(cid)) for cid in ch.options]
         elif p == "vote":
             out += [CastVote(True), CastVote(False)]
+        elif p == "offer":
+            out += [Accept(), Refuse()]
         elif p == "finale":
             step = self._finale_step(state)
             if step.kind == "roll":
@@ -588,16 +624,42 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         return out
 
     def _useful(self, state: CampState, cid: str, effects: tuple[Effect, ...]) -> bool:
-        """Cards that would do nothing now are not offered (a reroll when Otis did not win
-        the roll, a calm when nobody is horrified)."""
-        for e in effects:
-            if e.effect == "otis_reroll" and (state.strike is None or state.strike.pending is None):
-                return False
-            if e.effect == "calm" and not any(state.counselors[x].horrified for x in alive(state)):
-                return False
-            if e.effect == "gain_keys" and state.key_supply <= 0:
-                return False
+        """Cards that would do nothing now are not offered: a card is offered when at least
+        one of its effects would do something (a reroll only when Otis just won the roll, a
+        calm only with a horrified counselor in your space, a heal only for an injured
+        counselor, extra movement only in your own move phase, keys only while the supply
+        lasts)."""
+        return any(self._effect_useful(state, cid, e) for e in effects)
+
+    def _effect_useful(self, state: CampState, cid: str, e: Effect) -> bool:
+        s = state
+        if e.effect == "otis_reroll":
+            return s.strike is not None and s.strike.pending is not None
+        if e.effect == "calm":
+            return any(s.counselors[x].horrified for x in self._space_mates(s, cid, self._user_cell(s, cid)))
+        if e.effect == "gain_keys":
+            return s.key_supply > 0
+        if e.effect == "heal":
+            return any(s.counselors[x].injuries for x in self._targets(s, e.who, cid, self._user_cell(s, cid)))
+        if e.effect == "move_bonus" and e.amount > 0:
+            return s.stage == "move" and phase(s) == "move" and s.order[s.active] == cid
         return True
+
+    def _user_cell(self, state: CampState, cid: str) -> Cell | None:
+        """Where a card played by `cid` takes effect (their space, or the strike's)."""
+        c = state.counselors[cid]
+        return c.cell if c.cell is not None else (state.strike.cell if state.strike else None)
+
+    def _space_mates(self, state: CampState, cid: str, cell: Cell | None) -> list[str]:
+        """The living counselors "in your space": on the same map space; together in a
+        finale (all of them are on the finale card); yourself alone in the Woods."""
+        s = state
+        f = s.finale
+        if f is not None and cid in f.participants and cid not in f.failed:
+            return self._finale_active(s)
+        if cell is None:
+            return [cid] if not s.counselors[cid].dead else []
+        return [x for x in alive(s) if s.counselors[x].cell == cell]
 
     def _draw_options(self, state: CampState, cid: str) -> list[Action]:
         out: list[Action] = [Draw()]
@@ -677,6 +739,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             "after_roll": "play an after-roll card or accept the roll",
             "panic": "run from Otis one space at a time, or stay",
             "choice": "answer the card's choice",
+            "offer": "accept or refuse the trade",
             "vote": "vote on starting the finale",
             "finale": "play the next step of the finale",
         }.get(p, "wait")
@@ -707,7 +770,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         if isinstance(action, Pickup) and f"drop:{action.thing}" in state.handled:
             return f"{thing_name(action.thing)} was put down this turn: it stays there until your next turn."
         if isinstance(action, Trade) and f"trade:{action.thing}" in state.handled:
-            return f"{thing_name(action.thing)} already changed hands this turn."
+            return f"{thing_name(action.thing)} already changed hands (or was offered) this turn."
         if isinstance(action, Drop):
             return f"You cannot drop {action.thing}: you carry no such item, weapon, objective or keys (campers are never dropped)."
         if isinstance(action, (Fight, PanicNow, NextUp)) and p == "strike":
@@ -780,9 +843,13 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
     def _new_round(self, ctx: Ctx) -> None:
         s = ctx.state
         s.fires = []
+        s.cabin_discard += s.aside
+        s.aside = []
         s.otis_mods = [m for m in s.otis_mods if m.lasts == "game"]
-        s.boosts = []
-        s.lasting = [x for x in s.lasting if x.lasts == "game"]
+        # "Until the end of the next round": a boost or lasting card that began this round
+        # goes on through the next one and ends with it.
+        s.boosts = [Boost(b.counselor, b.amount, "round") for b in s.boosts if b.lasts == "next_round"]
+        s.lasting = [x if x.lasts == "game" else Lasting(x.card, "round") for x in s.lasting if x.lasts in ("game", "next_round")]
         if s.round >= MAX_ROUNDS:
             self._game_over(ctx, "loss", f"Dawn never came: the night ended after {MAX_ROUNDS} rounds (the safety cap).")
             return
@@ -811,7 +878,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             if s.body_count >= HOPELESS and not s.hopeless:
                 self._start_hopeless(ctx)
                 continue
-            if s.choice is not None or s.panic is not None:
+            if s.choice is not None or s.panic is not None or s.offer is not None:
                 return
             if s.strike is not None:
                 st = s.strike
@@ -984,8 +1051,32 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         ctx.say(f"{name(cid)} leaves {thing_name(action.thing)} at {label(c.cell)}.")
 
     def _do_trade(self, ctx: Ctx, action: Trade, p: str) -> None:
+        """A trade needs both sides: with another player's counselor, that player accepts
+        or refuses first (asked once per thing and turn, so no offer loops)."""
         s = ctx.state
         s.handled.append(f"trade:{action.thing}")
+        cid = s.order[s.active]
+        giver_id, taker_id = by_initials(s, action.giver), by_initials(s, action.taker)
+        other = taker_id if giver_id == cid else giver_id
+        seat = s.counselors[other].seat
+        if seat != s.counselors[cid].seat:
+            s.offer = Offer(action.giver, action.thing, action.taker, seat)
+            verb = "offers" if giver_id == cid else "asks for"
+            ctx.say(
+                f"{name(cid)} {verb} {thing_name(action.thing)} ({'to' if giver_id == cid else 'from'} {name(other)}): "
+                f"{player(seat)} accepts or refuses."
+            )
+            return
+        self._hand_over(ctx, action.giver, action.thing, action.taker)
+
+    def _do_refuse(self, ctx: Ctx, action: Refuse, p: str) -> None:
+        s = ctx.state
+        ctx.say(f"{player(s.offer.seat)} refuses the trade: {thing_name(s.offer.thing)} stays with {name(by_initials(s, s.offer.giver))}.")
+        s.offer = None
+
+    def _hand_over(self, ctx: Ctx, giver_initials: str, thing: str, taker_initials: str) -> None:
+        s = ctx.state
+        action = Trade(giver_initials, thing, taker_initials)
         giver = s.counselors[by_initials(s, action.giver)]
         taker = s.counselors[by_initials(s, action.taker)]
         for src, dst in (
@@ -1028,7 +1119,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             s.cabin_discard.append(action.card)
             info_name, effects = content.cabin_cards()[action.card].name, content.cabin_cards()[action.card].effects
         ctx.say(f"{name(cid)} plays {info_name}.")
-        cell = c.cell if c.cell is not None else (s.strike.cell if s.strike else None)
+        cell = self._user_cell(s, cid)
         self._resolve(ctx, list(effects), cid, cell, info_name)
         st = s.strike
         if st is not None and st.pending is not None and p == "after_roll":
@@ -1318,6 +1409,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         danger = [cid for cid in alive(s) if s.counselors[cid].cell in area]
         if not danger:
             ctx.say(f"Otis strikes at {label(cell)}, but no counselor is there.")
+            self._discard_aside(s)
             return
         where = m.cabins[m.cabin[cell]].name if cell in m.cabin else label(cell)
         ctx.say(f"Otis strikes at {where}! In danger: {', '.join(name(x) for x in danger)}.")
@@ -1377,6 +1469,12 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
 
     def _do_accept(self, ctx: Ctx, action: Accept, p: str) -> None:
         s = ctx.state
+        if p == "offer":
+            offer = s.offer
+            s.offer = None
+            ctx.say(f"{player(offer.seat)} agrees to the trade.")
+            self._hand_over(ctx, offer.giver, offer.thing, offer.taker)
+            return
         st = s.strike
         seats = self._after_roll_seats(s)
         if seats:
@@ -1424,10 +1522,17 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             if not self._panic_steps(s, cid):
                 s.panic = None
 
+    def _discard_aside(self, s: CampState) -> None:
+        """Red cards set aside by Tempt Fate go to the discard pile once no strike is due."""
+        if s.aside and not s.strikes_queued:
+            s.cabin_discard += s.aside
+            s.aside = []
+
     def _end_strike(self, ctx: Ctx) -> None:
         s = ctx.state
         st = s.strike
         s.strike = None
+        self._discard_aside(s)
         if st.kind == "hopeless":
             if st.won_by:
                 self._game_over(ctx, "win", f"{name(st.won_by)} beat Otis in the last fight at the Campfire.")
@@ -1495,7 +1600,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             ctx.say(f"{info.name} turns up at {label(c.cell)}.")
         else:
             if info.lasting:
-                order = {"round": 0, "stalk": 1, "game": 2}
+                order = {"round": 0, "stalk": 1, "next_round": 2, "game": 3}
                 lasts = max((e.lasts for e in info.effects if e.lasts in order), key=order.__getitem__)
                 s.lasting.append(Lasting(cardid, lasts))
             s.cabin_discard.append(cardid)
@@ -1530,8 +1635,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                 return
             if e.who == "chosen":
                 options = [x for x in alive(s) if in_camp(s, x) or x == cid]
-                if e.effect == "calm":
-                    options = [x for x in options if s.counselors[x].horrified]
+                if e.effect == "calm":  # "a counselor in your space"
+                    options = [x for x in self._space_mates(s, cid, cell) if s.counselors[x].horrified] if cid else []
                 if not options:
                     continue
                 if len(options) == 1 or cid is None:
@@ -1607,6 +1712,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             if cell is None and cid is not None and s.finale is not None and cid in s.finale.participants:
                 if s.strike is None:
                     ctx.say("Otis lunges at the finale!")
+                    s.otis = None  # he leaves the board to attack the finale, as a fight step does
                     s.strike = Strike(cell=None, danger=self._finale_active(s), kind="finale")
             elif cell is not None:
                 s.strikes_queued.append((cell, 0))
@@ -1673,13 +1779,20 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         s = ctx.state
         cards = content.cabin_cards()
         drawn = [x for x in (self._draw_cabin(ctx) for _ in range(amount)) if x]
-        s.cabin_discard += drawn
-        red = sum(1 for x in drawn if cards[x].red)
+        reds = [x for x in drawn if cards[x].red]
+        # "Discard all cards drawn except for RED Otis cards": the red ones stay out, text
+        # ignored, for the strike they cause (each after the first adds 1 to Otis' roll in
+        # that fight); they go to the discard pile when that strike is over.
+        s.cabin_discard += [x for x in drawn if not cards[x].red]
+        red = len(reds)
         ctx.say(f"Tempting fate: {', '.join(cards[x].name + (' (red)' if cards[x].red else '') for x in drawn) or 'no cards'}.")
         if red and cell is not None:
             extra = red - 1
             ctx.say("A red card: Otis strikes!" + (f" (+{extra} to his attack roll)" if extra else ""))
+            s.aside += reds
             s.strikes_queued.append((cell, extra))
+        else:
+            s.cabin_discard += reds
 
     def _horrify(self, ctx: Ctx, cid: str) -> None:
         s = ctx.state
@@ -1907,6 +2020,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             peek=self._peek_view(s, viewer),
             capped=s.stage in ("move", "end") and s.actions_this_turn >= MAX_TURN_ACTIONS,
             vote=tuple(s.vote.voters) if s.vote else (),
+            offer=self._offer_text(s),
             cabin_deck=len(s.cabin_deck),
             survival_deck=len(s.survival_deck),
             question_deck=len(s.question_deck),
@@ -1952,6 +2066,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
             "choice": "cabins-and-cards",
             "vote": "finales",
             "finale": "finales",
+            "offer": "counselor-turn",
             "over": "scoring",
         }
         stats = otis_now(s)
@@ -1978,6 +2093,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                 ),
                 "vote": "vote on the finale",
                 "finale": "the finale goes on",
+                "offer": f"trade {self._offer_text(s)}? accept or refuse",
             }[p]
             status = f"{who}: {doing} — {head}"
             if p in ("move", "end") and s.actions_this_turn >= MAX_TURN_ACTIONS:
@@ -2006,6 +2122,12 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
                 lines.append("Campers: " + ", ".join(thing_name(x) for x in c.campers))
             panels.append(SeatPanel(title=f"{info.name} ({info.initials})", lines=lines, active=cid == current))
         return Summary(status=status, panels=panels, turn=s.turns, rules_topic=topics[p])
+
+    def _offer_text(self, s: CampState) -> str:
+        o = s.offer
+        if o is None:
+            return ""
+        return f"{o.giver} {thing_name(o.thing)} -> {o.taker}"
 
     def _strike_status(self, s: CampState) -> str:
         st = s.strike

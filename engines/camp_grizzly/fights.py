@@ -122,8 +122,13 @@ def fight_bonus(state: CampState, cid: str, cell: Cell | None) -> int:
 
 
 def can_fight(state: CampState, cid: str, cell: Cell | None) -> bool:
-    """Someone with no dice and no bonus cannot beat even a 1 (Otis wins ties)."""
-    return bool(fight_dice(state, cid)) or fight_bonus(state, cid, cell) > 0
+    """A fight is offered only if it can be won: the counselor's best total (every die at
+    its top face, plus bonuses) must beat Otis' lowest roll (1 plus this strike's bonus,
+    which a finale step may make negative), since Otis wins ties. With no dice and only a
+    +1 bonus that means never, except against a -1 to Otis' roll."""
+    best = sum(fight_dice(state, cid)) + fight_bonus(state, cid, cell)
+    otis_low = 1 + (state.strike.bonus if state.strike is not None else 0)
+    return best > otis_low
 
 
 def otis_now(state: CampState) -> OtisStats:

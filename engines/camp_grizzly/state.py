@@ -131,6 +131,15 @@ class Choice(msgspec.Struct):
     cameo: int = -1  # the uid of the cameo whose meeting this is, if any
 
 
+class Offer(msgspec.Struct):
+    """A trade with another player's counselor, waiting for that player's yes or no."""
+
+    giver: str
+    thing: str
+    taker: str
+    seat: int  # the player who must accept or refuse
+
+
 class Vote(msgspec.Struct):
     site: str
     caller: str
@@ -185,6 +194,8 @@ class CampState(msgspec.Struct):
     panic: Panic | None = None
     choice: Choice | None = None
     vote: Vote | None = None
+    offer: Offer | None = None
+    aside: list[str] = []  # red cards a Tempt Fate set aside for the strike they cause
     finale: FinaleRun | None = None
     hopeless: bool = False
     dice: list[DieRoll] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, deque
+from importlib import resources
 
 import msgspec
 import pytest
@@ -325,3 +326,18 @@ def test_texts_are_our_own():
     names = [c.name for c in content.cabin_cards().values()] + [c.name for c in content.counselors().values()]
     for taken in ("Kevin", "Sherry", "Tracy", "Baseball Bat", "Crowbar", "Pocket Knife"):
         assert not any(taken in n for n in names)
+    # Nor do card texts or the rules reference repeat the rulebook's (or a published card's)
+    # wording: Foolin' Around, the horrified line, where a body lies, the Scrapper card.
+    cards = [*content.cabin_cards().values(), *content.survival_cards().values(), *content.minis().values()]
+    rules = resources.files("engines.camp_grizzly").joinpath("rules.md").read_text()
+    texts = [c.name + " " + c.text for c in cards] + [rules]
+    texts = [t.lower() for t in texts]
+    for phrase in (
+        "pick a counselor to move to your",
+        "-1 to all your die rolls until the end of your next turn",
+        "-1 to all die rolls",
+        "if you died in the woods",
+        "died in the woods or",
+        "scrapper",
+    ):
+        assert not any(phrase in t for t in texts), phrase

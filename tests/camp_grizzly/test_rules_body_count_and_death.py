@@ -88,3 +88,12 @@ def test_horrified_ends_the_turn_and_costs_one_on_rolls():
     s.cabin_deck = ["scream_in_the_night", *s.cabin_deck]
     s = act(s, "draw").state
     assert s.counselors["mitch"].horrified and s.order[s.active] == "wendy"
+    # -1 on rolls until the end of Mitch's next turn: a Woods roll of 2 counts as 1 (the ravine).
+    s = to_stage(s, "woods")
+    s.active = 0
+    s.counselors["mitch"].cell, s.counselors["mitch"].woods = None, True
+    s.forced = [2, 3]
+    s = act(s, "woods").state
+    assert s.counselors["mitch"].injuries == 2, "2 - 1 = 1: the ravine, not the bramble patch"
+    s = act(s, "end").state
+    assert not s.counselors["mitch"].horrified, "gone at the end of his next turn"

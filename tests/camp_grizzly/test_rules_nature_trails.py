@@ -56,3 +56,17 @@ def test_trail_sense_succeeds_on_five_and_is_never_lost():
     s.forced = [1]
     after = act(s, "trail 1").state
     assert after.counselors[cid].cell == at("B2") and not after.counselors[cid].woods
+
+
+def test_horrified_counselors_roll_one_less_on_nature_trails():
+    s, cid = at_trail()
+    s.counselors[cid].horrified = 1
+    s.forced = [6]
+    after = act(s, "trail 1").state
+    assert after.counselors[cid].cell == at("B2"), "a 6 counts as 5: no crossing"
+    s.forced = [2]
+    after = act(s, "trail 1").state
+    assert after.counselors[cid].woods, "a 2 counts as 1: lost"
+    s.counselors[cid].equipped = ["headlamp"]  # succeeds on 5
+    s.forced = [6]
+    assert act(s, "trail 1").state.counselors[cid].cell == at("F1")
