@@ -105,3 +105,18 @@ async def test_board_renders_on_screen(tmp_path) -> None:
         await settle(app, pilot)
         board = app.screen.query_one(CampMapBoard)
         assert board.size.height == 11 and board.size.width == 50
+
+
+def test_a_counselor_on_otis_space_stays_visible() -> None:
+    from msgspec.structs import replace
+
+    from engines.camp_grizzly import ENGINE
+    from engines.camp_grizzly.content import parse_label
+    from engines.core.match import Match, SeatSpec
+
+    view = ENGINE.view(Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], 2).state, 0)
+    wendy = view.counselors[1]
+    view = replace(view, otis=replace(view.otis, cell=wendy.cell))
+    row, col = parse_label(wendy.cell)
+    text, kind = draw_camp(view)[row + 1][2 + 2 * col]
+    assert kind == "otis" and text[0] == "O" and text[1] in {c.initials[0] for c in view.counselors}

@@ -3,7 +3,8 @@
 One line per row of spaces and three characters per space: the first is the space's west
 edge (`│` wall, `/` door, blank open), then two characters of content. A wall on a space's
 south side underlines it, so walls read without colour; a gap in the underline is a door.
-Pieces cover terrain: Otis `OT`, counselors by initials (`K+` when several share a space),
+Pieces cover terrain: Otis `OT` (`OW` with Wendy on his space), counselors by initials (`K+`
+when several share a space),
 `?` objective, `k` key, `L` lock, `^^` fire, `+` first aid, `c` cameo, `o` item on the ground.
 """
 
@@ -65,7 +66,9 @@ def pieces(view) -> dict[tuple[int, int], Run]:
         text = first.initials if len(people) == 1 else first.initials[0] + "+"
         marks[cell] = (text, "counselor active" if any(c.active for c in people) else "counselor")
     if view.otis.cell:
-        marks[parse_label(view.otis.cell)] = ("OT", "otis")
+        cell = parse_label(view.otis.cell)
+        # Otis on someone's space: "O" and their initial, so nobody disappears under him.
+        marks[cell] = ("O" + here[cell][0].initials[0], "otis") if cell in here else ("OT", "otis")
     return marks
 
 
