@@ -120,3 +120,22 @@ def test_a_counselor_on_otis_space_stays_visible() -> None:
     row, col = parse_label(wendy.cell)
     text, kind = draw_camp(view)[row + 1][2 + 2 * col]
     assert kind == "otis" and text[0] == "O" and text[1] in {c.initials[0] for c in view.counselors}
+
+
+def test_finale_card_lists_the_steps_and_marks_the_current_one() -> None:
+    from msgspec.structs import replace
+
+    from engines.camp_grizzly import ENGINE
+    from engines.camp_grizzly.content import finales
+    from engines.camp_grizzly.engine import FinaleView
+    from engines.core.match import Match, SeatSpec
+    from tui.games.camp_grizzly import finale_text
+
+    view = ENGINE.view(Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], 2).state, 0)
+    van = finales()["van"]
+    running = FinaleView(site="van", name=van.name, step=1, step_id=van.steps[1].id, step_kind=van.steps[1].kind,
+                         step_text=van.steps[1].text, participants=("MK", "WP"), failed=(), tries_used=0)
+    lines = finale_text(replace(view, finale=running)).splitlines()
+    assert lines[0].startswith(f"FINALE: {van.name}") and "MK, WP" in lines[0]
+    assert len(lines) == 1 + len(van.steps)
+    assert lines[2].startswith("> 2.") and all(not line.startswith(">") for i, line in enumerate(lines) if i != 2)

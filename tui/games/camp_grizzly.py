@@ -15,6 +15,7 @@ from textual.containers import Horizontal
 from textual.timer import Timer
 from textual.widgets import Static
 
+from engines.camp_grizzly.content import finales
 from tui.games.camp_grizzly_draw import draw_camp
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
@@ -89,10 +90,23 @@ def counselor_card(view, names: list[str]) -> str:
         lines.append(f"OTIS STRIKES at {strike.cell or 'the finale'}: in danger {', '.join(strike.danger) or '-'}{deciding}")
     if view.peek:
         lines.append("Top of the cabin deck (only you see this): " + ", ".join(view.peek))
-    if view.finale is not None:
-        lines.append(f"FINALE {view.finale.name}, step {view.finale.step}: {view.finale.step_text}")
     if view.choice:
         lines.append("Choose: " + " / ".join(view.choice))
+    return "\n".join(lines)
+
+
+def finale_text(view) -> str:
+    """The finale card being played: every step, the current one marked, with who is in it."""
+    finale = view.finale
+    steps = finales()[finale.site].steps
+    lines = [
+        f"FINALE: {finale.name}. In it: {', '.join(finale.participants) or '-'}"
+        + (f"; out: {', '.join(finale.failed)}" if finale.failed else "")
+    ]
+    for number, step in enumerate(steps):
+        marker = ">" if number == finale.step else " "
+        tries = f" (tries used: {finale.tries_used}/{step.tries})" if number == finale.step and step.kind == "roll" else ""
+        lines.append(f"{marker} {number + 1}. {step.text}{tries}")
     return "\n".join(lines)
 
 
@@ -116,7 +130,9 @@ class CampGrizzlyScreen(GameScreen):
         names = table.seat_names
         self.query_one("#otis-card", Static).update(otis_text(view))
         self.query_one("#dice-tray", Static).update(name_seats(dice_text(view), names))
-        self.query_one("#counselor-card", Static).update(name_seats(counselor_card(view, names), names))
+        # During a finale its card matters more than the counselor's.
+        card = finale_text(view) if view.finale is not None else counselor_card(view, names)
+        self.query_one("#counselor-card", Static).update(name_seats(card, names))
         steps = tuple(view.stalk)
         if steps and steps != self._shown_stalk:
             self._shown_stalk = steps
