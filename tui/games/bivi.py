@@ -13,7 +13,7 @@ from typing import Any
 from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
 
@@ -62,6 +62,9 @@ class RiverBoard(LineBoard):
 
 
 class BiviScreen(GameScreen):
+    # Wide terminals show every river side by side; narrow ones scroll the compact ones.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Where the ghost is: UI state only, never part of the game.
@@ -75,7 +78,7 @@ class BiviScreen(GameScreen):
             with Vertical(id="active-side"):
                 yield Static(id="active-title", classes="river-title")
                 yield RiverBoard(id="active-river")
-            yield Vertical(id="other-rivers")
+            yield VerticalScroll(id="other-rivers", can_focus=False)
         with Horizontal(id="below-rivers"):
             yield Static(id="forest")
             yield Static(id="hand")
@@ -165,7 +168,7 @@ class BiviScreen(GameScreen):
         self.query_one("#active-river", RiverBoard).drawing = draw_river(
             view, river, wide=True, glyphs=glyphs, ghost=ghost, marks=marks
         )
-        others = self.query_one("#other-rivers", Vertical)
+        others = self.query_one("#other-rivers")
         wanted = [r for r in view.rivers if r.seat != active]
         boards = list(others.query(RiverBoard))
         titles = list(others.query(".river-title"))
@@ -175,8 +178,7 @@ class BiviScreen(GameScreen):
             boards = [RiverBoard(classes="compact") for _ in wanted]
             for title, board in zip(titles, boards):
                 board.can_focus = False
-                others.mount(title)
-                others.mount(board)
+                others.mount(Vertical(title, board, classes="river-box"))
         for title, board, other in zip(titles, boards, wanted):
             title.update(self._river_title(view, other.seat, names, short=True))
             board.drawing = draw_river(view, other, wide=False, glyphs=glyphs)
