@@ -73,6 +73,7 @@ from engines.bioviva.worldmap import (
     load_localizations,
     parse_cell,
 )
+from engines.core.actions import ActionCodec, Word, choice
 from engines.core.errors import BadOptions, IllegalAction
 from engines.core.grid import chebyshev
 from engines.core.protocol import (
@@ -1004,33 +1005,7 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
 
     # -- text forms ------------------------------------------------------------------
     def format_action(self, action: Action) -> str:
-        if isinstance(action, Roll):
-            return "roll"
-        if isinstance(action, Answer):
-            return f"answer {action.letter}"
-        if isinstance(action, Peek):
-            return f"peek {action.seat + 1}"
-        if isinstance(action, PlacePawn):
-            return f"pawn {action.kind} {_cell(action.row, action.col)}"
-        if isinstance(action, PassCard):
-            return "pass-card"
-        if isinstance(action, Clarify):
-            return "clarify"
-        if isinstance(action, Magnifier):
-            return f"magnifier {_cell(action.row, action.col)}"
-        if isinstance(action, LayTile):
-            return f"tile {action.tile}" + (f"+{action.under}" if action.under else "")
-        if isinstance(action, Accept):
-            return f"accept {action.seat + 1}" + (f".{action.number}" if action.number else "")
-        if isinstance(action, GuideReply):
-            return f"reply {action.reply}"
-        if isinstance(action, Done):
-            return "done"
-        if isinstance(action, Guess):
-            return f"guess {action.text}"
-        if isinstance(action, Pass):
-            return "pass"
-        raise TypeError(f"Not a Bioviva action: {action!r}")
+        return CODEC.format(action)
 
     def describe_action(self, action: Action) -> str:
         """The action list's wording; seats are "Player N" (the screen puts names in)."""
@@ -1066,52 +1041,9 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         return self.format_action(action)
 
     def parse_action(self, state: BiovivaState, seat: int, text: str) -> Action:
-        words = text.split()
-        if not words:
+        if not text.split():
             raise IllegalAction("Type an action, e.g. 'answer B', 'pawn correct H4' or 'guess lion'.")
-        verb, args = words[0].lower(), words[1:]
-        if verb == "guess":
-            guess = clean_guess(" ".join(args))
-            if not guess:
-                raise IllegalAction("Type the name of an animal after 'guess', e.g. 'guess lion'.")
-            return Guess(guess)
-        try:
-            if verb == "roll" and not args:
-                return Roll()
-            if verb == "answer" and len(args) == 1 and args[0].upper() in LETTERS:
-                return Answer(args[0].upper())
-            if verb == "peek" and len(args) == 1:
-                return Peek(int(args[0]) - 1)
-            if verb == "pawn" and len(args) == 2 and args[0].lower() in ("correct", "decoy"):
-                r, c = parse_cell(args[1])
-                return PlacePawn(args[0].lower(), r, c)  # type: ignore[arg-type]
-            if verb == "pass-card" and not args:
-                return PassCard()
-            if verb == "clarify" and not args:
-                return Clarify()
-            if verb == "magnifier" and len(args) == 1:
-                return Magnifier(*parse_cell(args[0]))
-            if verb == "tile" and len(args) == 1:
-                main, _, under = args[0].partition("+")
-                return LayTile(_tile_id(main), _tile_id(under) if under else "")
-            if verb == "accept" and len(args) == 1:
-                who, dot, number = args[0].partition(".")
-                if dot and int(number) < 1:
-                    raise ValueError(number)
-                return Accept(int(who) - 1, int(number) if dot else 0)
-            if verb == "reply" and args:
-                reply = "-".join(a.lower() for a in args)
-                if reply in REPLIES:
-                    return GuideReply(reply)  # type: ignore[arg-type]
-            if verb == "done" and not args:
-                return Done()
-            if verb == "pass" and not args:
-                return Pass()
-        except (ValueError, KeyError):
-            pass
-        raise IllegalAction(
-            f"'{text}' is not a Bioviva action (e.g. 'answer B', 'pawn correct H4', 'tile leg+small', 'guess lion')."
-        )
+        return CODEC.parse(text)
 
     # -- views -----------------------------------------------------------------------
     def view(self, state: BiovivaState, viewer: int | None) -> BiovivaView:
@@ -1354,6 +1286,50 @@ def _tile_id(text: str) -> str:
         if wanted in (tile.id, tile.label.casefold()):
             return tile.id
     raise KeyError(text)
+
+
+def _read_tiles(text: str) -> tuple[str, str]:
+    main, _, under = text.partition("+")
+    return _tile_id(main), _tile_id(under) if under else ""
+
+
+def _read_accept(text: str) -> tuple[int, int]:
+    who, dot, number = text.partition(".")
+    if dot and int(number) < 1:
+        raise ValueError(number)
+    return int(who) - 1, int(number) if dot else 0
+
+
+def _read_reply(text: str) -> str:
+    reply = "-".join(text.lower().split())  # "reply not at all" is "reply not-at-all"
+    if reply not in REPLIES:
+        raise ValueError(text)
+    return reply
+
+
+def _read_guess(text: str) -> str:
+    guess = clean_guess(text)
+    if not guess:
+        raise IllegalAction("Type the name of an animal after 'guess', e.g. 'guess lion'.")
+    return guess
+
+
+CELL = Word(_cell, parse_cell, width=2)  # "H4"
+CODEC = ActionCodec(
+    Action,
+    "Bioviva",
+    ["answer B", "pawn correct H4", "tile leg+small", "guess lion"],
+    {
+        Answer: [choice(*LETTERS)],
+        Peek: [Word(lambda seat: str(seat + 1), lambda text: int(text) - 1)],  # seats count from 1
+        PlacePawn: [choice("correct", "decoy"), CELL],
+        Magnifier: [CELL],
+        LayTile: [Word(lambda tile, under: tile + (f"+{under}" if under else ""), _read_tiles, width=2)],
+        Accept: [Word(lambda seat, n: f"{seat + 1}" + (f".{n}" if n else ""), _read_accept, width=2)],
+        GuideReply: [Word(str, _read_reply, rest=True)],
+        Guess: [Word(str, _read_guess, rest=True)],
+    },
+)
 
 
 ENGINE = BiovivaEngine()

@@ -73,6 +73,7 @@ from engines.bivi.actions import (
 )
 from engines.bivi.bots import HeuristicBot, RandomBot
 from engines.bivi.notation import Breakdown, breakdown, render_river_text
+from engines.core.actions import INT, ActionCodec, Word, choice
 from engines.core.errors import BadOptions, IllegalAction
 from engines.core.protocol import (
     Applied,
@@ -249,6 +250,36 @@ def _side(state: BiviState, side: str) -> tuple[int, ...]:
 def _cell(text: str) -> tuple[int, int]:
     r, _, c = text.partition(",")
     return int(r), int(c)
+
+
+def _rotation(text: str) -> int:
+    if not text.lower().startswith("r"):
+        raise ValueError(text)
+    return int(text[1:])
+
+
+def _flip(text: str) -> bool:
+    if text.lower() != "f":
+        raise ValueError(text)
+    return True
+
+
+CELL = Word(lambda r, c: f"{r},{c}", _cell, width=2)
+SIDE = choice(*SIDES)
+CODEC = ActionCodec(
+    Action,
+    "Bivì",
+    ["take N 12", "place 3,4 r1", "cube-at 7,2"],
+    {
+        ChooseBank: [choice("left", "right")],
+        Take: [SIDE, INT],
+        TakeCube: [SIDE],
+        Place: [CELL, Word(lambda r: f"r{r}", _rotation), Word(lambda f: "f" if f else "", _flip, optional=True)],
+        MoveBeaver: [CELL],
+        SetBeaver: [CELL],
+        CubeAt: [CELL],
+    },
+)
 
 
 def _gain_cube(state: BiviState, seat: int) -> tuple[BiviState, str]:
@@ -750,55 +781,13 @@ class BiviEngine(Engine[BiviState, Action]):
 
     # -- text forms ------------------------------------------------------------------
     def format_action(self, action: Action) -> str:
-        if isinstance(action, ChooseBank):
-            return f"bank {action.side}"
-        if isinstance(action, Take):
-            return f"take {action.side} {action.tile}"
-        if isinstance(action, TakeCube):
-            return f"cube {action.side}"
-        if isinstance(action, Place):
-            return f"place {action.row},{action.col} r{action.rotation}" + (" f" if action.flipped else "")
-        if isinstance(action, MoveBeaver):
-            return f"move-beaver {action.row},{action.col}"
-        if isinstance(action, Discard):
-            return "discard"
-        if isinstance(action, SetBeaver):
-            return f"beaver {action.row},{action.col}"
-        if isinstance(action, CubeAt):
-            return f"cube-at {action.row},{action.col}"
-        if isinstance(action, NoCube):
-            return "no-cube"
-        raise TypeError(f"Not a Bivì action: {action!r}")
+        return CODEC.format(action)
 
     def parse_action(self, state: BiviState, seat: int, text: str) -> Action:
-        words = text.split()
-        try:
-            verb, args = words[0].lower(), words[1:]
-            if verb == "bank" and len(args) == 1 and args[0].lower() in ("left", "right"):
-                return ChooseBank(args[0].lower())
-            if verb == "take" and len(args) == 2 and args[0].upper() in SIDES:
-                return Take(args[0].upper(), int(args[1]))
-            if verb == "cube" and len(args) == 1 and args[0].upper() in SIDES:
-                return TakeCube(args[0].upper())
-            if verb == "place" and len(args) in (2, 3) and args[1].lower().startswith("r"):
-                if len(args) == 3 and args[2].lower() != "f":
-                    raise ValueError
-                r, c = _cell(args[0])
-                place = Place(r, c, int(args[1][1:]), len(args) == 3)
-                return canonical_place(state, place) if state.phase == "hand" else place
-            if verb == "move-beaver" and len(args) == 1:
-                return MoveBeaver(*_cell(args[0]))
-            if verb == "beaver" and len(args) == 1:
-                return SetBeaver(*_cell(args[0]))
-            if verb == "cube-at" and len(args) == 1:
-                return CubeAt(*_cell(args[0]))
-            if verb == "discard" and not args:
-                return Discard()
-            if verb == "no-cube" and not args:
-                return NoCube()
-        except (ValueError, IndexError):
-            pass
-        raise IllegalAction(f"'{text}' is not a Bivì action (e.g. 'take N 12', 'place 3,4 r1', 'cube-at 7,2').")
+        action = CODEC.parse(text)
+        if isinstance(action, Place) and state.phase == "hand":
+            return canonical_place(state, action)
+        return action
 
     # -- views -----------------------------------------------------------------------
     def view(self, state: BiviState, viewer: int | None) -> BiviView:

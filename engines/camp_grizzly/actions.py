@@ -1,6 +1,6 @@
 """Camp Grizzly options and actions: small tagged Structs, each with a one-line text form.
 
-Text forms (`format_action`), where XX is a counselor's two-letter initials, a space is a
+Text forms (`CODEC.format`), where XX is a counselor's two-letter initials, a space is a
 label like H5, and cards and minis are named by their ids:
 
     move H5          step to a neighbouring space (also each step of a panic move)
@@ -32,6 +32,8 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
+
+from engines.core.actions import TEXT, ActionCodec, Word
 
 
 class CampOptions(msgspec.Struct, frozen=True):
@@ -188,41 +190,24 @@ Action = (
 )
 
 
-def format_action(action: Action) -> str:
-    if isinstance(action, Move):
-        return f"move {action.to}"
-    if isinstance(action, Trail):
-        return f"trail {action.number}"
-    if isinstance(action, Pickup):
-        return f"pickup {action.thing}"
-    if isinstance(action, Drop):
-        return f"drop {action.thing}"
-    if isinstance(action, Trade):
-        return f"trade {action.giver} {action.thing}->{action.taker}"
-    if isinstance(action, Equip):
-        return f"equip {action.card}"
-    if isinstance(action, Unequip):
-        return f"unequip {action.card}"
-    if isinstance(action, Use):
-        return f"use {action.counselor} {action.card}"
-    if isinstance(action, StartFinale):
-        return f"finale {action.site}"
-    if isinstance(action, CastVote):
-        return "vote yes" if action.yes else "vote no"
-    if isinstance(action, Return):
-        return f"return {action.number}"
-    if isinstance(action, Fight):
-        return f"fight {action.counselor}"
-    if isinstance(action, PanicNow):
-        return f"panic {action.counselor}"
-    if isinstance(action, NextUp):
-        return f"next {action.counselor}"
-    if isinstance(action, Order):
-        return "order " + " ".join(action.cards)
-    if isinstance(action, Roll):
-        return f"roll {action.counselor}" if action.counselor else "roll"
-    if isinstance(action, ChooseOption):
-        return f"choose {action.label}"
-    if isinstance(action, Pick):
-        return f"pick {action.counselor}"
-    return type(action).__struct_config__.tag  # type: ignore[attr-defined]
+def _read_handover(text: str) -> tuple[str, str]:
+    thing, arrow, taker = text.partition("->")
+    if not arrow:
+        raise ValueError(text)
+    return thing, taker
+
+
+def _read_vote(text: str) -> bool:
+    return {"yes": True, "no": False}[text.lower()]
+
+
+#: Only formats here: the engine reads text back by matching it against the legal actions.
+CODEC = ActionCodec(
+    Action,
+    "Camp Grizzly",
+    forms={
+        Trade: [TEXT, Word(lambda thing, taker: f"{thing}->{taker}", _read_handover, width=2)],
+        CastVote: [Word(lambda yes: "yes" if yes else "no", _read_vote)],
+        Order: [Word(" ".join, lambda text: tuple(text.split()), rest=True)],
+    },
+)

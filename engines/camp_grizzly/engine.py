@@ -22,6 +22,7 @@ import msgspec
 
 from engines.camp_grizzly import content, fights
 from engines.camp_grizzly.actions import (
+    CODEC,
     Accept,
     Action,
     CameosTurn,
@@ -51,7 +52,6 @@ from engines.camp_grizzly.actions import (
     Unequip,
     Use,
     Woods,
-    format_action,
 )
 from engines.camp_grizzly.content import HOPELESS, Effect, label, parse_label
 from engines.camp_grizzly.fights import (
@@ -1904,7 +1904,7 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
 
     # -- text forms ------------------------------------------------------------------------
     def format_action(self, action: Action) -> str:
-        return format_action(action)
+        return CODEC.format(action)
 
     # -- views ---------------------------------------------------------------------------
     def view(self, state: CampState, viewer: int | None) -> CampView:
