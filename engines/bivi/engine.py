@@ -783,6 +783,20 @@ class BiviEngine(Engine[BiviState, Action]):
     def format_action(self, action: Action) -> str:
         return CODEC.format(action)
 
+    def describe_action(self, action: Action) -> str:
+        """The action list names the tile and its shape, which a tile id alone does not."""
+        if isinstance(action, Take):
+            return f"take {_tile_name(action.tile)} ({content.tile(action.tile).shape}) from {SIDE_NAMES[action.side]}"
+        if isinstance(action, TakeCube):
+            return f"discard the {SIDE_NAMES[action.side]} side for a wood cube"
+        if isinstance(action, MoveBeaver):
+            return f"move the beaver to {action.row},{action.col} (pays cubes)"
+        if isinstance(action, SetBeaver):
+            return f"beaver on {action.row},{action.col}"
+        if isinstance(action, NoCube):
+            return "no cube this turn"
+        return self.format_action(action)
+
     def parse_action(self, state: BiviState, seat: int, text: str) -> Action:
         action = CODEC.parse(text)
         if isinstance(action, Place) and state.phase == "hand":

@@ -120,3 +120,14 @@ def test_the_bag_order_stays_hidden_through_a_whole_game():
         assert not set(state.bag) & set(view.tiles)
         texts = [msgspec.json.encode(view).decode(), msgspec.json.encode(ENGINE.summary(state, None)).decode()]
         assert bag_runs(state.bag, texts + match.log_lines(None)[-6:]) == []
+
+
+def test_action_list_descriptions_name_the_tile_and_shape():
+    from engines.bivi import ENGINE
+    from engines.bivi.actions import NoCube, Take, TakeCube
+    from engines.bivi.content import tile
+
+    t = tile(43)
+    assert ENGINE.describe_action(Take("N", 43)) == f"take {t.wood} tile 43 ({t.shape}) from north"
+    assert ENGINE.describe_action(TakeCube("E")) == "discard the east side for a wood cube"
+    assert ENGINE.describe_action(NoCube()) == "no cube this turn"
