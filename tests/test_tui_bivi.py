@@ -76,6 +76,15 @@ async def test_full_bivi_game_by_keys_with_save_and_reload(tmp_path) -> None:
 
         await play_human_turns(app, pilot, limit=400)
         assert isinstance(app.screen, EndScreen)
+        # Every placement made with the ghost is journalled in its listed (canonical) form.
+        engine = reloaded.match.engine
+        replayed = type(reloaded.match).replay(engine, reloaded.match.options, reloaded.match.seats,
+                                               reloaded.match.seed, [])
+        for entry in reloaded.match.journal:
+            if entry.seat == 0 and entry.action.startswith("place"):
+                legal = [engine.format_action(a) for a in replayed.legal_actions(0)]
+                assert entry.action in legal
+            replayed.act_text(entry.seat, entry.action)
         outcome = reloaded.match.engine.outcome(reloaded.match.state)
         headline = str(app.screen.query_one("#end-headline").render())
         winner_names = [reloaded.match.seats[w].name for w in outcome.winners]
@@ -170,3 +179,30 @@ async def test_command_palette_plays_an_action_and_opens_a_rules_topic(tmp_path)
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         assert "Scoring" in str(app.screen.query_one("#rules-text").source)
+
+
+async def test_a_ghost_turned_into_an_equivalent_position_is_journalled_in_its_listed_form(tmp_path) -> None:
+    from engines.bivi import ENGINE
+    from engines.core.match import Match, SeatSpec
+    from tui.opening import open_match
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        open_match(app, match, None)
+        await settle(app, pilot)
+        await pilot.press("1")  # bank left
+        await settle(app, pilot)
+        await pilot.press("1")  # the foreman takes pine tile 43, an S shape: half a turn looks the same
+        await settle(app, pilot)
+        screen = app.screen
+        start = screen.rotation
+        await pilot.press("r", "r")
+        await pilot.pause()
+        assert screen.rotation == (start + 2) % 4
+        listed = {ENGINE.format_action(a) for a in match.legal_actions(0)}
+        await pilot.press("enter")
+        await settle(app, pilot)
+        placed = next(e.action for e in match.journal if e.action.startswith("place"))
+        assert placed in listed and placed.split()[2] == f"r{start}"

@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from engines.bivi.actions import CubeAt, Place
-from engines.bivi.engine import BiviView, river_text
+from engines.bivi.engine import BiviView, canonical_place, river_text
 from engines.bivi.geometry import oriented_cells
 from engines.core.errors import IllegalAction
 from tui.games.bivi_draw import WOOD_LETTER, Ghost, draw_river, draw_shape, forest_lines
@@ -252,7 +252,11 @@ class BiviScreen(GameScreen):
     def on_line_board_put(self, message: LineBoard.Put) -> None:
         mode = self._mode()
         if mode:
-            self.choose_action(self._ghost_action(mode))
+            action = self._ghost_action(mode)
+            if isinstance(action, Place):
+                # Journal the listed form, as typing the placement would.
+                action = canonical_place(self.match.state, action)
+            self.choose_action(action)
 
 
 SCREEN = BiviScreen
