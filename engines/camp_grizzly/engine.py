@@ -1906,6 +1906,22 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
     def format_action(self, action: Action) -> str:
         return CODEC.format(action)
 
+    def describe_action(self, action: Action) -> str:
+        """The action list names cards as they are printed, not by their ids."""
+        if isinstance(action, Equip):
+            return f"equip {thing_name(action.card)}"
+        if isinstance(action, Unequip):
+            return f"put {thing_name(action.card)} in the backpack"
+        if isinstance(action, Use):
+            return f"{action.counselor}: use {thing_name(action.card)}"
+        if isinstance(action, Pickup):
+            return f"pick up {thing_name(action.thing)}"
+        if isinstance(action, Drop):
+            return f"drop {thing_name(action.thing)}"
+        if isinstance(action, Trade):
+            return f"trade: {action.giver} gives {thing_name(action.thing)} to {action.taker}"
+        return self.format_action(action)
+
     # -- views ---------------------------------------------------------------------------
     def view(self, state: CampState, viewer: int | None) -> CampView:
         s = state

@@ -224,3 +224,14 @@ def test_first_aid_station_heals_up_to_two_at_the_end_of_a_turn_there():
     s.active = 0
     s = act(s, "end").state
     assert s.counselors["mitch"].injuries == 0, "up to 2: healed what was left"
+
+
+def test_action_list_names_cards_as_printed():
+    from engines.camp_grizzly import ENGINE
+    from engines.camp_grizzly.actions import Equip, Trade, Use
+    from engines.camp_grizzly.content import cabin_cards
+
+    card_id, card = next(iter(cabin_cards().items()))
+    assert ENGINE.describe_action(Equip(card_id)) == f"equip {card.name}"
+    assert ENGINE.describe_action(Use("MK", card_id)) == f"MK: use {card.name}"
+    assert ENGINE.describe_action(Trade("MK", card_id, "WP")) == f"trade: MK gives {card.name} to WP"
