@@ -55,7 +55,7 @@ def wall(code: str) -> float:
 def bench_startup() -> None:
     minimal = statistics.median(wall(MINIMAL_APP) for _ in range(5))
     campfire = statistics.median(wall(CAMPFIRE_APP) for _ in range(5))
-    print(f"startup (process start to first paint and exit, median of 5)")
+    print("startup (process start to first paint and exit, median of 5)")
     print(f"  minimal Textual app  {minimal:6.3f} s")
     print(f"  Campfire launcher    {campfire:6.3f} s   ratio {campfire / minimal:4.2f}x")
 

@@ -126,7 +126,6 @@ class SkillBot(Bot):
     # localization -------------------------------------------------------------
     def _localization(self, ctx: BotContext, legal):
         view = ctx.view
-        ch = view.challenge
         me = ctx.seat
         young = view.young[me]
         free = {(a.row, a.col) for a in legal if isinstance(a, PlacePawn)}
