@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Select
 
-from tests.tui_helpers import highlight_game, settle
+from tests.tui_helpers import highlight_game, open_game, settle
 from tui.app import CampfireApp
 from tui.games.bioviva import BiovivaScreen, WorldMap
 from tui.screens.curtain import CurtainScreen
@@ -110,15 +110,12 @@ async def test_two_humans_and_a_bot_play_each_challenge_by_keys(tmp_path) -> Non
 async def test_palette_finds_a_symbol_tile_in_the_rules(tmp_path) -> None:
     from engines.bioviva import ENGINE
     from engines.core.match import Match, SeatSpec
-    from tui.opening import open_match
     from tui.screens.rules import RulesScreen
 
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 3)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        open_match(app, match, None)
-        await settle(app, pilot)
+        await open_game(app, pilot, match)
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"symbol tiles antennae")
@@ -132,16 +129,13 @@ async def test_palette_finds_a_symbol_tile_in_the_rules(tmp_path) -> None:
 async def test_young_player_lets_the_others_answer_first_then_peeks(tmp_path) -> None:
     from engines.bioviva import ENGINE
     from engines.core.match import Match, SeatSpec
-    from tui.opening import open_match
 
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     options = ENGINE.decode_options({"young": [1]})
     seats = [SeatSpec("Ana"), SeatSpec("Bo"), SeatSpec("Cy")]
     match = Match(ENGINE, options, seats, 3)  # seed 3 opens with a question
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        open_match(app, match, None)
-        await settle(app, pilot)
+        await open_game(app, pilot, match)
         passed_to = []
         await pilot.press("enter")  # Ana behind the curtain
         await settle(app, pilot)

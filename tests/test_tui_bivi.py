@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from saves.store import list_saves, load
-from tests.tui_helpers import highlight_game, settle
+from tests.tui_helpers import highlight_game, open_game, settle
 from tui.app import CampfireApp
 from tui.games.bivi import BiviScreen, RiverBoard
 from tui.screens.end import EndScreen
@@ -17,6 +17,13 @@ from tui.screens.setup import SetupScreen
 def private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+
+
+def ana_against_a_bot(seed: int):
+    from engines.bivi import ENGINE
+    from engines.core.match import Match, SeatSpec
+
+    return Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], seed)
 
 
 async def play_human_turns(app: CampfireApp, pilot, limit: int) -> int:
@@ -97,16 +104,10 @@ async def test_full_bivi_game_by_keys_with_save_and_reload(tmp_path) -> None:
 
 
 async def test_illegal_ghost_spot_shows_the_reason_and_enter_does_nothing(tmp_path) -> None:
-    from engines.core.match import Match, SeatSpec
-    from engines.bivi import ENGINE
-    from tui.opening import open_match
-
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 5)
+    match = ana_against_a_bot(5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        open_match(app, match, None)
-        await settle(app, pilot)
+        await open_game(app, pilot, match)
         await pilot.press("1")  # bank left
         await settle(app, pilot)
         await pilot.press("1")  # the foreman takes the first tile
@@ -131,17 +132,11 @@ async def test_illegal_ghost_spot_shows_the_reason_and_enter_does_nothing(tmp_pa
 
 
 def test_bivi_screen_snapshot_at_80x24(tmp_path, snap_compare) -> None:
-    from engines.core.match import Match, SeatSpec
-    from engines.bivi import ENGINE
-    from tui.opening import open_match
-
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 11)
+    match = ana_against_a_bot(11)
 
     async def run_before(pilot) -> None:
-        await pilot.pause()
-        open_match(app, match, None)
-        await settle(app, pilot)
+        await open_game(app, pilot, match)
         for key in ["1", "1"]:
             await pilot.press(key)
             await settle(app, pilot)
@@ -150,17 +145,12 @@ def test_bivi_screen_snapshot_at_80x24(tmp_path, snap_compare) -> None:
 
 
 async def test_command_palette_plays_an_action_and_opens_a_rules_topic(tmp_path) -> None:
-    from engines.core.match import Match, SeatSpec
-    from engines.bivi import ENGINE
-    from tui.opening import open_match
     from tui.screens.rules import RulesScreen
 
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 5)
+    match = ana_against_a_bot(5)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        open_match(app, match, None)
-        await settle(app, pilot)
+        await open_game(app, pilot, match)
         screen = app.screen
         await pilot.press("ctrl+p")
         await pilot.pause()
@@ -183,15 +173,11 @@ async def test_command_palette_plays_an_action_and_opens_a_rules_topic(tmp_path)
 
 async def test_a_ghost_turned_into_an_equivalent_position_is_journalled_in_its_listed_form(tmp_path) -> None:
     from engines.bivi import ENGINE
-    from engines.core.match import Match, SeatSpec
-    from tui.opening import open_match
 
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 5)
+    match = ana_against_a_bot(5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        open_match(app, match, None)
-        await settle(app, pilot)
+        await open_game(app, pilot, match)
         await pilot.press("1")  # bank left
         await settle(app, pilot)
         await pilot.press("1")  # the foreman takes pine tile 43, an S shape: half a turn looks the same

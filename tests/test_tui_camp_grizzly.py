@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core.protocol import AUTO
-from tests.tui_helpers import highlight_game, settle
+from tests.tui_helpers import highlight_game, open_game, settle
 from tui.app import CampfireApp
 from tui.games.camp_grizzly import CampGrizzlyScreen, CampMapBoard
 from tui.games.camp_grizzly_draw import draw_camp
@@ -96,13 +96,10 @@ def test_camp_drawing_shows_pieces_walls_and_otis_path() -> None:
 async def test_board_renders_on_screen(tmp_path) -> None:
     from engines.camp_grizzly import ENGINE
     from engines.core.match import Match, SeatSpec
-    from tui.opening import open_match
 
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        open_match(app, Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], 2), None)
-        await settle(app, pilot)
+        await open_game(app, pilot, Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], 2))
         board = app.screen.query_one(CampMapBoard)
         assert board.size.height == 11 and board.size.width == 50
 

@@ -21,3 +21,12 @@ async def settle(app, pilot) -> None:
     """Let bots think and the screen repaint."""
     await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def open_game(app, pilot, match) -> None:
+    """Show `match` on its game screen (autosaved) and let bots move first if they must."""
+    from tui.opening import open_match
+
+    await pilot.pause()
+    open_match(app, match, None)
+    await settle(app, pilot)
