@@ -7,6 +7,7 @@ from saves.store import (
     Autosaver,
     Loaded,
     SaveInfo,
+    SaveInUse,
     VerifyResult,
     autosave_path,
     latest,
@@ -17,6 +18,7 @@ from saves.store import (
     prev_path,
     read_save,
     save_dir,
+    sweep_temp_files,
     verify,
     write_match,
 )
@@ -27,6 +29,7 @@ __all__ = [
     "Loaded",
     "SaveError",
     "SaveFile",
+    "SaveInUse",
     "SaveInfo",
     "StartRequest",
     "VerifyResult",
@@ -43,6 +46,7 @@ __all__ = [
     "prev_path",
     "read_save",
     "save_dir",
+    "sweep_temp_files",
     "verify",
     "write_match",
 ]

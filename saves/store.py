@@ -25,6 +25,19 @@ from engines.core.protocol import Engine, Event
 from engines.registry import find_game, load_engine
 from saves.errors import SaveError
 from saves.format import FORMAT_VERSION, FormatHeader, SaveFile, encode, envelope, now_iso
+from saves.limits import (
+    MAX_ACTION_TEXT,
+    MAX_JSON_DEPTH,
+    MAX_SAVE_BYTES,
+    NotRegular,
+    TooLarge,
+    json_depth,
+    name_problem,
+    quote,
+    read_regular_file,
+    size_text,
+)
+from saves.lock import SaveLock, is_locked
 
 #: Overrides the save folder (the `--save-dir` flag overrides this in turn).
 SAVE_DIR_ENV = "CAMPFIRE_SAVE_DIR"
@@ -53,13 +66,14 @@ def prev_path(path: Path | str) -> Path:
 
 
 def autosave_path(match: Match, directory: Path | str | None = None, started: datetime | None = None) -> Path:
-    """A fresh file for a new session: game, local start time and seed, never an existing one."""
+    """A fresh file for a new session, named by game and local start time, never an
+    existing one. Not by seed: a seed rebuilds every hidden card of the game."""
     folder = save_dir(directory)
     stamp = (started or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    base = f"{match.game_id}-{stamp}-{match.seed}"
+    base = f"{match.game_id}-{stamp}"
     path = folder / f"{base}.json"
     number = 2
-    while path.exists():
+    while path.exists() or path.is_symlink():
         path = folder / f"{base}-{number}.json"
         number += 1
     return path
@@ -69,11 +83,14 @@ def autosave_path(match: Match, directory: Path | str | None = None, started: da
 def write_match(match: Match, path: Path | str, *, created: str | None = None) -> SaveFile:
     """Save `match` to `path` atomically, keeping the file it replaces as `NAME.prev.json`."""
     save = envelope(match, created=created)
-    _atomic_write(Path(path), encode(save), check_previous=True)
+    _atomic_write(Path(path), encode(save), check_previous=True, sync_folder=True)
     return save
 
 
-def _atomic_write(path: Path, data: bytes, *, check_previous: bool) -> None:
+def _atomic_write(path: Path, data: bytes, *, check_previous: bool, sync_folder: bool) -> None:
+    """Temp file, one fsync, rename. The folder is synced only when asked (a new file):
+    renames over an existing name need no folder sync to survive a killed process, and a
+    second fsync per action doubled the cost of every autosave."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -87,19 +104,20 @@ def _atomic_write(path: Path, data: bytes, *, check_previous: bool) -> None:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-        _fsync_dir(path.parent)
+        if sync_folder:
+            _fsync_dir(path.parent)
     except OSError as error:
         raise SaveError(path, f"could not be written ({error.strerror or error})") from None
 
 
 def _keep_previous(path: Path, *, check: bool) -> None:
-    """Copy the current file to NAME.prev.json, unless it is not a save (a corrupt file
+    """Link the current file as NAME.prev.json, unless it is not a save (a corrupt file
     must never push out the last good copy)."""
-    if not path.is_file():
-        return
     if check:
+        if not path.is_file():
+            return
         try:
-            _decode_envelope(path, path.read_bytes())
+            _decode_envelope(path, _read_bytes(path))
         except (SaveError, OSError):
             return
     prev = prev_path(path)
@@ -108,6 +126,8 @@ def _keep_previous(path: Path, *, check: bool) -> None:
     tmp.unlink(missing_ok=True)
     try:
         os.link(path, tmp)
+    except FileNotFoundError:
+        return
     except OSError:
         shutil.copy2(path, tmp)
     os.replace(tmp, prev)
@@ -119,14 +139,30 @@ STALE_TEMP_SECONDS = 60
 
 def _sweep_temp_files(path: Path) -> None:
     """Remove temp files a killed process left beside `path` (they are never saves)."""
+    _sweep(path.parent, (f".{path.name}.*.tmp", f".{prev_path(path).name}.*.tmp"))
+
+
+def sweep_temp_files(directory: Path | str | None = None) -> int:
+    """At start: remove every stale temp file killed writers left in the save folder."""
+    return _sweep(save_dir(directory), (".*.json.*.tmp",))
+
+
+def _sweep(folder: Path, patterns: tuple[str, ...]) -> int:
     cutoff = time.time() - STALE_TEMP_SECONDS
-    for pattern in (f".{path.name}.*.tmp", f".{prev_path(path).name}.*.tmp"):
-        for leftover in path.parent.glob(pattern):
+    removed = 0
+    for pattern in patterns:
+        try:
+            leftovers = list(folder.glob(pattern))
+        except OSError:
+            return removed
+        for leftover in leftovers:
             try:
-                if leftover.stat().st_mtime < cutoff:
+                if leftover.is_file() and not leftover.is_symlink() and leftover.stat().st_mtime < cutoff:
                     leftover.unlink()
+                    removed += 1
             except OSError:
                 pass
+    return removed
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -143,19 +179,51 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+class SaveInUse(SaveError):
+    """Another Campfire session is playing this save now."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, "is being played in another Campfire session")
+
+
+def writable_problem(path: Path) -> str | None:
+    """Why autosaving into an existing `path` would silently change something it should
+    not: a link would be replaced by a file, a read-only file rewritten."""
+    if path.is_symlink():
+        return "is a link to another file, so it opens without autosaving (the link stays as it is)"
+    if path.exists() and not os.access(path, os.W_OK):
+        return "is read-only, so it opens without autosaving"
+    return None
+
+
 class Autosaver:
     """Applies actions to a match and saves after each one, synchronously, to one file.
 
     Use its `act`, `act_text`, `undo` and `run_automatic` instead of the match's own so no
     applied action is ever only in memory. A failed write raises SaveError after the action
-    was applied (the match stays usable; the next save catches up).
+    was applied (the match stays usable; the next save catches up). The save is locked for
+    this session (SaveInUse when another session has it, unless `take_over`); once another
+    session takes it over, saving raises SaveError rather than overwrite the newer game.
     """
 
-    def __init__(self, match: Match, path: Path | str, *, created: str | None = None) -> None:
+    def __init__(
+        self, match: Match, path: Path | str, *, created: str | None = None, take_over: bool = False
+    ) -> None:
         self.match = match
         self.path = Path(path)
         self.created = created or now_iso()
         self._wrote_once = False
+        problem = writable_problem(self.path)
+        if problem:
+            raise SaveError(self.path, problem)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            lock = SaveLock.acquire(self.path, take_over=take_over)
+        except OSError as error:
+            raise SaveError(self.path, f"could not be written ({error.strerror or error})") from None
+        if lock is None:
+            raise SaveInUse(self.path)
+        self._lock = lock
         _sweep_temp_files(self.path)
         self.save()
 
@@ -165,16 +233,24 @@ class Autosaver:
         return cls(match, autosave_path(match, directory))
 
     @classmethod
-    def resume(cls, loaded: Loaded) -> Autosaver:
+    def resume(cls, loaded: Loaded, *, take_over: bool = False) -> Autosaver:
         """Keep saving a loaded session into the file it came from."""
-        return cls(loaded.match, loaded.path, created=loaded.save.created)
+        return cls(loaded.match, loaded.path, created=loaded.save.created, take_over=take_over)
 
     def save(self) -> SaveFile:
+        if not self._lock.still_held():
+            raise SaveError(self.path, "was taken over by another Campfire session, so this game is no longer saved here")
         save = envelope(self.match, created=self.created)
-        # After our own first write the file on disk is known good: skip re-reading it.
-        _atomic_write(self.path, encode(save), check_previous=not self._wrote_once)
+        # After our own first write the file on disk is known good: skip re-reading it,
+        # and the folder already holds its name: skip syncing the folder.
+        first = not self._wrote_once
+        _atomic_write(self.path, encode(save), check_previous=first, sync_folder=first)
         self._wrote_once = True
         return save
+
+    def close(self) -> None:
+        """Let another session open this save without taking it over."""
+        self._lock.release()
 
     def act(self, seat: int, action: Any) -> list[Event]:
         events = self.match.act(seat, action)
@@ -217,7 +293,7 @@ class VerifyResult(msgspec.Struct):
 
 
 class SaveInfo(msgspec.Struct):
-    """One line of the Load screen and `campfire saves list` (from the envelope, no replay)."""
+    """One line of the Load screen and `campfire saves list` (from the replayed match)."""
 
     path: Path
     game: str
@@ -227,8 +303,9 @@ class SaveInfo(msgspec.Struct):
     actions: int
     summary: str
     over: bool
-    updated: datetime  # local time, for display
+    updated: datetime  # the file's modification time, local, for display
     error: str | None = None  # the SaveError sentence when the file cannot be read
+    in_use: bool = False  # another Campfire session is playing it now
 
 
 def read_save(path: Path | str) -> SaveFile:
@@ -266,7 +343,11 @@ def verify(path: Path | str, *, engine: Engine | None = None) -> VerifyResult:
 
 
 def list_saves(directory: Path | str | None = None) -> list[SaveInfo]:
-    """Saves in the folder, newest first; unreadable files are listed with their error."""
+    """Saves in the folder, newest first; unreadable files are listed with their error.
+
+    Every listed fact comes from the replayed match and the file's own modification time,
+    never from the envelope's listing fields, which anyone can edit.
+    """
     folder = save_dir(directory)
     try:
         candidates = sorted(
@@ -276,7 +357,7 @@ def list_saves(directory: Path | str | None = None) -> list[SaveInfo]:
     except OSError:
         return []
     infos = [_info(path) for path in candidates]
-    infos.sort(key=lambda info: info.updated, reverse=True)
+    infos.sort(key=lambda info: (info.updated, info.path.name), reverse=True)
     return infos
 
 
@@ -291,13 +372,19 @@ def latest(directory: Path | str | None = None) -> SaveInfo | None:
 # -- internals -----------------------------------------------------------------------------
 def _read_bytes(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError(path, "does not exist") from None
     except IsADirectoryError:
         raise SaveError(path, "is a folder, not a save file") from None
     except PermissionError:
         raise SaveError(path, "cannot be read (permission denied)") from None
+    except NotRegular as error:
+        raise SaveError(path, f"is {error.kind}, not a save file") from None
+    except TooLarge as error:
+        raise SaveError(
+            path, f"is too large for a save file ({size_text(error.args[0])}, the limit is {size_text(MAX_SAVE_BYTES)})"
+        ) from None
     except OSError as error:
         raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
     if not data.strip():
@@ -309,6 +396,9 @@ _BYTE = re.compile(r"\(byte (\d+)\)")
 
 
 def _decode_envelope(path: Path, data: bytes) -> SaveFile:
+    depth = json_depth(data)
+    if depth > MAX_JSON_DEPTH:
+        raise SaveError(path, f"nests {depth} levels deep, deeper than any save file ({MAX_JSON_DEPTH})")
     try:
         save = msgspec.json.decode(data, type=SaveFile)
     except msgspec.ValidationError as error:
@@ -317,7 +407,22 @@ def _decode_envelope(path: Path, data: bytes) -> SaveFile:
     except msgspec.DecodeError as error:
         raise SaveError(path, _json_problem(str(error), len(data))) from None
     _refuse_version(path, save.format)
+    _check_contents(path, save)
     return save
+
+
+def _check_contents(path: Path, save: SaveFile) -> None:
+    """Limits no save written by Campfire comes near: names a player can read on one line,
+    action texts of sane length."""
+    for number, seat in enumerate(save.seats, start=1):
+        problem = name_problem(seat.name)
+        if problem:
+            raise SaveError(path, f"has a bad seat {number}: {problem}")
+    for number, entry in enumerate(save.journal, start=1):
+        if len(entry.action) > MAX_ACTION_TEXT:
+            raise SaveError(
+                path, f"has action {number} ('{quote(entry.action, 40)}') longer than {MAX_ACTION_TEXT} characters"
+            )
 
 
 def _check_version(path: Path, data: bytes) -> None:
@@ -403,42 +508,43 @@ def _sentence(error: BaseException) -> str:
 
 
 def _info(path: Path) -> SaveInfo:
+    updated = _modified(path)
     try:
-        mtime = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
-    except OSError:
-        mtime = datetime.fromtimestamp(0).astimezone()
-    try:
-        save = read_save(path)
+        loaded = load_save(path)
     except SaveError as error:
         return SaveInfo(
             path=path, game="?", title="?", players="", turn=0, actions=0, summary="",
-            over=False, updated=mtime, error=str(error),
+            over=False, updated=updated, error=str(error),
         )
-    try:
-        title = find_game(save.game).title
-    except BadOptions:
-        title = save.game
+    match = loaded.match
+    engine = match.engine
+    over = engine.is_over(match.state)
+    public = engine.summary(match.state, None)
+    summary = engine.outcome(match.state).reason if over else public.status
     return SaveInfo(
         path=path,
-        game=save.game,
-        title=title,
-        players=", ".join(seat.name for seat in save.seats),
-        turn=save.turn,
-        actions=len(save.journal),
-        summary=save.summary,
-        over=save.over,
-        updated=_parse_time(save.updated) or mtime,
+        game=match.game_id,
+        title=engine.info.title,
+        players=", ".join(seat.name for seat in match.seats),
+        turn=public.turn,
+        actions=len(match.journal),
+        summary=" ".join(summary.split())[:120],
+        over=over,
+        updated=updated,
+        in_use=is_locked(path),
     )
 
 
-def _parse_time(text: str) -> datetime | None:
+_EPOCH = datetime.fromtimestamp(0, timezone.utc)
+
+
+def _modified(path: Path) -> datetime:
+    """When the file was last written, in local time; the epoch when the clock or the file
+    says something impossible (one odd file must not break the listing)."""
     try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone()
+        return datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).astimezone()
+    except (OSError, OverflowError, ValueError):
+        return _EPOCH.astimezone()
 
 
 __all__ = [
@@ -446,6 +552,7 @@ __all__ = [
     "Loaded",
     "SAVE_DIR_ENV",
     "SaveError",
+    "SaveInUse",
     "SaveInfo",
     "VerifyResult",
     "autosave_path",
@@ -457,6 +564,7 @@ __all__ = [
     "prev_path",
     "read_save",
     "save_dir",
+    "sweep_temp_files",
     "verify",
     "write_match",
 ]

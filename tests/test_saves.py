@@ -131,7 +131,8 @@ def test_autosave_after_every_action_keeps_previous(tmp_path):
     match = new_match(seed=5, target=40)
     saver = Autosaver.start(match, tmp_path)
     assert saver.path.parent == tmp_path
-    assert saver.path.name.startswith("count-") and saver.path.name.endswith("-5.json")
+    assert saver.path.name.startswith("count-") and saver.path.name.endswith(".json")
+    assert "5" not in saver.path.name.removeprefix("count-")[16:], "the seed is never part of a file name"
     assert read_save(saver.path).journal == []
     created = read_save(saver.path).created
 
@@ -143,7 +144,9 @@ def test_autosave_after_every_action_keeps_previous(tmp_path):
         assert current.created == created, "the session start stays put"
         assert len(read_save(prev_path(saver.path)).journal) == done - 1
 
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([saver.path.name, prev_path(saver.path).name])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [saver.path.name, prev_path(saver.path).name, f".{saver.path.name}.lock"]
+    )
 
 
 def test_autosave_act_text_undo_and_run_automatic(tmp_path):
@@ -358,11 +361,15 @@ def test_list_saves_newest_first_with_unreadable_files_marked(tmp_path, with_cou
     second = Autosaver.start(new_match(seed=2, target=50), tmp_path)
     play(first.match, 1, first)
     play(first.match, 1, first)  # a second save, so a .prev.json exists
-    edit(second.path, lambda d: d.update(updated="2001-01-01T00:00:00+00:00"))
+    os.utime(first.path, (2_000_000_000, 2_000_000_000))
+    os.utime(second.path, (1_000_000_000, 1_000_000_000))
     finished = new_match(seed=3)
     finished.run_automatic()
     write_match(finished, tmp_path / "finished.json")
-    edit(tmp_path / "finished.json", lambda d: d.update(updated="2999-01-01T00:00:00+00:00"))
+    os.utime(tmp_path / "finished.json", (3_000_000_000, 3_000_000_000))
+    # What the envelope claims is never trusted: the file's own time and replay decide.
+    edit(second.path, lambda d: d.update(updated="2999-01-01T00:00:00+00:00", over=True, turn=99))
+    os.utime(second.path, (1_000_000_000, 1_000_000_000))
     (tmp_path / "broken.json").write_text("{")
     (tmp_path / "notes.txt").write_text("not a save")
 
@@ -372,6 +379,9 @@ def test_list_saves_newest_first_with_unreadable_files_marked(tmp_path, with_cou
     assert names.index("finished.json") < names.index(first.path.name) < names.index(second.path.name)
     info = next(i for i in infos if i.path == first.path)
     assert (info.title, info.players, info.actions, info.error) == ("Count to N", "Ana, Bo", 2, None)
+    lying = next(i for i in infos if i.path == second.path)
+    replayed_turn = ENGINE.summary(second.match.state, None).turn
+    assert (lying.over, lying.turn, lying.error) == (False, replayed_turn, None) and replayed_turn != 99
     broken = next(i for i in infos if i.path.name == "broken.json")
     assert broken.error == "broken.json is cut short (truncated JSON at byte 1)."
 

@@ -1,0 +1,103 @@
+"""One writer per save: an advisory lock beside each save file that is being played.
+
+The lock is `flock` on `.NAME.lock`, held for as long as the session runs; the kernel
+drops it when the process dies, so a killed or disconnected session never leaves a stale
+lock behind. Taking over a save another session still holds (an old SSH session left in
+tmux) replaces the lock file with a new one; the old session notices before its next
+write, because its descriptor no longer names the file at that path, and stops saving
+instead of overwriting the newer game.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - platforms without flock get no locking
+    fcntl = None  # type: ignore[assignment]
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.lock")
+
+
+class SaveLock:
+    """The held lock of one save file; `still_held()` is checked before every write."""
+
+    #: Locks this process holds, by lock file, so reopening a game we left keeps our lock.
+    _held: dict[Path, SaveLock] = {}
+
+    def __init__(self, path: Path, fd: int | None) -> None:
+        self.path = path
+        self._fd = fd
+
+    @classmethod
+    def acquire(cls, save: Path, *, take_over: bool = False) -> SaveLock | None:
+        """The lock of `save`, or None when another process holds it (and `take_over` is
+        false). OSError when the lock file cannot be made (a read-only folder)."""
+        path = lock_path(save).absolute()
+        mine = cls._held.get(path)
+        if mine is not None and mine.still_held():
+            return mine
+        if fcntl is None:
+            return cls(path, None)
+        if take_over:
+            path.unlink(missing_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return None
+        except OSError:
+            os.close(fd)
+            raise
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass  # the pid is a courtesy for people looking at the folder
+        lock = cls(path, fd)
+        cls._held[path] = lock
+        return lock
+
+    def still_held(self) -> bool:
+        """False once another session took this save over (or the lock file vanished)."""
+        if self._fd is None:
+            return True
+        try:
+            here = os.stat(self.path)
+            mine = os.fstat(self._fd)
+        except OSError:
+            return False
+        return (here.st_ino, here.st_dev) == (mine.st_ino, mine.st_dev)
+
+    def release(self) -> None:
+        # The lock file stays: unlinking it could split one lock into two inodes for a
+        # session opening it at this very moment.
+        if self._fd is None:
+            return
+        os.close(self._fd)
+        self._fd = None
+        if SaveLock._held.get(self.path) is self:
+            del SaveLock._held[self.path]
+
+
+def is_locked(save: Path) -> bool:
+    """True when another process is playing `save` now (never blocks, never creates)."""
+    path = lock_path(save).absolute()
+    if fcntl is None or path in SaveLock._held or not path.exists():
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    return False
