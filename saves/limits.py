@@ -25,7 +25,7 @@ MAX_ACTION_TEXT = 400
 #: How much of a quoted piece of content a message or a CLI line may show.
 QUOTE_CHARS = 80
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
@@ -132,3 +132,13 @@ def _kind(mode: int) -> str:
 
 def size_text(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB" if size >= 1024 * 1024 else f"{size // 1024} KB"
+
+
+#: Seeds are saved as JSON integers, which Campfire keeps within 64 bits.
+MAX_SEED = 2**63 - 1
+
+
+def seed_problem(seed: int) -> str | None:
+    if not 0 <= seed <= MAX_SEED:
+        return f"a seed is a whole number from 0 to {MAX_SEED}"
+    return None

@@ -16,6 +16,7 @@ from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, random_seed
 from engines.core.protocol import Engine
 from engines.registry import load_engine
+from saves.limits import MAX_JSON_DEPTH, json_depth, quote
 from saves.store import Autosaver, load_save
 
 
@@ -50,10 +51,10 @@ def parse_options(engine: Engine, pairs: Sequence[str]) -> msgspec.Struct:
         key, sep, text = pair.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
-            raise BadOptions(f"Options are written key=value, not '{pair}'.")
+            raise BadOptions(f"Options are written key=value, not '{quote(pair)}'.")
         if key not in fields:
             known = ", ".join(fields) or "none"
-            raise BadOptions(f"{title} has no option '{key}' (options: {known}).")
+            raise BadOptions(f"{title} has no option '{quote(key)}' (options: {known}).")
         values[key] = _option_value(options_type, values, key, text.strip())
     try:
         return msgspec.convert(values, type=options_type)
@@ -63,8 +64,11 @@ def parse_options(engine: Engine, pairs: Sequence[str]) -> msgspec.Struct:
 
 def _option_value(options_type: type, values: dict[str, Any], key: str, text: str) -> Any:
     attempts: list[Any] = [text]
+    encoded = text.encode("utf-8", "surrogateescape")
+    if json_depth(encoded) > MAX_JSON_DEPTH:
+        raise BadOptions(f"Option '{key}' nests deeper than any option needs ({MAX_JSON_DEPTH} levels).")
     try:
-        attempts.append(msgspec.json.decode(text))
+        attempts.append(msgspec.json.decode(encoded))
     except msgspec.DecodeError:
         pass
     problem = ""
@@ -75,7 +79,7 @@ def _option_value(options_type: type, values: dict[str, Any], key: str, text: st
             problem = problem or _clause(error)
             continue
         return msgspec.to_builtins(converted)[key]
-    raise BadOptions(f"Option '{key}' cannot be '{text}' ({problem}).")
+    raise BadOptions(f"Option '{key}' cannot be '{quote(text)}' ({quote(problem)}).")
 
 
 def _clause(error: BaseException) -> str:

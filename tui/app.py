@@ -11,11 +11,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.geometry import Size
 from textual.binding import Binding
 
+from tui.crash import CRASH_EXIT, crash_line, write_crash_log
 from tui.glyphs import Glyphs, glyph_set
 from tui.settings import Settings, load_settings
 
@@ -60,15 +62,35 @@ class CampfireApp(App[int]):
         from tui.commands import RulesTopics
 
         self.COMMANDS = App.COMMANDS | {RulesTopics}
+        self.crash_log: Path | None = None
+
+    # -- failures --------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's hook for an unhandled error: instead of a traceback over the screen,
+        write a crash log, exit non-zero and leave one line on the terminal."""
+        if self._exit and _is_shutdown_noise(error):
+            return  # a bot thread finishing after the player quit: nothing was lost
+        if self._exception is None:  # Pilot tests re-raise the first error
+            self._exception = error
+            self._exception_event.set()
+        self._return_code = CRASH_EXIT
+        if self.crash_log is None:
+            cause = _cause(error)
+            self.crash_log = write_crash_log(cause)
+            self._exit_renderables.append(Text(crash_line(cause, self.crash_log)))
+        self._close_messages_no_wait()
 
     def on_mount(self) -> None:
+        from saves.store import sweep_temp_files
+
+        sweep_temp_files(self.save_dir)
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
         from tui.screens.launcher import LauncherScreen
 
         self.push_screen(LauncherScreen())
         if self.settings_problem:
-            self.notify(self.settings_problem, severity="warning", timeout=8)
+            self.notify(self.settings_problem, severity="warning", timeout=8, markup=False)
         if self.start_request is not None:
             self.call_after_refresh(self._open_start_request)
         self.call_after_refresh(self._check_size)
@@ -99,8 +121,20 @@ class CampfireApp(App[int]):
                 self.pop_screen()
 
 
+def _cause(error: BaseException) -> BaseException:
+    """The error itself, not the WorkerFailed wrapped around it."""
+    inner = getattr(error, "error", None)
+    return inner if isinstance(inner, BaseException) else error
+
+
+def _is_shutdown_noise(error: BaseException) -> bool:
+    """A worker thread that reports back after the app stopped ("App is not running")."""
+    cause = _cause(error)
+    return isinstance(cause, RuntimeError) and "not running" in str(cause)
+
+
 def launch(*, save_dir: Path | None = None, start: Any = None) -> int:
     """Run the app in this terminal; returns the exit code."""
     app = CampfireApp(save_dir=save_dir, start=start)
     result = app.run()
-    return result or 0
+    return app.return_code or result or 0

@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 import time
+import typing
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,10 +27,13 @@ from engines.registry import GAMES, find_game, load_engine
 from saves.errors import SaveError
 from saves.format import APP_VERSION
 from saves.start import StartRequest, default_seats, parse_options
+from saves.limits import clean_name, name_problem, printable, quote, seed_problem
 from saves.store import SAVE_DIR_ENV, list_saves, load_save, locate, save_dir, verify
 
 USAGE_ERROR = 2
 BAD_FILE = 1
+#: A line on stderr never grows past this, whatever it quotes.
+MAX_LINE = 400
 
 
 class UserError(Exception):
@@ -41,16 +45,25 @@ class UserError(Exception):
 
 
 # -- parser ----------------------------------------------------------------------------------
+class Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is echoed made printable and cut short: a 50 MB or
+    escape-laden argument must not come back on the terminal as is."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {one_line(message)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     # --save-dir is accepted before or after the sub-command; SUPPRESS keeps a later
     # sub-parser from resetting a value given before it.
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument(
         "--save-dir", metavar="DIR", default=argparse.SUPPRESS,
         help=f"save folder (overrides ${SAVE_DIR_ENV} and the default user-data folder)",
     )
     games = ", ".join(g.id for g in GAMES if g.ready) or "none yet"
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="campfire",
         parents=[common],
         description=f"A terminal tabletop. Without a command, opens the launcher. Games: {games}.",
@@ -116,8 +129,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, --version and usage errors
         return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
-    folder = save_dir(getattr(args, "save_dir", None))
     try:
+        folder = save_dir(getattr(args, "save_dir", None))
         return COMMANDS[args.command](args, folder)
     except UserError as error:
         _fail(str(error))
@@ -134,10 +147,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Point stdout at devnull so the interpreter's final flush does not complain again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as error:  # a bug: one line and a crash log, never a traceback
+        from tui.crash import CRASH_EXIT, crash_line, write_crash_log
+
+        _fail(crash_line(error, write_crash_log(error)))
+        return CRASH_EXIT
+
+
+def one_line(text: str) -> str:
+    """`text` on one printable line of at most MAX_LINE characters."""
+    return quote(" ".join(str(text).split()), MAX_LINE)
 
 
 def _fail(sentence: str) -> None:
-    print(" ".join(sentence.split()), file=sys.stderr)
+    print(one_line(sentence), file=sys.stderr)
 
 
 # -- launcher, play, load --------------------------------------------------------------------
@@ -150,13 +173,26 @@ def cmd_play(args: argparse.Namespace, folder: Path) -> int:
     seats = parse_seats(args.seats, engine) if args.seats else default_seats(engine)
     if not seats:
         raise UserError("--seats needs at least one seat.")
+    seats = [_checked_seat(number, seat) for number, seat in enumerate(seats, start=1)]
     options = parse_options(engine, args.option)
     seed = args.seed if args.seed is not None else random_seed()
+    if seed_problem(seed):
+        raise UserError(f"--seed: {seed_problem(seed)}.")
     Match(engine, options, seats, seed)  # seat counts, bot levels, option checks, before any UI
     request = StartRequest(
         game=engine.info.id, seats=seats, options=msgspec.to_builtins(options), seed=seed
     )
     return _launch(request, folder)
+
+
+def _checked_seat(number: int, seat: SeatSpec) -> SeatSpec:
+    """The seat with its name made safe to show (control characters become '?'), or a
+    UserError when the name is too long."""
+    name = clean_name(seat.name)
+    problem = name_problem(name)
+    if problem:
+        raise UserError(f"Seat {number}: {problem}.")
+    return msgspec.structs.replace(seat, name=name)
 
 
 def cmd_load(args: argparse.Namespace, folder: Path) -> int:
@@ -216,7 +252,7 @@ def rules_text(book: RulesBook, topic: str) -> str:
         chosen = book.search(topic)
     if not chosen:
         anchors = ", ".join(s.anchor for s in sections)
-        raise UserError(f"No section of the {book.title} rules matches '{topic}' (sections: {anchors}).", code=1)
+        raise UserError(f"No section of the {book.title} rules matches '{quote(topic)}' (sections: {anchors}).", code=1)
     return "\n".join(section.markdown for section in chosen)
 
 
@@ -224,32 +260,35 @@ def rules_text(book: RulesBook, topic: str) -> str:
 def cmd_saves(args: argparse.Namespace, folder: Path) -> int:
     action = args.saves_command or "list"
     if action == "locate":
-        print(locate(folder))
+        print(printable(str(locate(folder))))
         return 0
     if action == "verify":
         result = verify(args.file.expanduser())
         if not result.ok:
             _fail(result.message)
             return BAD_FILE
-        print(result.message)
+        print(one_line(result.message))
         return 0
     infos = list_saves(folder)
     if not infos:
-        print(f"No saves in {locate(folder)}.")
+        print(f"No saves in {printable(str(locate(folder)))}.")
         return 0
     rows = [["Updated", "Game", "Players", "Turn", "Actions", "File"]]
     for info in infos:
         stamp = info.updated.strftime("%Y-%m-%d %H:%M")
+        name = quote(info.path.name)
         if info.error is not None:
-            rows.append([stamp, "(unreadable)", "", "", "", info.path.name])
+            rows.append([stamp, "(unreadable)", "", "", "", name])
         else:
             state = f"{info.turn} (over)" if info.over else str(info.turn)
-            rows.append([stamp, info.title, info.players, state, str(info.actions), info.path.name])
+            if info.in_use:
+                state += " (in use)"
+            rows.append([stamp, info.title, quote(info.players), state, str(info.actions), name])
     print(_table(rows, right={3, 4}))
-    problems = [info.error for info in infos if info.error is not None]
+    problems = [one_line(info.error) for info in infos if info.error is not None]
     if problems:
         print("\n" + "\n".join(problems))
-    print(f"\n{len(infos)} save{'s' if len(infos) != 1 else ''} in {locate(folder)}.")
+    print(f"\n{len(infos)} save{'s' if len(infos) != 1 else ''} in {printable(str(locate(folder)))}.")
     return 0
 
 

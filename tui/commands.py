@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.markup import escape
 
 from engines.core.rules import load_rules
 from engines.registry import ready_games
@@ -51,7 +52,7 @@ class GameActions(Provider):
 
     async def discover(self) -> Hits:
         for text, action in self._actions():
-            yield DiscoveryHit(f"action: {text}", partial(self.screen.choose_action, action), help="Play this action")
+            yield DiscoveryHit(escape(f"action: {text}"), partial(self.screen.choose_action, action), help="Play this action")
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -59,4 +60,4 @@ class GameActions(Provider):
             label = f"action: {text}"
             score = matcher.match(label)
             if score > 0:
-                yield Hit(score, matcher.highlight(label), partial(self.screen.choose_action, action), help="Play this action")
+                yield Hit(score, matcher.highlight(escape(label)), partial(self.screen.choose_action, action), help="Play this action")

@@ -37,7 +37,7 @@ def open_match(app: App, match: Match, path: Path | None) -> None:
         else:
             saver = Autosaver(match, path)
     except SaveError as error:
-        app.notify(f"{error} The game will not be saved.", severity="error", timeout=10)
+        app.notify(f"{error} The game will not be saved.", severity="error", timeout=10, markup=False)
         saver = None
     app.push_screen(screen_class(match.game_id)(match, saver))
 
@@ -46,12 +46,12 @@ def open_file(app: App, path: Path | str) -> bool:
     try:
         loaded = load_save(path)
     except SaveError as error:
-        app.notify(str(error), severity="error", timeout=10)
+        app.notify(str(error), severity="error", timeout=10, markup=False)
         return False
     try:
         saver = Autosaver.resume(loaded)
     except SaveError as error:
-        app.notify(f"{error} The game will not be saved.", severity="error", timeout=10)
+        app.notify(f"{error} The game will not be saved.", severity="error", timeout=10, markup=False)
         saver = None
     app.push_screen(screen_class(loaded.match.game_id)(loaded.match, saver))
     return True
@@ -77,6 +77,6 @@ def open_start_request(app: App, start: Any) -> None:
         options = engine.decode_options(start.options or None)
         match = Match(engine, options, start.seats, start.seed)
     except (BadOptions, ValueError) as error:
-        app.notify(str(error), severity="error", timeout=10)
+        app.notify(str(error), severity="error", timeout=10, markup=False)
         return
     open_match(app, match, None)

@@ -76,12 +76,12 @@ class BiviScreen(GameScreen):
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="rivers"):
             with Vertical(id="active-side"):
-                yield Static(id="active-title", classes="river-title")
+                yield Static(id="active-title", classes="river-title", markup=False)
                 yield RiverBoard(id="active-river")
             yield VerticalScroll(id="other-rivers", can_focus=False)
         with Horizontal(id="below-rivers"):
-            yield Static(id="forest")
-            yield Static(id="hand")
+            yield Static(id="forest", markup=False)
+            yield Static(id="hand", markup=False)
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, CubeAt))]
@@ -174,7 +174,7 @@ class BiviScreen(GameScreen):
         titles = list(others.query(".river-title"))
         if len(boards) != len(wanted):
             others.remove_children()
-            titles = [Static(classes="river-title") for _ in wanted]
+            titles = [Static(classes="river-title", markup=False) for _ in wanted]
             boards = [RiverBoard(classes="compact") for _ in wanted]
             for title, board in zip(titles, boards):
                 board.can_focus = False

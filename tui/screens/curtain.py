@@ -21,8 +21,8 @@ class CurtainScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
-            yield Static(f"Pass the keyboard to {self.player}.", classes="title")
-            yield Static(f"{self.player}, press Enter when nobody else is looking.", id="curtain-text")
+            yield Static(f"Pass the keyboard to {self.player}.", classes="title", markup=False)
+            yield Static(f"{self.player}, press Enter when nobody else is looking.", id="curtain-text", markup=False)
 
     def action_ready(self) -> None:
         self.dismiss("ready")

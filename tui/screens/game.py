@@ -171,7 +171,7 @@ class GameScreen(Screen[None]):
             try:
                 self.saver.save()
             except SaveError as error:
-                self.notify(f"Could not save the game: {error}", severity="error")
+                self.notify(f"Could not save the game: {error}", severity="error", markup=False)
         self._update_viewer()
         self.refresh_table()
         if self.match.is_over():
@@ -297,9 +297,9 @@ class GameScreen(Screen[None]):
         try:
             self.saver.save()
         except SaveError as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
-        self.notify(f"Saved to {self.saver.path}")
+        self.notify(f"Saved to {self.saver.path}", markup=False)
 
     def action_rules_here(self) -> None:
         from tui.screens.rules import RulesScreen

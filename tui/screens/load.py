@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -33,7 +34,7 @@ class LoadScreen(Screen[None]):
         if not self.infos:
             listing.add_option(Option("No saved games yet.", disabled=True))
         for info in self.infos:
-            listing.add_option(Option(save_line(info), disabled=info.error is not None))
+            listing.add_option(Option(Text(save_line(info)), disabled=info.error is not None))
         listing.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

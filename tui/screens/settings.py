@@ -52,5 +52,5 @@ class SettingsScreen(Screen[None]):
         self.app.settings = settings
         self.app.bot_delay = delay
         self.app.glyphs = glyph_set(glyphs)
-        self.notify(f"Settings saved to {path}.")
+        self.notify(f"Settings saved to {path}.", markup=False)
         self.app.pop_screen()

@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, random_seed
 from engines.registry import find_game, load_engine
+from saves.limits import MAX_SEAT_NAME, clean_name, seed_problem
 
 
 class OptionField(msgspec.Struct, frozen=True):
@@ -70,11 +71,11 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.number}", classes="hint")
-        yield Input(value=self._name, placeholder="name", classes="seat-name")
+        yield Input(value=self._name, placeholder="name", classes="seat-name", max_length=MAX_SEAT_NAME)
         yield Select([(k, k) for k in self._kinds], value=self._kind, allow_blank=False, classes="seat-kind")
 
     def spec(self) -> SeatSpec:
-        name = self.query_one(".seat-name", Input).value.strip() or f"Player {self.number}"
+        name = clean_name(self.query_one(".seat-name", Input).value)[:MAX_SEAT_NAME] or f"Player {self.number}"
         kind = str(self.query_one(".seat-kind", Select).value)
         if kind == "human":
             return SeatSpec(name=name)
@@ -116,7 +117,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="seat-row"):
                 yield Label("Seed", classes="hint")
                 yield Input(placeholder="blank = random", id="seed-input", type="integer")
-            yield Static(id="setup-error", classes="error")
+            yield Static(id="setup-error", classes="error", markup=False)
             yield Button("Start game", id="start", variant="primary")
         yield Footer()
 
@@ -163,6 +164,8 @@ class SetupScreen(Screen[None]):
                     raise BadOptions(f"{field.label}: '{text}' is not {field.hint}.") from None
             options = msgspec.convert(raw_options, type=self.engine.options_type)
             seed = int(seed_text) if seed_text else random_seed()
+            if seed_problem(seed):
+                raise ValueError(f"Seed: {seed_problem(seed)}.")
             match = Match(self.engine, options, seats, seed)
         except (BadOptions, msgspec.ValidationError, ValueError) as problem:
             error.update(str(problem))

@@ -23,9 +23,9 @@ class StatusLine(Static):
             return
         self.set_class(bool(table.problem), "-problem")
         if table.problem:
-            self.update(f"{self.app.glyphs.ghost_bad} {table.problem}")
+            self.update(Text(f"{self.app.glyphs.ghost_bad} {table.problem}"))
         else:
-            self.update(table.summary.status)
+            self.update(Text(table.summary.status))
 
 
 class SeatPanelView(Static):
@@ -76,7 +76,7 @@ class ActionList(OptionList):
         self.clear_options()
         if texts:
             self.add_options(
-                Option(f"{n}. {t}" if n <= 9 else f"   {t}") for n, t in enumerate(texts, start=1)
+                Option(Text(f"{n}. {t}" if n <= 9 else f"   {t}")) for n, t in enumerate(texts, start=1)
             )
             self.highlighted = 0
         elif table.acting:
