@@ -207,12 +207,22 @@ class Autosaver:
     """
 
     def __init__(
-        self, match: Match, path: Path | str, *, created: str | None = None, take_over: bool = False
+        self,
+        match: Match,
+        path: Path | str,
+        *,
+        created: str | None = None,
+        take_over: bool = False,
+        read_only: bool = False,
     ) -> None:
         self.match = match
         self.path = Path(path)
         self.created = created or now_iso()
+        self.read_only = read_only
         self._wrote_once = False
+        if read_only:
+            self._lock = None
+            return
         problem = writable_problem(self.path)
         if problem:
             raise SaveError(self.path, problem)
@@ -237,7 +247,17 @@ class Autosaver:
         """Keep saving a loaded session into the file it came from."""
         return cls(loaded.match, loaded.path, created=loaded.save.created, take_over=take_over)
 
+    @classmethod
+    def viewer(cls, loaded: Loaded) -> Autosaver:
+        """Look at a save another session is playing: nothing is ever written, and every
+        attempt to save says so (a move made here is never silently lost)."""
+        return cls(loaded.match, loaded.path, created=loaded.save.created, read_only=True)
+
     def save(self) -> SaveFile:
+        if self._lock is None:
+            raise SaveError(
+                self.path, "is open read-only while another Campfire session plays it, so nothing done here is saved"
+            )
         if not self._lock.still_held():
             raise SaveError(self.path, "was taken over by another Campfire session, so this game is no longer saved here")
         save = envelope(self.match, created=self.created)
@@ -250,7 +270,8 @@ class Autosaver:
 
     def close(self) -> None:
         """Let another session open this save without taking it over."""
-        self._lock.release()
+        if self._lock is not None:
+            self._lock.release()
 
     def act(self, seat: int, action: Any) -> list[Event]:
         events = self.match.act(seat, action)

@@ -14,7 +14,7 @@ from textual.app import App
 from engines.core.errors import BadOptions
 from engines.core.match import Match
 from saves.errors import SaveError
-from saves.store import Autosaver, latest, load_save
+from saves.store import Autosaver, SaveInUse, latest, load_save
 
 
 def screen_class(game_id: str) -> type:
@@ -43,6 +43,8 @@ def open_match(app: App, match: Match, path: Path | None) -> None:
 
 
 def open_file(app: App, path: Path | str) -> bool:
+    """Open a save and keep autosaving into it; a save another session is playing asks
+    first whether to look at it read-only or take it over. False when it cannot open."""
     try:
         loaded = load_save(path)
     except SaveError as error:
@@ -50,11 +52,37 @@ def open_file(app: App, path: Path | str) -> bool:
         return False
     try:
         saver = Autosaver.resume(loaded)
+    except SaveInUse:
+        from tui.screens.in_use import InUseScreen
+
+        app.push_screen(InUseScreen(loaded.path.name), lambda choice: _in_use_chosen(app, loaded.path, choice))
+        return True
     except SaveError as error:
         app.notify(f"{error} The game will not be saved.", severity="error", timeout=10, markup=False)
         saver = None
     app.push_screen(screen_class(loaded.match.game_id)(loaded.match, saver))
     return True
+
+
+def _in_use_chosen(app: App, path: Path, choice: str | None) -> None:
+    if choice is None:
+        return
+    try:
+        # Read again: the other session may have moved since the question was asked.
+        loaded = load_save(path)
+        if choice == "take":
+            saver = Autosaver.resume(loaded, take_over=True)
+        else:
+            saver = Autosaver.viewer(loaded)
+    except SaveError as error:
+        app.notify(str(error), severity="error", timeout=10, markup=False)
+        return
+    if saver.read_only:
+        app.notify(
+            f"Read-only: {saver.path.name} is being played elsewhere; nothing done here is saved.",
+            severity="warning", timeout=10, markup=False,
+        )
+    app.push_screen(screen_class(loaded.match.game_id)(loaded.match, saver))
 
 
 def continue_latest(app: App) -> None:

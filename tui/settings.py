@@ -1,21 +1,75 @@
 """Player settings: glyph set, bot pace and key remapping, kept in a small JSON file.
 
 The file lives in the platform config folder (or `$CAMPFIRE_CONFIG_DIR`). A damaged file
-never stops the app: it is reported once and defaults are used, and it is not overwritten
-until the player saves settings again.
+never stops the app: every bad value gets one warning naming its key and falls back to
+its default, and the file is not overwritten until the player saves settings again.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 import platformdirs
 
+from saves.limits import MAX_JSON_DEPTH, MAX_SETTINGS_BYTES, NotRegular, TooLarge, json_depth, quote, read_regular_file
 
-class Settings(msgspec.Struct, kw_only=True):
+#: The slowest bot pace the settings accept, in seconds.
+MAX_BOT_DELAY = 5.0
+
+#: Every binding id and its default keys (tests check this against the live bindings).
+DEFAULT_KEYS: dict[str, str] = {
+    "app.quit": "ctrl+q",
+    "launcher.new": "enter",
+    "launcher.continue": "c",
+    "launcher.load": "l",
+    "launcher.rules": "r",
+    "launcher.settings": "s",
+    "launcher.quit": "q",
+    "setup.back": "escape",
+    "setup.add_seat": "ctrl+n",
+    "setup.remove_seat": "ctrl+d",
+    "settings.back": "escape",
+    "load.back": "escape",
+    "rules.close": "escape",
+    "rules.search": "slash",
+    "curtain.ready": "enter,space",
+    "curtain.menu": "escape",
+    "in_use.view": "v",
+    "in_use.take": "t",
+    "in_use.back": "escape",
+    "end.menu": "enter",
+    "end.board": "escape",
+    "end.rules": "f1",
+    "game.undo": "u",
+    "game.save": "ctrl+s",
+    "game.rules": "f1,question_mark",
+    "game.menu": "escape",
+    "game.next_player": "n",
+    "board.left": "left,a,h",
+    "board.right": "right,d,l",
+    "board.up": "up,w,k",
+    "board.down": "down,s,j",
+    "board.place": "enter,space",
+    "board.rotate": "r",
+    "board.flip": "f",
+    "bioviva.map": "m",
+    "bioviva.guess": "g",
+    "bioviva.decoy": "x",
+}
+#: Bindings that must always keep a key: the way out and the way to save.
+ESSENTIAL = ("app.quit", "game.menu", "game.save", "curtain.menu")
+#: Binding id prefixes that are live on the same screen at once.
+_SCREEN_OF = {"board": "game", "bioviva": "game"}
+_KEY_NAME = re.compile(r"^(?:(?:ctrl|shift|alt|meta|super)\+)*(?:[a-z0-9_]+|[!-~])$")
+MAX_KEYS = 8
+
+
+class Settings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     glyphs: Literal["unicode", "ascii"] = "unicode"
     #: Seconds between two bot moves, so a human can follow them.
     bot_delay: float = 0.4
@@ -33,24 +87,126 @@ def settings_path() -> Path:
 
 
 def load_settings() -> tuple[Settings, str | None]:
-    """The settings, and a sentence describing a problem with the file if there was one."""
-    path = settings_path()
+    """The settings, and the warnings about the file (one per bad key) if there were any."""
+    settings, warnings = read_settings(settings_path())
+    return settings, " ".join(warnings) or None
+
+
+def read_settings(path: Path) -> tuple[Settings, list[str]]:
+    """The settings in `path`, each bad value replaced by its default, and one warning per
+    bad key. A missing file is no problem; an unreadable one gives a single warning."""
+    name = path.name
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
-        return Settings(), None
+        return Settings(), []
+    except NotRegular as error:
+        return Settings(), [f"{path} is {error.kind}, not a settings file; using default settings."]
+    except TooLarge:
+        return Settings(), [f"{path} is larger than a settings file can be; using default settings."]
     except OSError as error:
-        return Settings(), f"Could not read {path}: {error.strerror}; using default settings."
+        return Settings(), [f"Could not read {path}: {error.strerror or error}; using default settings."]
+    data = data.removeprefix(b"\xef\xbb\xbf")  # editors on some systems add a BOM
+    if not data.strip():
+        return Settings(), []
+    if json_depth(data) > MAX_JSON_DEPTH:
+        return Settings(), [f"{name} nests too deeply to be settings; using default settings."]
     try:
-        return msgspec.json.decode(data, type=Settings), None
+        raw = msgspec.json.decode(data)
     except msgspec.DecodeError as error:
-        return Settings(), f"{path} is not valid ({error}); using default settings."
+        return Settings(), [f"{name} is not valid JSON ({quote(str(error))}); using default settings."]
+    if not isinstance(raw, dict):
+        return Settings(), [f"{name} should hold a JSON object; using default settings."]
+    return _settings_from(raw, name)
+
+
+def _settings_from(raw: dict[str, Any], name: str) -> tuple[Settings, list[str]]:
+    warnings: list[str] = []
+    defaults = Settings()
+    known = {field.name for field in msgspec.structs.fields(Settings)}
+    for key in raw:
+        if key not in known:
+            warnings.append(f"{name}: unknown setting '{quote(str(key), 40)}' is ignored.")
+    glyphs = raw.get("glyphs", defaults.glyphs)
+    if glyphs not in ("unicode", "ascii"):
+        warnings.append(f"{name}: 'glyphs' must be \"unicode\" or \"ascii\"; using {defaults.glyphs}.")
+        glyphs = defaults.glyphs
+    delay = raw.get("bot_delay", defaults.bot_delay)
+    if not _good_delay(delay):
+        warnings.append(
+            f"{name}: 'bot_delay' must be a number of seconds from 0 to {MAX_BOT_DELAY:g}; using {defaults.bot_delay}."
+        )
+        delay = defaults.bot_delay
+    keymap, keymap_warnings = check_keymap(raw.get("keymap", {}), name)
+    warnings.extend(keymap_warnings)
+    return Settings(glyphs=glyphs, bot_delay=float(delay), keymap=keymap), warnings
+
+
+def _good_delay(value: Any) -> bool:
+    return (
+        isinstance(value, (int, float)) and not isinstance(value, bool)
+        and math.isfinite(value) and 0 <= value <= MAX_BOT_DELAY
+    )
+
+
+def check_keymap(keymap: Any, name: str = "settings.json") -> tuple[dict[str, str], list[str]]:
+    """The usable part of a keymap and one warning per entry left out: unknown ids, keys
+    that are not key names, a key given to two actions of one screen, and any change that
+    would leave Menu, Save or Quit without a key."""
+    if not isinstance(keymap, dict):
+        return {}, [f"{name}: 'keymap' must map binding ids to keys; using the default keys."]
+    warnings: list[str] = []
+    usable: dict[str, str] = {}
+    for binding, keys in keymap.items():
+        shown = quote(str(binding), 40)
+        if binding not in DEFAULT_KEYS:
+            warnings.append(f"{name}: keymap '{shown}' is not a binding id; it is ignored.")
+            continue
+        parts = [k.strip() for k in keys.split(",")] if isinstance(keys, str) else []
+        if not parts or len(parts) > MAX_KEYS or not all(_KEY_NAME.match(k) for k in parts):
+            if binding in ESSENTIAL and isinstance(keys, str) and not keys.strip():
+                warnings.append(f"{name}: keymap '{shown}' cannot be left without a key; keeping {DEFAULT_KEYS[binding]}.")
+            else:
+                warnings.append(f"{name}: keymap '{shown}' needs key names such as \"z\" or \"ctrl+z\"; keeping {DEFAULT_KEYS[binding]}.")
+            continue
+        usable[binding] = ",".join(parts)
+    for binding in _clashing(usable):
+        warnings.append(
+            f"{name}: keymap '{binding}' gives a key another action of the same screen uses; "
+            f"keeping {DEFAULT_KEYS[binding]}."
+        )
+        del usable[binding]
+    return usable, warnings
+
+
+def _screen(binding: str) -> str:
+    prefix = binding.split(".", 1)[0]
+    return _SCREEN_OF.get(prefix, prefix)
+
+
+def _clashing(keymap: dict[str, str]) -> list[str]:
+    """Remapped ids whose keys another binding of the same screen (or the app) also has."""
+    effective = {binding: keymap.get(binding, keys) for binding, keys in DEFAULT_KEYS.items()}
+    clashes = []
+    for binding in keymap:
+        mine = set(effective[binding].split(","))
+        for other, keys in effective.items():
+            same_screen = _screen(other) in (_screen(binding), "app") or _screen(binding) == "app"
+            if other != binding and same_screen and mine & set(keys.split(",")):
+                clashes.append(binding)
+                break
+    return clashes
 
 
 def save_settings(settings: Settings) -> Path:
+    """Write the settings atomically; OSError when the config folder cannot be written."""
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_suffix(".tmp")
-    temp.write_bytes(msgspec.json.format(msgspec.json.encode(settings)))
-    os.replace(temp, path)
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temp.write_bytes(msgspec.json.format(msgspec.json.encode(settings)))
+        os.replace(temp, path)
+    except OSError:
+        temp.unlink(missing_ok=True)
+        raise
     return path

@@ -32,6 +32,7 @@ class SettingsScreen(Screen[None]):
                 f"Keys: every binding has an id; remap them in {settings_path()} under "
                 '"keymap", e.g. {"game.undo": "z", "board.left": "left,a,h"}.',
                 classes="hint",
+                markup=False,
             )
             yield Static(id="settings-error", classes="error")
             yield Button("Save settings", id="save", variant="primary")
@@ -48,9 +49,18 @@ class SettingsScreen(Screen[None]):
             return
         glyphs = str(self.query_one("#glyphs", Select).value)
         settings = Settings(glyphs=glyphs, bot_delay=delay, keymap=self.app.settings.keymap)
-        path = save_settings(settings)
+        try:
+            path = save_settings(settings)
+        except OSError as error:
+            self.notify(
+                f"Could not save settings in {settings_path().parent} ({error.strerror or error}); "
+                "they apply until you quit.",
+                severity="error", markup=False,
+            )
+            path = None
         self.app.settings = settings
         self.app.bot_delay = delay
         self.app.glyphs = glyph_set(glyphs)
-        self.notify(f"Settings saved to {path}.", markup=False)
+        if path is not None:
+            self.notify(f"Settings saved to {path}.", markup=False)
         self.app.pop_screen()
