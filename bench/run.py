@@ -176,7 +176,67 @@ def bench_saves() -> None:
         )
 
 
-BENCHES = {"startup": bench_startup, "keys": bench_keys, "engine": bench_engine, "saves": bench_saves}
+def bench_autosave(folder: str | None = None) -> None:
+    """Autosave p95 against a bare durable write of the same bytes (write, fsync, rename),
+    interleaved in the same folder so both meet the same disk. Goal: ratio <= 1.3."""
+    import os
+
+    from engines.core.match import Match, SeatSpec
+    from engines.registry import load_engine, ready_games
+    from saves.format import encode, envelope
+    from saves.store import Autosaver
+
+    folder = folder or os.environ.get("CAMPFIRE_BENCH_DIR") or str(Path.home() / ".cache" / "campfire-bench")
+    print(f"autosave vs a bare durable write, p95 of 200 (folder {folder})")
+    for entry in ready_games():
+        engine = load_engine(entry.id)
+        seats = [SeatSpec(f"h{n}", "bot", "heuristic") for n in range(max(2, engine.info.min_seats))]
+        match = Match(engine, engine.default_options(), seats, 1)
+        for _ in range(60):
+            step = match.next_bot_or_auto()
+            if step is None:
+                break
+            match.act(*step)
+        work = Path(tempfile.mkdtemp(dir=_made(folder)))
+        saver = Autosaver(match, work / "game.json")
+        data = encode(envelope(match))
+        bare_path = work / "bare.json"
+        saves, bares = [], []
+        for _ in range(200):
+            started = time.perf_counter()
+            saver.save()
+            saves.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            tmp = work / ".bare.tmp"
+            with open(tmp, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, bare_path)
+            bares.append(time.perf_counter() - started)
+        save_p95, bare_p95 = _p95(saves) * 1000, _p95(bares) * 1000
+        save_med, bare_med = sorted(saves)[len(saves) // 2] * 1000, sorted(bares)[len(bares) // 2] * 1000
+        print(
+            f"  {entry.id:<12} {len(data) / 1024:6.1f} KiB: autosave p95 {save_p95:6.2f} ms "
+            f"(median {save_med:5.2f}), bare p95 {bare_p95:6.2f} ms (median {bare_med:5.2f}), "
+            f"ratio p95 {save_p95 / bare_p95:4.2f}, median {save_med / bare_med:4.2f}"
+        )
+
+
+def _made(folder: str) -> str:
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+
+
+BENCHES = {
+    "startup": bench_startup, "keys": bench_keys, "engine": bench_engine, "saves": bench_saves,
+    "autosave": bench_autosave,
+}
 
 
 def main(argv: list[str]) -> int:

@@ -92,7 +92,8 @@ def _atomic_write(path: Path, data: bytes, *, check_previous: bool, sync_folder:
     renames over an existing name need no folder sync to survive a killed process, and a
     second fsync per action doubled the cost of every autosave."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if sync_folder:  # a first write; later ones know the folder is there
+            path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as handle:
@@ -123,14 +124,21 @@ def _keep_previous(path: Path, *, check: bool) -> None:
     prev = prev_path(path)
     # A hard link costs nothing and is atomic with the rename; copy where links are refused.
     tmp = prev.with_name(f".{prev.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
     try:
-        os.link(path, tmp)
+        _link(path, tmp)
     except FileNotFoundError:
         return
     except OSError:
         shutil.copy2(path, tmp)
     os.replace(tmp, prev)
+
+
+def _link(source: Path, target: Path) -> None:
+    try:
+        os.link(source, target)
+    except FileExistsError:  # left by a writer killed at this very step
+        target.unlink()
+        os.link(source, target)
 
 
 #: A temp file this old was left by a killed writer, not one still writing.
@@ -220,6 +228,7 @@ class Autosaver:
         self.created = created or now_iso()
         self.read_only = read_only
         self._wrote_once = False
+        self._names: tuple[str, str, str, str] | None = None
         if read_only:
             self._lock = None
             return
@@ -261,12 +270,50 @@ class Autosaver:
         if not self._lock.still_held():
             raise SaveError(self.path, "was taken over by another Campfire session, so this game is no longer saved here")
         save = envelope(self.match, created=self.created)
-        # After our own first write the file on disk is known good: skip re-reading it,
-        # and the folder already holds its name: skip syncing the folder.
-        first = not self._wrote_once
-        _atomic_write(self.path, encode(save), check_previous=first, sync_folder=first)
-        self._wrote_once = True
+        if self._wrote_once:
+            self._write_again(encode(save))
+        else:
+            # The first write checks the file it replaces and syncs the folder (the
+            # name may be new); after it, the file on disk is known good.
+            _atomic_write(self.path, encode(save), check_previous=True, sync_folder=True)
+            self._wrote_once = True
         return save
+
+    def _write_again(self, data: bytes) -> None:
+        """The hot path, once per action: temp file, the one fsync, keep the previous
+        file as NAME.prev.json by a hard link, rename. Paths are worked out once."""
+        names = self._names
+        if names is None:
+            prev = prev_path(self.path)
+            pid = os.getpid()
+            names = self._names = (
+                str(self.path.with_name(f".{self.path.name}.{pid}.tmp")),
+                str(prev.with_name(f".{prev.name}.{pid}.tmp")),
+                str(prev),
+                str(self.path),
+            )
+        tmp, prev_tmp, prev, path = names
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            try:
+                _link(Path(path), Path(prev_tmp))
+                os.replace(prev_tmp, prev)
+            except FileNotFoundError:
+                pass  # the file vanished under us: the new one still lands below
+            os.replace(tmp, path)
+        except OSError as error:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise SaveError(self.path, f"could not be written ({error.strerror or error})") from None
 
     def close(self) -> None:
         """Let another session open this save without taking it over."""
