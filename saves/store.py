@@ -374,6 +374,8 @@ class SaveInfo(msgspec.Struct):
     updated: datetime  # the file's modification time, local, for display
     error: str | None = None  # the SaveError sentence when the file cannot be read
     in_use: bool = False  # another Campfire session is playing it now
+    #: For replays; None while a game with hidden information runs (it rebuilds the deck).
+    seed: int | None = None
 
 
 def read_save(path: Path | str) -> SaveFile:
@@ -600,7 +602,15 @@ def _info(path: Path) -> SaveInfo:
         over=over,
         updated=updated,
         in_use=is_locked(path),
+        seed=shown_seed(match),
     )
+
+
+def shown_seed(match: Match) -> int | None:
+    """The seed when telling it gives nothing away: the game is over, or has no secrets."""
+    if match.engine.info.flags.hidden_information and not match.is_over():
+        return None
+    return match.seed
 
 
 _EPOCH = datetime.fromtimestamp(0, timezone.utc)
@@ -632,6 +642,7 @@ __all__ = [
     "prev_path",
     "read_save",
     "save_dir",
+    "shown_seed",
     "sweep_temp_files",
     "verify",
     "write_match",

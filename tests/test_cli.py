@@ -278,10 +278,11 @@ def test_saves_list(capsys, with_count, tmp_path):
     assert code == 0
     table, problems, total = out.strip().split("\n\n")
     header, rule, *rows = table.splitlines()
-    assert header.split() == ["Updated", "Game", "Players", "Turn", "Actions", "File"]
+    assert header.split() == ["Updated", "Game", "Players", "Turn", "Actions", "Seed", "File"]
     assert set(rule) == {"-", " "} and len(rows) == 3
     mine = next(r for r in rows if r.endswith("mine.json"))
     assert "Count to N" in mine and "Ana, Bo" in mine and " 4 " in mine
+    assert any(r.endswith(saver.path.name) and " 3 " in r for r in rows), "a game without secrets shows its seed"
     assert any(r.endswith(saver.path.name) and "Cy" in r for r in rows)
     assert any("(unreadable)" in r and r.endswith("broken.json") for r in rows)
     assert problems == "broken.json is cut short (truncated JSON at byte 1)."

@@ -273,18 +273,19 @@ def cmd_saves(args: argparse.Namespace, folder: Path) -> int:
     if not infos:
         print(f"No saves in {printable(str(locate(folder)))}.")
         return 0
-    rows = [["Updated", "Game", "Players", "Turn", "Actions", "File"]]
+    rows = [["Updated", "Game", "Players", "Turn", "Actions", "Seed", "File"]]
     for info in infos:
         stamp = info.updated.strftime("%Y-%m-%d %H:%M")
         name = quote(info.path.name)
         if info.error is not None:
-            rows.append([stamp, "(unreadable)", "", "", "", name])
+            rows.append([stamp, "(unreadable)", "", "", "", "", name])
         else:
             state = f"{info.turn} (over)" if info.over else str(info.turn)
             if info.in_use:
                 state += " (in use)"
-            rows.append([stamp, info.title, quote(info.players), state, str(info.actions), name])
-    print(_table(rows, right={3, 4}))
+            seed = "hidden" if info.seed is None else str(info.seed)
+            rows.append([stamp, info.title, quote(info.players), state, str(info.actions), seed, name])
+    print(_table(rows, right={3, 4, 5}))
     problems = [one_line(info.error) for info in infos if info.error is not None]
     if problems:
         print("\n" + "\n".join(problems))

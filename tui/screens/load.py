@@ -17,7 +17,11 @@ def save_line(info: SaveInfo) -> str:
     if info.error:
         return f"{info.path.name}: {info.error}"
     state = "finished" if info.over else f"turn {info.turn}"
-    return f"{info.title:<13} {state:<9} {when}  {info.players}"
+    if info.in_use:
+        state += " (in use)"
+    line = f"{info.title:<13} {state:<9} {when}  {info.players}"
+    # The seed only once it gives nothing away (a finished game, or one with no secrets).
+    return line if info.seed is None or not info.over else f"{line}  (seed {info.seed})"
 
 
 class LoadScreen(Screen[None]):
