@@ -60,7 +60,7 @@ def quote(text: str, limit: int = QUOTE_CHARS) -> str:
 
 def clean_name(text: str) -> str:
     """A seat name as typed, made safe: control characters become '?', spaces squeezed."""
-    return " ".join(_CONTROL.sub("?", text).split())
+    return _CONTROL.sub("?", " ".join(text.split()))
 
 
 def name_problem(name: str) -> str | None:

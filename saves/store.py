@@ -199,7 +199,12 @@ def writable_problem(path: Path) -> str | None:
     not: a link would be replaced by a file, a read-only file rewritten."""
     if path.is_symlink():
         return "is a link to another file, so it opens without autosaving (the link stays as it is)"
-    if path.exists() and not os.access(path, os.W_OK):
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    # The mode bits too: root may write anything, but a file marked read-only means it.
+    if not os.access(path, os.W_OK) or not mode & 0o222:
         return "is read-only, so it opens without autosaving"
     return None
 

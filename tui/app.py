@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App
 from textual.geometry import Size
 from textual.binding import Binding
+from textual.css.query import NoMatches
 
 from tui.crash import CRASH_EXIT, crash_line, write_crash_log
 from tui.glyphs import Glyphs, glyph_set
@@ -128,9 +129,10 @@ def _cause(error: BaseException) -> BaseException:
 
 
 def _is_shutdown_noise(error: BaseException) -> bool:
-    """A worker thread that reports back after the app stopped ("App is not running")."""
+    """While quitting: a bot thread reporting back after the app stopped ("App is not
+    running"), or a redraw reaching for widgets already torn down."""
     cause = _cause(error)
-    return isinstance(cause, RuntimeError) and "not running" in str(cause)
+    return isinstance(cause, NoMatches) or (isinstance(cause, RuntimeError) and "not running" in str(cause))
 
 
 def launch(*, save_dir: Path | None = None, start: Any = None) -> int:

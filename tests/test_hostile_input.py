@@ -1,0 +1,293 @@
+"""Hostile and careless input: names, files, settings, command lines, two sessions.
+
+Nothing here may crash, hang, leak the seed of a game with secrets, or touch a file it
+was only asked to read. Errors are one printable line; refusals exit non-zero.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from engines.core.errors import BadOptions
+from engines.core.match import Match, SeatSpec
+from saves import Autosaver, SaveError, latest, list_saves, load, load_save, verify
+from saves.limits import (
+    MAX_JSON_DEPTH,
+    MAX_SAVE_BYTES,
+    NotRegular,
+    TooLarge,
+    clean_name,
+    has_control,
+    json_depth,
+    printable,
+    quote,
+    read_regular_file,
+)
+from saves.lock import SaveLock, is_locked
+from saves.start import parse_options
+from saves.store import SaveInUse, shown_seed, sweep_temp_files
+from tests.fake_engine import ENGINE, ENTRY
+from tests.test_saves import edit, good_save, snapshot, with_count  # noqa: F401 (fixture)
+from tui import cli
+from tui.settings import DEFAULT_KEYS, ESSENTIAL, Settings, read_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def hostile_strings(rng: random.Random, count: int) -> list[str]:
+    """Markup, terminal escapes, control characters, odd Unicode, nesting and sheer size,
+    alone and mixed, always the same for the same generator."""
+    fixed = [
+        "[/]", "[bold]x", "[link=file:///etc/passwd]y[/link]", "[red", "]", "[[", "\\[b]",
+        "\x1b[2J", "\x1b]0;owned\x07", "a\x00b", "line\nbreak", "tab\tand\rreturn", "\x7f\x9b31m",
+        "\u202eevil", "\u200f\u2066x", "e\u0301\u0301\u0301", "🔥" * 30, "\ud800", "x" * 10_000,
+        "[" * 1000, "{" * 1000, '{"a":' * 1000, "", " ", "-", "--help", "%s%n", "$(reboot)",
+    ]
+    pieces = fixed[:20]
+    made = list(fixed)
+    while len(made) < count:
+        made.append("".join(rng.choice(pieces)[: rng.randint(1, 60)] for _ in range(rng.randint(1, 4))))
+    return made[:count]
+
+
+def one_printable_line(text: str, limit: int = 500) -> bool:
+    return "\n" not in text.strip("\n") and not has_control(text.strip("\n")) and len(text) <= limit
+
+
+# -- limits --------------------------------------------------------------------------------
+def test_json_depth_is_counted_without_decoding():
+    assert json_depth(b'{"a": [1, {"b": []}]}') == 4
+    assert json_depth(b'{"name": "[[[[{{{{"}') == 1, "brackets inside strings are not nesting"
+    assert json_depth(b'{"q": "say \\"[[\\""}') == 1
+    assert json_depth(b"[" * 100_000) == 100_000
+
+
+def test_printable_and_quote_show_control_characters_as_escapes():
+    assert printable("a\x1b[2Jb\x00\n") == "a\\x1b[2Jb\\x00\\n"
+    assert printable("\u202eevil") == "\\u202eevil"
+    assert quote("x" * 500) == "x" * 79 + "…"
+    assert clean_name(" \x1b[2J  Ana\n") == "?[2J Ana"
+
+
+def test_only_regular_files_are_read_and_never_block(tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    with pytest.raises(NotRegular, match="a pipe"):
+        read_regular_file(fifo, 100)  # would wait forever for a writer if opened blocking
+    zero = tmp_path / "zero.json"
+    zero.symlink_to("/dev/zero")
+    with pytest.raises(NotRegular, match="a device"):
+        read_regular_file(zero, 100)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * 101)
+    with pytest.raises(TooLarge):
+        read_regular_file(big, 100)
+
+
+# -- save files ----------------------------------------------------------------------------
+def huge(path: Path) -> None:
+    path.write_bytes(b'{"format": 1, "pad": "' + b"x" * MAX_SAVE_BYTES + b'"}')
+
+
+def nest(path: Path) -> None:
+    data = json.loads(path.read_text())
+    data["options"]["deep"] = "@"
+    text = json.dumps(data).replace('"@"', "[" * 1000 + "]" * 1000)
+    path.write_text(text)
+
+
+HOSTILE_FILES = {
+    "1000-deep nesting": (nest, f"nests 1002 levels deep, deeper than any save file ({MAX_JSON_DEPTH})"),
+    "over the size limit": (huge, "is too large for a save file (4.0 MB, the limit is 4.0 MB)"),
+    "a FIFO": (lambda p: p.unlink() or os.mkfifo(p), "is a pipe, not a save file"),
+    "a link to /dev/zero": (lambda p: p.unlink() or p.symlink_to("/dev/zero"), "is a device, not a save file"),
+    "a 41-character name": (
+        lambda p: edit(p, lambda d: d["seats"][0].update(name="N" * 41)), "is longer than 40 characters"),
+    "an escape in a name": (
+        lambda p: edit(p, lambda d: d["seats"][0].update(name="\x1b[2J")), "holds control characters"),
+    "a huge action": (
+        lambda p: edit(p, lambda d: d["journal"][0].update(action="add " + "9" * 100_000)),
+        "longer than 400 characters"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_FILES))
+def test_hostile_save_is_one_sentence_and_left_as_it_was(tmp_path, with_count, case):
+    path = good_save(tmp_path)
+    spoil, expected = HOSTILE_FILES[case]
+    spoil(path)
+    before = {p.name: p.lstat().st_mtime_ns for p in tmp_path.iterdir()}
+
+    with pytest.raises(SaveError) as caught:
+        load(path)
+    message = str(caught.value)
+    assert expected in message, message
+    assert one_printable_line(message, 400) and message.endswith(".")
+    assert not verify(path).ok
+    infos = list_saves(tmp_path)
+    assert [i.error for i in infos] == [message]
+    assert latest(tmp_path) is None
+    assert {p.name: p.lstat().st_mtime_ns for p in tmp_path.iterdir()} == before
+
+
+def test_quoted_journal_text_is_capped_and_printable(tmp_path, with_count):
+    path = good_save(tmp_path)
+    edit(path, lambda d: d["journal"][0].update(action="\x1b[2J" + "z" * 300))
+    message = verify(path).message
+    assert "\\x1b[2J" in message and "\x1b" not in message
+    assert len(message) < 400
+
+
+@pytest.mark.parametrize("moment", [2**40, -(2**40)])
+def test_an_impossible_file_time_does_not_break_the_listing(tmp_path, with_count, moment):
+    good = good_save(tmp_path)
+    odd = tmp_path / "odd.json"
+    odd.write_bytes(good.read_bytes())
+    edit(odd, lambda d: d.update(updated="99999-12-31T99:99:99+99:00", created="\x00"))
+    try:
+        os.utime(odd, (moment, moment))
+    except (OverflowError, OSError):
+        pytest.skip("this file system refuses such times")
+    infos = list_saves(tmp_path)
+    assert sorted(i.path.name for i in infos) == ["game-1.json", "odd.json"]
+    assert all(i.error is None for i in infos)
+    assert latest(tmp_path) is not None
+
+
+def test_linked_or_read_only_save_is_never_replaced(tmp_path, with_count):
+    target = good_save(tmp_path)
+    link = tmp_path / "link.json"
+    link.symlink_to(target.name)
+    before = snapshot(tmp_path)
+    with pytest.raises(SaveError, match="is a link to another file"):
+        Autosaver.resume(load_save(link))
+    assert link.is_symlink()
+    target.chmod(0o444)
+    try:
+        with pytest.raises(SaveError, match="is read-only"):
+            Autosaver.resume(load_save(target))
+    finally:
+        target.chmod(0o644)
+    assert snapshot(tmp_path) == before
+
+
+def test_stray_temp_files_are_swept_at_start(tmp_path):
+    stale, fresh = tmp_path / ".g.json.x1.tmp", tmp_path / ".g.json.x2.tmp"
+    keep = tmp_path / "notes.tmp"
+    for path in (stale, fresh, keep):
+        path.write_text("{")
+    os.utime(stale, (1, 1))
+    os.utime(keep, (1, 1))
+    assert sweep_temp_files(tmp_path) == 1
+    assert not stale.exists() and fresh.exists() and keep.exists()
+
+
+# -- one writer per save -------------------------------------------------------------------
+HOLDER = """
+import sys, time
+from pathlib import Path
+from saves.lock import SaveLock
+lock = SaveLock.acquire(Path(sys.argv[1]))
+print("held" if lock else "refused", flush=True)
+for line in sys.stdin:
+    print("still" if lock.still_held() else "lost", flush=True)
+"""
+
+
+def hold_lock(path: Path) -> subprocess.Popen[str]:
+    child = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path)], cwd=ROOT, text=True,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    )
+    assert child.stdout.readline().strip() == "held"
+    return child
+
+
+def ask(child: subprocess.Popen[str]) -> str:
+    child.stdin.write("?\n")
+    child.stdin.flush()
+    return child.stdout.readline().strip()
+
+
+def test_a_second_session_is_refused_then_may_view_or_take_over(tmp_path, with_count):
+    path = good_save(tmp_path)
+    child = hold_lock(path)
+    try:
+        assert is_locked(path)
+        assert any(i.in_use for i in list_saves(tmp_path))
+        before = path.read_bytes()
+        with pytest.raises(SaveInUse, match="is being played in another Campfire session"):
+            Autosaver.resume(load_save(path))
+
+        viewer = Autosaver.viewer(load_save(path))
+        viewer.match.act_text(0, "roll")
+        with pytest.raises(SaveError, match="read-only"):
+            viewer.save()
+        assert path.read_bytes() == before, "viewing never writes"
+
+        taker = Autosaver.resume(load_save(path), take_over=True)
+        assert ask(child) == "lost", "the old session learns before its next write"
+        taker.match.act_text(0, "roll")
+        taker.save()
+        assert len(load_save(path).save.journal) == len(load_save(path).match.journal)
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_a_taken_over_session_stops_saving_instead_of_overwriting(tmp_path, with_count):
+    path = good_save(tmp_path)
+    mine = Autosaver.resume(load_save(path))
+    lock_file = tmp_path / f".{path.name}.lock"
+    # What another process's take-over does: a new lock file under the same name.
+    lock_file.unlink()
+    lock_file.write_text("other\n")
+    newer = path.read_bytes()
+    with pytest.raises(SaveError, match="was taken over by another Campfire session"):
+        mine.act_text(0, "roll")
+    assert path.read_bytes() == newer
+
+
+def test_a_killed_session_leaves_no_lock(tmp_path, with_count):
+    path = good_save(tmp_path)
+    child = hold_lock(path)
+    child.kill()
+    child.wait()
+    assert not is_locked(path)
+    Autosaver.resume(load_save(path)).close()
+
+
+# -- the seed of a game with secrets -------------------------------------------------------
+SEED = 987654321
+
+
+def test_no_name_listing_or_message_shows_the_seed_of_an_unfinished_secret_game(tmp_path, capsys):
+    from engines.bioviva import ENGINE as BIOVIVA
+
+    seats = [SeatSpec("Ana", "bot", "heuristic"), SeatSpec("Bo", "bot", "heuristic")]
+    match = Match(BIOVIVA, BIOVIVA.default_options(), seats, SEED)
+    saver = Autosaver.start(match, tmp_path)
+    for _ in range(5):
+        saver.act(*match.next_bot_or_auto())
+    assert BIOVIVA.info.flags.hidden_information and not match.is_over()
+
+    seen = [p.name for p in tmp_path.iterdir()]
+    info = list_saves(tmp_path)[0]
+    seen += [str(value) for value in msgspec.structs.astuple(info)]
+    assert cli.main(["saves", "list", "--save-dir", str(tmp_path)]) == 0
+    assert cli.main(["saves", "verify", str(saver.path)]) == 0
+    seen.append(capsys.readouterr().out)
+    assert not [text for text in seen if str(SEED) in text]
+
+    saver.run_automatic()
+    assert match.is_over() and shown_seed(match) == SEED
+    assert list_saves(tmp_path)[0].seed == SEED, "once over, the seed is there for replays"
