@@ -64,7 +64,7 @@ def parse_options(engine: Engine, pairs: Sequence[str]) -> msgspec.Struct:
 
 def _option_value(options_type: type, values: dict[str, Any], key: str, text: str) -> Any:
     attempts: list[Any] = [text]
-    encoded = text.encode("utf-8", "surrogateescape")
+    encoded = text.encode("utf-8", "replace")  # a lone surrogate from argv is no JSON anyway
     if json_depth(encoded) > MAX_JSON_DEPTH:
         raise BadOptions(f"Option '{key}' nests deeper than any option needs ({MAX_JSON_DEPTH} levels).")
     try:

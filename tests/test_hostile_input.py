@@ -43,6 +43,14 @@ from tui.settings import DEFAULT_KEYS, ESSENTIAL, Settings, read_settings
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True)
+def private_folders(tmp_path, monkeypatch):
+    """Crash logs, settings and saves of these tests never reach the user's folders."""
+    monkeypatch.setenv("CAMPFIRE_LOG_DIR", str(tmp_path / "log"))
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "default-saves"))
+
+
 def hostile_strings(rng: random.Random, count: int) -> list[str]:
     """Markup, terminal escapes, control characters, odd Unicode, nesting and sheer size,
     alone and mixed, always the same for the same generator."""
@@ -291,3 +299,267 @@ def test_no_name_listing_or_message_shows_the_seed_of_an_unfinished_secret_game(
     saver.run_automatic()
     assert match.is_over() and shown_seed(match) == SEED
     assert list_saves(tmp_path)[0].seed == SEED, "once over, the seed is there for replays"
+
+
+# -- fuzz: every way in, seeded and bounded by count ----------------------------------------
+FUZZ_COUNT = 60
+
+
+@pytest.fixture
+def no_ui(monkeypatch):
+    """`play` and `load` validate everything, then would open the app: record instead."""
+    started = []
+    monkeypatch.setattr(cli, "_launch", lambda request, folder: started.append(request) or 0)
+    return started
+
+
+def test_fuzz_command_line(capsys, tmp_path, no_ui):
+    rng = random.Random(10)
+    for text in hostile_strings(rng, FUZZ_COUNT):
+        for argv in (
+            ["play", "bivi", "--seats", f"{text}:human,heuristic"],
+            ["play", "bivi", "--option", f"mode={text}"],
+            ["play", "bivi", "--option", text],
+            ["play", text],
+            ["rules", "bivi", text],
+            ["saves", "verify", str(tmp_path / "x.json"), "--save-dir", text],
+            ["sim", "bivi", "--games", text],
+        ):
+            code = cli.main(argv)
+            out, err = capsys.readouterr()
+            assert "Traceback" not in out + err, argv
+            assert code in (0, 1, 2), (argv, code, err)
+            if code:
+                usage = [line for line in err.splitlines() if not line.startswith(("usage:", " "))]
+                assert len(usage) == 1 and one_printable_line(usage[0]), (argv, err)
+            assert not has_control(out.replace("\n", "")), argv
+    names = [seat.name for request in no_ui for seat in request.seats]
+    assert names, "some hostile names are accepted, made safe"
+    assert all(not has_control(name) and 0 < len(name) <= 40 for name in names)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_fuzz_options_never_raise_anything_but_a_refusal():
+    from engines.bivi import ENGINE as BIVI
+
+    rng = random.Random(11)
+    for text in hostile_strings(rng, FUZZ_COUNT):
+        for pair in (f"mode={text}", text, f"{text}=1"):
+            try:
+                parse_options(BIVI, [pair])
+            except BadOptions as refusal:
+                assert one_printable_line(str(refusal), 400), pair
+
+
+FIELDS = {
+    "seat name": lambda d, t: d["seats"][0].update(name=t),
+    "game id": lambda d, t: d.update(game=t),
+    "action": lambda d, t: d["journal"][0].update(action=t),
+    "option": lambda d, t: d["options"].update(target=t),
+    "summary": lambda d, t: d.update(summary=t),
+    "updated": lambda d, t: d.update(updated=t),
+    "digest": lambda d, t: d.update(digest=t),
+}
+
+
+def test_fuzz_save_fields(tmp_path, with_count, capsys):
+    rng = random.Random(12)
+    path = good_save(tmp_path)
+    pristine = path.read_bytes()
+    for text in hostile_strings(rng, FUZZ_COUNT // 2):
+        for field, change in FIELDS.items():
+            data = json.loads(pristine)
+            change(data, text)
+            path.write_text(json.dumps(data))
+            before = snapshot(tmp_path)
+            try:
+                load(path)
+            except SaveError as error:
+                assert one_printable_line(str(error), 400), (field, text)
+            for argv in (["saves", "list", "--save-dir", str(tmp_path)], ["saves", "verify", str(path)]):
+                code = cli.main(argv)
+                out, err = capsys.readouterr()
+                assert code in (0, 1) and "Traceback" not in out + err
+                assert not has_control((out + err).replace("\n", "")), (field, text)
+                assert all(len(line) < 600 for line in (out + err).splitlines())
+            assert snapshot(tmp_path) == before, "reading never writes"
+
+
+def test_fuzz_settings_files(tmp_path):
+    rng = random.Random(13)
+    path = tmp_path / "settings.json"
+    for text in hostile_strings(rng, FUZZ_COUNT):
+        for raw in (
+            text.encode("utf-8", "surrogatepass"),  # not even UTF-8
+            json.dumps({"glyphs": text, "bot_delay": text, text: 1}).encode(),
+            json.dumps({"keymap": {text: "z", "game.undo": text}}).encode(),
+        ):
+            path.write_bytes(raw)
+            settings, warnings = read_settings(path)
+            assert isinstance(settings, Settings)
+            assert all(one_printable_line(w, 400) for w in warnings), warnings
+            assert path.read_bytes() == raw
+
+
+# -- settings --------------------------------------------------------------------------------
+SETTINGS_CASES = {
+    "a BOM": (b'\xef\xbb\xbf{"glyphs": "ascii"}', {"glyphs": "ascii"}, []),
+    "negative pace": (b'{"bot_delay": -1}', {"bot_delay": 0.4}, ["'bot_delay'"]),
+    "huge pace": (b'{"bot_delay": 1e300}', {"bot_delay": 0.4}, ["'bot_delay'"]),
+    "pace as text": (b'{"bot_delay": "fast", "glyphs": "ascii"}', {"glyphs": "ascii"}, ["'bot_delay'"]),
+    "unknown key": (b'{"colour": "red", "bot_delay": 1}', {"bot_delay": 1.0}, ["'colour'"]),
+    "unknown binding id": (b'{"keymap": {"game.explode": "x", "game.undo": "z"}}',
+                           {"keymap": {"game.undo": "z"}}, ["'game.explode'"]),
+    "two actions on one key": (b'{"keymap": {"game.undo": "n"}}', {"keymap": {}}, ["'game.undo'"]),
+    "Menu without a key": (b'{"keymap": {"game.menu": ""}}', {"keymap": {}}, ["'game.menu'"]),
+    "Save's key taken": (b'{"keymap": {"game.undo": "ctrl+s"}}', {"keymap": {}}, ["'game.undo'"]),
+    "Quit's key taken": (b'{"keymap": {"launcher.load": "ctrl+q"}}', {"keymap": {}}, ["'launcher.load'"]),
+    "1000-deep": (b"[" * 1000, {}, ["nests too deeply"]),
+    "not JSON": (b"glyphs=ascii", {}, ["not valid JSON"]),
+}
+
+
+@pytest.mark.parametrize("case", list(SETTINGS_CASES))
+def test_each_bad_setting_is_one_warning_naming_its_key(tmp_path, case):
+    raw, expected, warned = SETTINGS_CASES[case]
+    path = tmp_path / "settings.json"
+    path.write_bytes(raw)
+    settings, warnings = read_settings(path)
+    assert msgspec.structs.replace(Settings(), **expected) == settings
+    assert len(warnings) == len(warned)
+    for warning, part in zip(warnings, warned):
+        assert part in warning and one_printable_line(warning)
+
+
+def test_settings_that_are_a_pipe_do_not_block(tmp_path):
+    os.mkfifo(tmp_path / "settings.json")
+    settings, warnings = read_settings(tmp_path / "settings.json")
+    assert settings == Settings() and "is a pipe" in warnings[0]
+
+
+def live_binding_ids() -> dict[str, str]:
+    """Every Binding declared by a class in tui/, by id, with its keys."""
+    import importlib
+    import pkgutil
+
+    import tui
+    from textual.binding import Binding
+
+    found: dict[str, str] = {}
+    for module_info in pkgutil.walk_packages(tui.__path__, "tui."):
+        if module_info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(module_info.name)
+        for value in vars(module).values():
+            for binding in getattr(value, "BINDINGS", None) or []:
+                if isinstance(binding, Binding) and binding.id and value.__module__ == module.__name__:
+                    found[binding.id] = binding.key
+    return found
+
+
+def test_the_settings_know_every_binding_and_its_default_keys():
+    assert live_binding_ids() == DEFAULT_KEYS
+    assert set(ESSENTIAL) <= set(DEFAULT_KEYS)
+
+
+# -- whole processes -------------------------------------------------------------------------
+def campfire(*args: str, env: dict[str, str], code: str | None = None) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-c", code] if code else [sys.executable, "-m", "tui", *args]
+    return subprocess.run(command, cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, timeout=120)
+
+
+def private_env(tmp_path: Path) -> dict[str, str]:
+    return {
+        "CAMPFIRE_SAVE_DIR": str(tmp_path / "saves"),
+        "CAMPFIRE_CONFIG_DIR": str(tmp_path / "config"),
+        "CAMPFIRE_LOG_DIR": str(tmp_path / "log"),
+    }
+
+
+def test_cli_refusals_exit_non_zero_with_one_printable_line(tmp_path):
+    env = private_env(tmp_path)
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    os.mkfifo(saves / "trap.json")
+    (saves / "\x1b[2Jname.json").write_text("{")
+    listing = campfire("saves", "list", env=env)
+    assert listing.returncode == 0 and "\x1b" not in listing.stdout and "is a pipe" in listing.stdout
+    refused = campfire("play", "bivi", "--seats", "N" * 41 + ":human,heuristic", env=env)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "longer than 40" in refused.stderr
+    deep = campfire("play", "bivi", "--option", "mode=" + "[" * 1000, env=env)
+    assert deep.returncode == 2 and deep.stderr.count("\n") == 1 and "Traceback" not in deep.stderr
+
+
+def test_a_bug_in_a_command_is_one_line_a_crash_log_and_exit_70(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_LOG_DIR", str(tmp_path / "log"))
+
+    def broken(args, folder):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setitem(cli.COMMANDS, "saves", broken)
+    assert cli.main(["saves"]) == 70
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ZeroDivisionError" in err and "Traceback" not in err
+    (log,) = (tmp_path / "log").iterdir()
+    assert str(log) in err and "a bug" in log.read_text()
+
+
+CRASHING_APP = """
+import sys
+from tui.app import CampfireApp
+
+class Broken(CampfireApp):
+    def on_mount(self):
+        super().on_mount()
+        self.set_timer(0.2, self.explode)
+    def explode(self):
+        raise KeyError("explosion")
+
+app = Broken(bot_delay=0)
+app.run(headless=True, size=(80, 24))
+sys.exit(app.return_code)
+"""
+
+
+def test_a_crash_in_the_app_exits_non_zero_with_one_line_and_a_log(tmp_path):
+    result = campfire(env=private_env(tmp_path), code=CRASHING_APP)
+    assert result.returncode == 70
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(" ".join(lines)) < 400 and "Traceback" not in result.stderr and "KeyError" in result.stderr
+    (log,) = (tmp_path / "log").iterdir()
+    assert "explosion" in log.read_text()
+
+
+QUIT_WHILE_BOTS_MOVE = """
+import sys
+from engines.core.match import Match, SeatSpec
+from engines.registry import load_engine
+from tui.app import CampfireApp
+from tui.opening import open_match
+
+class QuitEarly(CampfireApp):
+    def on_mount(self):
+        super().on_mount()
+        engine = load_engine("bivi")
+        seats = [SeatSpec("A", "bot", "heuristic"), SeatSpec("B", "bot", "random")]
+        match = Match(engine, engine.default_options(), seats, int(sys.argv[1]))
+        self.call_after_refresh(lambda: open_match(self, match, None))
+        self.set_timer(float(sys.argv[2]), self.exit)
+
+app = QuitEarly(bot_delay=float(sys.argv[3]))
+app.run(headless=True, size=(80, 24))
+sys.exit(app.return_code or 0)
+"""
+
+
+def test_quitting_while_bots_move_prints_no_traceback(tmp_path):
+    script = tmp_path / "quit.py"
+    script.write_text(QUIT_WHILE_BOTS_MOVE)
+    env = {**os.environ, **private_env(tmp_path)}
+    for seed, quit_after, delay in [(3, "0.3", "0"), (4, "0.4", "0.05"), (5, "0.5", "0.3")]:
+        result = subprocess.run(
+            [sys.executable, str(script), str(seed), quit_after, delay],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        )
+        assert (result.returncode, result.stderr) == (0, ""), result.stderr[-2000:]
+    assert not (tmp_path / "log").exists()

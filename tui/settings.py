@@ -50,6 +50,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "game.rules": "f1,question_mark",
     "game.menu": "escape",
     "game.next_player": "n",
+    **{f"game.pick{number}": str(number) for number in range(1, 10)},
     "board.left": "left,a,h",
     "board.right": "right,d,l",
     "board.up": "up,w,k",
