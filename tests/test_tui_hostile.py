@@ -1,0 +1,212 @@
+"""Pilot tests of hostile input on screen: names that look like markup or escapes, typed
+text, odd files in the save folder, a save another session is playing."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, OptionList, Static
+
+from engines.core.match import Match, SeatSpec
+from saves.store import list_saves, load_save
+from tests.test_tui_bivi import play_human_turns
+from tests.tui_helpers import open_game, settle
+from tui import cli
+from tui.app import CampfireApp
+from tui.screens.game import GameScreen
+from tui.screens.in_use import InUseScreen
+from tui.screens.launcher import LauncherScreen
+from tui.screens.load import LoadScreen
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.setenv("CAMPFIRE_LOG_DIR", str(tmp_path / "log"))
+
+
+def screen_text(app: CampfireApp) -> str:
+    """The plain text of every Static and option on the current screen."""
+    parts = [str(widget.render()) for widget in app.screen.query(Static)]
+    for listing in app.screen.query(OptionList):
+        parts += [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+    return "\n".join(parts)
+
+
+def request_from_cli(monkeypatch, *argv: str):
+    """What `campfire play ...` would open, checked exactly as the command line checks it."""
+    started = []
+    monkeypatch.setattr(cli, "_launch", lambda request, folder: started.append(request) or 0)
+    assert cli.main(list(argv)) == 0
+    return started[0]
+
+
+@pytest.mark.parametrize("name, shown", [("[/]", "[/]"), ("[bold]x", "[bold]x"), ("\x1b[2J", "?[2J")])
+async def test_a_seat_named_like_markup_or_an_escape_plays_saves_and_continues(tmp_path, monkeypatch, name, shown):
+    request = request_from_cli(monkeypatch, "play", "bivi", "--seats", f"{name}:human,heuristic", "--seed", "5")
+    assert request.seats[0].name == shown
+    app = CampfireApp(save_dir=tmp_path / "saves", start=request, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        await play_human_turns(app, pilot, 3)
+        journal = list(app.screen.match.journal)
+        assert journal
+        assert shown in screen_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert any(n.message.startswith("Saved to") for n in app._notifications)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert isinstance(app.screen, LauncherScreen)
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.match.journal[: len(journal)] == journal
+        assert shown in screen_text(app)
+        assert "\x1b" not in screen_text(app)
+    (save,) = list_saves(tmp_path / "saves")
+    assert save.players.startswith(shown) and save.error is None
+
+
+def bioviva_at_a_clue(seed: int = 3) -> Match:
+    """A Bioviva match in which the human seat, named `[/]`, must now give a clue."""
+    from engines.bioviva import ENGINE
+
+    bots = [SeatSpec("A", "bot", "heuristic"), SeatSpec("B", "bot", "heuristic")]
+    scout = Match(ENGINE, ENGINE.default_options(), bots, seed)
+    while True:
+        step = scout.next_bot_or_auto()
+        assert step is not None, "no clue phase in this game"
+        if scout.state.phase == "clue" and step[0] == 0:
+            break
+        scout.act(*step)
+    seats = [SeatSpec("[/]"), bots[1]]
+    return Match.replay(ENGINE, ENGINE.default_options(), seats, seed, scout.journal)
+
+
+async def test_markup_typed_in_the_bioviva_tile_box_is_refused_as_text(tmp_path):
+    match = bioviva_at_a_clue()
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, match)
+        box = app.screen.query_one("#tile-input", Input)
+        assert box.display
+        box.focus()
+        for text in ("[/]", "[bold]x"):
+            box.value = ""
+            await pilot.press(*text, "enter")
+            await settle(app, pilot)
+            assert isinstance(app.screen, GameScreen)
+        assert app.screen.problem, "the typed text is refused with a reason"
+
+
+async def test_load_and_continue_survive_hostile_files_in_the_save_folder(tmp_path, monkeypatch):
+    folder = tmp_path / "saves"
+    request = request_from_cli(monkeypatch, "play", "bivi", "--seats", "[/]:human,heuristic")
+    app = CampfireApp(save_dir=folder, start=request, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        good = app.screen.saver.path
+    data = json.loads(good.read_text())
+    data["game"] = "[/]"
+    (folder / "markup-game.json").write_text(json.dumps(data))
+    os.mkfifo(folder / "fifo.json")
+    (folder / "zero.json").symlink_to("/dev/zero")
+    (folder / "deep.json").write_text("[" * 1000)
+
+    app = CampfireApp(save_dir=folder, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        text = screen_text(app)
+        assert "unknown game '[/]'" in text and "is a pipe" in text and "is a device" in text
+        assert "nests 1000 levels deep" in text and "[/]" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.saver.path == good
+
+
+HOLDER = """
+import sys
+from pathlib import Path
+from saves.lock import SaveLock
+lock = SaveLock.acquire(Path(sys.argv[1]))
+print("held" if lock else "refused", flush=True)
+for line in sys.stdin:
+    print("still" if lock.still_held() else "lost", flush=True)
+"""
+
+
+async def test_two_sessions_on_one_save_view_read_only_or_take_over(tmp_path, monkeypatch):
+    folder = tmp_path / "saves"
+    request = request_from_cli(monkeypatch, "play", "bivi", "--seats", "Ana:human,heuristic", "--seed", "8")
+    app = CampfireApp(save_dir=folder, start=request, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        path = app.screen.saver.path
+        app.screen.saver.close()
+
+    other = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path)], cwd=ROOT, text=True,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    )
+    try:
+        assert other.stdout.readline().strip() == "held"
+        before = path.read_bytes()
+        app = CampfireApp(save_dir=folder, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("c")
+            await settle(app, pilot)
+            assert isinstance(app.screen, InUseScreen)
+            await pilot.press("v")
+            await settle(app, pilot)
+            assert isinstance(app.screen, GameScreen) and app.screen.saver.read_only
+            await play_human_turns(app, pilot, 1)
+            assert any("read-only" in n.message for n in app._notifications), "no move is lost silently"
+            assert path.read_bytes() == before
+
+            await pilot.press("escape")
+            await settle(app, pilot)
+            await pilot.press("c")
+            await settle(app, pilot)
+            assert isinstance(app.screen, InUseScreen)
+            await pilot.press("t")
+            await settle(app, pilot)
+            assert isinstance(app.screen, GameScreen) and not app.screen.saver.read_only
+            other.stdin.write("?\n")
+            other.stdin.flush()
+            assert other.stdout.readline().strip() == "lost"
+            await play_human_turns(app, pilot, 2)
+            journal = list(app.screen.match.journal)
+        assert load_save(path).match.journal == journal
+    finally:
+        other.kill()
+        other.wait()
+
+
+async def test_an_unwritable_config_folder_is_a_notification(tmp_path, monkeypatch):
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "a-file" / "config"))
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#save").press()
+        await pilot.pause()
+        assert any("Could not save settings" in n.message for n in app._notifications)
