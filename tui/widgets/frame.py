@@ -12,6 +12,7 @@ from textual.widgets import Log, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.core.protocol import SeatPanel
+from saves.limits import printable
 from tui.widgets.table import Table
 
 
@@ -23,9 +24,9 @@ class StatusLine(Static):
             return
         self.set_class(bool(table.problem), "-problem")
         if table.problem:
-            self.update(Text(f"{self.app.glyphs.ghost_bad} {table.problem}"))
+            self.update(Text(printable(f"{self.app.glyphs.ghost_bad} {table.problem}")))
         else:
-            self.update(Text(table.summary.status))
+            self.update(Text(printable(table.summary.status)))
 
 
 class SeatPanelView(Static):
@@ -107,5 +108,6 @@ class GameLog(Log):
         if lines[: len(self._shown)] != self._shown:
             self.clear()
             self._shown = []
-        self.write_lines(lines[len(self._shown):])
+        # Typed or pasted text (a guess) may hold terminal escapes: show them, never send them.
+        self.write_lines(printable(line) for line in lines[len(self._shown):])
         self._shown = list(lines)
