@@ -582,7 +582,27 @@ def _sentence(error: BaseException) -> str:
     return " ".join(text.split()).rstrip(".")
 
 
+#: Listings already worked out, by file and its (size, mtime, inode): a replay can take
+#: tens of milliseconds, and the Load screen and Continue list the folder again and again.
+_LISTED: dict[Path, tuple[tuple[int, int, int], SaveInfo]] = {}
+
+
 def _info(path: Path) -> SaveInfo:
+    try:
+        facts = path.stat()
+        key = (facts.st_size, facts.st_mtime_ns, facts.st_ino)
+    except OSError:
+        key = None
+    cached = _LISTED.get(path)
+    if key is not None and cached is not None and cached[0] == key:
+        return msgspec.structs.replace(cached[1], in_use=cached[1].error is None and is_locked(path))
+    info = _fresh_info(path)
+    if key is not None:
+        _LISTED[path] = (key, info)
+    return info
+
+
+def _fresh_info(path: Path) -> SaveInfo:
     updated = _modified(path)
     try:
         loaded = load_save(path)
