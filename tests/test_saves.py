@@ -149,6 +149,19 @@ def test_autosave_after_every_action_keeps_previous(tmp_path):
     )
 
 
+def test_autosave_hot_path_syncs_once_and_keeps_a_previous_file(tmp_path, monkeypatch):
+    saver = Autosaver.start(new_match(seed=5, target=40), tmp_path)
+    play(saver.match, 1, saver)
+    synced = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd) or real_fsync(fd))
+    for done in range(2, 6):
+        play(saver.match, 1, saver)
+        assert len(synced) == done - 1, "one fsync per action: the file, not the folder"
+        assert len(read_save(prev_path(saver.path)).journal) == done - 1
+    assert os.stat(saver.path).st_mode & 0o077 == 0, "a save may hold secrets: only its owner reads it"
+
+
 def test_autosave_act_text_undo_and_run_automatic(tmp_path):
     humans = [SeatSpec("Ana"), SeatSpec("Bo")]
     match = Match(ENGINE, ENGINE.default_options(), humans, 4)

@@ -210,3 +210,21 @@ async def test_an_unwritable_config_folder_is_a_notification(tmp_path, monkeypat
         app.screen.query_one("#save").press()
         await pilot.pause()
         assert any("Could not save settings" in n.message for n in app._notifications)
+
+
+async def test_each_bad_setting_is_its_own_warning_and_the_rest_applies(tmp_path, monkeypatch):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_bytes(
+        b'\xef\xbb\xbf{"glyphs": "ascii", "bot_delay": -3, "keymap": {"game.menu": "", "launcher.load": "o"}}'
+    )
+    app = CampfireApp(save_dir=tmp_path / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        warnings = [n.message for n in app._notifications]
+        assert len(warnings) == 2
+        assert "'bot_delay'" in warnings[0] and "'game.menu'" in warnings[1]
+        assert app.settings.glyphs == "ascii" and app.bot_delay == 0.4
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen), "the good remapping applies"

@@ -20,7 +20,7 @@ from textual.css.query import NoMatches
 
 from tui.crash import CRASH_EXIT, crash_line, write_crash_log
 from tui.glyphs import Glyphs, glyph_set
-from tui.settings import Settings, load_settings
+from tui.settings import Settings, read_settings, settings_path
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -51,11 +51,11 @@ class CampfireApp(App[int]):
         bot_delay: float | None = None,
     ) -> None:
         super().__init__()
-        problem = None
+        problems: list[str] = []
         if settings is None:
-            settings, problem = load_settings()
+            settings, problems = read_settings(settings_path())
         self.settings = settings
-        self.settings_problem = problem
+        self.settings_problems = problems
         self.save_dir = save_dir
         self.start_request = start
         self.bot_delay = settings.bot_delay if bot_delay is None else bot_delay
@@ -90,8 +90,8 @@ class CampfireApp(App[int]):
         from tui.screens.launcher import LauncherScreen
 
         self.push_screen(LauncherScreen())
-        if self.settings_problem:
-            self.notify(self.settings_problem, severity="warning", timeout=8, markup=False)
+        for problem in self.settings_problems:  # one warning per bad key
+            self.notify(problem, severity="warning", timeout=8, markup=False)
         if self.start_request is not None:
             self.call_after_refresh(self._open_start_request)
         self.call_after_refresh(self._check_size)
