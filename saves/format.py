@@ -2,8 +2,9 @@
 
 A save is the session itself (game id, options, seats, seed, journal); the state is never
 stored, only its digest, so loading always replays the rules and a hand-edited journal is
-caught. Listing fields (`turn`, `actions`, `summary`, `over`, timestamps) are metadata for
-the Load screen and `campfire saves list`; they are never read back into the game.
+caught. Listing fields (`turn`, `actions`, `summary`, `over`, timestamps) are for people
+reading the file; they are never read back into the game, and listings replay the journal
+instead of trusting them.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ class SaveLock:
     def __init__(self, path: Path, fd: int | None) -> None:
         self.path = path
         self._fd = fd
+        self._released = False
 
     @classmethod
     def acquire(cls, save: Path, *, take_over: bool = False) -> SaveLock | None:
@@ -64,7 +65,10 @@ class SaveLock:
         return lock
 
     def still_held(self) -> bool:
-        """False once another session took this save over (or the lock file vanished)."""
+        """False once released, or once another session took this save over (or the lock
+        file vanished)."""
+        if self._released:
+            return False
         if self._fd is None:
             return True
         try:
@@ -77,6 +81,7 @@ class SaveLock:
     def release(self) -> None:
         # The lock file stays: unlinking it could split one lock into two inodes for a
         # session opening it at this very moment.
+        self._released = True
         if self._fd is None:
             return
         os.close(self._fd)

@@ -265,6 +265,21 @@ def test_a_taken_over_session_stops_saving_instead_of_overwriting(tmp_path, with
     assert path.read_bytes() == newer
 
 
+def test_a_closed_session_frees_the_save_and_writes_no_more(tmp_path, with_count):
+    path = good_save(tmp_path)
+    mine = Autosaver.resume(load_save(path))
+    mine.close()
+    child = hold_lock(path)  # another session opens it without having to take it over
+    try:
+        before = path.read_bytes()
+        with pytest.raises(SaveError, match="no longer saved here"):
+            mine.save()
+        assert path.read_bytes() == before
+    finally:
+        child.kill()
+        child.wait()
+
+
 def test_a_killed_session_leaves_no_lock(tmp_path, with_count):
     path = good_save(tmp_path)
     child = hold_lock(path)
