@@ -228,3 +228,101 @@ async def test_each_bad_setting_is_its_own_warning_and_the_rest_applies(tmp_path
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen), "the good remapping applies"
+
+
+NAMES = ["[/]", "[bold]x", "[link=x]y"]
+
+
+def bioviva_with_a_named_action() -> Match:
+    """A Bioviva game between two humans, `[/]` and `[bold]x`, in which a legal action's
+    text names a seat (accepting someone's guess)."""
+    import random
+
+    from engines.bioviva import ENGINE
+    from tui.widgets.table import name_seats
+
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec(NAMES[0]), SeatSpec(NAMES[1])], 1)
+    rng = random.Random(1)
+    for _ in range(400):
+        step = match.next_bot_or_auto()
+        if step is not None:
+            match.act(*step)
+            continue
+        seat = [s for s in match.actors() if s >= 0][0]
+        legal = match.legal_actions(seat)
+        if any("[bold]x" in name_seats(ENGINE.describe_action(a), NAMES[:2]) for a in legal):
+            return match
+        match.act(seat, rng.choice(legal))
+    raise AssertionError("no action names a seat in this game")
+
+
+async def test_the_palette_lists_actions_naming_a_markup_seat(tmp_path):
+    from textual.command import CommandPalette
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, bioviva_with_a_named_action())
+        if not isinstance(app.screen, GameScreen):
+            await pilot.press("enter")  # the hot-seat curtain
+            await settle(app, pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for query in ("", "accept"):
+            await pilot.press(*query)
+            await pilot.pause(0.3)
+            assert isinstance(app.screen, CommandPalette)
+            listing = app.screen.query_one(OptionList)
+            prompts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+            assert any("accept [bold]x's" in prompt for prompt in prompts), prompts
+
+
+async def test_curtain_end_screen_and_palette_show_markup_names_as_text(tmp_path):
+    from engines.bivi import ENGINE
+    from engines.core.protocol import Outcome, ScoreLine
+    from tui.screens.curtain import CurtainScreen
+    from tui.screens.end import EndScreen
+
+    outcome = Outcome(
+        scores=[3, 5, 1], winners=[1, 0],
+        breakdown=[[ScoreLine("[b]dam", 3)], [ScoreLine("[b]dam", 5)], [ScoreLine("[/]", 1)]],
+        reason="[/] and [bold]x share the river",
+    )
+    seats = [SeatSpec(NAMES[0]), SeatSpec(NAMES[1]), SeatSpec(NAMES[2], "bot", "random")]
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, Match(ENGINE, ENGINE.default_options(), seats, 2))
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"action")
+        await pilot.pause(0.3)
+        await pilot.press("escape")
+        await pilot.pause()
+        app.push_screen(CurtainScreen(NAMES[0]))
+        await pilot.pause()
+        assert "Pass the keyboard to [/]." in screen_text(app)
+        app.pop_screen()
+        app.push_screen(EndScreen(outcome, NAMES, "[/] details"))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[bold]x wins" not in text and "Shared victory: [bold]x, [/]!" in text
+        assert "[/] and [bold]x share the river" in text
+
+
+async def test_a_markup_name_typed_on_the_setup_screen_starts_a_game(tmp_path):
+    from tests.tui_helpers import highlight_game
+    from tui.screens.setup import SetupScreen
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await highlight_game(app, pilot, "bivi")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        name_box = app.screen.query(".seat-name").first(Input)
+        name_box.value = "[/]\x1b[2J" + "n" * 60
+        app.screen.query_one("#start").press()
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        name = app.screen.match.seats[0].name
+        assert name.startswith("[/]?[2J") and len(name) == 40
