@@ -326,3 +326,15 @@ async def test_a_markup_name_typed_on_the_setup_screen_starts_a_game(tmp_path):
         assert isinstance(app.screen, GameScreen)
         name = app.screen.match.seats[0].name
         assert name.startswith("[/]?[2J") and len(name) == 40
+
+
+async def test_starting_the_app_sweeps_temp_files_of_killed_writes(tmp_path):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    stale = folder / ".bivi-20260101-000000.json.4242.tmp"
+    stale.write_text('{"half": ')
+    os.utime(stale, (1, 1))
+    app = CampfireApp(save_dir=folder, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not stale.exists()
