@@ -33,6 +33,8 @@ class SaveLock:
         self.path = path
         self._fd = fd
         self._released = False
+        # Which file we locked; the path is compared with it before every write.
+        self._identity = _identity(os.fstat(fd)) if fd is not None else None
 
     @classmethod
     def acquire(cls, save: Path, *, take_over: bool = False) -> SaveLock | None:
@@ -72,11 +74,9 @@ class SaveLock:
         if self._fd is None:
             return True
         try:
-            here = os.stat(self.path)
-            mine = os.fstat(self._fd)
+            return _identity(os.stat(self.path)) == self._identity
         except OSError:
             return False
-        return (here.st_ino, here.st_dev) == (mine.st_ino, mine.st_dev)
 
     def release(self) -> None:
         # The lock file stays: unlinking it could split one lock into two inodes for a
@@ -88,6 +88,10 @@ class SaveLock:
         self._fd = None
         if SaveLock._held.get(self.path) is self:
             del SaveLock._held[self.path]
+
+
+def _identity(facts: os.stat_result) -> tuple[int, int]:
+    return facts.st_ino, facts.st_dev
 
 
 def is_locked(save: Path) -> bool:

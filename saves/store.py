@@ -33,6 +33,7 @@ from saves.limits import (
     TooLarge,
     json_depth,
     name_problem,
+    printable,
     quote,
     read_regular_file,
     size_text,
@@ -408,11 +409,13 @@ def verify(path: Path | str, *, engine: Engine | None = None) -> VerifyResult:
     except SaveError as error:
         return VerifyResult(ok=False, path=path, message=str(error))
     save = loaded.save
-    title = loaded.match.engine.info.title
-    players = len(save.seats)
+    match = loaded.match
+    title = match.engine.info.title
+    players = len(match.seats)
+    turn = match.engine.summary(match.state, None).turn  # the replay's, not the file's word
     message = (
-        f"OK: {path.name} is {title} for {players} player{'s' if players != 1 else ''}, "
-        f"turn {save.turn}, {len(save.journal)} actions, and its replay matches the saved digest."
+        f"OK: {printable(path.name)} is {title} for {players} player{'s' if players != 1 else ''}, "
+        f"turn {turn}, {len(match.journal)} actions, and its replay matches the saved digest."
     )
     return VerifyResult(ok=True, path=path, message=message, save=save)
 
