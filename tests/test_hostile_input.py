@@ -155,6 +155,13 @@ def test_quoted_journal_text_is_capped_and_printable(tmp_path, with_count):
     assert len(message) < 400
 
 
+def test_verify_tells_the_replayed_turn_not_the_files_claim(tmp_path, with_count):
+    path = good_save(tmp_path)
+    edit(path, lambda d: d.update(turn=99, actions=1000, over=True))
+    result = verify(path)
+    assert result.ok and "turn 7, 8 actions" in result.message
+
+
 @pytest.mark.parametrize("moment", [2**40, -(2**40)])
 def test_an_impossible_file_time_does_not_break_the_listing(tmp_path, with_count, moment):
     good = good_save(tmp_path)
