@@ -20,7 +20,7 @@ import msgspec
 import platformdirs
 
 from engines.core.errors import BadOptions, IllegalAction
-from engines.core.match import Match
+from engines.core.match import Match, SeatSpec
 from engines.core.protocol import Engine, Event
 from engines.registry import find_game, load_engine
 from saves.errors import SaveError
@@ -29,8 +29,10 @@ from saves.limits import (
     MAX_ACTION_TEXT,
     MAX_JSON_DEPTH,
     MAX_SAVE_BYTES,
+    MAX_SEAT_NAME,
     NotRegular,
     TooLarge,
+    clean_name,
     json_depth,
     name_problem,
     printable,
@@ -490,17 +492,23 @@ def _decode_envelope(path: Path, data: bytes) -> SaveFile:
 
 
 def _check_contents(path: Path, save: SaveFile) -> None:
-    """Limits no save written by Campfire comes near: names a player can read on one line,
-    action texts of sane length."""
-    for number, seat in enumerate(save.seats, start=1):
-        problem = name_problem(seat.name)
-        if problem:
-            raise SaveError(path, f"has a bad seat {number}: {problem}")
+    """Limits no save written by Campfire comes near: action texts of sane length; names
+    a player can read on one line. Names are made fit rather than refused (control
+    characters become '?', the rest is cut at the limit): saves from before the limit
+    existed keep loading, and the rules never depend on a name."""
+    save.seats = [_fit_seat(number, seat) for number, seat in enumerate(save.seats, start=1)]
     for number, entry in enumerate(save.journal, start=1):
         if len(entry.action) > MAX_ACTION_TEXT:
             raise SaveError(
                 path, f"has action {number} ('{quote(entry.action, 40)}') longer than {MAX_ACTION_TEXT} characters"
             )
+
+
+def _fit_seat(number: int, seat: SeatSpec) -> SeatSpec:
+    if name_problem(seat.name) is None:
+        return seat
+    name = clean_name(seat.name)[:MAX_SEAT_NAME].strip() or f"Player {number}"
+    return msgspec.structs.replace(seat, name=name)
 
 
 def _check_version(path: Path, data: bytes) -> None:
