@@ -338,3 +338,28 @@ async def test_starting_the_app_sweeps_temp_files_of_killed_writes(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not stale.exists()
+
+
+async def test_no_message_or_load_line_shows_the_seed_of_a_game_with_secrets(tmp_path):
+    from engines.bioviva import ENGINE
+
+    seed = 987654321
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], seed)
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, match)
+        if not isinstance(app.screen, GameScreen):
+            await pilot.press("enter")
+            await settle(app, pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        seen = [n.message for n in app._notifications]
+        assert any(message.startswith("Saved to") for message in seen)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        seen.append(screen_text(app))
+        assert "Bioviva" in seen[-1]
+    assert not [text for text in seen if str(seed) in text]
