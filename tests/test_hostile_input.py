@@ -595,3 +595,35 @@ def test_quitting_while_bots_move_prints_no_traceback(tmp_path):
         )
         assert (result.returncode, result.stderr) == (0, ""), result.stderr[-2000:]
     assert not (tmp_path / "log").exists()
+
+
+@pytest.mark.parametrize("game", ["bivi", "bioviva", "camp_grizzly"])
+def test_fuzz_typed_text_is_refused_with_a_reason_or_played_as_text(game):
+    """What a player can type (Bioviva's guess and tile boxes, the palette) reaches the
+    engine as action text: a refusal changes nothing, and nothing accepted is a control code."""
+    from engines.core.errors import IllegalAction
+    from engines.registry import load_engine
+
+    engine = load_engine(game)
+    rng = random.Random(14)
+    texts = hostile_strings(rng, FUZZ_COUNT)
+    match = Match(engine, engine.default_options(), [SeatSpec("A"), SeatSpec("B")], 3)
+    for _ in range(12):
+        for seat in [s for s in match.actors() if s >= 0][:1]:
+            for text in texts:
+                for verb in ("", "tile ", "guess "):
+                    before = (match.digest(), len(match.journal))
+                    try:
+                        match.act_text(seat, verb + text)
+                    except IllegalAction as refusal:
+                        assert (match.digest(), len(match.journal)) == before
+                        assert refusal.reason.strip()
+                    else:
+                        assert not has_control(match.journal[-1].action)
+        step = match.next_bot_or_auto()
+        if step is None:
+            seat = [s for s in match.actors() if s >= 0][0]
+            step = (seat, match.legal_actions(seat)[0])
+        match.act(*step)
+        if match.is_over():
+            break
