@@ -94,6 +94,11 @@ def _identity(facts: os.stat_result) -> tuple[int, int]:
     return facts.st_ino, facts.st_dev
 
 
+def held_here(save: Path) -> bool:
+    """True when this process holds the lock of `save`."""
+    return lock_path(save).absolute() in SaveLock._held
+
+
 def is_locked(save: Path) -> bool:
     """True when another process is playing `save` now (never blocks, never creates)."""
     path = lock_path(save).absolute()

@@ -40,7 +40,7 @@ from saves.limits import (
     read_regular_file,
     size_text,
 )
-from saves.lock import SaveLock, is_locked
+from saves.lock import SaveLock, held_here, is_locked
 
 #: Overrides the save folder (the `--save-dir` flag overrides this in turn).
 SAVE_DIR_ENV = "CAMPFIRE_SAVE_DIR"
@@ -154,8 +154,23 @@ def _sweep_temp_files(path: Path) -> None:
 
 
 def sweep_temp_files(directory: Path | str | None = None) -> int:
-    """At start: remove every stale temp file killed writers left in the save folder."""
-    return _sweep(save_dir(directory), (".*.json.*.tmp",))
+    """At start: remove every stale temp file killed writers left in the save folder, and
+    the lock files of saves that are gone (unless someone holds one this very moment)."""
+    folder = save_dir(directory)
+    removed = _sweep(folder, (".*.json.*.tmp",))
+    try:
+        locks = list(folder.glob(".*.json.lock"))
+    except OSError:
+        return removed
+    for lock in locks:
+        save = lock.with_name(lock.name[1:].removesuffix(".lock"))
+        try:
+            if not save.exists() and not save.is_symlink() and not held_here(save) and not is_locked(save):
+                lock.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed
 
 
 def _sweep(folder: Path, patterns: tuple[str, ...]) -> int:

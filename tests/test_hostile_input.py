@@ -212,8 +212,13 @@ def test_stray_temp_files_are_swept_at_start(tmp_path):
         path.write_text("{")
     os.utime(stale, (1, 1))
     os.utime(keep, (1, 1))
-    assert sweep_temp_files(tmp_path) == 1
+    orphan, kept_lock = tmp_path / ".gone.json.lock", tmp_path / ".g.json.lock"
+    (tmp_path / "g.json").write_text("{}")
+    orphan.write_text("1\n")
+    kept_lock.write_text("1\n")
+    assert sweep_temp_files(tmp_path) == 2
     assert not stale.exists() and fresh.exists() and keep.exists()
+    assert not orphan.exists() and kept_lock.exists()
 
 
 # -- one writer per save -------------------------------------------------------------------

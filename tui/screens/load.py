@@ -15,7 +15,7 @@ from saves.store import SaveInfo, list_saves
 def save_line(info: SaveInfo) -> str:
     when = info.updated.strftime("%Y-%m-%d %H:%M")
     if info.error:
-        return f"{info.path.name}: {info.error}"
+        return info.error  # a sentence that starts with the file's name
     state = "finished" if info.over else f"turn {info.turn}"
     if info.in_use:
         state += " (in use)"
