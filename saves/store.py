@@ -86,44 +86,41 @@ def autosave_path(match: Match, directory: Path | str | None = None, started: da
 def write_match(match: Match, path: Path | str, *, created: str | None = None) -> SaveFile:
     """Save `match` to `path` atomically, keeping the file it replaces as `NAME.prev.json`."""
     save = envelope(match, created=created)
-    _atomic_write(Path(path), encode(save), check_previous=True, sync_folder=True)
+    _atomic_write(Path(path), encode(save))
     return save
 
 
-def _atomic_write(path: Path, data: bytes, *, check_previous: bool, sync_folder: bool) -> None:
-    """Temp file, one fsync, rename. The folder is synced only when asked (a new file):
-    renames over an existing name need no folder sync to survive a killed process, and a
-    second fsync per action doubled the cost of every autosave."""
+def _atomic_write(path: Path, data: bytes) -> None:
+    """The careful write, for a file this session has not written yet: temp file, fsync,
+    keep the file it replaces (if that is a good save), rename, and sync the folder, whose
+    entry may be new. Later autosaves take `Autosaver._write_again`."""
     try:
-        if sync_folder:  # a first write; later ones know the folder is there
-            path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
-            _keep_previous(path, check=check_previous)
+            _keep_previous(path)
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-        if sync_folder:
-            _fsync_dir(path.parent)
+        _fsync_dir(path.parent)
     except OSError as error:
         raise SaveError(path, f"could not be written ({error.strerror or error})") from None
 
 
-def _keep_previous(path: Path, *, check: bool) -> None:
+def _keep_previous(path: Path) -> None:
     """Link the current file as NAME.prev.json, unless it is not a save (a corrupt file
     must never push out the last good copy)."""
-    if check:
-        if not path.is_file():
-            return
-        try:
-            _decode_envelope(path, _read_bytes(path))
-        except (SaveError, OSError):
-            return
+    if not path.is_file():
+        return
+    try:
+        _decode_envelope(path, _read_bytes(path))
+    except (SaveError, OSError):
+        return
     prev = prev_path(path)
     # A hard link costs nothing and is atomic with the rename; copy where links are refused.
     tmp = prev.with_name(f".{prev.name}.{os.getpid()}.tmp")
@@ -296,9 +293,8 @@ class Autosaver:
         if self._wrote_once:
             self._write_again(encode(save))
         else:
-            # The first write checks the file it replaces and syncs the folder (the
-            # name may be new); after it, the file on disk is known good.
-            _atomic_write(self.path, encode(save), check_previous=True, sync_folder=True)
+            # After the first write the file on disk is known good and its name exists.
+            _atomic_write(self.path, encode(save))
             self._wrote_once = True
         return save
 
