@@ -323,9 +323,13 @@ class Autosaver:
                 os.close(fd)
             try:
                 _link(Path(path), Path(prev_tmp))
-                os.replace(prev_tmp, prev)
             except FileNotFoundError:
                 pass  # the file vanished under us: the new one still lands below
+            except OSError:  # a file system without hard links
+                shutil.copy2(path, prev_tmp)
+                os.replace(prev_tmp, prev)
+            else:
+                os.replace(prev_tmp, prev)
             os.replace(tmp, path)
         except OSError as error:
             try:
