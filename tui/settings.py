@@ -87,12 +87,6 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def load_settings() -> tuple[Settings, str | None]:
-    """The settings, and the warnings about the file (one per bad key) if there were any."""
-    settings, warnings = read_settings(settings_path())
-    return settings, " ".join(warnings) or None
-
-
 def read_settings(path: Path) -> tuple[Settings, list[str]]:
     """The settings in `path`, each bad value replaced by its default, and one warning per
     bad key. A missing file is no problem; an unreadable one gives a single warning."""
