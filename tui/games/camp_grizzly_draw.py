@@ -3,9 +3,11 @@
 One line per row of spaces and three characters per space: the first is the space's west
 edge (`│` wall, `/` door, blank open), then two characters of content. A wall on a space's
 south side underlines it, so walls read without colour; a gap in the underline is a door.
-Pieces cover terrain: Otis `OT` (`OW` with Wendy on his space), counselors by initials (`K+`
-when several share a space),
-`?` objective, `k` key, `L` lock, `^^` fire, `+` first aid, `c` cameo, `o` item on the ground.
+Every two-character token means one thing only (`map_legend` lists them all): pieces cover
+terrain, Otis `OT` (`OW` with Wendy on his space), counselors by initials (`K+` when several
+share a space), `?` clue, `k` key, `L` lock, `**` fire, `+` first aid, `@` cameo, `$` item,
+`!` objective; places `Cf` and the like, cabins by a small letter, `^R` `<B` `vV` `>B` the
+red-arrow finale spaces, `=1` nature trails, `&1` camp trails.
 """
 
 from __future__ import annotations
@@ -17,14 +19,21 @@ Run = tuple[str, str]
 THING_MARKS = {
     "question": ("? ", "thing"),
     "key": ("k ", "thing"),
-    "fire": ("^^", "fire"),
+    "fire": ("**", "fire"),
     "first_aid": ("+ ", "thing"),
-    "cameo": ("c ", "cameo"),
-    "item": ("o ", "thing"),
-    "objective": ("o ", "thing"),
+    "cameo": ("@ ", "cameo"),
+    "item": ("$ ", "thing"),
+    "objective": ("! ", "thing"),
 }
 TERRAIN = {"open": ("  ", "open"), "trail": (": ", "trail"), "water": ("~~", "water"), "off": ("##", "off")}
 ARROW_GLYPH = {"N": "^", "S": "v", "E": ">", "W": "<"}
+
+
+def place_code(name: str) -> str:
+    """'Ar' for Archery Range, 'Cf' for Campfire: a capital and a small letter, so a place
+    never reads as a counselor's initials."""
+    words = name.split()
+    return words[0][0].upper() + (words[1][0] if len(words) > 1 else words[0][1]).lower()
 
 
 def terrain(m: CampMap, cell: tuple[int, int]) -> Run:
@@ -33,15 +42,12 @@ def terrain(m: CampMap, cell: tuple[int, int]) -> Run:
             return (ARROW_GLYPH[site.side] + site.code[0], "site")
     for place in m.data.places:
         if m.places[place.id] == cell:
-            if place.id == "campfire":
-                return ("**", "campfire")
-            words = place.name.split()
-            return ((words[0][0] + (words[1][0] if len(words) > 1 else words[0][1])).upper(), "place")
+            return (place_code(place.name), "campfire" if place.id == "campfire" else "place")
     for number, _ in m.trail_links.get(cell, ()):
         return (f"={number}", "nature-trail")
     for number, at in m.camp_trails.items():
         if at == cell:
-            return (f"<{number}", "camp-trail")
+            return (f"&{number}", "camp-trail")
     if cell in m.cabin:
         return (m.cabins[m.cabin[cell]].glyph.lower() + " ", "cabin")
     return TERRAIN[m.kind[cell]]
@@ -56,7 +62,7 @@ def pieces(view) -> dict[tuple[int, int], Run]:
     for cell in view.locks:
         marks[parse_label(cell)] = ("L ", "lock")
     for cell in view.fires:
-        marks[parse_label(cell)] = ("^^", "fire")
+        marks[parse_label(cell)] = ("**", "fire")
     here: dict[tuple[int, int], list] = {}
     for counselor in view.counselors:
         if counselor.cell and counselor.where == "camp":
@@ -72,9 +78,9 @@ def pieces(view) -> dict[tuple[int, int], Run]:
     return marks
 
 
-def draw_camp(view, *, otis_at: str | None = None) -> list[list[Run]]:
+def draw_camp(view, *, otis_at: str | None = None, cursor: tuple[int, int] | None = None) -> list[list[Run]]:
     """The camp with its pieces; `otis_at` overrides Otis' space (for showing his stalk
-    step by step)."""
+    step by step); `cursor` is the space the player points at (drawn reversed)."""
     m = camp_map()
     marks = pieces(view)
     if otis_at is not None:
@@ -94,6 +100,8 @@ def draw_camp(view, *, otis_at: str | None = None) -> list[list[Run]]:
                 edge = " "
             text, kind = marks.get(cell) or terrain(m, cell)
             south_wall = r + 1 < m.height and (m.blocked(cell, "S") or m.blocked((r + 1, c), "N"))
+            if cell == cursor:
+                kind += " cursor"
             runs.append((edge, "edge"))
             runs.append((text, f"{kind} wall-s" if south_wall else kind))
         rows.append(runs)
