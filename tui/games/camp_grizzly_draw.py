@@ -6,7 +6,7 @@ south side underlines it, so walls read without colour; a gap in the underline i
 Every two-character token means one thing only (`map_legend` lists them all): pieces cover
 terrain, Otis `OT` (`OW` with Wendy on his space), counselors by initials (`K+` when several
 share a space), `?` clue, `k` key, `L` lock, `**` fire, `+` first aid, `@` cameo, `$` item,
-`!` objective; places `Cf` and the like, cabins by a small letter, `^R` `<B` `vV` `>B` the
+`!` objective; places `Ca` (Campfire) and the like, cabins by a small letter, `^R` `<B` `vV` `>B` the
 red-arrow finale spaces, `=1` nature trails, `&1` camp trails.
 """
 
@@ -30,7 +30,7 @@ ARROW_GLYPH = {"N": "^", "S": "v", "E": ">", "W": "<"}
 
 
 def place_code(name: str) -> str:
-    """'Ar' for Archery Range, 'Cf' for Campfire: a capital and a small letter, so a place
+    """'Ar' for Archery Range, 'Ca' for Campfire: a capital and a small letter, so a place
     never reads as a counselor's initials."""
     words = name.split()
     return words[0][0].upper() + (words[1][0] if len(words) > 1 else words[0][1]).lower()
