@@ -319,8 +319,14 @@ class BiviScreen(GameScreen):
         )
         hand = self._hand_text(view, mode, self._problem, table.seat_names)
         if hand != self._hand_shown:
+            widget = self.query_one("#hand", Static)
+            width = widget.size.width
+            # A text of the same shape repaints in place: no layout of the whole screen.
+            same_shape = bool(width) and hand.count("\n") == self._hand_shown.count("\n") and all(
+                len(line) <= width for line in (*hand.splitlines(), *self._hand_shown.splitlines())
+            )
             self._hand_shown = hand
-            self.query_one("#hand", Static).update(hand)
+            widget.update(hand, layout=not same_shape)
 
     def _draw_others(self, table: Table, active: int) -> None:
         view: BiviView = table.view
