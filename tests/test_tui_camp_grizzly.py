@@ -323,3 +323,50 @@ async def test_letter_keys_draw_and_end_and_the_map_key_sits_behind_i_at_80x24(t
         await pilot.pause()
         await pilot.pause()
         assert screen.query_one("#legend-below").display and "camp.legend" not in footer()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+def test_camp_grizzly_snapshot(tmp_path, snap_compare, size) -> None:
+    from engines.camp_grizzly import ENGINE
+    from engines.core.match import Match, SeatSpec
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Ben")], 7)
+
+    async def run_before(pilot) -> None:
+        await open_game(app, pilot, match)
+        await pilot.press("left", "up")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_leaving_during_otis_replay_never_crashes(tmp_path) -> None:
+    """Esc while Otis' stalk is still being replayed on the map, at varied moments."""
+    from engines.camp_grizzly import ENGINE
+    from engines.core.match import Match, SeatSpec
+    from tui.opening import open_match
+
+    base = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], 7)
+    while not any(e.action == "otis" for e in base.journal):
+        legal = base.legal_actions(0) if 0 in base.actors() else []
+        ends = [a for a in legal if ENGINE.format_action(a) in ("end", "draw")]
+        if legal:
+            base.act(0, ends[0] if ends else legal[0])
+        else:
+            base.act(*base.next_bot_or_auto())
+    replay_to = next(n for n, e in enumerate(base.journal) if e.action == "otis")
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0.05)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        launcher = app.screen
+        for attempt in range(12):
+            match = Match.replay(ENGINE, base.options, base.seats, base.seed, base.journal[:replay_to])
+            open_match(app, match, None)
+            await pilot.pause(0.01 * attempt)
+            await pilot.press("escape")
+            await pilot.pause(0.05)
+            assert app.screen is launcher, f"attempt {attempt}: back at the launcher"
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.4)
+        assert app.screen is launcher
