@@ -18,7 +18,7 @@ from typing import Any
 from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.message import Message
 from textual.widgets import Static
@@ -125,9 +125,11 @@ class BiviScreen(GameScreen):
                 yield Static(id="active-title", classes="river-title", markup=False)
                 yield RiverBoard(id="active-river")
             yield Horizontal(id="other-rivers")
-        with Horizontal(id="below-rivers"):
-            yield Static(id="forest", markup=False)
+        # Under the rivers: what is in hand, then the forest; it scrolls (Tab, arrows) where
+        # the terminal is too short for both.
+        with VerticalScroll(id="below-rivers"):
             yield Static(id="hand", markup=False)
+            yield Static(id="forest", markup=False)
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, CubeAt))]
@@ -291,10 +293,9 @@ class BiviScreen(GameScreen):
             forest += shape_legend(view)
         if view.mode != "basic":
             forest.append(DECORATION_LEGEND)
+        if view.objectives:
+            forest.append("Objectives: " + "; ".join(o.title for o in view.objectives))
         self.query_one("#forest", Static).update("\n".join(forest))
-        # While placing, the tile in hand matters more than the forest, and 80x24 has
-        # room for only one of them under the rivers.
-        self.query_one("#forest", Static).display = not mode or self.app.size.height >= 40
 
     def _active_seat(self, table: Table) -> int:
         view: BiviView = table.view
@@ -327,6 +328,7 @@ class BiviScreen(GameScreen):
             )
             self._hand_shown = hand
             widget.update(hand, layout=not same_shape)
+            widget.display = bool(hand)
 
     def _draw_others(self, table: Table, active: int) -> None:
         view: BiviView = table.view
@@ -372,8 +374,8 @@ class BiviScreen(GameScreen):
         )
 
     def _hand_text(self, view: BiviView, mode: str, problem: str | None, names: list[str]) -> str:
-        """The tile in hand in a few lines: the ghost on the river already shows its shape,
-        so a picture is drawn here only where block characters are missing."""
+        """The tile in hand in a few lines: while placing, the ghost on the river shows its
+        shape, so no picture is drawn here."""
         lines: list[str] = []
         tile = view.hand_tile
         ascii_only = self.app.glyphs == ASCII
@@ -384,7 +386,7 @@ class BiviScreen(GameScreen):
             lines.append(
                 f"{holder} holds {tile.wood} {tile.id} ({tile.shape}{picture})" + (f" [{deco}]" if deco else "")
             )
-            if ascii_only or not mode:
+            if not mode:  # while placing, the ghost on the river shows the shape
                 cells = oriented_cells(tile.cells, self.rotation, self.flipped) if mode == "tile" else tile.cells
                 lines.extend("  " + row for row in draw_shape(cells, WOOD_LETTER[tile.wood]))
         if mode:
@@ -394,10 +396,6 @@ class BiviScreen(GameScreen):
                 lines.append("Arrows pick a numbered spot; Enter puts your beaver there.")
             else:
                 lines.append("Fits here: Enter to place." + ("  r rotate" if mode == "tile" else ""))
-        if view.mode != "basic" and tile is not None:
-            lines.append(DECORATION_LEGEND)
-        if view.objectives:
-            lines.append("Objectives: " + "; ".join(o.title for o in view.objectives))
         return "\n".join(lines)
 
     def end_details(self) -> str:
