@@ -370,3 +370,40 @@ async def test_leaving_during_otis_replay_never_crashes(tmp_path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause(0.4)
         assert app.screen is launcher
+
+
+def test_bigger_spaces_keep_the_grid_and_show_what_a_piece_stands_on() -> None:
+    from engines.camp_grizzly.content import camp_map, parse_label
+    from tui.games.camp_grizzly_draw import LARGE, MEDIUM, SMALL, map_size, terrain
+
+    view = solo_view(7)
+    for size in (SMALL, MEDIUM, LARGE):
+        drawing = draw_camp(view, size=size)
+        assert {len("".join(t for t, _ in row)) for row in drawing} == {map_size(size)[0]}
+        assert len(drawing) == map_size(size)[1]
+    active = next(c for c in view.counselors if c.active)
+    row, col = parse_label(active.cell)
+    drawing = draw_camp(view, size=LARGE)
+    top, under = drawing[1 + 2 * row][2 + 2 * col], drawing[2 + 2 * row][2 + 2 * col]
+    assert top[0].strip() == f"{active.initials[0]}+"
+    assert under[0].strip() == terrain(camp_map(), (row, col))[0].strip(), "the space under the counselors"
+
+
+async def test_larger_terminals_get_bigger_spaces(tmp_path) -> None:
+    from engines.camp_grizzly import ENGINE
+    from engines.core.match import Match, SeatSpec
+    from tui.games.camp_grizzly_draw import LARGE, MEDIUM, SMALL, map_size
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], 7))
+        screen = app.screen
+        for size, expected in [((80, 24), SMALL), ((120, 40), MEDIUM), ((200, 60), LARGE)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert screen._map_size == expected, size
+            board = screen.query_one(CampMapBoard)
+            assert board.size.width == map_size(expected)[0]
+            legend = screen.query_one("#legend-beside").display or screen.query_one("#legend-below").display
+            assert legend == (size != (80, 24)), "the map key is on screen at the larger sizes"

@@ -34,7 +34,7 @@ from tui.games.camp_grizzly_cards import (
     map_legend,
     otis_text,
 )
-from tui.games.camp_grizzly_draw import draw_camp
+from tui.games.camp_grizzly_draw import LARGE, MEDIUM, SMALL, MapSize, draw_camp, map_size
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList
@@ -43,7 +43,11 @@ from tui.widgets.table import Table, name_seats
 __all__ = ["SCREEN", "CampGrizzlyScreen", "CampMapBoard", "finale_text"]
 
 STEP_SECONDS = 0.35
-MAP_WIDTH = 50  # two label columns and three per space
+#: Rows the cards under the map need at least (Otis, dice, a few lines of the card).
+CARD_ROWS = 8
+#: Columns the map key needs beside the map, and rows it takes under the cards.
+LEGEND_BESIDE = 60
+LEGEND_ROWS = 12
 
 
 class CampMapBoard(LineBoard):
@@ -108,6 +112,7 @@ class CampGrizzlyScreen(GameScreen):
         self.cursor: tuple[int, int] | None = None
         self._cursor_for: str = ""
         self._legend_at = ""
+        self._map_size: MapSize = SMALL
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="camp-top"):
@@ -151,7 +156,7 @@ class CampGrizzlyScreen(GameScreen):
             self._replay_stalk(view, [s.cell for s in steps])
         elif self._stalk_timer is None:
             self._draw_map()
-        self._place_legend()
+        self._fit_to_size()
         self._place_focus(table)
 
     def _moves(self) -> list[Move]:
@@ -192,8 +197,9 @@ class CampGrizzlyScreen(GameScreen):
     def _draw_map(self, otis_at: str | None = None) -> None:
         if self.table is None:
             return
-        drawing = draw_camp(self.table.view, otis_at=otis_at, cursor=self.cursor)
-        drawing.append([(self._cursor_hint().ljust(MAP_WIDTH)[:MAP_WIDTH], "hint")])
+        drawing = draw_camp(self.table.view, otis_at=otis_at, cursor=self.cursor, size=self._map_size)
+        width = map_size(self._map_size)[0]
+        drawing.append([(self._cursor_hint().ljust(width)[:width], "hint")])
         self.query_one(CampMapBoard).show(drawing)
 
     def _cursor_hint(self) -> str:
@@ -250,7 +256,7 @@ class CampGrizzlyScreen(GameScreen):
         goal = self.cursor
         path = self._path_to(goal)
         if path is None or len(path) < 2:
-            self.notify(self._cursor_hint() or "Nothing to do here.")
+            self.notify(self._cursor_hint() or "Nothing to do here.", markup=False)
             return
         for there in path[1:]:
             step = Move(label(there))
@@ -286,16 +292,35 @@ class CampGrizzlyScreen(GameScreen):
 
     # -- the map key --------------------------------------------------------------------
     def on_resize(self, event: Resize) -> None:
-        self.call_after_refresh(self._place_legend)
+        self.call_after_refresh(self._fit_to_size)
+
+    def _board_size(self) -> tuple[int, int]:
+        """The board area's size, or a guess from the terminal's before the first layout."""
+        boards = self.query("#board")
+        width, height = (boards.first().size.width, boards.first().size.height) if boards else (0, 0)
+        return width or self.app.size.width - 32, height or self.app.size.height - 8
+
+    def _fit_to_size(self) -> None:
+        """Bigger spaces when the board has room, then the map key where it fits."""
+        width, height = self._board_size()
+        size = SMALL
+        for bigger in (LARGE, MEDIUM):
+            columns, rows = map_size(bigger)
+            key_beside = width - columns - 2 >= LEGEND_BESIDE
+            if columns <= width and rows + 1 + CARD_ROWS + (0 if key_beside else LEGEND_ROWS) <= height:
+                size = bigger
+                break
+        if size != self._map_size:
+            self._map_size = size
+            self._draw_map()
+        self._place_legend()
 
     def _place_legend(self) -> None:
         """Beside the map where it fits, under the cards where there are rows to spare,
         else behind `i`."""
-        boards = self.query("#board")
-        width, height = (boards.first().size.width, boards.first().size.height) if boards else (0, 0)
-        width = width or self.app.size.width - 32
-        height = height or self.app.size.height - 8
-        at = "beside" if width >= MAP_WIDTH + 100 else "below" if width >= 80 and height >= 30 else ""
+        width, height = self._board_size()
+        beside = width - map_size(self._map_size)[0] - 2
+        at = "beside" if beside >= LEGEND_BESIDE else "below" if width >= 80 and height >= 30 else ""
         if at != self._legend_at:
             self._legend_at = at
             self.query_one("#legend-beside").display = at == "beside"
