@@ -408,3 +408,18 @@ def test_ghost_sits_in_the_grid_cells_and_no_beaver_is_drawn_before_a_bank_is_ch
     view = ENGINE.view(state, 0)
     row = draw_river(view, view.rivers[0], size=NORMAL, glyphs=UNICODE)[1 + view.bank_row]
     assert "B" in row[-1][0], "the beaver waits on top of the bank it chose"
+
+
+def test_end_screen_rivers_show_their_decorations_in_advanced_mode() -> None:
+    from engines.bivi.engine import decorations
+
+    match = four_player_match(3, mode="advanced")
+    while not match.is_over():
+        match.act(*match.next_bot_or_auto()) if match.actors()[0] != 0 else match.act(0, match.legal_actions(0)[0])
+    details = BiviScreen(match).end_details()
+    for seat, spec in enumerate(match.seats):
+        counts = decorations(match.state.players[seat].cells)
+        part = details.split(f"{spec.name}'s river:")[1]
+        line = next(line for line in part.splitlines() if line.startswith("Decorations:"))
+        assert line == (f"Decorations: {counts['moss']} moss, {counts['butterflies']} butterflies, "
+                        f"{counts['ladybugs']} ladybugs")

@@ -118,6 +118,7 @@ class BiviScreen(GameScreen):
         self._others_shown = 0
         self._sizes = (NORMAL, COMPACT)
         self._other_boxes: list[tuple[Vertical, Static, RiverBoard]] = []
+        self._mode_now = ""
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="rivers"):
@@ -261,6 +262,7 @@ class BiviScreen(GameScreen):
         if mode and self._ghost_for != key:
             self._reset_ghost(mode, table)
         self._ghost_for = key if mode else None
+        self._mode_now = mode
         self.draw(table, mode)
         self._place_focus(table, mode)
 
@@ -413,7 +415,8 @@ class BiviScreen(GameScreen):
 
     # -- keys -----------------------------------------------------------------------
     def _mode(self) -> str:
-        return self._ghost_mode(self.table) if self.table else ""
+        """What the board places now, as judged when the table last changed."""
+        return self._mode_now if self.table else ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "other_rivers":
