@@ -363,9 +363,14 @@ async def test_leaving_during_otis_replay_never_crashes(tmp_path) -> None:
         for attempt in range(12):
             match = Match.replay(ENGINE, base.options, base.seats, base.seed, base.journal[:replay_to])
             open_match(app, match, None)
+            await pilot.pause()
+            assert isinstance(app.screen, CampGrizzlyScreen)
             await pilot.pause(0.01 * attempt)
             await pilot.press("escape")
-            await pilot.pause(0.05)
+            for _ in range(20):
+                if app.screen is launcher:
+                    break
+                await pilot.pause(0.02)
             assert app.screen is launcher, f"attempt {attempt}: back at the launcher"
         await app.workers.wait_for_complete()
         await pilot.pause(0.4)
@@ -407,3 +412,18 @@ async def test_larger_terminals_get_bigger_spaces(tmp_path) -> None:
             assert board.size.width == map_size(expected)[0]
             legend = screen.query_one("#legend-beside").display or screen.query_one("#legend-below").display
             assert legend == (size != (80, 24)), "the map key is on screen at the larger sizes"
+
+
+def test_action_list_names_counselors_and_finales() -> None:
+    from engines.camp_grizzly.actions import PanicNow, StartFinale, Trade
+    from engines.camp_grizzly.content import finales
+    from tui.widgets.table import Table
+
+    view = solo_view()
+    first, second = view.counselors[:2]
+    actions = [(f"panic {first.initials}", PanicNow(first.initials)), ("finale van", StartFinale("van")),
+               (f"trade: {first.initials} gives Gas Can to {second.initials}", Trade(first.initials, "x", second.initials))]
+    table = Table(summary=None, view=view, viewer=0, actions=actions, log=[], acting=True)
+    shown = [text for text, _ in CampGrizzlyScreen.validate_table(None, table).actions]
+    assert shown == [f"panic {first.name}", f"finale: {finales()['van'].name}",
+                     f"trade: {first.name} gives Gas Can to {second.name}"]

@@ -12,6 +12,7 @@ follow it; the log lists every step and every roll as well.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from rich.style import Style
@@ -25,7 +26,7 @@ from textual.widgets import Static
 
 from engines.camp_grizzly.actions import Draw, End, Fight, Move, StartFinale
 from engines.camp_grizzly.board import shortest_path
-from engines.camp_grizzly.content import camp_map, label, minis, parse_label
+from engines.camp_grizzly.content import camp_map, finales, label, minis, parse_label
 from tui.games.camp_grizzly_cards import (
     counselor_card,
     dice_text,
@@ -126,16 +127,22 @@ class CampGrizzlyScreen(GameScreen):
 
     # -- the table ----------------------------------------------------------------------
     def validate_table(self, table: Table | None) -> Table | None:
-        """A fight entry says what the fight is worth: the dice and bonus against Otis'."""
-        if table is None or not any(isinstance(a, Fight) for _, a in table.actions):
+        """The action list names counselors and finales, never their initials or ids, and a
+        fight entry says what the fight is worth: the dice and bonus against Otis'."""
+        if table is None or not table.actions:
             return table
         view = table.view
         by_initials = {c.initials: c for c in view.counselors} | {c.id: c for c in view.counselors}
+        initials = re.compile(r"\b(" + "|".join(re.escape(c.initials) for c in view.counselors) + r")\b")
         actions = []
         for text, action in table.actions:
             if isinstance(action, Fight) and action.counselor in by_initials:
                 fighter = by_initials[action.counselor]
                 text = f"fight: {fighter.name} ({fight_odds(view, fighter)})"
+            elif isinstance(action, StartFinale) and action.site in finales():
+                text = f"finale: {finales()[action.site].name}"
+            elif view.counselors:
+                text = initials.sub(lambda found: by_initials[found.group(1)].name, text)
             actions.append((text, action))
         return dataclasses.replace(table, actions=actions)
 
