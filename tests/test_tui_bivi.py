@@ -423,3 +423,18 @@ def test_end_screen_rivers_show_their_decorations_in_advanced_mode() -> None:
         line = next(line for line in part.splitlines() if line.startswith("Decorations:"))
         assert line == (f"Decorations: {counts['moss']} moss, {counts['butterflies']} butterflies, "
                         f"{counts['ladybugs']} ladybugs")
+
+
+def test_the_ascii_glyph_set_draws_rivers_and_the_forest_in_ascii() -> None:
+    from tui.games.bivi_draw import LARGE, NORMAL, draw_river, forest_lines, shape_legend
+    from tui.glyphs import ASCII
+
+    match = four_player_match(3, mode="advanced")
+    for _ in range(30):
+        match.act(*match.next_bot_or_auto()) if match.actors()[0] != 0 else match.act(0, match.legal_actions(0)[0])
+    view = match.engine.view(match.state, 0)
+    for size in (NORMAL, LARGE):
+        for river in view.rivers:
+            assert "".join(t for row in draw_river(view, river, size=size, glyphs=ASCII) for t, _ in row).isascii()
+    lines = forest_lines(view, pictures=False) + shape_legend(view)
+    assert "\n".join(lines).isascii() and len(shape_legend(view)) == 2

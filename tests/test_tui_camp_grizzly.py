@@ -223,7 +223,7 @@ def test_dice_tray_shows_both_sides_of_a_fight() -> None:
 
     view = replace(solo_view(), dice=(DieRoll("Wendy Park", "fight d4", 4, 2), DieRoll("Wendy Park", "fight d6", 6, 3),
                                       DieRoll("Otis", "attack d6", 6, 3)))
-    assert dice_text(view) == "Dice: Wendy Park: fight d4 2, fight d6 3 (sum 5) · Otis: attack d6 3"
+    assert dice_text(view) == "Dice: Wendy Park: fight d4 2, fight d6 3 (sum 5); Otis: attack d6 3"
 
 
 def test_fight_odds_count_every_face_and_otis_wins_ties() -> None:
@@ -427,3 +427,14 @@ def test_action_list_names_counselors_and_finales() -> None:
     shown = [text for text, _ in CampGrizzlyScreen.validate_table(None, table).actions]
     assert shown == [f"panic {first.name}", f"finale: {finales()['van'].name}",
                      f"trade: {first.name} gives Gas Can to {second.name}"]
+
+
+def test_the_ascii_glyph_set_draws_the_map_and_its_key_in_ascii() -> None:
+    from tui.games.camp_grizzly_cards import map_legend
+    from tui.games.camp_grizzly_draw import LARGE, SMALL
+
+    view = solo_view(7)
+    for size in (SMALL, LARGE):
+        text = "".join(t for row in draw_camp(view, size=size, wall_glyph="|") for t, _ in row)
+        assert text.isascii() and "|" in text
+    assert "\n".join(map_legend("|")).isascii()

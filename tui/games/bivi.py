@@ -372,7 +372,7 @@ class BiviScreen(GameScreen):
         if short:
             return f"{mark} {name}\n{river.filled_below}/{river.total_below} {cubes}" + (f"\n{deco}" if decorated else "")
         return f"{mark} {name}: {cubes}\ndam {river.filled_below}/{river.total_below} below the bank" + (
-            f" · {deco}" if decorated else ""
+            f", {deco}" if decorated else ""
         )
 
     def _hand_text(self, view: BiviView, mode: str, problem: str | None, names: list[str]) -> str:

@@ -36,6 +36,7 @@ from tui.games.camp_grizzly_cards import (
     otis_text,
 )
 from tui.games.camp_grizzly_draw import LARGE, MEDIUM, SMALL, MapSize, draw_camp, map_size
+from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList
@@ -87,9 +88,13 @@ class MapKeyScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,i,space", "close", "Close", id="camp.legend_close")]
 
+    def __init__(self, legend: list[str]) -> None:
+        super().__init__()
+        self.legend = legend
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="map-key-box"):
-            yield Static("\n".join(map_legend()), markup=False)
+            yield Static("\n".join(self.legend), markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -115,15 +120,21 @@ class CampGrizzlyScreen(GameScreen):
         self._legend_at = ""
         self._map_size: MapSize = SMALL
 
+    @property
+    def _wall_glyph(self) -> str:
+        return "|" if self.app.glyphs == ASCII else "│"
+
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="camp-top"):
             yield CampMapBoard(id="camp")
-            yield Static("\n".join(map_legend()), id="legend-beside", classes="map-legend", markup=False)
+            yield Static(
+                "\n".join(map_legend(self._wall_glyph)), id="legend-beside", classes="map-legend", markup=False
+            )
         yield Static(id="otis-card", markup=False)
         yield Static(id="dice-tray", markup=False)
         with VerticalScroll(id="card-scroll"):
             yield Static(id="counselor-card", markup=False)
-        yield Static("\n".join(map_legend()), id="legend-below", classes="map-legend", markup=False)
+        yield Static("\n".join(map_legend(self._wall_glyph)), id="legend-below", classes="map-legend", markup=False)
 
     # -- the table ----------------------------------------------------------------------
     def validate_table(self, table: Table | None) -> Table | None:
@@ -204,7 +215,9 @@ class CampGrizzlyScreen(GameScreen):
     def _draw_map(self, otis_at: str | None = None) -> None:
         if self.table is None:
             return
-        drawing = draw_camp(self.table.view, otis_at=otis_at, cursor=self.cursor, size=self._map_size)
+        drawing = draw_camp(
+            self.table.view, otis_at=otis_at, cursor=self.cursor, size=self._map_size, wall_glyph=self._wall_glyph
+        )
         width = map_size(self._map_size)[0]
         drawing.append([(self._cursor_hint().ljust(width)[:width], "hint")])
         self.query_one(CampMapBoard).show(drawing)
@@ -335,7 +348,7 @@ class CampGrizzlyScreen(GameScreen):
             self.refresh_bindings()
 
     def action_map_key(self) -> None:
-        self.app.push_screen(MapKeyScreen())
+        self.app.push_screen(MapKeyScreen(map_legend(self._wall_glyph)))
 
     # -- letter keys --------------------------------------------------------------------
     def _letter_actions(self, kind: str) -> list[Any]:

@@ -37,7 +37,7 @@ def otis_text(view) -> str:
     mods = f" ({', '.join(otis.modifiers)})" if otis.modifiers else ""
     hopeless = " HOPELESS" if view.hopeless else ""
     return (
-        f"OTIS {where} s{otis.stalk} d{otis.attack} dmg{otis.damage}{mods} · "
+        f"OTIS {where} s{otis.stalk} d{otis.attack} dmg{otis.damage}{mods}, "
         f"body {view.body_count}/{view.hopeless_at} [{track}]{hopeless}"
     )
 
@@ -56,7 +56,7 @@ def dice_text(view) -> str:
     parts = []
     for who, rolls, total in groups:
         parts.append(f"{who}: {', '.join(rolls)}" + (f" (sum {total})" if len(rolls) > 1 else ""))
-    return "Dice: " + " · ".join(parts)
+    return "Dice: " + "; ".join(parts)
 
 
 def counselor_name(view, counselor_id: str) -> str:
@@ -183,7 +183,7 @@ def fight_odds(view, counselor) -> str:
     return f"{mine} vs Otis {otis}: {round(chance * 100)}% to win"
 
 
-def map_legend() -> list[str]:
+def map_legend(wall_glyph: str = "│") -> list[str]:
     """Every token the map uses, once each."""
     m = camp_map()
     sites = "  ".join(f"{ARROW_GLYPH[s.side]}{s.code[0]} {s.name}" for s in m.data.sites)
@@ -197,7 +197,7 @@ def map_legend() -> list[str]:
         f"Nature trails (both ends): {trails}",
         "&1..&6 camp trails: where you come back from the Woods on that roll",
         "? clue  k key  L lock  ** fire  + first aid  @ cameo  $ item  ! objective",
-        ": path  ~~ water  ## off the map  │ wall  / door  underlined: wall below",
+        f": path  ~~ water  ## off the map  {wall_glyph} wall  / door  underlined: wall below",
         f"Cabins: {cabins}",
         f"Places: {places}",
     ]

@@ -101,7 +101,12 @@ def map_size(size: MapSize) -> tuple[int, int]:
 
 
 def draw_camp(
-    view, *, otis_at: str | None = None, cursor: tuple[int, int] | None = None, size: MapSize = SMALL
+    view,
+    *,
+    otis_at: str | None = None,
+    cursor: tuple[int, int] | None = None,
+    size: MapSize = SMALL,
+    wall_glyph: str = "│",
 ) -> list[list[Run]]:
     """The camp with its pieces; `otis_at` overrides Otis' space (for showing his stalk
     step by step); `cursor` is the space the player points at (drawn reversed). Spaces two
@@ -120,7 +125,7 @@ def draw_camp(
             cell = (r, c)
             wall = c > 0 and (m.blocked(cell, "W") or m.blocked((r, c - 1), "E"))
             door = c > 0 and ((cell, "W") in m.doors or ((r, c - 1), "E") in m.doors)
-            edge = "│" if wall else "/" if door else " "
+            edge = wall_glyph if wall else "/" if door else " "
             text, kind = marks.get(cell) or terrain(m, cell)
             south_wall = r + 1 < m.height and (m.blocked(cell, "S") or m.blocked((r + 1, c), "N"))
             if cell == cursor:
