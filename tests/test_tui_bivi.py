@@ -438,3 +438,19 @@ def test_the_ascii_glyph_set_draws_rivers_and_the_forest_in_ascii() -> None:
             assert "".join(t for row in draw_river(view, river, size=size, glyphs=ASCII) for t, _ in row).isascii()
     lines = forest_lines(view, pictures=False) + shape_legend(view)
     assert "\n".join(lines).isascii() and len(shape_legend(view)) == 2
+
+
+async def test_no_board_keys_in_the_footer_once_the_game_is_over(tmp_path) -> None:
+    match = four_player_match(3, mode="basic")
+    while not match.is_over():
+        match.act(*match.next_bot_or_auto()) if match.actors()[0] != 0 else match.act(0, match.legal_actions(0)[0])
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, match)
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("escape")  # look at the table
+        await pilot.pause()
+        assert isinstance(app.screen, BiviScreen)
+        app.screen.query_one("#active-river", RiverBoard).focus()
+        await pilot.pause()
+        assert not {"board.place", "board.rotate", "board.flip"} & footer_keys(app)
