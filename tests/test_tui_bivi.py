@@ -207,7 +207,7 @@ def four_player_match(seed: int, mode: str = "advanced"):
 def footer_keys(app) -> set[str]:
     """The binding ids the footer shows now (active bindings the screen lets run)."""
     shown = set()
-    for key, (node, binding, enabled, _tooltip) in app.screen.active_bindings.items():
+    for _node, binding, enabled, _tooltip in app.screen.active_bindings.values():
         if binding.show and enabled:
             shown.add(binding.id or binding.action)
     return shown
@@ -215,6 +215,7 @@ def footer_keys(app) -> set[str]:
 
 async def test_placement_then_beaver_spot_by_arrows_and_enter_only(tmp_path) -> None:
     from engines.bivi.actions import SetBeaver
+    from engines.bivi.engine import placements
 
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     match = ana_against_a_bot(5)
@@ -230,8 +231,7 @@ async def test_placement_then_beaver_spot_by_arrows_and_enter_only(tmp_path) -> 
         for _ in range(12):
             if screen.ghost_problem("tile") is None:
                 legal = screen._legal[screen._covered("tile", screen.table.view)]
-                from engines.bivi.engine import placements
-                spots = dict((p, s) for p, s in placements(match.state, 0)).get(legal, [])
+                spots = dict(placements(match.state, 0)).get(legal, [])
                 if len(spots) > 1:
                     break
             await pilot.press("right")

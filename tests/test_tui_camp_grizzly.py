@@ -422,7 +422,8 @@ def test_action_list_names_counselors_and_finales() -> None:
     view = solo_view()
     first, second = view.counselors[:2]
     actions = [(f"panic {first.initials}", PanicNow(first.initials)), ("finale van", StartFinale("van")),
-               (f"trade: {first.initials} gives Gas Can to {second.initials}", Trade(first.initials, "x", second.initials))]
+               (f"trade: {first.initials} gives Gas Can to {second.initials}",
+                Trade(first.initials, "x", second.initials))]
     table = Table(summary=None, view=view, viewer=0, actions=actions, log=[], acting=True)
     shown = [text for text, _ in CampGrizzlyScreen.validate_table(None, table).actions]
     assert shown == [f"panic {first.name}", f"finale: {finales()['van'].name}",

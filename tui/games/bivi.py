@@ -370,7 +370,8 @@ class BiviScreen(GameScreen):
         decorated = view.mode != "basic"
         deco = f"{river.moss}m {river.butterflies}f {river.ladybugs}l"
         if short:
-            return f"{mark} {name}\n{river.filled_below}/{river.total_below} {cubes}" + (f"\n{deco}" if decorated else "")
+            stats = f"{river.filled_below}/{river.total_below} {cubes}"
+            return f"{mark} {name}\n{stats}" + (f"\n{deco}" if decorated else "")
         return f"{mark} {name}: {cubes}\ndam {river.filled_below}/{river.total_below} below the bank" + (
             f", {deco}" if decorated else ""
         )

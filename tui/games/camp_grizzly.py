@@ -18,7 +18,7 @@ from typing import Any
 from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.timer import Timer

@@ -152,7 +152,8 @@ def finale_text(view) -> str:
     ]
     for number, step in enumerate(steps):
         marker = ">" if number == finale.step else " "
-        tries = f" (tries used: {finale.tries_used}/{step.tries})" if number == finale.step and step.kind == "roll" else ""
+        current_roll = number == finale.step and step.kind == "roll"
+        tries = f" (tries used: {finale.tries_used}/{step.tries})" if current_roll else ""
         lines.append(f"{marker} {number + 1}. {step_text(step, view.otis.attack)}{tries}")
     return "\n".join(lines)
 
@@ -169,7 +170,8 @@ def win_chance(dice: Sequence[int], bonus: int, otis_die: int, otis_bonus: int) 
                 grown[total + face] = grown.get(total + face, 0) + ways
         totals = grown
     outcomes = sum(totals.values()) * otis_die
-    wins = sum(ways for (total, ways), face in product(totals.items(), range(1, otis_die + 1)) if total > face + otis_bonus)
+    faces = range(1, otis_die + 1)
+    wins = sum(ways for (total, ways), face in product(totals.items(), faces) if total > face + otis_bonus)
     return wins / outcomes
 
 
