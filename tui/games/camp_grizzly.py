@@ -114,7 +114,7 @@ class CampGrizzlyScreen(GameScreen):
         super().__init__(*args, **kwargs)
         self._shown_stalk: tuple = ()
         self._stalk_timer: Timer | None = None
-        #: Where the map cursor points (UI state only), and for whose move it was placed.
+        #: Where the map cursor points (UI state only), and for whose move phase it was placed.
         self.cursor: tuple[int, int] | None = None
         self._cursor_for: str = ""
         self._legend_at = ""
@@ -190,11 +190,10 @@ class CampGrizzlyScreen(GameScreen):
     def _place_cursor(self, table: Table) -> None:
         """A new move starts with the cursor on the counselor who moves."""
         mover = self._mover() if self._moves() else None
-        key = f"{mover.id}@{len(self.match.journal)}" if mover else ""
+        key = f"{mover.id} in round {table.view.round}" if mover else ""
         if mover is None:
             self.cursor = None
-            self._cursor_for = ""
-        elif self.cursor is None or not self._cursor_for.startswith(mover.id + "@"):
+        elif self.cursor is None or key != self._cursor_for:
             self.cursor = parse_label(mover.cell)
         self._cursor_for = key
 
