@@ -79,6 +79,7 @@ class CampMapBoard(LineBoard):
         "otis": Style(color="bright_white", bgcolor="red", bold=True),
         "wall-s": Style(underline=True),
         "cursor": Style(reverse=True, bold=True),
+        "path": Style(bgcolor="dark_green"),
         "hint": Style(italic=True),
     }
 
@@ -214,8 +215,14 @@ class CampGrizzlyScreen(GameScreen):
     def _draw_map(self, otis_at: str | None = None) -> None:
         if self.table is None:
             return
+        walk = self._path_to(self.cursor) if self.cursor is not None and otis_at is None else None
         drawing = draw_camp(
-            self.table.view, otis_at=otis_at, cursor=self.cursor, size=self._map_size, wall_glyph=self._wall_glyph
+            self.table.view,
+            otis_at=otis_at,
+            cursor=self.cursor,
+            size=self._map_size,
+            wall_glyph=self._wall_glyph,
+            path=set(walk[1:-1]) if walk else (),
         )
         width = map_size(self._map_size)[0]
         drawing.append([(self._cursor_hint().ljust(width)[:width], "hint")])

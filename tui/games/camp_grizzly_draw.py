@@ -12,6 +12,7 @@ red-arrow finale spaces, `=1` nature trails, `&1` camp trails.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import NamedTuple
 
 from engines.camp_grizzly.content import CampMap, camp_map, parse_label
@@ -107,10 +108,12 @@ def draw_camp(
     cursor: tuple[int, int] | None = None,
     size: MapSize = SMALL,
     wall_glyph: str = "│",
+    path: Collection[tuple[int, int]] = (),
 ) -> list[list[Run]]:
     """The camp with its pieces; `otis_at` overrides Otis' space (for showing his stalk
-    step by step); `cursor` is the space the player points at (drawn reversed). Spaces two
-    rows high show under a piece what it stands on (a thing, a cabin, a trail)."""
+    step by step); `cursor` is the space the player points at (drawn reversed) and `path`
+    the spaces a walk there crosses. Spaces two rows high show under a piece what it stands
+    on (a thing, a cabin, a trail)."""
     m = camp_map()
     marks = pieces(view, otis_cell=otis_at)
     ground = pieces(view, people=False) if size.height > 1 else {}
@@ -130,6 +133,8 @@ def draw_camp(
             south_wall = r + 1 < m.height and (m.blocked(cell, "S") or m.blocked((r + 1, c), "N"))
             if cell == cursor:
                 kind += " cursor"
+            elif cell in path:
+                kind += " path"
             cells = [(text.center(w) if w > 2 else text, kind)]
             if size.height > 1:
                 below, below_kind = ("", kind.split()[0])
@@ -138,7 +143,8 @@ def draw_camp(
                     below, below_kind = covered or terrain(m, cell)
                     if below.strip() == text.strip():
                         below = ""
-                cells.append((below.center(w), below_kind + (" cursor" if cell == cursor else "")))
+                mark = " cursor" if cell == cursor else " path" if cell in path else ""
+                cells.append((below.center(w), below_kind + mark))
             last = len(cells) - 1
             for n, (line, (content, style)) in enumerate(zip(lines, cells)):
                 if n == last and south_wall:
