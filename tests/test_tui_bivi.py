@@ -192,3 +192,265 @@ async def test_a_ghost_turned_into_an_equivalent_position_is_journalled_in_its_l
         await settle(app, pilot)
         placed = next(e.action for e in match.journal if e.action.startswith("place"))
         assert placed in listed and placed.split()[2] == f"r{start}"
+
+
+def four_player_match(seed: int, mode: str = "advanced"):
+    from engines.bivi import ENGINE
+    from engines.bivi.actions import BiviOptions
+    from engines.core.match import Match, SeatSpec
+
+    seats = [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic"), SeatSpec("Cy", "bot", "heuristic"),
+             SeatSpec("Di", "bot", "heuristic")]
+    return Match(ENGINE, BiviOptions(mode=mode), seats, seed)
+
+
+def footer_keys(app) -> set[str]:
+    """The binding ids the footer shows now (active bindings the screen lets run)."""
+    shown = set()
+    for _node, binding, enabled, _tooltip in app.screen.active_bindings.values():
+        if binding.show and enabled:
+            shown.add(binding.id or binding.action)
+    return shown
+
+
+async def test_placement_then_beaver_spot_by_arrows_and_enter_only(tmp_path) -> None:
+    from engines.bivi.actions import SetBeaver
+    from engines.bivi.engine import placements
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = ana_against_a_bot(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        await pilot.press("1")  # bank left, from the list
+        await settle(app, pilot)
+        await pilot.press("1")  # the foreman takes the first tile
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(app.focused, RiverBoard), "the river takes the keys while a tile is in hand"
+        # Walk the ghost along the bottom until it stands where the beaver gets a choice.
+        for _ in range(12):
+            if screen.ghost_problem("tile") is None:
+                legal = screen._legal[screen._covered("tile", screen.table.view)]
+                spots = dict(placements(match.state, 0)).get(legal, [])
+                if len(spots) > 1:
+                    break
+            await pilot.press("right")
+        else:
+            raise AssertionError("seed 5 offers a placement with a beaver choice along this row")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert match.state.phase == "beaver"
+        assert isinstance(app.focused, RiverBoard), "the beaver spot is chosen on the river too"
+        start = screen.ghost_at
+        assert start in match.state.spots
+        await pilot.press("right")
+        await pilot.pause()
+        chosen = screen.ghost_at
+        assert chosen in match.state.spots and chosen != start, "arrows step between the numbered spots"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        mine = [e.action for e in match.journal if e.seat == 0 and e.action.startswith("beaver")]
+        assert mine == [match.engine.format_action(SetBeaver(*chosen))]
+
+
+async def test_footer_shows_only_the_keys_that_work_now(tmp_path) -> None:
+    from engines.bivi.actions import BiviOptions
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = four_player_match(3, mode="advanced")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, match)
+        keys = footer_keys(app)
+        assert "board.place" not in keys and "board.rotate" not in keys, "nothing to place yet"
+        await pilot.press("1")
+        await settle(app, pilot)
+        await pilot.press("1")
+        await settle(app, pilot)
+        keys = footer_keys(app)
+        assert {"board.place", "board.rotate"} <= keys
+        assert "board.flip" not in keys, "advanced mode keeps the decorated face up"
+        assert "bivi.other_rivers" not in keys, "at 120x40 every river is on screen"
+    assert match.options == BiviOptions(mode="advanced")
+
+
+async def test_every_opponent_river_is_reachable_at_80x24_and_all_shown_at_120x40(tmp_path) -> None:
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = four_player_match(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        assert "bivi.other_rivers" in footer_keys(app)
+
+        def shown_titles() -> list[str]:
+            return [str(t.render()).splitlines()[0] for t in screen.query("#other-rivers .river-title")]
+
+        seen: set[str] = set()
+        for _ in range(3):
+            seen.update(shown_titles())
+            await pilot.press("o")
+            await pilot.pause()
+        assert {title.split(" ", 1)[1] for title in seen} >= {"Bo", "Cy", "Di"}
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(shown_titles()) == 3
+        assert "bivi.other_rivers" not in footer_keys(app)
+
+
+async def test_decorations_are_shown_verbatim_with_a_legend(tmp_path) -> None:
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = four_player_match(3, mode="advanced")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, match)
+        forest = str(app.screen.query_one("#forest").render())
+        view = app.screen.table.view
+        decorated = [t for side in view.forest for t in side
+                     if view.tiles[t].moss + view.tiles[t].butterflies + view.tiles[t].ladybugs]
+        assert decorated, "this deal shows decorated tiles"
+        from tui.games.bivi_draw import decoration_text
+        for tile_id in decorated:
+            assert f"[{decoration_text(view.tiles[tile_id])}]" in forest
+        assert "m moss" in forest and "f butterfly" in forest and "l ladybug" in forest
+        await pilot.press("1")
+        await settle(app, pilot)
+        await pilot.press("1")
+        await settle(app, pilot)
+        hand = str(app.screen.query_one("#hand").render())
+        tile = app.screen.table.view.hand_tile
+        deco = decoration_text(tile)
+        assert (f"[{deco}]" in hand) if deco else "[" not in hand.splitlines()[0]
+
+
+async def test_bigger_cells_when_the_terminal_has_room(tmp_path) -> None:
+    from tui.games.bivi_draw import LARGE, NORMAL, river_size
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = ana_against_a_bot(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        view = screen.table.view
+        assert screen._sizes[0] == NORMAL
+        assert screen.query_one("#active-river").size.width == river_size(view, NORMAL)[0]
+        await pilot.resize_terminal(200, 60)
+        await pilot.pause()
+        await pilot.pause()
+        assert screen._sizes == (LARGE, NORMAL)
+        assert screen.query_one("#active-river").size.width == river_size(view, LARGE)[0]
+
+
+async def test_moving_the_ghost_repaints_only_changed_rows_and_never_replays_the_engine(tmp_path, monkeypatch) -> None:
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = ana_against_a_bot(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        await pilot.press("1")
+        await settle(app, pilot)
+        await pilot.press("1")
+        await settle(app, pilot)
+        screen = app.screen
+        board = screen.query_one("#active-river", RiverBoard)
+        calls = []
+        original = match.engine.apply
+        monkeypatch.setattr(match.engine, "apply", lambda *a, **k: calls.append(a) or original(*a, **k))
+        monkeypatch.setattr(match, "legal_actions", lambda *a: (_ for _ in ()).throw(AssertionError("relisted")))
+        changed_rows = []
+        original_show = board.show
+        monkeypatch.setattr(board, "show", lambda d: changed_rows.append(original_show(d)) or changed_rows[-1])
+        start = screen.ghost_at
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.ghost_at == (start[0], start[1] + 1)
+        legal_now = screen.ghost_problem("tile") is None
+        assert changed_rows and 0 < len(changed_rows[-1]) <= 3, "only the ghost's rows repaint"
+        if legal_now:
+            assert calls == [], "a legal spot is judged from the listed placements"
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)])
+def test_bivi_four_player_snapshot_at_larger_sizes(tmp_path, snap_compare, size) -> None:
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = four_player_match(3)
+
+    async def run_before(pilot) -> None:
+        await open_game(app, pilot, match)
+        for key in ["1", "1"]:
+            await pilot.press(key)
+            await settle(app, pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_ghost_sits_in_the_grid_cells_and_no_beaver_is_drawn_before_a_bank_is_chosen() -> None:
+    from engines.bivi import ENGINE
+    from engines.bivi.actions import BiviOptions
+    from tui.games.bivi_draw import COMPACT, LARGE, NORMAL, Ghost, draw_river
+    from tui.glyphs import UNICODE
+
+    state = ENGINE.new_game(BiviOptions(), 2, 1)
+    view = ENGINE.view(state, 0)
+    river = view.rivers[0]
+    for size in (COMPACT, NORMAL, LARGE):
+        plain = draw_river(view, river, size=size, glyphs=UNICODE)
+        assert "B" not in "".join(t for row in plain for t, _ in row), "no beaver before its bank"
+        ghost = Ghost(cells=((4, 3),), letter="w", legal=True)
+        drawn = draw_river(view, river, size=size, glyphs=UNICODE, ghost=ghost)
+        header = 1 if size.width > 1 else 0
+        ghost_row = drawn[header + 4 * size.height]
+        empty_row = plain[header + 4 * size.height]
+        # Same runs, same widths: the ghost replaces exactly the cell it covers.
+        assert [len(t) for t, _ in ghost_row] == [len(t) for t, _ in empty_row]
+        column = 3 + (1 if size.width > 1 else 0)
+        ghost_text, kind = ghost_row[column]
+        empty_text, _ = empty_row[column]
+        assert kind == "ghost" and ghost_text.index("w") == empty_text.index(UNICODE.empty)
+    state = ENGINE.apply(state, 0, ENGINE.parse_action(state, 0, "bank right")).state
+    view = ENGINE.view(state, 0)
+    row = draw_river(view, view.rivers[0], size=NORMAL, glyphs=UNICODE)[1 + view.bank_row]
+    assert "B" in row[-1][0], "the beaver waits on top of the bank it chose"
+
+
+def test_end_screen_rivers_show_their_decorations_in_advanced_mode() -> None:
+    from engines.bivi.engine import decorations
+
+    match = four_player_match(3, mode="advanced")
+    while not match.is_over():
+        match.act(*match.next_bot_or_auto()) if match.actors()[0] != 0 else match.act(0, match.legal_actions(0)[0])
+    details = BiviScreen(match).end_details()
+    for seat, spec in enumerate(match.seats):
+        counts = decorations(match.state.players[seat].cells)
+        part = details.split(f"{spec.name}'s river:")[1]
+        line = next(line for line in part.splitlines() if line.startswith("Decorations:"))
+        assert line == (f"Decorations: {counts['moss']} moss, {counts['butterflies']} butterflies, "
+                        f"{counts['ladybugs']} ladybugs")
+
+
+def test_the_ascii_glyph_set_draws_rivers_and_the_forest_in_ascii() -> None:
+    from tui.games.bivi_draw import LARGE, NORMAL, draw_river, forest_lines, shape_legend
+    from tui.glyphs import ASCII
+
+    match = four_player_match(3, mode="advanced")
+    for _ in range(30):
+        match.act(*match.next_bot_or_auto()) if match.actors()[0] != 0 else match.act(0, match.legal_actions(0)[0])
+    view = match.engine.view(match.state, 0)
+    for size in (NORMAL, LARGE):
+        for river in view.rivers:
+            assert "".join(t for row in draw_river(view, river, size=size, glyphs=ASCII) for t, _ in row).isascii()
+    lines = forest_lines(view, pictures=False) + shape_legend(view)
+    assert "\n".join(lines).isascii() and len(shape_legend(view)) == 2
+
+
+async def test_no_board_keys_in_the_footer_once_the_game_is_over(tmp_path) -> None:
+    match = four_player_match(3, mode="basic")
+    while not match.is_over():
+        match.act(*match.next_bot_or_auto()) if match.actors()[0] != 0 else match.act(0, match.legal_actions(0)[0])
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, match)
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("escape")  # look at the table
+        await pilot.pause()
+        assert isinstance(app.screen, BiviScreen)
+        app.screen.query_one("#active-river", RiverBoard).focus()
+        await pilot.pause()
+        assert not {"board.place", "board.rotate", "board.flip"} & footer_keys(app)

@@ -274,7 +274,9 @@ def tile_graph(lay: Layout, grid: Sequence[int]) -> dict[int, set[int]]:
         if t <= 0:
             continue
         graph.setdefault(t, set())
-        for j in (i + 1, i + w):
+        # The cell right of the last column is the first of the next row: not a neighbour.
+        right = (i + 1,) if (i + 1) % w else ()
+        for j in (*right, i + w):
             if j < len(grid) and lay.kinds[j] == "." and grid[j] > 0 and grid[j] != t:
                 graph[t].add(grid[j])
                 graph.setdefault(grid[j], set()).add(t)

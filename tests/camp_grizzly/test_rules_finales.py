@@ -93,3 +93,32 @@ def test_no_escape_with_no_cards_left_is_a_loss():
     s.stage = "draw"
     s = act(s, "reveal").state
     assert s.stage == "over" and s.result == "loss" and "No escape" in s.end_reason
+
+
+def test_rules_reference_explains_every_finale_step_with_its_numbers():
+    """The finale cards in the rules reference give each step's die, target, tries and Otis'
+    bonus, as the data plays them."""
+    from engines.camp_grizzly.content import finales
+    from engines.core.rules import load_rules
+
+    glossary = load_rules("camp_grizzly").section("finale-cards").body
+    for finale in finales().values():
+        start = glossary.index(f"**{finale.name}**")
+        following = [glossary.find(f"**{other.name}**", start + 1) for other in finales().values()]
+        end = min([i for i in following if i > start] + [len(glossary)])
+        card = glossary[start:end]
+        numbered = [line for line in card.splitlines() if line.strip()[:2].rstrip(".").isdigit()]
+        assert len(numbered) == len(finale.steps), finale.name
+        for number, (step, line) in enumerate(zip(finale.steps, numbered), start=1):
+            assert line.strip().startswith(f"{number}."), (finale.name, line)
+            step_text = card[card.index(line):]
+            step_text = step_text[: step_text.find(f"\n  {number + 1}.")] if number < len(finale.steps) else step_text
+            if step.kind == "roll":
+                assert f"d{step.die}, {step.target} or more" in step_text, (finale.name, step.id)
+                tries = "once" if step.tries == 1 else f"{step.tries} tries"
+                assert tries in step_text, (finale.name, step.id)
+            if step.kind == "fight":
+                bonus = f"{step.otis_bonus:+d}" if step.otis_bonus else "no bonus"
+                assert bonus in step_text, (finale.name, step.id)
+            if step.kind == "win":
+                assert "Escape" in step_text

@@ -1,9 +1,14 @@
 """The Bivì screen: rivers, forest, the tile in hand as a ghost moved by keys.
 
-The active river (whoever acts now) is drawn large, the others compact. When the viewer
-must place a tile or a cube, the river takes the focus: arrows / WASD / hjkl move the ghost,
-`r` rotates, `f` flips (basic mode), Enter places. The ghost is red, with the reason shown
-under the forest, wherever the rules refuse it. Everything else is in the action list.
+The active river (whoever acts now) is drawn large, the others smaller beside it; as many
+as fit are shown and `o` brings the next ones into view. When the viewer must place a tile,
+a cube or their beaver, the river takes the focus: arrows / WASD / hjkl move the ghost (or
+the beaver between its numbered spots), `r` rotates, `f` flips (basic mode), Enter places.
+The ghost is red, with the rules' reason under the forest, wherever the rules refuse it.
+Everything else is in the action list.
+
+A key that moves the ghost redraws only the active river, whose board repaints the rows that
+changed; legality comes from the placements listed once per tile in hand.
 """
 
 from __future__ import annotations
@@ -14,16 +19,36 @@ from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.message import Message
 from textual.widgets import Static
 
-from engines.bivi.actions import CubeAt, Place
-from engines.bivi.engine import BiviView, canonical_place, river_text
-from engines.bivi.geometry import oriented_cells
+from engines.bivi.actions import CubeAt, Place, SetBeaver
+from engines.bivi.engine import BiviView, canonical_place, placement_problem, river_text
+from engines.bivi.geometry import absolute, oriented_cells
 from engines.core.errors import IllegalAction
-from tui.games.bivi_draw import WOOD_LETTER, Ghost, draw_river, draw_shape, forest_lines
+from tui.games.bivi_draw import (
+    COMPACT,
+    DECORATION_LEGEND,
+    LARGE,
+    NORMAL,
+    WOOD_LETTER,
+    CellSize,
+    Ghost,
+    bank_beaver,
+    decoration_text,
+    draw_river,
+    draw_shape,
+    forest_lines,
+    river_decorations,
+    river_size,
+    shape_legend,
+    shape_picture,
+)
+from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
+from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
 
 STYLES = {
@@ -41,6 +66,10 @@ STYLES = {
     "ghost-bad": Style(color="bright_white", bgcolor="bright_red", bold=True),
     "mark": Style(color="bright_magenta", bold=True),
 }
+#: Columns the side panel and the gaps take beside the board, before the frame lays out.
+SIDE_COLUMNS = 32
+#: Rows under the rivers the tile in hand needs (its name, picture, reason, keys).
+HAND_ROWS = 8
 
 
 class RiverBoard(LineBoard):
@@ -57,13 +86,22 @@ class RiverBoard(LineBoard):
             super().__init__()
             self.flip = flip
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.can_rotate = False
+        self.can_flip = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "turn":
+            return self.can_flip if parameters and parameters[0] else self.can_rotate
+        return super().check_action(action, parameters)
+
     def action_turn(self, flip: bool) -> None:
         self.post_message(self.Turned(flip=flip))
 
 
 class BiviScreen(GameScreen):
-    # Wide terminals show every river side by side; narrow ones scroll the compact ones.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    BINDINGS = [Binding("o", "other_rivers", "Rivers", id="bivi.other_rivers")]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -72,16 +110,27 @@ class BiviScreen(GameScreen):
         self.rotation = 0
         self.flipped = False
         self._ghost_for: tuple[int, str, int] | None = None
+        #: The legal placements of the tile in hand (or cube / beaver spots), by covered cells.
+        self._legal: dict[frozenset[tuple[int, int]], Any] = {}
+        self._problem: str | None = None
+        self._hand_shown = ""
+        self._first_other = 0
+        self._others_shown = 0
+        self._sizes = (NORMAL, COMPACT)
+        self._other_boxes: list[tuple[Vertical, Static, RiverBoard]] = []
+        self._mode_now = ""
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="rivers"):
             with Vertical(id="active-side"):
                 yield Static(id="active-title", classes="river-title", markup=False)
                 yield RiverBoard(id="active-river")
-            yield VerticalScroll(id="other-rivers", can_focus=False)
-        with Horizontal(id="below-rivers"):
-            yield Static(id="forest", markup=False)
+            yield Horizontal(id="other-rivers")
+        # Under the rivers: what is in hand, then the forest; it scrolls (Tab, arrows) where
+        # the terminal is too short for both.
+        with VerticalScroll(id="below-rivers"):
             yield Static(id="hand", markup=False)
+            yield Static(id="forest", markup=False)
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, CubeAt))]
@@ -89,10 +138,12 @@ class BiviScreen(GameScreen):
     # -- ghost ---------------------------------------------------------------------
     def _ghost_mode(self, table: Table) -> str:
         view: BiviView = table.view
-        if table.viewer is None or table.viewer != view.actor or view.phase == "over":
+        if table.viewer is None or table.viewer != view.actor or view.phase == "over" or self._curtain_up:
             return ""
         if view.phase == "hand" and view.hand_tile is not None:
             return "tile"
+        if view.phase == "beaver" and view.beaver_spots:
+            return "beaver"
         if view.phase == "end" and any(isinstance(a, CubeAt) for a in self.match.legal_actions(table.viewer)):
             return "cube"
         return ""
@@ -102,28 +153,66 @@ class BiviScreen(GameScreen):
             return oriented_cells(view.hand_tile.cells, self.rotation, self.flipped)
         return ((0, 0),)
 
-    def _ghost_action(self, mode: str) -> Place | CubeAt:
+    def _ghost_action(self, mode: str) -> Place | CubeAt | SetBeaver:
         row, col = self.ghost_at
         if mode == "tile":
             return Place(row, col, self.rotation, self.flipped)
+        if mode == "beaver":
+            return SetBeaver(row, col)
         return CubeAt(row, col)
 
-    def _reset_ghost(self, mode: str, table: Table) -> None:
-        """A new tile (or cube) starts at the first legal spot, so Enter always works."""
+    def _covered(self, mode: str, view: BiviView) -> frozenset[tuple[int, int]]:
+        return frozenset(absolute(self._ghost_cells(mode, view), *self.ghost_at))
+
+    def _learn_legal(self, mode: str, table: Table) -> None:
+        """List the legal spots once per tile in hand; every ghost step is judged from it."""
         legal = self.match.legal_actions(table.viewer)
-        first = next((a for a in legal if isinstance(a, Place if mode == "tile" else CubeAt)), None)
+        view: BiviView = table.view
+        self._legal = {}
+        for action in legal:
+            if mode == "tile" and isinstance(action, Place) and view.hand_tile is not None:
+                cells = oriented_cells(view.hand_tile.cells, action.rotation, action.flipped)
+                self._legal[frozenset(absolute(cells, action.row, action.col))] = action
+            elif mode == "cube" and isinstance(action, CubeAt) or mode == "beaver" and isinstance(action, SetBeaver):
+                self._legal[frozenset({(action.row, action.col)})] = action
+
+    def _reset_ghost(self, mode: str, table: Table) -> None:
+        """A new tile starts on a legal spot near the beaver, as low as it can go, so
+        Enter always works and the first look is where timber would go."""
+        self._learn_legal(mode, table)
+        view: BiviView = table.view
         self.rotation, self.flipped = 0, False
-        if isinstance(first, Place):
-            self.ghost_at, self.rotation, self.flipped = (first.row, first.col), first.rotation, first.flipped
-        elif isinstance(first, CubeAt):
-            self.ghost_at = (first.row, first.col)
-        else:
+        river = view.rivers[table.viewer]
+        beaver = river.beaver or bank_beaver(view, river) or (0, 0)
+
+        def closeness(item: tuple[frozenset, Any]) -> tuple:
+            cells, action = item
+            lowest = max(r for r, _ in cells)
+            near = min(abs(r - beaver[0]) + abs(c - beaver[1]) for r, c in cells)
+            turn = (getattr(action, "rotation", 0), getattr(action, "flipped", False))
+            return (-lowest, near, turn, action.row, action.col) if mode == "tile" else (near, action.row, action.col)
+
+        best = min(self._legal.items(), key=closeness, default=None)
+        if best is None:
             self.ghost_at = (0, 1)
+            return
+        action = best[1]
+        self.ghost_at = (action.row, action.col)
+        if isinstance(action, Place):
+            self.rotation, self.flipped = action.rotation, action.flipped
 
     def ghost_problem(self, mode: str) -> str | None:
         """None when the ghost's spot is legal, else the rules' own reason."""
+        view: BiviView = self.table.view
+        if self._covered(mode, view) in self._legal:
+            return None
+        action = self._ghost_action(mode)
+        if isinstance(action, Place):
+            reason = placement_problem(self.match.state, self.table.viewer, action)
+            if reason:
+                return reason
         try:
-            self.match.engine.apply(self.match.state, self.table.viewer, self._ghost_action(mode))
+            self.match.engine.apply(self.match.state, self.table.viewer, action)
         except IllegalAction as refusal:
             return refusal.reason
         return None
@@ -135,6 +224,35 @@ class BiviScreen(GameScreen):
         row, col = self.ghost_at
         self.ghost_at = (min(max(row, 0), height), min(max(col, 0), width))
 
+    # -- sizes ------------------------------------------------------------------------
+    def _choose_sizes(self, view: BiviView) -> tuple[CellSize, CellSize]:
+        """Bigger cells when the terminal has room: the active river first, then the others."""
+        width, height = self._board_size()
+        others = len(view.rivers) - 1
+
+        def room(active: CellSize, other: CellSize) -> bool:
+            return river_size(view, active)[0] + others * (river_size(view, other)[0] + 2) < width
+
+        active = NORMAL
+        if river_size(view, LARGE)[1] + 2 + HAND_ROWS <= height and room(LARGE, COMPACT):
+            active = LARGE
+        other = NORMAL if room(active, NORMAL) else COMPACT
+        return active, other
+
+    def _board_size(self) -> tuple[int, int]:
+        """The board area's size, or a guess from the terminal's before the first layout."""
+        boards = self.query("#board")
+        width, height = (boards.first().size.width, boards.first().size.height) if boards else (0, 0)
+        return width or self.app.size.width - SIDE_COLUMNS, height or self.app.size.height - 8
+
+    def on_resize(self, event: Resize) -> None:
+        if self.table is not None and self.is_mounted:
+            self.call_after_refresh(self._redraw_all)
+
+    def _redraw_all(self) -> None:
+        if self.table is not None:
+            self.draw(self.table, self._mode())
+
     # -- drawing --------------------------------------------------------------------
     def watch_table(self, table: Table | None) -> None:
         if table is None or not self.is_mounted:
@@ -144,98 +262,198 @@ class BiviScreen(GameScreen):
         if mode and self._ghost_for != key:
             self._reset_ghost(mode, table)
         self._ghost_for = key if mode else None
+        self._mode_now = mode
         self.draw(table, mode)
-        if mode and not self._curtain_up:
-            self.query_one("#active-river", RiverBoard).focus()
+        self._place_focus(table, mode)
+
+    def _place_focus(self, table: Table, mode: str) -> None:
+        """The focus goes where the next input is expected: the river while placing, the
+        action list while choosing from it."""
+        if self._curtain_up:
+            return
+        river = self.query_one("#active-river", RiverBoard)
+        river.accepts_put = bool(mode)
+        river.can_rotate = mode == "tile"
+        river.can_flip = mode == "tile" and table.view.flip_allowed
+        if mode:
+            river.focus()
+        elif table.acting:
+            self.query_one(ActionList).focus()
+        self.refresh_bindings()
 
     def draw(self, table: Table, mode: str) -> None:
         view: BiviView = table.view
-        glyphs = self.app.glyphs
-        names = table.seat_names
-        active = view.actor if view.phase != "over" else (table.viewer or 0)
+        active = self._active_seat(table)
+        self._sizes = self._choose_sizes(view)
+        self._draw_active(table, mode)
+        self.query_one("#active-title", Static).update(self._river_title(view, active, table.seat_names))
+        self._draw_others(table, active)
+        forest = [f"Forest: bag {view.bag}, discards {view.discard}, cubes {view.supply}"]
+        pictures = self.app.glyphs != ASCII
+        forest += forest_lines(view, pictures=pictures)
+        if not pictures:
+            forest += shape_legend(view)
+        if view.mode != "basic":
+            forest.append(DECORATION_LEGEND)
+        if view.objectives:
+            forest.append("Objectives: " + "; ".join(o.title for o in view.objectives))
+        self.query_one("#forest", Static).update("\n".join(forest))
+
+    def _active_seat(self, table: Table) -> int:
+        view: BiviView = table.view
+        return view.actor if view.phase != "over" and view.actor >= 0 else (table.viewer or 0)
+
+    def _draw_active(self, table: Table, mode: str) -> None:
+        """The active river with the ghost, and the text about the tile in hand."""
+        view: BiviView = table.view
         ghost = None
-        problem = None
+        self._problem = None
         if mode:
             self._clamp(mode, view)
-            problem = self.ghost_problem(mode)
-            row, col = self.ghost_at
-            letter = WOOD_LETTER[view.hand_tile.wood] if mode == "tile" and view.hand_tile else "c"
-            cells = tuple((row + r, col + c) for r, c in self._ghost_cells(mode, view))
-            ghost = Ghost(cells=cells, letter=letter, legal=problem is None)
+            self._problem = self.ghost_problem(mode)
+            letter = {"tile": WOOD_LETTER[view.hand_tile.wood] if view.hand_tile else "?", "cube": "c"}.get(
+                mode, self.app.glyphs.beaver
+            )
+            ghost = Ghost(cells=tuple(sorted(self._covered(mode, view))), letter=letter, legal=self._problem is None)
         marks = view.beaver_spots if view.phase == "beaver" else ()
-        river = view.rivers[active]
-        self.query_one("#active-title", Static).update(self._river_title(view, active, names))
-        self.query_one("#active-river", RiverBoard).drawing = draw_river(
-            view, river, wide=True, glyphs=glyphs, ghost=ghost, marks=marks
+        river = view.rivers[self._active_seat(table)]
+        self.query_one("#active-river", RiverBoard).show(
+            draw_river(view, river, size=self._sizes[0], glyphs=self.app.glyphs, ghost=ghost, marks=marks)
         )
-        others = self.query_one("#other-rivers")
+        hand = self._hand_text(view, mode, self._problem, table.seat_names)
+        if hand != self._hand_shown:
+            widget = self.query_one("#hand", Static)
+            width = widget.size.width
+            # A text of the same shape repaints in place: no layout of the whole screen.
+            same_shape = bool(width) and hand.count("\n") == self._hand_shown.count("\n") and all(
+                len(line) <= width for line in (*hand.splitlines(), *self._hand_shown.splitlines())
+            )
+            self._hand_shown = hand
+            widget.update(hand, layout=not same_shape)
+            widget.display = bool(hand)
+
+    def _draw_others(self, table: Table, active: int) -> None:
+        view: BiviView = table.view
+        others = self.query_one("#other-rivers", Horizontal)
         wanted = [r for r in view.rivers if r.seat != active]
-        boards = list(others.query(RiverBoard))
-        titles = list(others.query(".river-title"))
-        if len(boards) != len(wanted):
+        size = self._sizes[1]
+        room = self._board_size()[0] - river_size(view, self._sizes[0])[0] - 2
+        fit = max(1, min(len(wanted), room // (river_size(view, size)[0] + 2)))
+        if fit != self._others_shown:
+            self._others_shown = fit
+            self.refresh_bindings()
+        self._first_other %= max(1, len(wanted))
+        shown = [wanted[(self._first_other + n) % len(wanted)] for n in range(fit)] if wanted else []
+        if len(self._other_boxes) != len(shown):
             others.remove_children()
-            titles = [Static(classes="river-title", markup=False) for _ in wanted]
-            boards = [RiverBoard(classes="compact") for _ in wanted]
-            for title, board in zip(titles, boards):
+            self._other_boxes = []
+            for _ in shown:
+                title, board = Static(classes="river-title", markup=False), RiverBoard(classes="compact")
                 board.can_focus = False
-                others.mount(Vertical(title, board, classes="river-box"))
-        for title, board, other in zip(titles, boards, wanted):
-            title.update(self._river_title(view, other.seat, names, short=True))
-            board.drawing = draw_river(view, other, wide=False, glyphs=glyphs)
-        self.query_one("#forest", Static).update(
-            f"Forest: bag {view.bag}, discards {view.discard}, cubes {view.supply}\n"
-            + "\n".join(forest_lines(view))
-        )
-        self.query_one("#hand", Static).update(self._hand_text(view, mode, problem, names))
-        # While placing, the tile in hand matters more than the forest, and 80x24 has
-        # room for only one of them under the rivers.
-        self.query_one("#forest", Static).display = not mode
+                self._other_boxes.append((Vertical(title, board, classes="river-box"), title, board))
+            others.mount_all(box for box, _, _ in self._other_boxes)
+        hidden = len(wanted) - fit
+        for (box, title, board), river in zip(self._other_boxes, shown):
+            box.styles.width = river_size(view, size)[0]
+            text = self._river_title(view, river.seat, table.seat_names, short=True)
+            if hidden:
+                text += f"\n(o: {hidden} more)"
+            title.update(text)
+            board.show(draw_river(view, river, size=size, glyphs=self.app.glyphs))
 
     def _river_title(self, view: BiviView, seat: int, names: list[str], short: bool = False) -> str:
+        """Whole words on narrow rivers too: the name, then the dam, cubes and decorations."""
         river = view.rivers[seat]
         mark = self.app.glyphs.seat_marks[seat]
         name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        cubes = f"{river.cubes} cube" + ("" if river.cubes == 1 else "s")
+        decorated = view.mode != "basic"
+        deco = f"{river.moss}m {river.butterflies}f {river.ladybugs}l"
         if short:
-            return f"{mark} {name[:10]}"
-        return f"{mark} {name}: {river.filled_below}/{river.total_below} below bank, {river.cubes} cubes"
+            stats = f"{river.filled_below}/{river.total_below} {cubes}"
+            return f"{mark} {name}\n{stats}" + (f"\n{deco}" if decorated else "")
+        return f"{mark} {name}: {cubes}\ndam {river.filled_below}/{river.total_below} below the bank" + (
+            f", {deco}" if decorated else ""
+        )
 
     def _hand_text(self, view: BiviView, mode: str, problem: str | None, names: list[str]) -> str:
+        """The tile in hand in a few lines: while placing, the ghost on the river shows its
+        shape, so no picture is drawn here."""
         lines: list[str] = []
         tile = view.hand_tile
+        ascii_only = self.app.glyphs == ASCII
         if tile is not None:
             holder = names[view.hand_seat] if 0 <= view.hand_seat < len(names) else "?"
-            cells = oriented_cells(tile.cells, self.rotation, self.flipped) if mode == "tile" else tile.cells
-            lines.append(f"{holder} holds {tile.wood} {tile.id} ({tile.shape})")
-            lines.extend("  " + row for row in draw_shape(cells, WOOD_LETTER[tile.wood]))
+            deco = decoration_text(tile) if view.mode != "basic" else ""
+            picture = "" if ascii_only else " " + shape_picture(tile.cells)
+            lines.append(
+                f"{holder} holds {tile.wood} {tile.id} ({tile.shape}{picture})" + (f" [{deco}]" if deco else "")
+            )
+            if not mode:  # while placing, the ghost on the river shows the shape
+                cells = oriented_cells(tile.cells, self.rotation, self.flipped) if mode == "tile" else tile.cells
+                lines.extend("  " + row for row in draw_shape(cells, WOOD_LETTER[tile.wood]))
         if mode:
             if problem:
                 lines.append(f"{self.app.glyphs.ghost_bad} {problem}")
+            elif mode == "beaver":
+                lines.append("Arrows pick a numbered spot; Enter puts your beaver there.")
             else:
-                lines.append("Fits here: Enter to place.")
-            keys = "arrows move  r rotate" + ("  f flip" if mode == "tile" and view.flip_allowed else "")
-            lines.append(keys + "  Tab: list")
-        if view.objectives:
-            lines.append("Objectives: " + "; ".join(o.title for o in view.objectives))
+                lines.append("Fits here: Enter to place." + ("  r rotate" if mode == "tile" else ""))
         return "\n".join(lines)
 
     def end_details(self) -> str:
-        """Every final river in the notation `campfire rules bivi scoring` explains."""
+        """Every final river in the notation `campfire rules bivi scoring` explains, with its
+        decorations in the modes that count them."""
         names = [s.name for s in self.match.seats]
-        return "\n\n".join(
-            f"{names[seat]}'s river:\n{river_text(self.match.state, seat)}" for seat in range(len(names))
-        )
+        view: BiviView = self.match.engine.view(self.match.state, None)
+        parts = []
+        for seat in range(len(names)):
+            text = f"{names[seat]}'s river:\n{river_text(self.match.state, seat)}"
+            if view.mode != "basic":
+                text += f"Decorations: {river_decorations(view.rivers[seat])}\n"
+            parts.append(text)
+        return "\n".join(parts)
 
     # -- keys -----------------------------------------------------------------------
     def _mode(self) -> str:
-        return self._ghost_mode(self.table) if self.table else ""
+        """What the board places now, as judged when the table last changed."""
+        return self._mode_now if self.table else ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "other_rivers":
+            view = self.table.view if self.table else None
+            return view is not None and len(view.rivers) - 1 > self._others_shown
+        return super().check_action(action, parameters)
+
+    def action_other_rivers(self) -> None:
+        """Bring the next opponents' rivers into view when not all of them fit."""
+        if self.table is None:
+            return
+        self._first_other += self._others_shown
+        self._draw_others(self.table, self._active_seat(self.table))
 
     def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
         mode = self._mode()
         if not mode:
             return
+        if mode == "beaver":
+            self.ghost_at = self._next_spot(message.rows, message.cols)
+        else:
+            row, col = self.ghost_at
+            self.ghost_at = (row + message.rows, col + message.cols)
+        self._draw_active(self.table, mode)
+
+    def _next_spot(self, rows: int, cols: int) -> tuple[int, int]:
+        """The nearest beaver spot in the arrow's direction, else the next one round."""
+        spots = sorted(self.table.view.beaver_spots)
         row, col = self.ghost_at
-        self.ghost_at = (row + message.rows, col + message.cols)
-        self.draw(self.table, mode)
+        ahead = [s for s in spots if (s[0] - row) * rows + (s[1] - col) * cols > 0]
+        if ahead:
+            return min(ahead, key=lambda s: (abs(s[0] - row) + abs(s[1] - col), s))
+        if (row, col) not in spots:
+            return spots[0]
+        step = 1 if rows + cols > 0 else -1
+        return spots[(spots.index((row, col)) + step) % len(spots)]
 
     def on_river_board_turned(self, message: RiverBoard.Turned) -> None:
         if self._mode() != "tile":
@@ -247,16 +465,19 @@ class BiviScreen(GameScreen):
             self.flipped = not self.flipped
         else:
             self.rotation = (self.rotation + 1) % 4
-        self.draw(self.table, "tile")
+        self._draw_active(self.table, "tile")
 
     def on_line_board_put(self, message: LineBoard.Put) -> None:
         mode = self._mode()
-        if mode:
-            action = self._ghost_action(mode)
-            if isinstance(action, Place):
-                # Journal the listed form, as typing the placement would.
-                action = canonical_place(self.match.state, action)
-            self.choose_action(action)
+        if not mode:
+            return
+        action = self._ghost_action(mode)
+        if isinstance(action, Place):
+            # Journal the listed form, as typing the placement would.
+            action = self._legal.get(self._covered(mode, self.table.view)) or canonical_place(
+                self.match.state, action
+            )
+        self.choose_action(action)
 
 
 SCREEN = BiviScreen

@@ -2,20 +2,35 @@
 
 A drawing is a list of rows, each a list of (text, kind) runs; the river widget maps kinds
 to styles. Wood is told by letter (b, p, w) as well as colour, so the board reads the same
-without colour; a large river writes each cell like the river notation (`b7 `, `c  `).
+without colour. A river is drawn at one of three cell sizes: one character (compact), three
+(the river notation's `b7 `), or five by two rows, whose second row carries each tile's
+decorations.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 import msgspec
 
-from engines.bivi.engine import BiviView, RiverView
+from engines.bivi.engine import BiviView, RiverView, TileView
 from tui.glyphs import Glyphs
 
 Run = tuple[str, str]
 WOOD_LETTER = {"birch": "b", "pine": "p", "walnut": "w"}
+#: Decorations by letter, in the order a tile lists them.
+DECORATION_LETTERS = (("moss", "m"), ("butterflies", "f"), ("ladybugs", "l"))
+DECORATION_LEGEND = "decorations: m moss, f butterfly, l ladybug"
+
+
+class CellSize(msgspec.Struct, frozen=True):
+    width: int  # 1, 3 or 5 characters
+    height: int  # 1 or 2 rows
+
+
+COMPACT = CellSize(1, 1)
+NORMAL = CellSize(3, 1)
+LARGE = CellSize(5, 2)
 
 
 class Ghost(msgspec.Struct, frozen=True):
@@ -27,91 +42,196 @@ class Ghost(msgspec.Struct, frozen=True):
     legal: bool
 
 
-def cell_text(view: BiviView, river: RiverView, row: int, col: int, wide: bool, glyphs: Glyphs) -> Run:
+def river_size(view: BiviView, size: CellSize) -> tuple[int, int]:
+    """(columns, rows) a river drawing takes on screen, labels included."""
+    height, width = len(view.board_rows), len(view.board_rows[0])
+    if size.width == 1:
+        return width, height
+    return 2 + width * size.width, 1 + height * size.height
+
+
+def decoration_text(tile: TileView) -> str:
+    return "".join(letter * getattr(tile, name) for name, letter in DECORATION_LETTERS)
+
+
+def _centred(text: str, size: CellSize) -> str:
+    return text.center(size.width) if size.width > 1 else text[:1]
+
+
+def cell_runs(
+    view: BiviView, river: RiverView, row: int, col: int, size: CellSize, glyphs: Glyphs, first_cells: set
+) -> tuple[Run, ...]:
+    """The runs of one cell: one per row of the cell."""
     kind = view.board_rows[row][col]
     value = river.cells[row][col]
+    w = size.width
     if kind == "#":
-        return (glyphs.bank * (3 if wide else 1), "bank")
-    if kind == " ":
-        return (" " * (3 if wide else 1), "outside")
-    if river.beaver == (row, col):
-        return (" B " if wide else "B", "beaver")
-    if value == -1:
-        return ("c  " if wide else "c", "cube")
-    if value > 0:
+        top = (glyphs.bank * w, "bank")
+    elif kind == " ":
+        top = (" " * w, "outside")
+    elif river.beaver == (row, col):
+        top = (_centred(glyphs.beaver, size), "beaver")
+    elif value == -1:
+        top = (_centred("c", size), "cube")
+    elif value > 0:
         tile = view.tiles[value]
         letter = WOOD_LETTER[tile.wood]
-        return (f"{letter}{value:<2}" if wide else letter, tile.wood)
-    below = row >= view.bank_row
-    empty = glyphs.empty
-    return (f" {empty} " if wide else empty, "empty-below" if below else "empty")
+        top = (f"{letter}{value:<2}".center(w) if w > 1 else letter, tile.wood)
+    else:
+        below = row >= view.bank_row
+        top = (_centred(glyphs.empty, size), "empty-below" if below else "empty")
+    if size.height == 1:
+        return (top,)
+    second = " " * w
+    if kind == "#":
+        second = glyphs.bank * w
+    elif value > 0 and view.mode != "basic" and (row, col) in first_cells:
+        second = decoration_text(view.tiles[value])[:w].center(w)
+    bottom_kind = top[1] if value > 0 or kind == "#" else ("empty-below" if row >= view.bank_row else "empty")
+    if river.beaver == (row, col) and value > 0:
+        bottom_kind = view.tiles[value].wood
+    return top, (second, bottom_kind)
+
+
+def _first_cells(river: RiverView) -> set[tuple[int, int]]:
+    """The first cell (in reading order) of each tile: where its decorations are written."""
+    seen: set[int] = set()
+    first = set()
+    for r, row in enumerate(river.cells):
+        for c, value in enumerate(row):
+            if value > 0 and value not in seen:
+                seen.add(value)
+                first.add((r, c))
+    return first
+
+
+def bank_beaver(view: BiviView, river: RiverView) -> tuple[int, int] | None:
+    """Before its first tile the beaver waits on top of its bank; before a bank is chosen,
+    it is nowhere."""
+    if river.beaver is not None or river.bank not in ("left", "right"):
+        return None
+    row = view.board_rows[view.bank_row]
+    return (view.bank_row, row.index("#") if river.bank == "left" else row.rindex("#"))
 
 
 def draw_river(
     view: BiviView,
     river: RiverView,
     *,
-    wide: bool,
+    size: CellSize,
     glyphs: Glyphs,
     ghost: Ghost | None = None,
     marks: Sequence[tuple[int, int]] = (),
 ) -> list[list[Run]]:
-    """Rows of runs for one river; a wide river has a column header and row numbers.
+    """Rows of runs for one river; a river with cells wider than one character has a
+    column header and row numbers.
 
     `marks` are numbered spots (beaver choices), drawn 1, 2, 3... as in the action list.
     """
     height, width = len(view.board_rows), len(view.board_rows[0])
-    if river.beaver is None:
-        # Before its first tile the beaver waits on the top of its bank.
-        row = view.board_rows[view.bank_row]
-        marks_bank = (view.bank_row, row.index("#") if river.bank == "left" else row.rindex("#"))
-    else:
-        marks_bank = None
-    ghost_cells: Collection[tuple[int, int]] = set(ghost.cells) if ghost else ()
+    on_bank = bank_beaver(view, river)
+    ghost_cells = set(ghost.cells) if ghost else set()
     numbered = {spot: str(n) for n, spot in enumerate(marks, start=1)}
+    first_cells = _first_cells(river) if size.height > 1 else set()
+    labelled = size.width > 1
+    w = size.width
     rows: list[list[Run]] = []
-    if wide:
-        rows.append([("  ", "label"), *((f" {c:<2}", "label") for c in range(width))])
+    if labelled:
+        rows.append([("  ", "label"), *((str(c).center(w), "label") for c in range(width))])
     for r in range(height):
-        runs: list[Run] = [(f"{r:>2}", "label")] if wide else []
+        lines: list[list[Run]] = [[] for _ in range(size.height)]
+        if labelled:
+            lines[0].append((f"{r:>2}", "label"))
+            for extra in lines[1:]:
+                extra.append(("  ", "label"))
         for c in range(width):
             if (r, c) in ghost_cells:
-                text = f"{ghost.letter}{'' if ghost.legal else glyphs.ghost_bad}".ljust(3) if wide else ghost.letter
-                runs.append((text, "ghost" if ghost.legal else "ghost-bad"))
-            elif (r, c) == marks_bank:
-                runs.append((" B " if wide else "B", "beaver"))
+                assert ghost is not None
+                mark = "" if ghost.legal else glyphs.ghost_bad
+                kind = "ghost" if ghost.legal else "ghost-bad"
+                text = (ghost.letter + mark).center(w) if w > 1 else ghost.letter
+                cell: tuple[Run, ...] = ((text, kind),) + tuple((" " * w, kind) for _ in range(size.height - 1))
+            elif (r, c) == on_bank:
+                cell = ((_centred(glyphs.beaver, size), "beaver"),) + tuple(
+                    (glyphs.bank * w, "bank") for _ in range(size.height - 1)
+                )
             elif (r, c) in numbered:
-                runs.append((f"({numbered[(r, c)]})" if wide else numbered[(r, c)], "mark"))
+                text = f"({numbered[(r, c)]})".center(w) if w > 1 else numbered[(r, c)]
+                cell = ((text, "mark"),) + tuple((" " * w, "mark") for _ in range(size.height - 1))
             else:
-                runs.append(cell_text(view, river, r, c, wide, glyphs))
-        rows.append(runs)
+                cell = cell_runs(view, river, r, c, size, glyphs, first_cells)
+            for line, run in zip(lines, cell):
+                line.append(run)
+        rows.extend(lines)
     return rows
 
 
 def draw_shape(cells: Sequence[tuple[int, int]], letter: str) -> list[str]:
-    """A tile's cells as small text, e.g. ['bb', 'b.'] for an L."""
+    """A tile's cells as small text, e.g. ['bb', 'b '] for an L."""
     height = max(r for r, _ in cells) + 1
     width = max(c for _, c in cells) + 1
     filled = set(cells)
     return ["".join(letter if (r, c) in filled else " " for c in range(width)) for r in range(height)]
 
 
-def forest_lines(view: BiviView) -> list[str]:
+# Quadrant blocks indexed by (top-left, top-right, bottom-left, bottom-right) bits.
+_QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+
+
+def shape_picture(cells: Sequence[tuple[int, int]]) -> str:
+    """A tile of at most two rows drawn in one line of quadrant blocks (two cells across and
+    two down per character), e.g. S4 as '▟▘'."""
+    filled = set(cells)
+    width = max(c for _, c in cells) + 1
+    out = []
+    for c in range(0, width, 2):
+        bits = (
+            ((0, c) in filled) | ((0, c + 1) in filled) << 1 | ((1, c) in filled) << 2 | ((1, c + 1) in filled) << 3
+        )
+        out.append(_QUADRANTS[bits])
+    return "".join(out)
+
+
+def tile_label(view: BiviView, tile_id: int, *, pictures: bool = True) -> str:
+    """'w64 S4 ▟▘ [mf]': wood letter and id, shape code, its picture, decorations."""
+    tile = view.tiles[tile_id]
+    label = f"{WOOD_LETTER[tile.wood]}{tile_id} {tile.shape}"
+    if pictures:
+        label += " " + shape_picture(tile.cells)
+    if view.mode != "basic":
+        deco = decoration_text(tile)
+        if deco:
+            label += f" [{deco}]"
+    return label
+
+
+def shape_legend(view: BiviView) -> list[str]:
+    """Two lines picturing every shape code in the forest, for terminals without blocks:
+    'I3 ###  S4  ##' over '        ##  '."""
+    shapes: dict[str, tuple[tuple[int, int], ...]] = {}
+    for side in view.forest:
+        for t in side:
+            tile = view.tiles[t]
+            shapes.setdefault(tile.shape, tile.cells)
+    top, bottom = [], []
+    for code in sorted(shapes):
+        picture = draw_shape(shapes[code], "#")
+        picture += [" " * len(picture[0])] * (2 - len(picture))
+        top.append(f"{code} {picture[0]}")
+        bottom.append(" " * (len(code) + 1) + picture[1])
+    return ["  ".join(top), "  ".join(bottom)] if top else []
+
+
+def forest_lines(view: BiviView, *, pictures: bool = True) -> list[str]:
     """One line per forest side: its tiles as wood letter, id, shape and decorations."""
     names = {"N": "North", "E": "East ", "S": "South", "W": "West "}
     lines = []
     for side, tiles in zip(view.sides, view.forest):
         marker = ">" if side == view.take_side else " "
-        shown = "  ".join(tile_label(view, t) for t in tiles) or "(empty)"
+        shown = "  ".join(tile_label(view, t, pictures=pictures) for t in tiles) or "(empty)"
         lines.append(f"{marker}{names[side]} {shown}")
     return lines
 
 
-def tile_label(view: BiviView, tile_id: int) -> str:
-    tile = view.tiles[tile_id]
-    label = f"{WOOD_LETTER[tile.wood]}{tile_id} {tile.shape}"
-    if view.mode != "basic":
-        deco = "m" * tile.moss + "f" * tile.butterflies + "l" * tile.ladybugs
-        if deco:
-            label += f"[{deco}]"
-    return label
+def river_decorations(river: RiverView) -> str:
+    return f"{river.moss} moss, {river.butterflies} butterflies, {river.ladybugs} ladybugs"

@@ -1,33 +1,62 @@
 """The Camp Grizzly screen: the camp map, Otis' card and the body count, the dice tray,
-the active counselor's card; every counselor's panel and the legal actions at the side.
+the active counselor's card (or the finale card); every counselor's panel and the legal
+actions at the side.
 
-Otis' stalk is replayed on the map one step at a time so players can follow it; the log
-lists every step and every roll as well.
+The map takes the keys while the viewer may move: arrows / WASD / hjkl move a cursor and
+Enter walks the active counselor there along a shortest path, one legal step at a time. `c`
+draws, `e` ends the turn, `f` starts a finale, `i` opens the map key (on screen already on
+larger terminals). Otis' stalk is replayed on the map one step at a time so players can
+follow it; the log lists every step and every roll as well.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from typing import Any
 
 from rich.style import Style
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.events import Resize
+from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from engines.camp_grizzly.content import finales
-from tui.games.camp_grizzly_draw import draw_camp
+from engines.camp_grizzly.actions import Draw, End, Fight, Move, StartFinale
+from engines.camp_grizzly.board import shortest_path
+from engines.camp_grizzly.content import camp_map, finales, label, minis, parse_label
+from tui.games.camp_grizzly_cards import (
+    counselor_card,
+    dice_text,
+    fight_odds,
+    finale_text,
+    map_legend,
+    otis_text,
+)
+from tui.games.camp_grizzly_draw import LARGE, MEDIUM, SMALL, MapSize, draw_camp, map_size
+from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
+from tui.widgets.frame import ActionList
 from tui.widgets.table import Table, name_seats
 
+__all__ = ["SCREEN", "CampGrizzlyScreen", "CampMapBoard", "finale_text"]
+
 STEP_SECONDS = 0.35
+#: Rows the cards under the map need at least (Otis, dice, a few lines of the card).
+CARD_ROWS = 8
+#: Columns the map key needs beside the map, and rows it takes under the cards.
+LEGEND_BESIDE = 60
+LEGEND_ROWS = 12
 
 
-class CampMapBoard(LineBoard, can_focus=False):
-    """The camp; moves are chosen from the action list, so it takes no keys."""
+class CampMapBoard(LineBoard):
+    """The camp; while the viewer may move, a cursor picks where to walk."""
 
-    BINDINGS = []
+    BINDINGS = [Binding("enter,space", "put", "Walk here", id="board.place")]
+
     STYLES = {
         "label": Style(dim=True),
         "edge": Style(bold=True),
@@ -49,79 +78,85 @@ class CampMapBoard(LineBoard, can_focus=False):
         "active": Style(bgcolor="bright_green"),
         "otis": Style(color="bright_white", bgcolor="red", bold=True),
         "wall-s": Style(underline=True),
+        "cursor": Style(reverse=True, bold=True),
+        "path": Style(bgcolor="dark_green"),
+        "hint": Style(italic=True),
     }
 
 
-def otis_text(view) -> str:
-    otis = view.otis
-    where = "lurking" if otis.lurking else f"at {otis.cell}"
-    track = "".join("X" if n < view.body_count else "." for n in range(view.hopeless_at))
-    mods = f" ({', '.join(otis.modifiers)})" if otis.modifiers else ""
-    hopeless = " HOPELESS" if view.hopeless else ""
-    return (
-        f"OTIS {where} s{otis.stalk} d{otis.attack} dmg{otis.damage}{mods} · "
-        f"body {view.body_count}/{view.hopeless_at} [{track}]{hopeless}"
-    )
+class MapKeyScreen(ModalScreen[None]):
+    """The map key over the game, for terminals too small to show it beside the map."""
 
+    BINDINGS = [Binding("escape,enter,i,space", "close", "Close", id="camp.legend_close")]
 
-def dice_text(view) -> str:
-    if not view.dice:
-        return "Dice: -"
-    return "Dice: " + "  ".join(f"{d.who} {d.what} d{d.die}={d.result}" for d in view.dice[-6:])
+    def __init__(self, legend: list[str]) -> None:
+        super().__init__()
+        self.legend = legend
 
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="map-key-box"):
+            yield Static("\n".join(self.legend), markup=False)
 
-def counselor_card(view, names: list[str]) -> str:
-    shown = next((c for c in view.counselors if c.active), None) or (view.counselors[0] if view.counselors else None)
-    if shown is None:
-        return ""
-    player = names[shown.seat] if 0 <= shown.seat < len(names) else ""
-    lines = [
-        f"{shown.initials} {shown.name} ({player}) at {shown.cell or shown.where}: health {shown.health - shown.injuries}/"
-        f"{shown.health}, movement {shown.movement}, panic {shown.panic}" + (", HORRIFIED" if shown.horrified else ""),
-        f"Ability: {shown.ability}: {shown.ability_text}",
-        f"Equipped: {', '.join(shown.equipped) or '-'}  Backpack: {', '.join(shown.backpack) or '-'}",
-        f"Objectives: {', '.join(shown.objectives) or '-'}  Campers: {', '.join(shown.campers) or '-'}",
-    ]
-    if view.strike is not None:
-        strike = view.strike
-        deciding = f"; {strike.up} decides fight or panic" if strike.up else (
-            f"; {strike.chooser}'s player picks who faces Otis next" if strike.chooser else ""
-        )
-        lines.append(f"OTIS STRIKES at {strike.cell or 'the finale'}: in danger {', '.join(strike.danger) or '-'}{deciding}")
-    if view.peek:
-        lines.append("Top of the cabin deck (only you see this): " + ", ".join(view.peek))
-    if view.choice:
-        lines.append("Choose: " + " / ".join(view.choice))
-    return "\n".join(lines)
-
-
-def finale_text(view) -> str:
-    """The finale card being played: every step, the current one marked, with who is in it."""
-    finale = view.finale
-    steps = finales()[finale.site].steps
-    lines = [
-        f"FINALE: {finale.name}. In it: {', '.join(finale.participants) or '-'}"
-        + (f"; out: {', '.join(finale.failed)}" if finale.failed else "")
-    ]
-    for number, step in enumerate(steps):
-        marker = ">" if number == finale.step else " "
-        tries = f" (tries used: {finale.tries_used}/{step.tries})" if number == finale.step and step.kind == "roll" else ""
-        lines.append(f"{marker} {number + 1}. {step.text}{tries}")
-    return "\n".join(lines)
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class CampGrizzlyScreen(GameScreen):
+    BINDINGS = [
+        Binding("c", "play('draw')", "Draw", id="camp.draw"),
+        Binding("e", "play('end')", "End turn", id="camp.end"),
+        Binding("f", "play('finale')", "Finale", id="camp.finale"),
+        Binding("i", "map_key", "Map key", id="camp.legend"),
+    ]
+    #: The action each letter key plays, by kind.
+    LETTER_ACTIONS = {"draw": Draw, "end": End, "finale": StartFinale}
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._shown_stalk: tuple = ()
         self._stalk_timer: Timer | None = None
+        #: Where the map cursor points (UI state only), and for whose move phase it was placed.
+        self.cursor: tuple[int, int] | None = None
+        self._cursor_for: str = ""
+        self._legend_at = ""
+        self._map_size: MapSize = SMALL
+
+    @property
+    def _wall_glyph(self) -> str:
+        return "|" if self.app.glyphs == ASCII else "│"
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="camp-top"):
             yield CampMapBoard(id="camp")
+            yield Static(
+                "\n".join(map_legend(self._wall_glyph)), id="legend-beside", classes="map-legend", markup=False
+            )
         yield Static(id="otis-card", markup=False)
         yield Static(id="dice-tray", markup=False)
-        yield Static(id="counselor-card", markup=False)
+        with VerticalScroll(id="card-scroll"):
+            yield Static(id="counselor-card", markup=False)
+        yield Static("\n".join(map_legend(self._wall_glyph)), id="legend-below", classes="map-legend", markup=False)
+
+    # -- the table ----------------------------------------------------------------------
+    def validate_table(self, table: Table | None) -> Table | None:
+        """The action list names counselors and finales, never their initials or ids, and a
+        fight entry says what the fight is worth: the dice and bonus against Otis'."""
+        if table is None or not table.actions:
+            return table
+        view = table.view
+        by_initials = {c.initials: c for c in view.counselors} | {c.id: c for c in view.counselors}
+        initials = re.compile(r"\b(" + "|".join(re.escape(c.initials) for c in view.counselors) + r")\b")
+        actions = []
+        for text, action in table.actions:
+            if isinstance(action, Fight) and action.counselor in by_initials:
+                fighter = by_initials[action.counselor]
+                text = f"fight: {fighter.name} ({fight_odds(view, fighter)})"
+            elif isinstance(action, StartFinale) and action.site in finales():
+                text = f"finale: {finales()[action.site].name}"
+            elif view.counselors:
+                text = initials.sub(lambda found: by_initials[found.group(1)].name, text)
+            actions.append((text, action))
+        return dataclasses.replace(table, actions=actions)
 
     def watch_table(self, table: Table | None) -> None:
         if table is None or not self.is_mounted:
@@ -131,35 +166,221 @@ class CampGrizzlyScreen(GameScreen):
         self.query_one("#otis-card", Static).update(otis_text(view))
         self.query_one("#dice-tray", Static).update(name_seats(dice_text(view), names))
         # During a finale its card matters more than the counselor's.
-        card = finale_text(view) if view.finale is not None else counselor_card(view, names)
+        card = finale_text(view) if view.finale is not None else counselor_card(view, names, table.viewer)
         self.query_one("#counselor-card", Static).update(name_seats(card, names))
+        self._place_cursor(table)
         steps = tuple(view.stalk)
         if steps and steps != self._shown_stalk:
             self._shown_stalk = steps
             self._replay_stalk(view, [s.cell for s in steps])
         elif self._stalk_timer is None:
-            self.query_one(CampMapBoard).drawing = draw_camp(view)
+            self._draw_map()
+        self._fit_to_size()
+        self._place_focus(table)
+
+    def _moves(self) -> list[Move]:
+        table = self.table
+        if table is None or not table.acting or self._curtain_up:
+            return []
+        return [a for a in self.match.legal_actions(table.viewer) if isinstance(a, Move)]
+
+    def _mover(self):
+        view = self.table.view
+        return next((c for c in view.counselors if c.active and c.cell), None)
+
+    def _place_cursor(self, table: Table) -> None:
+        """A new move starts with the cursor on the counselor who moves."""
+        mover = self._mover() if self._moves() else None
+        key = f"{mover.id} in round {table.view.round}" if mover else ""
+        if mover is None:
+            self.cursor = None
+        elif self.cursor is None or key != self._cursor_for:
+            self.cursor = parse_label(mover.cell)
+        self._cursor_for = key
+
+    def _place_focus(self, table: Table) -> None:
+        if self._curtain_up:
+            return
+        board = self.query_one(CampMapBoard)
+        moving = self.cursor is not None
+        board.accepts_put = moving
+        board.can_focus = moving
+        if moving:
+            board.focus()
+        elif table.acting and (self.focused is None or self.focused is board):
+            self.query_one(ActionList).focus()
+        self.refresh_bindings()
+
+    # -- the map ------------------------------------------------------------------------
+    def _draw_map(self, otis_at: str | None = None) -> None:
+        if self.table is None:
+            return
+        walk = self._path_to(self.cursor) if self.cursor is not None and otis_at is None else None
+        drawing = draw_camp(
+            self.table.view,
+            otis_at=otis_at,
+            cursor=self.cursor,
+            size=self._map_size,
+            wall_glyph=self._wall_glyph,
+            path=set(walk[1:-1]) if walk else (),
+        )
+        width = map_size(self._map_size)[0]
+        drawing.append([(self._cursor_hint().ljust(width)[:width], "hint")])
+        self.query_one(CampMapBoard).show(drawing)
+
+    def _cursor_hint(self) -> str:
+        if self.cursor is None:
+            return ""
+        where = label(self.cursor)
+        m = camp_map()
+        cabin = m.cabin.get(self.cursor)
+        place = f" {m.cabins[cabin].name}" if cabin else ""
+        path = self._path_to(self.cursor)
+        mover = self._mover()
+        if mover is not None and mover.cell == where:
+            return f"{where}{place}: {mover.name} is here"
+        if path is None:
+            return f"{where}{place}: no way there now"
+        steps = len(path) - 1
+        left = mover.moves_left if mover else steps
+        far = "" if steps <= left else f", {left} left"
+        return f"{where}{place}: {steps} step{'s' if steps != 1 else ''}{far}, Enter"
+
+    def _path_to(self, goal: tuple[int, int]) -> tuple[tuple[int, int], ...] | None:
+        """A shortest walk for the moving counselor: around fires, Otis and (without a
+        key) locks."""
+        mover = self._mover()
+        if mover is None:
+            return (goal,) if Move(label(goal)) in self._moves() else None
+        view = self.table.view
+        start = parse_label(mover.cell)
+        otis = {parse_label(view.otis.cell)} - {goal} if view.otis.cell else set()
+        keys = any(minis()[m].kind == "key" for m in mover.objectives if m in minis())
+        keys = keys or any(parse_label(a.to) in {parse_label(x) for x in view.locks} for a in self._moves())
+        return shortest_path(
+            camp_map(),
+            start,
+            goal,
+            mover="counselor",
+            locks=[parse_label(x) for x in view.locks],
+            has_keys=keys,
+            blocked={parse_label(x) for x in view.fires} | otis,
+        )
+
+    def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
+        if self.cursor is None:
+            return
+        m = camp_map()
+        row, col = self.cursor
+        self.cursor = (min(max(row + message.rows, 0), m.height - 1), min(max(col + message.cols, 0), m.width - 1))
+        self._draw_map()
+
+    def on_line_board_put(self, message: LineBoard.Put) -> None:
+        """Walk to the cursor one legal step at a time; stop wherever the rules stop it."""
+        if self.cursor is None:
+            return
+        goal = self.cursor
+        path = self._path_to(goal)
+        if path is None or len(path) < 2:
+            self.notify(self._cursor_hint() or "Nothing to do here.", markup=False)
+            return
+        for there in path[1:]:
+            step = Move(label(there))
+            if step not in self._moves():
+                break
+            before = len(self.match.journal)
+            self.choose_action(step)
+            if len(self.match.journal) == before or self.match.state.stage != "move":
+                break
+        self.cursor = goal if self.cursor is not None else None
+        self._draw_map()
 
     def _replay_stalk(self, view, cells: list[str]) -> None:
         """Show Otis walking his path, one space per tick, then the table as it is."""
         if self._stalk_timer is not None:
             self._stalk_timer.stop()
-        board = self.query_one(CampMapBoard)
         remaining = list(cells)
 
         def tick() -> None:
+            if not self.is_attached:
+                return
             if remaining:
-                board.drawing = draw_camp(view, otis_at=remaining.pop(0))
+                self._draw_map(otis_at=remaining.pop(0))
                 return
             if self._stalk_timer is not None:
                 self._stalk_timer.stop()
             self._stalk_timer = None
-            if self.table is not None:
-                board.drawing = draw_camp(self.table.view)
+            self._draw_map()
 
         delay = STEP_SECONDS if self.app.bot_delay else 0.01
         tick()
         self._stalk_timer = self.set_interval(delay, tick)
+
+    # -- the map key --------------------------------------------------------------------
+    def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self._fit_to_size)
+
+    def _board_size(self) -> tuple[int, int]:
+        """The board area's size, or a guess from the terminal's before the first layout."""
+        boards = self.query("#board")
+        width, height = (boards.first().size.width, boards.first().size.height) if boards else (0, 0)
+        return width or self.app.size.width - 32, height or self.app.size.height - 8
+
+    def _fit_to_size(self) -> None:
+        """Bigger spaces when the board has room, then the map key where it fits."""
+        width, height = self._board_size()
+        size = SMALL
+        for bigger in (LARGE, MEDIUM):
+            columns, rows = map_size(bigger)
+            key_beside = width - columns - 2 >= LEGEND_BESIDE
+            if columns <= width and rows + 1 + CARD_ROWS + (0 if key_beside else LEGEND_ROWS) <= height:
+                size = bigger
+                break
+        if size != self._map_size:
+            self._map_size = size
+            self._draw_map()
+        self._place_legend()
+
+    def _place_legend(self) -> None:
+        """Beside the map where it fits, under the cards where there are rows to spare,
+        else behind `i`."""
+        width, height = self._board_size()
+        beside = width - map_size(self._map_size)[0] - 2
+        at = "beside" if beside >= LEGEND_BESIDE else "below" if width >= 80 and height >= 30 else ""
+        if at != self._legend_at:
+            self._legend_at = at
+            self.query_one("#legend-beside").display = at == "beside"
+            self.query_one("#legend-below").display = at == "below"
+            self.refresh_bindings()
+
+    def action_map_key(self) -> None:
+        self.app.push_screen(MapKeyScreen(map_legend(self._wall_glyph)))
+
+    # -- letter keys --------------------------------------------------------------------
+    def _letter_actions(self, kind: str) -> list[Any]:
+        table = self.table
+        if table is None or not table.acting or self._curtain_up:
+            return []
+        wanted = self.LETTER_ACTIONS[kind]
+        return [a for _, a in table.actions if isinstance(a, wanted)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "play":
+            return bool(self._letter_actions(str(parameters[0])))
+        if action == "map_key":
+            return not self._legend_at
+        return super().check_action(action, parameters)
+
+    def action_play(self, kind: str) -> None:
+        """Draw, end the turn or start a finale by a letter; with several finales open, the
+        list shows them."""
+        found = self._letter_actions(kind)
+        if len(found) == 1:
+            self.choose_action(found[0])
+        elif found:
+            actions = self.query_one(ActionList)
+            actions.focus()
+            actions.highlighted = next(n for n, (_, a) in enumerate(self.table.actions) if a is found[0])
 
 
 SCREEN = CampGrizzlyScreen

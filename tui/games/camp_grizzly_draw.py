@@ -3,12 +3,17 @@
 One line per row of spaces and three characters per space: the first is the space's west
 edge (`│` wall, `/` door, blank open), then two characters of content. A wall on a space's
 south side underlines it, so walls read without colour; a gap in the underline is a door.
-Pieces cover terrain: Otis `OT` (`OW` with Wendy on his space), counselors by initials (`K+`
-when several share a space),
-`?` objective, `k` key, `L` lock, `^^` fire, `+` first aid, `c` cameo, `o` item on the ground.
+Every two-character token means one thing only (`map_legend` lists them all): pieces cover
+terrain, Otis `OT` (`OW` with Wendy on his space), counselors by initials (`K+` when several
+share a space), `?` clue, `k` key, `L` lock, `**` fire, `+` first aid, `@` cameo, `$` item,
+`!` objective; places `Ca` (Campfire) and the like, cabins by a small letter, `^R` `<B` `vV` `>B` the
+red-arrow finale spaces, `=1` nature trails, `&1` camp trails.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
+from typing import NamedTuple
 
 from engines.camp_grizzly.content import CampMap, camp_map, parse_label
 
@@ -17,14 +22,21 @@ Run = tuple[str, str]
 THING_MARKS = {
     "question": ("? ", "thing"),
     "key": ("k ", "thing"),
-    "fire": ("^^", "fire"),
+    "fire": ("**", "fire"),
     "first_aid": ("+ ", "thing"),
-    "cameo": ("c ", "cameo"),
-    "item": ("o ", "thing"),
-    "objective": ("o ", "thing"),
+    "cameo": ("@ ", "cameo"),
+    "item": ("$ ", "thing"),
+    "objective": ("! ", "thing"),
 }
 TERRAIN = {"open": ("  ", "open"), "trail": (": ", "trail"), "water": ("~~", "water"), "off": ("##", "off")}
 ARROW_GLYPH = {"N": "^", "S": "v", "E": ">", "W": "<"}
+
+
+def place_code(name: str) -> str:
+    """'Ar' for Archery Range, 'Ca' for Campfire: a capital and a small letter, so a place
+    never reads as a counselor's initials."""
+    words = name.split()
+    return words[0][0].upper() + (words[1][0] if len(words) > 1 else words[0][1]).lower()
 
 
 def terrain(m: CampMap, cell: tuple[int, int]) -> Run:
@@ -33,68 +45,111 @@ def terrain(m: CampMap, cell: tuple[int, int]) -> Run:
             return (ARROW_GLYPH[site.side] + site.code[0], "site")
     for place in m.data.places:
         if m.places[place.id] == cell:
-            if place.id == "campfire":
-                return ("**", "campfire")
-            words = place.name.split()
-            return ((words[0][0] + (words[1][0] if len(words) > 1 else words[0][1])).upper(), "place")
+            return (place_code(place.name), "campfire" if place.id == "campfire" else "place")
     for number, _ in m.trail_links.get(cell, ()):
         return (f"={number}", "nature-trail")
     for number, at in m.camp_trails.items():
         if at == cell:
-            return (f"<{number}", "camp-trail")
+            return (f"&{number}", "camp-trail")
     if cell in m.cabin:
         return (m.cabins[m.cabin[cell]].glyph.lower() + " ", "cabin")
     return TERRAIN[m.kind[cell]]
 
 
-def pieces(view) -> dict[tuple[int, int], Run]:
-    """What stands on each space, most important first: Otis, counselors, locks, things."""
+def pieces(view, *, otis_cell: str | None = None, people: bool = True) -> dict[tuple[int, int], Run]:
+    """What stands on each space, most important first: Otis, counselors, locks, things.
+    `otis_cell` puts Otis elsewhere ("" nowhere); without `people`, only the things."""
     marks: dict[tuple[int, int], Run] = {}
     for thing in view.things:
         if thing.cell:
-            marks.setdefault(parse_label(thing.cell), THING_MARKS.get(thing.kind, ("o ", "thing")))
+            marks.setdefault(parse_label(thing.cell), THING_MARKS.get(thing.kind, ("$ ", "thing")))
     for cell in view.locks:
         marks[parse_label(cell)] = ("L ", "lock")
     for cell in view.fires:
-        marks[parse_label(cell)] = ("^^", "fire")
+        marks[parse_label(cell)] = ("**", "fire")
+    if not people:
+        return marks
     here: dict[tuple[int, int], list] = {}
     for counselor in view.counselors:
         if counselor.cell and counselor.where == "camp":
             here.setdefault(parse_label(counselor.cell), []).append(counselor)
-    for cell, people in here.items():
-        first = next((c for c in people if c.active), people[0])
-        text = first.initials if len(people) == 1 else first.initials[0] + "+"
-        marks[cell] = (text, "counselor active" if any(c.active for c in people) else "counselor")
-    if view.otis.cell:
-        cell = parse_label(view.otis.cell)
+    for cell, group in here.items():
+        first = next((c for c in group if c.active), group[0])
+        text = first.initials if len(group) == 1 else first.initials[0] + "+"
+        marks[cell] = (text, "counselor active" if any(c.active for c in group) else "counselor")
+    otis = view.otis.cell if otis_cell is None else otis_cell
+    if otis:
+        cell = parse_label(otis)
         # Otis on someone's space: "O" and their initial, so nobody disappears under him.
         marks[cell] = ("O" + here[cell][0].initials[0], "otis") if cell in here else ("OT", "otis")
     return marks
 
 
-def draw_camp(view, *, otis_at: str | None = None) -> list[list[Run]]:
-    """The camp with its pieces; `otis_at` overrides Otis' space (for showing his stalk
-    step by step)."""
+class MapSize(NamedTuple):
+    width: int  # characters of content per space (2 or 4), after its one-character edge
+    height: int  # rows per space (1 or 2)
+
+
+SMALL = MapSize(2, 1)
+MEDIUM = MapSize(4, 1)
+LARGE = MapSize(4, 2)
+
+
+def map_size(size: MapSize) -> tuple[int, int]:
+    """(columns, rows) the drawn camp takes, labels included."""
     m = camp_map()
-    marks = pieces(view)
-    if otis_at is not None:
-        marks = {cell: run for cell, run in marks.items() if run[1] != "otis"}
-        if otis_at:
-            marks[parse_label(otis_at)] = ("OT", "otis")
-    rows: list[list[Run]] = [[("  ", "label"), *((f" {chr(ord('A') + c)} ", "label") for c in range(m.width))]]
+    return 2 + m.width * (size.width + 1), 1 + m.height * size.height
+
+
+def draw_camp(
+    view,
+    *,
+    otis_at: str | None = None,
+    cursor: tuple[int, int] | None = None,
+    size: MapSize = SMALL,
+    wall_glyph: str = "│",
+    path: Collection[tuple[int, int]] = (),
+) -> list[list[Run]]:
+    """The camp with its pieces; `otis_at` overrides Otis' space (for showing his stalk
+    step by step); `cursor` is the space the player points at (drawn reversed) and `path`
+    the spaces a walk there crosses. Spaces two rows high show under a piece what it stands
+    on (a thing, a cabin, a trail)."""
+    m = camp_map()
+    marks = pieces(view, otis_cell=otis_at)
+    ground = pieces(view, people=False) if size.height > 1 else {}
+    w = size.width
+    header = "".join(f" {chr(ord('A') + c)}".ljust(w + 1) if w == 2 else f"  {chr(ord('A') + c)}".ljust(w + 1)
+                     for c in range(m.width))
+    rows: list[list[Run]] = [[("  ", "label"), *((header[c * (w + 1):(c + 1) * (w + 1)], "label")
+                                                 for c in range(m.width))]]
     for r in range(m.height):
-        runs: list[Run] = [(f"{r + 1:>2}", "label")]
+        lines: list[list[Run]] = [[(f"{r + 1:>2}", "label")]] + [[("  ", "label")] for _ in range(size.height - 1)]
         for c in range(m.width):
             cell = (r, c)
-            if c > 0 and (m.blocked(cell, "W") or m.blocked((r, c - 1), "E")):
-                edge = "│"
-            elif c > 0 and ((cell, "W") in m.doors or ((r, c - 1), "E") in m.doors):
-                edge = "/"
-            else:
-                edge = " "
+            wall = c > 0 and (m.blocked(cell, "W") or m.blocked((r, c - 1), "E"))
+            door = c > 0 and ((cell, "W") in m.doors or ((r, c - 1), "E") in m.doors)
+            edge = wall_glyph if wall else "/" if door else " "
             text, kind = marks.get(cell) or terrain(m, cell)
             south_wall = r + 1 < m.height and (m.blocked(cell, "S") or m.blocked((r + 1, c), "N"))
-            runs.append((edge, "edge"))
-            runs.append((text, f"{kind} wall-s" if south_wall else kind))
-        rows.append(runs)
+            if cell == cursor:
+                kind += " cursor"
+            elif cell in path:
+                kind += " path"
+            cells = [(text.center(w) if w > 2 else text, kind)]
+            if size.height > 1:
+                below, below_kind = ("", kind.split()[0])
+                if cell in marks:
+                    covered = ground.get(cell) if marks[cell] != ground.get(cell) else None
+                    below, below_kind = covered or terrain(m, cell)
+                    if below.strip() == text.strip():
+                        below = ""
+                mark = " cursor" if cell == cursor else " path" if cell in path else ""
+                cells.append((below.center(w), below_kind + mark))
+            last = len(cells) - 1
+            for n, (line, (content, style)) in enumerate(zip(lines, cells)):
+                if n == last and south_wall:
+                    style += " wall-s"
+                line.append((edge if n == 0 or wall else " ", "edge"))
+                line.append((content, style))
+        rows.extend(lines)
     return rows

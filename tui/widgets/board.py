@@ -2,7 +2,9 @@
 
 Games hand it a drawing (rows of (text, kind) runs from their pure drawing functions) and
 a style per kind; it posts `Nudged` and `Put` up to the screen, which decides what they
-mean. Busy boards stay cheap to repaint this way (platform.md: speed facts).
+mean. A new drawing repaints only the rows that differ from the last one, and asks for a
+layout only when the drawing's size changes, so a key that moves a cursor costs a row or
+two of painting (platform.md: speed facts).
 """
 
 from __future__ import annotations
@@ -12,12 +14,13 @@ from typing import Any, ClassVar
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
-from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-Drawing = list[list[tuple[str, str]]]
+Row = list[tuple[str, str]]
+Drawing = list[Row]
 
 
 class LineBoard(Widget, can_focus=True):
@@ -44,12 +47,13 @@ class LineBoard(Widget, can_focus=True):
             super().__init__()
             self.variant = variant
 
-    drawing: reactive[Drawing] = reactive(list, layout=True)
-
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._rows: Drawing = []
         self._strips: list[Strip] = []
         self._style_cache: dict[str, Style] = {}
+        #: Whether the screen currently takes `put` from this board (footer shows Place).
+        self.accepts_put = True
 
     def style_of(self, kind: str) -> Style:
         style = self._style_cache.get(kind)
@@ -60,9 +64,34 @@ class LineBoard(Widget, can_focus=True):
             self._style_cache[kind] = style
         return style
 
-    def watch_drawing(self, drawing: Drawing) -> None:
-        self._strips = [Strip([Segment(text, self.style_of(kind)) for text, kind in row]) for row in drawing]
-        self.refresh()
+    @property
+    def drawing(self) -> Drawing:
+        return self._rows
+
+    @drawing.setter
+    def drawing(self, drawing: Drawing) -> None:
+        self.show(drawing)
+
+    def show(self, drawing: Drawing) -> list[int]:
+        """Draw `drawing`, repainting only the rows that changed; returns their numbers."""
+        old_rows, old_strips = self._rows, self._strips
+        strips = [
+            old_strips[y] if y < len(old_rows) and old_rows[y] == row else self._strip(row)
+            for y, row in enumerate(drawing)
+        ]
+        width = max((strip.cell_length for strip in strips), default=0)
+        old_width = max((strip.cell_length for strip in old_strips), default=0)
+        self._rows, self._strips = [list(row) for row in drawing], strips
+        if len(strips) != len(old_strips) or width != old_width:
+            self.refresh(layout=True)
+            return list(range(len(strips)))
+        changed = [y for y, strip in enumerate(strips) if strip is not old_strips[y]]
+        if changed and self.is_mounted:
+            self.refresh(*(Region(0, y, self.size.width, 1) for y in changed))
+        return changed
+
+    def _strip(self, row: Row) -> Strip:
+        return Strip([Segment(text, self.style_of(kind)) for text, kind in row])
 
     def get_content_width(self, container, viewport) -> int:
         return max((strip.cell_length for strip in self._strips), default=0)
@@ -72,6 +101,11 @@ class LineBoard(Widget, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "put":
+            return self.accepts_put
+        return True
 
     def action_nudge(self, rows: int, cols: int) -> None:
         self.post_message(self.Nudged(rows, cols))
