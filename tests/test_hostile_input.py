@@ -592,7 +592,8 @@ sys.exit(app.return_code or 0)
 def test_quitting_while_bots_move_prints_no_traceback(tmp_path):
     script = tmp_path / "quit.py"
     script.write_text(QUIT_WHILE_BOTS_MOVE)
-    env = {**os.environ, **private_env(tmp_path)}
+    # The script runs from tmp_path, so name the source tree, not whatever copy is installed.
+    env = {**os.environ, **private_env(tmp_path), "PYTHONPATH": str(ROOT)}
     for seed, quit_after, delay in [(3, "0.3", "0"), (4, "0.4", "0.05"), (5, "0.5", "0.3")]:
         result = subprocess.run(
             [sys.executable, str(script), str(seed), quit_after, delay],

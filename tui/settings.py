@@ -61,11 +61,17 @@ DEFAULT_KEYS: dict[str, str] = {
     "bioviva.map": "m",
     "bioviva.guess": "g",
     "bioviva.decoy": "x",
+    "bivi.other_rivers": "o",
+    "camp.draw": "c",
+    "camp.end": "e",
+    "camp.finale": "f",
+    "camp.legend": "i",
+    "camp_legend.close": "escape,enter,i,space",
 }
 #: Bindings that must always keep a key: the way out and the way to save.
 ESSENTIAL = ("app.quit", "game.menu", "game.save", "curtain.menu")
 #: Binding id prefixes that are live on the same screen at once.
-_SCREEN_OF = {"board": "game", "bioviva": "game"}
+_SCREEN_OF = {"board": "game", "bioviva": "game", "bivi": "game", "camp": "game"}
 _KEY_NAME = re.compile(r"^(?:(?:ctrl|shift|alt|meta|super)\+)*(?:[a-z0-9_]+|[!-~])$")
 MAX_KEYS = 8
 

@@ -87,7 +87,7 @@ class CampMapBoard(LineBoard):
 class MapKeyScreen(ModalScreen[None]):
     """The map key over the game, for terminals too small to show it beside the map."""
 
-    BINDINGS = [Binding("escape,enter,i,space", "close", "Close", id="camp.legend_close")]
+    BINDINGS = [Binding("escape,enter,i,space", "close", "Close", id="camp_legend.close")]
 
     def __init__(self, legend: list[str]) -> None:
         super().__init__()
