@@ -1,0 +1,103 @@
+"""Bots for your seat: `random` and a rule-of-thumb `heuristic` that reads only the view."""
+
+from __future__ import annotations
+
+from engines.bonfire import city, content, islands, tasks
+from engines.bonfire.actions import (
+    BuildPath, Common, Council, Discard, End, Fate, Finish, Fulfil, GreatBonfire, Keep, Pass, Procession,
+    Receive, Recruit, Redraw, Sail, TakeGuardian, TomGuardian, TomTask, Walk,
+)
+from engines.bonfire.state import TOM, YOU, BonfireState
+from engines.core.bots import RandomBot
+from engines.core.protocol import Bot, BotContext
+
+
+class HeuristicBot(Bot):
+    """Scores every legal action by a few rules of thumb and plays the best."""
+
+    name = "heuristic"
+
+    def choose(self, ctx: BotContext):
+        s: BonfireState = ctx.view
+        best, best_value = None, float("-inf")
+        for action in ctx.legal:
+            value = self.value(s, action) + ctx.rng.random() * 0.01
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def value(self, s: BonfireState, a) -> float:
+        p = s.players[YOU]
+        if isinstance(a, Keep):
+            return 1
+        if isinstance(a, Council):
+            pending = s.pending[0]
+            space = next(sp for sp in content.board().council if sp.id == a.space)
+            if pending.who == TOM:
+                return 0
+            return space.points + sum(space.tiles.values()) * 1.5 + sum(space.resources.values())
+        if isinstance(a, TomTask):
+            return -content.tasks()[a.task].points
+        if isinstance(a, TomGuardian):
+            return 0
+        if isinstance(a, Walk):
+            if a.to == "stay":
+                return 0
+            return 20 + int(a.to[1:]) if a.to[0] == "b" else int(a.to[1:])
+        if isinstance(a, Fulfil):
+            return 100 + content.tasks()[p.bonfires[a.space - 1].task].points
+        if isinstance(a, Common):
+            return 90
+        if isinstance(a, Pass):
+            return 5 + s.countdown
+        if isinstance(a, Receive):
+            task = content.tasks()[a.task]
+            fit = 10 if tasks.met(s, YOU, task) or task.requirement.kind in ("resources", "tiles") else 0
+            return 60 + task.points + fit - a.space * 0.1
+        if isinstance(a, TakeGuardian):
+            return 55
+        if isinstance(a, GreatBonfire):
+            return 40 + (10 if "p" in a.pick else 0) + (2 if "r" in a.pick else 0)
+        if isinstance(a, Recruit):
+            return 35 + (8 if content.elder(a.gnome) else 0)
+        if isinstance(a, BuildPath):
+            return 38 + (1 if a.source.startswith("d") else 0)
+        if isinstance(a, Procession):
+            return 45 - a.steps
+        if isinstance(a, Fate):
+            symbols = self._fate_symbols(p, a.end)
+            cells = city.strip_cells(a.row, a.col, a.direction)
+            gain = sum(city.fate_gain(p.grid, cells, symbols).values())
+            bonus = sum(1 for b in content.board().fate_bonuses if (b.row, b.col) in cells)
+            return 30 + gain * 2 + bonus * 2
+        if isinstance(a, Sail):
+            return self._sail_value(s, a)
+        if isinstance(a, Redraw):
+            return 1
+        if isinstance(a, Discard):
+            blocked = not s.flags.main_done and city.tile_count(p) > 1
+            return 2 if blocked else -5
+        if isinstance(a, End):
+            return 0
+        if isinstance(a, Finish):
+            return 0
+        return 0
+
+    def _fate_symbols(self, p, end: str) -> list[str]:
+        tile_id = p.fate_column[0 if end == "top" else -1]
+        return next(t.symbols for t in content.board().fate_tiles if t.id == tile_id)
+
+    def _sail_value(self, s: BonfireState, a: Sail) -> float:
+        p = s.players[YOU]
+        n = content.island_index(a.island)
+        island = content.board().islands[n]
+        here = s.islands[n]
+        cost = islands.sail_cost(p, n)
+        if island.kind == "task" and here.tasks and any(not b.task for b in p.bonfires) and any(p.offerings):
+            return 33 + max(content.tasks()[t].points for t in here.tasks) - cost * 2
+        if island.kind == "guardian" and here.guardians and not any(g.colour == island.guardian for g in p.guardians):
+            return 31 - cost * 2
+        return 10 - cost
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
