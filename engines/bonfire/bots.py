@@ -33,9 +33,10 @@ class HeuristicBot(Bot):
         if isinstance(a, Council):
             pending = s.pending[0]
             space = next(sp for sp in content.board().council if sp.id == a.space)
-            if pending.who == TOM:
-                return 0
-            return space.points + sum(space.tiles.values()) * 1.5 + sum(space.resources.values())
+            worth = space.points + sum(space.tiles.values()) * 1.5 + sum(space.resources.values())
+            if pending.who == TOM:  # Tom takes only his point: leave him the space you want least
+                return 0 if pending.source == "neutral" else -worth
+            return worth
         if isinstance(a, TomTask):
             return -content.tasks()[a.task].points
         if isinstance(a, TomGuardian):
@@ -49,21 +50,20 @@ class HeuristicBot(Bot):
         if isinstance(a, Common):
             return 90
         if isinstance(a, Pass):
-            return 5 + s.countdown
+            return 36 + 3 * s.countdown
         if isinstance(a, Receive):
             task = content.tasks()[a.task]
-            fit = 10 if tasks.met(s, YOU, task) or task.requirement.kind in ("resources", "tiles") else 0
-            return 60 + task.points + fit - a.space * 0.1
+            return 50 + task.points + self._feasibility(s, task) - a.space * 0.1 + self._crystal_fit(p, task, a.space)
         if isinstance(a, TakeGuardian):
             return 55
         if isinstance(a, GreatBonfire):
-            return 40 + (10 if "p" in a.pick else 0) + (2 if "r" in a.pick else 0)
+            return 26 + (6 if "p" in a.pick else 0) + (3 if "r" in a.pick else 0) + (2 if "t" in a.pick else 0)
         if isinstance(a, Recruit):
-            return 35 + (8 if content.elder(a.gnome) else 0)
+            return 30 + (10 if content.elder(a.gnome) else 0)
         if isinstance(a, BuildPath):
             return 38 + (1 if a.source.startswith("d") else 0)
         if isinstance(a, Procession):
-            return 45 - a.steps
+            return 34 - a.steps
         if isinstance(a, Fate):
             symbols = self._fate_symbols(p, a.end)
             cells = city.strip_cells(a.row, a.col, a.direction)
@@ -83,6 +83,26 @@ class HeuristicBot(Bot):
             return 0
         return 0
 
+    def _feasibility(self, s: BonfireState, task) -> float:
+        """How close you are to fulfilling `task`: met now scores high, far off low."""
+        p = s.players[YOU]
+        r = task.requirement
+        if r.kind in ("resources", "tiles"):
+            have = (sum(p.resources.values()) if r.kind == "resources" else city.tile_count(p))
+            return 12 if have >= r.count + 2 else 4
+        if tasks.met(s, YOU, task):
+            return 20
+        if r.kind in ("paths", "portals", "gnomes", "guardians", "lit"):
+            return 6 - 3 * (r.count - city.counts(p, r.kind if r.kind != "paths" else "paths"))
+        if r.kind == "fate":
+            return 6 - 3 * (r.count - city.largest_area(p.grid, r.what))
+        return -5
+
+    def _crystal_fit(self, p, task, space: int) -> float:
+        if space - 2 < 0 or space - 2 >= len(p.path):
+            return 0
+        return 3 if content.path_tile(p.path[space - 2]).crystal == task.colour else 0
+
     def _fate_symbols(self, p, end: str) -> list[str]:
         tile_id = p.fate_column[0 if end == "top" else -1]
         return next(t.symbols for t in content.board().fate_tiles if t.id == tile_id)
@@ -94,7 +114,9 @@ class HeuristicBot(Bot):
         here = s.islands[n]
         cost = islands.sail_cost(p, n)
         if island.kind == "task" and here.tasks and any(not b.task for b in p.bonfires) and any(p.offerings):
-            return 33 + max(content.tasks()[t].points for t in here.tasks) - cost * 2
+            open_tasks = sum(1 for b in p.bonfires if b.task and not b.lit)
+            best = max(content.tasks()[t].points + self._feasibility(s, content.tasks()[t]) for t in here.tasks)
+            return 25 + best * 0.8 - cost * 2 - open_tasks * 6
         if island.kind == "guardian" and here.guardians and not any(g.colour == island.guardian for g in p.guardians):
             return 31 - cost * 2
         return 10 - cost
