@@ -198,15 +198,10 @@ def phase_text(s: BonfireState) -> tuple[str, str]:
 def summary(engine: BonfireEngine, s: BonfireState) -> Summary:
     status, topic = phase_text(s)
     you, tom = s.players[YOU], s.players[TOM]
-    tiles = ", ".join(f"{k} {v}" for k, v in sorted(you.tiles.items())) or "none"
-    res = ", ".join(f"{k} {v}" for k, v in sorted(you.resources.items()) if v) or "none"
     panels = [
-        SeatPanel("You", [f"Score now: {scoring.total(you)}", f"Action tiles: {tiles}", f"Resources: {res}",
-                          f"Lit bonfires: {city.counts(you, 'lit')}, fate tiles left: {len(you.fate_column)}"],
-                  active=s.phase != "tom"),
-        SeatPanel("Tom", [f"Score now: {scoring.total(tom)}", f"Novices left: {tom.novices}",
-                          f"Tasks: {city.counts(tom, 'lit')}, paths: {len(tom.path)}, portals: {city.counts(tom, 'portals')}"],
-                  active=s.phase == "tom"),
+        SeatPanel("You", [f"{scoring.total(you)} points", f"{city.tile_count(you)} tiles",
+                          f"{len(you.fate_column)} fate tiles left"], active=s.phase != "tom"),
+        SeatPanel("Tom", [f"{scoring.total(tom)} points", f"{tom.novices} novices left"], active=s.phase == "tom"),
     ]
     return Summary(status=status, panels=panels, turn=s.turn, rules_topic=topic)
 

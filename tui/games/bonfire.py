@@ -1,0 +1,92 @@
+"""The Bonfire screen: your city, the sea with Tom's board and the card he just played,
+and the Great Bonfire with the High Council, Common Tasks and displays.
+
+Below 120 columns one pane shows at a time, your city first; `t` brings the next one
+(sea and Tom, then Great Bonfire and council) and `[` `]` scroll a pane taller than the
+screen. From 120 columns all three show at once. Tom's turns are told step by step in the
+log and under his card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Static
+
+from tui.games.bonfire_draw import city_lines, counts_line, fire_lines, sea_lines, tom_lines
+from tui.screens.game import GameScreen
+from tui.widgets.table import Table
+
+WIDE = 120
+PANES = ("bonfire-city", "bonfire-sea", "bonfire-fire")
+
+
+class BonfireScreen(GameScreen):
+    BINDINGS = [
+        Binding("t", "switch_pane", "Next board", id="bonfire.switch_pane"),
+        Binding("left_square_bracket", "scroll_board(-1)", "Scroll up", id="bonfire.scroll_up"),
+        Binding("right_square_bracket", "scroll_board(1)", "Scroll down", id="bonfire.scroll_down"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pane = 0
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="bonfire-counts", markup=False)
+        with Horizontal(id="bonfire-panes"):
+            with VerticalScroll(id="bonfire-city", can_focus=False):
+                yield Static(id="city-text", markup=False)
+            with VerticalScroll(id="bonfire-sea", can_focus=False):
+                yield Static(id="tom-text", markup=False)
+                yield Static(id="sea-text", markup=False)
+            with VerticalScroll(id="bonfire-fire", can_focus=False):
+                yield Static(id="fire-text", markup=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._layout(self.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._layout(event.size.width)
+
+    def _layout(self, width: int) -> None:
+        wide = width >= WIDE
+        self.set_class(wide, "-wide")
+        for number, pane_id in enumerate(PANES):
+            self.query_one(f"#{pane_id}").display = wide or number == self.pane
+        self.refresh_bindings()
+
+    def watch_table(self, table: Table | None) -> None:
+        if table is None or not self.is_mounted:
+            return
+        state = table.view
+        self.query_one("#bonfire-counts", Static).update(counts_line(state))
+        self.query_one("#city-text", Static).update("\n".join(city_lines(state)))
+        self.query_one("#tom-text", Static).update("\n".join(tom_lines(state)))
+        self.query_one("#sea-text", Static).update("\n".join(sea_lines(state)))
+        self.query_one("#fire-text", Static).update("\n".join(fire_lines(state)))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "switch_pane":
+            return not self.has_class("-wide")
+        if action == "scroll_board":
+            return any(pane.display and pane.max_scroll_y > 0 for pane in self.query("#bonfire-panes > VerticalScroll"))
+        return super().check_action(action, parameters)
+
+    def action_scroll_board(self, direction: int) -> None:
+        """Scroll the panes on show by most of their height."""
+        for pane in self.query("#bonfire-panes > VerticalScroll"):
+            if pane.display:
+                pane.scroll_relative(y=direction * max(1, pane.size.height - 2), animate=False)
+
+    def action_switch_pane(self) -> None:
+        self.pane = (self.pane + 1) % len(PANES)
+        self._layout(self.size.width)
+
+
+SCREEN = BonfireScreen
