@@ -17,6 +17,9 @@ DATA = Path(__file__).resolve().parent / "data"
 
 SYMBOLS = ("ship", "island", "path", "procession", "bonfire", "gnome")
 WILD = "wild"
+#: How players read each action tile's kind (the Great Bonfire tile is "bonfire" in data).
+TILE_NAMES = {"ship": "ship", "island": "island", "path": "path", "procession": "procession",
+              "bonfire": "Great Bonfire", "gnome": "gnome", "wild": "wild"}
 GOLD = "gold"
 PLAIN_RESOURCES = ("flowers", "fruits", "herbs", "shells", "roots")
 RESOURCES = PLAIN_RESOURCES + (GOLD,)

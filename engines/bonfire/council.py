@@ -67,7 +67,7 @@ def gain(p: Player, what) -> None:
 
 
 def gain_text(what) -> str:
-    parts = [f"{n} {k} tile{'s' if n > 1 else ''}" for k, n in what.tiles.items()]
+    parts = [f"{n} {content.TILE_NAMES[k]} tile{'s' if n > 1 else ''}" for k, n in what.tiles.items()]
     parts += [f"{n} {k}" for k, n in what.resources.items()]
     if what.points:
         parts.append(f"{what.points} point{'s' if what.points > 1 else ''}")
@@ -166,7 +166,7 @@ def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
     got = []
     if "t" in action.pick:
         city.add(p.tiles, {space.tile: 1})
-        got.append(f"a {space.tile} tile")
+        got.append(f"a {content.TILE_NAMES[space.tile]} tile")
     if "r" in action.pick:
         if space.resource:
             city.add(p.resources, {space.resource: 1})

@@ -161,8 +161,9 @@ class BonfireEngine(Engine[BonfireState, Action]):
         gain = city.fate_gain(p.grid, cells, symbols)
         p.grid = city.place(p.grid, cells, symbols)
         city.add(p.tiles, gain)
-        told = ", ".join(f"{n} {k}" for k, n in gain.items())
-        ctx.say(f"You place a fate tile ({' / '.join(symbols)}) and gain {told} action tiles.")
+        told = ", ".join(f"{n} {content.TILE_NAMES[k]}" for k, n in gain.items())
+        shown = " / ".join(content.TILE_NAMES[x] for x in symbols)
+        ctx.say(f"You place a fate tile ({shown}) and gain {told} action tiles.")
         times = 2 if city.has(p, "double_print") else 1
         for bonus in content.board().fate_bonuses:
             if (bonus.row, bonus.col) in cells:
@@ -176,7 +177,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         p.tiles[action.kind] -= 1
         if not p.tiles[action.kind]:
             del p.tiles[action.kind]
-        ctx.say(f"You discard a {action.kind} tile.")
+        ctx.say(f"You discard a {content.TILE_NAMES[action.kind]} tile.")
 
     def _do_sail(self, ctx: Ctx, action: Sail) -> None:
         islands.do_sail(ctx, action)
@@ -412,7 +413,7 @@ def _start_tiles(ctx: Ctx, swapped: bool) -> None:
     p.tiles = {}
     city.add(p.tiles, {sym: 1 for sym in symbols})
     city.add(p.tiles, {WILD: 2})
-    ctx.say(f"You {'swap the centre fate tile and ' if swapped else ''}start with {', '.join(symbols)} and 2 wild action tiles. "
+    ctx.say(f"You {'swap the centre fate tile and ' if swapped else ''}start with {', '.join(content.TILE_NAMES[x] for x in symbols)} and 2 wild action tiles. "
             "You hold the building extension: you start.")
     s.phase = "turn"
 

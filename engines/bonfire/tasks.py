@@ -20,7 +20,7 @@ def describe(task: content.Task) -> str:
         "paths": f"have {n} path tile{s} with a {what} crystal",
         "offerings": f"an offering of yours on every island showing {what}",
         "fate": f"a connected area of {n} {what} symbols in your fate area",
-        "tiles": f"pay {n} {what} action tile{s}",
+        "tiles": f"pay {n} {content.TILE_NAMES.get(what, what)} action tile{s}",
         "guardians": f"have {n} island guardian{s}",
         "portals": f"have {n} portal{s}",
         "gnomes": f"have {n} gnome{s}",

@@ -44,7 +44,7 @@ def describe(action: Action) -> str:
         way = {"E": "rightwards", "W": "leftwards", "S": "downwards", "N": "upwards"}[action.direction]
         return f"place the {action.end} fate tile from row {action.row + 1}, column {action.col + 1} {way}"
     if isinstance(action, Discard):
-        return f"discard a {action.kind} tile"
+        return f"discard a {content.TILE_NAMES.get(action.kind, action.kind)} tile"
     if isinstance(action, Sail):
         return f"sail to {board.islands[content.island_index(action.island)].name}"
     if isinstance(action, Receive):

@@ -13,8 +13,7 @@ from engines.bonfire.state import TOM, YOU, BonfireState, Player
 
 FATE_LETTERS = {"ship": "S", "island": "I", "path": "P", "procession": "R", "bonfire": "B", "gnome": "G"}
 FATE_LEGEND = "S ship I island P path R procession B Great Bonfire G gnome; $ gold, * wild tile printed; . empty"
-TILE_NAMES = {"ship": "ship", "island": "island", "path": "path", "procession": "procession",
-              "bonfire": "Great Bonfire", "gnome": "gnome", "wild": "wild"}
+TILE_NAMES = content.TILE_NAMES
 
 
 COLOUR_MARK = {"blue": "b", "red": "r", "yellow": "y"}
