@@ -29,7 +29,7 @@ def glossary() -> str:
         "path_resource": "whenever you build a path tile, gain the resource it shows",
         "gnome_any_resource": "recruiting, pay any one resource instead of the one shown",
         "keep_three": "you may hold up to 3 action tiles and still place a fate tile",
-        "recruit_wild": "1 wild tile whenever you recruit a gnome after this one",
+        "recruit_wild": "1 wild tile whenever you recruit a gnome, this one included",
         "double_print": "a fate tile covering a printed cell gives its object twice",
         "start_step": "a guardian put on your Starting Tile steps at once onto path tile 1 if it is free",
         "bonfire_points": "2 points whenever one of your guardians enters a bonfire",
