@@ -15,6 +15,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.timer import Timer
 from textual.widgets import Static
 
 from tui.games.bonfire_draw import city_lines, counts_line, fire_lines, sea_lines, tom_lines
@@ -22,6 +23,7 @@ from tui.screens.game import GameScreen
 from tui.widgets.table import Table
 
 WIDE = 120
+STEP_SECONDS = 0.5
 PANES = ("bonfire-city", "bonfire-sea", "bonfire-fire")
 
 
@@ -35,6 +37,8 @@ class BonfireScreen(GameScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.pane = 0
+        self._told: tuple = ()
+        self._tom_timer: Timer | None = None
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="bonfire-counts", markup=False)
@@ -67,9 +71,35 @@ class BonfireScreen(GameScreen):
         state = table.view
         self.query_one("#bonfire-counts", Static).update(counts_line(state))
         self.query_one("#city-text", Static).update("\n".join(city_lines(state)))
-        self.query_one("#tom-text", Static).update("\n".join(tom_lines(state)))
+        told = (state.turn, state.tom_card, tuple(state.tom_did))
+        if self._told and told != self._told and state.tom_did and self.app.bot_delay:
+            self._replay_tom(state)
+        elif self._tom_timer is None:
+            self.query_one("#tom-text", Static).update("\n".join(tom_lines(state)))
+        self._told = told
         self.query_one("#sea-text", Static).update("\n".join(sea_lines(state)))
         self.query_one("#fire-text", Static).update("\n".join(fire_lines(state)))
+
+    def _replay_tom(self, state) -> None:
+        """Tell Tom's turn one step at a time under his card, as the log does."""
+        if self._tom_timer is not None:
+            self._tom_timer.stop()
+        shown = 0
+
+        def tick() -> None:
+            nonlocal shown
+            current = self.table.view if self.table is not None else state
+            if shown <= len(state.tom_did) and current is state:
+                self.query_one("#tom-text", Static).update("\n".join(tom_lines(state, shown)))
+                shown += 1
+                return
+            if self._tom_timer is not None:
+                self._tom_timer.stop()
+            self._tom_timer = None
+            self.query_one("#tom-text", Static).update("\n".join(tom_lines(current)))
+
+        tick()
+        self._tom_timer = self.set_interval(STEP_SECONDS, tick)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "switch_pane":

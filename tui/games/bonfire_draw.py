@@ -120,7 +120,8 @@ def city_lines(s: BonfireState) -> list[str]:
     return lines
 
 
-def tom_lines(s: BonfireState) -> list[str]:
+def tom_lines(s: BonfireState, steps: int | None = None) -> list[str]:
+    """Tom's card with the first `steps` steps he took (all when None), then his board."""
     tom = s.players[TOM]
     board = content.board()
     lines = [f"TOM  {scoring.total(tom)} points  {tom.novices} novices left  Tom Pile {len(s.tom_pile)}"]
@@ -128,7 +129,10 @@ def tom_lines(s: BonfireState) -> list[str]:
         card = content.tom_card(s.tom_card)
         gnome = f"; gnome {content.gnome_name(s.tom_gnome)} ({content.gnome_resource(s.tom_gnome)})" if s.tom_gnome else ""
         lines.append(f"Card: {card.name}{gnome}")
-        lines += [f" {n}. {step}" for n, step in enumerate(s.tom_did, start=1)]
+        done = s.tom_did if steps is None else s.tom_did[:steps]
+        lines += [f" {n}. {step}" for n, step in enumerate(done, start=1)]
+        if len(done) < len(s.tom_did):
+            lines.append(" ...")
     else:
         lines.append("No Tom card revealed yet.")
     lines += bonfire_lines(tom, board.board_portals["tom"], skip_empty=True) or ["No tasks yet."]
