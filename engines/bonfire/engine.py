@@ -7,8 +7,6 @@ scoring and view. This module wires them into the engine protocol.
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from engines.bonfire import city, content, council, gnomes, islands, paths, processions, tom, view
@@ -18,7 +16,7 @@ from engines.bonfire.actions import (
 )
 from engines.bonfire.content import SYMBOLS, WILD
 from engines.bonfire.state import (
-    TOM, YOU, Bonfire, BonfireOptions, BonfireState, Ctx, Guardian, Island, Player, TurnFlags, copy_state,
+    YOU, Bonfire, BonfireOptions, BonfireState, Ctx, Guardian, Island, Player, TurnFlags, copy_state,
 )
 from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO, Applied, Engine, Flags, GameInfo, Outcome, Summary
@@ -437,4 +435,4 @@ def _register_bots() -> None:
 
 _register_bots()
 
-__all__: list[Any] = ["ENGINE", "BonfireEngine"]
+__all__ = ["ENGINE", "BonfireEngine"]

@@ -74,5 +74,3 @@ def do_redraw(ctx: Ctx, action: Redraw) -> None:
     refill(ctx)
     ctx.say("All four displayed path tiles shared one crystal colour: they go under the piles and four new ones are shown.")
 
-
-__all__ = ["Redraw"]
