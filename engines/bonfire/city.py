@@ -36,6 +36,24 @@ def placement_problem(grid: list[str], cells: list[Cell]) -> str:
     return ""
 
 
+def open_strips(grid: list[str]) -> list[tuple[int, int, str]]:
+    """Every (row, col, direction) where a fate tile may lie now, in a stable order; the
+    same test as `placement_problem`, done once for the whole grid."""
+    n = size()
+    taken = {(i // n, i % n) for i, symbol in enumerate(grid) if symbol}
+    touching = {c for cell in taken for c in neighbours4(cell)} - taken
+    out = []
+    for row in range(n):
+        for col in range(n):
+            for direction, (dr, dc) in DIRECTIONS.items():
+                cells = [(row + dr * k, col + dc * k) for k in range(3)]
+                if all(0 <= r < n and 0 <= c < n and (r, c) not in taken for r, c in cells) and any(
+                    cell in touching for cell in cells
+                ):
+                    out.append((row, col, direction))
+    return out
+
+
 def fate_gain(grid: list[str], cells: list[Cell], symbols: list[str]) -> dict[str, int]:
     """Action tiles a fate tile gives: 1 per symbol, plus 1 for every cell of each
     connected same-symbol area (placed earlier) that the symbol touches."""

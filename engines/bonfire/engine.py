@@ -323,17 +323,10 @@ def fate_placements(s: BonfireState, ignore_limit: bool = False) -> list[Action]
     if not ignore_limit and city.tile_count(p) > limit:
         return []
     ends = ["top"] if len(p.fate_column) == 1 else ["top", "bottom"]
-    n = city.size()
-    out: list[Action] = []
-    for end in ends:
-        for row in range(n):
-            for col in range(n):
-                for direction in city.DIRECTIONS:
-                    if not city.placement_problem(p.grid, city.strip_cells(row, col, direction)):
-                        out.append(Fate(end, row, col, direction))
-                        if ignore_limit:
-                            return out
-    return out
+    strips = city.open_strips(p.grid)
+    if ignore_limit:
+        strips = strips[:1]
+    return [Fate(end, row, col, direction) for end in ends for row, col, direction in strips]
 
 
 def _deal_tasks(ctx: Ctx) -> list[Island]:
