@@ -96,12 +96,11 @@ class BonfireEngine(Engine[BonfireState, Action]):
         out: list[Action] = []
         if not f.main_done:
             main = self._main_actions(s)
-            out.extend(main)
+            if not s.countdown and not main and not fate_placements(s, ignore_limit=True):
+                return council.legal_commons(s) + [Finish()]
             if s.countdown:
                 out.append(Pass())
-            elif not main and not fate_placements(s, ignore_limit=True):
-                commons = council.legal_commons(s)
-                return commons + [Finish()]
+            out.extend(main)
             if paths.can_redraw(s):
                 out.append(Redraw())
         elif f.sailed and not f.island_done:

@@ -41,19 +41,19 @@ def describe(action: Action) -> str:
     if isinstance(action, Swap):
         return "swap the centre fate tile with the middle one of your column"
     if isinstance(action, Fate):
-        way = {"E": "rightwards", "W": "leftwards", "S": "downwards", "N": "upwards"}[action.direction]
-        return f"place the {action.end} fate tile from row {action.row + 1}, column {action.col + 1} {way}"
+        way = {"E": "right", "W": "left", "S": "down", "N": "up"}[action.direction]
+        return f"{action.end} fate tile at {action.row + 1},{action.col + 1} going {way}"
     if isinstance(action, Discard):
         return f"discard a {content.TILE_NAMES.get(action.kind, action.kind)} tile"
     if isinstance(action, Sail):
         return f"sail to {board.islands[content.island_index(action.island)].name}"
     if isinstance(action, Receive):
-        return f"receive {content.tasks()[action.task].name} (offering stack {action.stack}) onto bonfire {action.space}"
+        return f"receive {content.tasks()[action.task].name} to bonfire {action.space} (offering {action.stack})"
     if isinstance(action, TakeGuardian):
         return f"take this island's guardian (offering stack {action.stack})"
     if isinstance(action, BuildPath):
-        where = f"displayed tile {action.source[1:]}" if action.source.startswith("d") else f"face-down pile {action.source[4:]}"
-        return f"build a path tile from the {where}"
+        where = f"display {action.source[1:]}" if action.source.startswith("d") else f"face-down pile {action.source[4:]}"
+        return f"build path: {where}"
     if isinstance(action, Redraw):
         return "redraw the path display (all one colour)"
     if isinstance(action, Procession):
@@ -65,7 +65,7 @@ def describe(action: Action) -> str:
         return f"{who} walks to {processions.place_name(int(action.to[1:]) + (10 if action.to[0] == 'b' else 0))}"
     if isinstance(action, GreatBonfire):
         name = next(sp.name for sp in board.great_bonfire if sp.id == action.space)
-        return f"Great Bonfire to the {name}: take {council.PICKS[action.pick]}"
+        return f"Great Bonfire to {name}: {council.PICKS[action.pick]}"
     if isinstance(action, Recruit):
         return f"recruit {content.gnome_name(action.gnome)}"
     if isinstance(action, Fulfil):
@@ -199,9 +199,9 @@ def summary(engine: BonfireEngine, s: BonfireState) -> Summary:
     status, topic = phase_text(s)
     you, tom = s.players[YOU], s.players[TOM]
     panels = [
-        SeatPanel("You", [f"{scoring.total(you)} points", f"{city.tile_count(you)} tiles",
-                          f"{len(you.fate_column)} fate tiles left"], active=s.phase != "tom"),
-        SeatPanel("Tom", [f"{scoring.total(tom)} points", f"{tom.novices} novices left"], active=s.phase == "tom"),
+        SeatPanel("You", [f"{scoring.total(you)} pts", f"{city.tile_count(you)} tiles",
+                          f"fate {len(you.fate_column)}"], active=s.phase != "tom"),
+        SeatPanel("Tom", [f"{scoring.total(tom)} pts", f"{tom.novices} novices left"], active=s.phase == "tom"),
     ]
     return Summary(status=status, panels=panels, turn=s.turn, rules_topic=topic)
 
@@ -211,9 +211,14 @@ def outcome(s: BonfireState) -> Outcome:
     mine = scoring.breakdown(you)
     a, b = scoring.total(you), scoring.total(tom)
     won, note = scoring.you_win(s)
-    toms = [ScoreLine(f"Tom: {line.label}", line.points) for line in scoring.breakdown(tom) if line.points]
     reason = f"You {a}, Tom {b}: {'you beat Tom' if won else 'Tom wins'}{note}."
     if you.out:
         reason = "You had no action left. " + reason
-    # Tom is no seat: his breakdown travels as extra lines of zero weight after yours.
-    return Outcome(scores=[a], breakdown=[mine + [ScoreLine("Tom's total", b)] + toms], winners=[0] if won else [], reason=reason)
+    # Tom is no seat: his total rides as a last line after yours (his categories are in
+    # `tom_breakdown_text`, shown on the end screen).
+    return Outcome(scores=[a], breakdown=[mine + [ScoreLine("Tom's total", b)]], winners=[0] if won else [], reason=reason)
+
+
+def tom_breakdown_text(s: BonfireState) -> str:
+    lines = [f"{line.label} {line.points}" for line in scoring.breakdown(s.players[TOM]) if line.points]
+    return f"Tom's {scoring.total(s.players[TOM])} points: " + (", ".join(lines) or "none") + "."

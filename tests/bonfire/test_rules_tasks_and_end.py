@@ -144,3 +144,17 @@ def test_tie_goes_to_more_lit_bonfires_and_a_full_tie_to_tom():
     s.players[YOU].track = {"x": 5 - scoring.total(s.players[YOU]) + 5}
     assert scoring.total(s.players[YOU]) == scoring.total(s.players[TOM])
     assert scoring.you_win(s) == (True, " (tie broken by lit bonfires)")
+
+
+def test_outcome_gives_your_breakdown_then_toms_total_and_the_winner():
+    s = edit(fresh(1))
+    s.players[YOU].track = {"x": 9}
+    s.players[TOM].track = {"High Council": 4}
+    s.phase = "over"
+    outcome = ENGINE.outcome(s)
+    assert outcome.scores == [9] and outcome.winners == [0]
+    assert outcome.breakdown[0][-1].label == "Tom's total" and outcome.breakdown[0][-1].points == 4
+    assert outcome.reason == "You 9, Tom 4: you beat Tom."
+    from engines.bonfire.view import tom_breakdown_text
+
+    assert tom_breakdown_text(s) == "Tom's 4 points: High Council 4."

@@ -30,8 +30,9 @@ PANES = ("bonfire-city", "bonfire-sea", "bonfire-fire")
 class BonfireScreen(GameScreen):
     BINDINGS = [
         Binding("t", "switch_pane", "Next board", id="bonfire.switch_pane"),
-        Binding("left_square_bracket", "scroll_board(-1)", "Scroll up", id="bonfire.scroll_up"),
-        Binding("right_square_bracket", "scroll_board(1)", "Scroll down", id="bonfire.scroll_down"),
+        # One footer entry for the pair: the 80-column footer has little room.
+        Binding("left_square_bracket", "scroll_board(-1)", "Scroll up", id="bonfire.scroll_up", show=False),
+        Binding("right_square_bracket", "scroll_board(1)", "Scroll ([ up)", id="bonfire.scroll_down"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -100,6 +101,11 @@ class BonfireScreen(GameScreen):
 
         tick()
         self._tom_timer = self.set_interval(STEP_SECONDS, tick)
+
+    def end_details(self) -> str:
+        from engines.bonfire.view import tom_breakdown_text
+
+        return tom_breakdown_text(self.match.state)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "switch_pane":
