@@ -89,3 +89,20 @@ def test_swapping_the_centre_tile_takes_the_middle_tile_of_the_column():
 def test_bonfire_is_a_one_seat_game():
     with pytest.raises(BadOptions):
         ENGINE.check_setup(ENGINE.default_options(), 2)
+
+
+def test_rules_reference_is_the_generated_one():
+    from engines.bonfire.tools import make_rules
+
+    here = make_rules.HERE
+    expected = (here / "rules_head.md").read_text() + "\n" + make_rules.glossary() + "\n" + (here / "rules_notes.md").read_text()
+    assert (here.parent / "rules.md").read_text() == expected, "run python -m engines.bonfire.tools.make_rules"
+
+
+def test_content_data_is_what_the_tables_make(tmp_path, monkeypatch):
+    from engines.bonfire.tools import make_content
+
+    monkeypatch.setattr(make_content, "DATA", tmp_path)
+    make_content.main()
+    for name in ("board.json", "gnomes.json", "tasks.json"):
+        assert (tmp_path / name).read_text() == (content.DATA / name).read_text(), name
