@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.bonfire import city, content, gnomes, tasks
+from engines.bonfire import content, gnomes, tasks
 from engines.bonfire.processions import IN_BONFIRE
 from engines.bonfire.state import TOM, YOU, BonfireState, Player
 from engines.core.protocol import ScoreLine
@@ -34,15 +34,9 @@ def total(p: Player) -> int:
 
 
 def you_win(s: BonfireState) -> tuple[bool, str]:
-    """You must score more than Tom; a tie goes to more lit bonfires, then more guardians
-    in bonfires, and if still equal Tom keeps the win."""
-    you, tom = s.players[YOU], s.players[TOM]
-    a, b = total(you), total(tom)
-    if a != b:
-        return a > b, ""
-    keys = [("lit bonfires", "lit"), ("guardians in bonfires", "guardians_in_bonfires")]
-    for label, kind in keys:
-        x, y = city.counts(you, kind), city.counts(tom, kind)
-        if x != y:
-            return x > y, f" (tie broken by {label})"
-    return False, " (a full tie: you had to beat Tom)"
+    """The solo page sets your goal: more points than Tom. Equal points are his win; the
+    base game's tie-break (unknown) has no say in solo."""
+    a, b = total(s.players[YOU]), total(s.players[TOM])
+    if a == b:
+        return False, " (a tie: you must score more than Tom)"
+    return a > b, ""

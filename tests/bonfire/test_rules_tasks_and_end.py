@@ -130,20 +130,18 @@ def test_final_scoring_counts_every_category():
     assert scoring.total(p) == sum(lines.values())
 
 
-def test_tie_goes_to_more_lit_bonfires_and_a_full_tie_to_tom():
+def test_you_must_score_more_than_tom_so_a_tie_in_points_is_toms():
+    """The solo page's goal is to score more points than Tom: no tie-break can turn equal
+    points into your win, not even more lit bonfires."""
     s = edit(fresh(1))
-    s.players[YOU].track = {"x": 5}
-    s.players[TOM].track = {"x": 5}
-    assert scoring.you_win(s)[0] is False
-    s.players[TOM].track = {"x": 3}
     tid = task_of("red", "lit")
-    s.players[TOM].bonfires[0].task, s.players[TOM].bonfires[0].lit = tid, True
-    s.players[TOM].track = {"x": 5 - content.tasks()[tid].points}
     s.players[YOU].bonfires[0].task, s.players[YOU].bonfires[0].lit = tid, True
     s.players[YOU].bonfires[1].task, s.players[YOU].bonfires[1].lit = task_of("blue", "lit"), True
-    s.players[YOU].track = {"x": 5 - scoring.total(s.players[YOU]) + 5}
+    s.players[TOM].track = {"x": scoring.total(s.players[YOU])}
     assert scoring.total(s.players[YOU]) == scoring.total(s.players[TOM])
-    assert scoring.you_win(s) == (True, " (tie broken by lit bonfires)")
+    assert scoring.you_win(s) == (False, " (a tie: you must score more than Tom)")
+    s.players[YOU].track = {"x": 1}
+    assert scoring.you_win(s) == (True, "")
 
 
 def test_outcome_gives_your_breakdown_then_toms_total_and_the_winner():
