@@ -210,8 +210,14 @@ def outcome(s: BonfireState) -> Outcome:
     you, tom = s.players[YOU], s.players[TOM]
     mine = scoring.breakdown(you)
     a, b = scoring.total(you), scoring.total(tom)
-    won, note = scoring.you_win(s)
-    reason = f"You {a}, Tom {b}: {'you beat Tom' if won else 'Tom wins'}{note}."
+    won, _ = scoring.you_win(s)
+    # Tom holds no seat, so his win leaves `winners` empty: the reason names him first.
+    if won:
+        reason = f"You beat Tom, {a} points to {b}."
+    elif a == b:
+        reason = f"Tom wins: a tie at {a} points is his (you must score more than Tom)."
+    else:
+        reason = f"Tom wins with {b} points to your {a}."
     if you.out:
         reason = "You had no action left. " + reason
     # Tom is no seat: his total rides as a last line after yours (his categories are in

@@ -9,6 +9,7 @@ from engines.bonfire import ENGINE, content, scoring
 from engines.bonfire.actions import Common, Council, End, Fulfil, Pass
 from engines.bonfire.state import TOM, YOU, Guardian
 from engines.core.errors import IllegalAction
+from engines.core.protocol import ScoreLine
 from tests.bonfire.helpers import act, edit, fresh, task_of, texts, tom_turn
 
 
@@ -152,7 +153,32 @@ def test_outcome_gives_your_breakdown_then_toms_total_and_the_winner():
     outcome = ENGINE.outcome(s)
     assert outcome.scores == [9] and outcome.winners == [0]
     assert outcome.breakdown[0][-1].label == "Tom's total" and outcome.breakdown[0][-1].points == 4
-    assert outcome.reason == "You 9, Tom 4: you beat Tom."
+    assert outcome.reason == "You beat Tom, 9 points to 4."
     from engines.bonfire.view import tom_breakdown_text
 
     assert tom_breakdown_text(s) == "Tom's 4 points: High Council 4."
+
+
+def test_when_tom_wins_nobody_at_the_table_wins_and_the_reason_says_tom_did():
+    """Tom holds no seat: his win leaves `winners` empty, the reason names him first, and
+    his points never count in your score (his total rides beside your categories)."""
+    s = edit(fresh(1))
+    s.players[YOU].track = {"High Council": 3}
+    s.players[TOM].track = {"High Council": 4, "Special case 1": 3}
+    s.phase = "over"
+    outcome = ENGINE.outcome(s)
+    assert outcome.winners == []
+    assert outcome.reason == "Tom wins with 7 points to your 3."
+    yours = [line for line in outcome.breakdown[0] if line.label != "Tom's total"]
+    assert outcome.scores == [3] == [sum(line.points for line in yours)]
+    assert outcome.breakdown[0][-1] == ScoreLine("Tom's total", 7)
+
+
+def test_a_tie_in_points_is_told_as_toms_win():
+    s = edit(fresh(1))
+    s.players[YOU].track = {"x": 5}
+    s.players[TOM].track = {"x": 5}
+    s.phase = "over"
+    outcome = ENGINE.outcome(s)
+    assert outcome.winners == []
+    assert outcome.reason == "Tom wins: a tie at 5 points is his (you must score more than Tom)."
