@@ -12,7 +12,7 @@ from engines.bonfire.actions import (
     Action, BuildPath, Common, Council, Discard, End, Fate, Finish, Fulfil, GreatBonfire, Keep, Pass,
     Procession, Receive, Recruit, Redraw, Sail, Swap, TakeGuardian, TomGuardian, TomTask, TomTurn, Walk,
 )
-from engines.bonfire.state import TOM, YOU, BonfireState
+from engines.bonfire.state import TOM, YOU, BonfireState, Pending
 from engines.core.protocol import Outcome, ScoreLine, SeatPanel, Summary
 
 if TYPE_CHECKING:
@@ -97,6 +97,9 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
         return "First decide whether to keep or swap your centre fate tile."
     if s.pending:
         kind = s.pending[0].kind
+        wrong_choice = _wrong_choice(s.pending[0], action)
+        if wrong_choice:
+            return wrong_choice
         return {"council": "First choose the High Council space for the novice.",
                 "tom_task": "First choose which of the tied tasks Tom takes.",
                 "tom_guardian": "First choose which guardian Tom takes."}[kind]
@@ -167,7 +170,30 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
         return "You still have an action you can take."
     if isinstance(action, TomTurn):
         return "It is your turn, not Tom's."
+    if isinstance(action, Council):
+        return "No novice is heading for the High Council now."
+    if isinstance(action, TomTask):
+        return "Tom has no tied tasks for you to choose between now."
+    if isinstance(action, TomGuardian):
+        return "Tom has no guardian for you to choose now."
+    if isinstance(action, (Keep, Swap)):
+        return "Setup is over: the centre fate tile was settled at the start."
     return "That is not possible now."
+
+
+def _wrong_choice(pending: Pending, action: Action) -> str:
+    """Why a choice of the awaited kind is refused ("" when the action is of another kind)."""
+    if pending.kind == "council" and isinstance(action, Council):
+        space = next((sp for sp in content.board().council if sp.id == action.space), None)
+        if space is None:
+            return f"There is no High Council space called '{action.space}'."
+        return f"The {space.name} is taken: choose a free High Council space."
+    if pending.kind == "tom_task" and isinstance(action, TomTask):
+        names = " or ".join(content.tasks()[t].name for t in pending.options)
+        return f"Tom takes one of the tied tasks: {names}."
+    if pending.kind == "tom_guardian" and isinstance(action, TomGuardian):
+        return f"Tom takes a guardian he lacks that is still on an island: {' or '.join(pending.options)}."
+    return ""
 
 
 def phase_text(s: BonfireState) -> tuple[str, str]:
