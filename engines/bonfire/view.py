@@ -20,10 +20,13 @@ if TYPE_CHECKING:
 
 
 def redacted(state: BonfireState) -> BonfireState:
-    """The table as anyone sees it: face-down piles show only how many cards they hold."""
+    """The table as anyone sees it: face-down piles show only how many cards they hold,
+    and an offering stack only its top tile."""
     return msgspec.structs.replace(
         state,
         rng=0,
+        players=[msgspec.structs.replace(p, offerings=[["?"] * (len(stack) - 1) + stack[-1:] for stack in p.offerings])
+                 for p in state.players],
         path_piles=[["?"] * len(pile) for pile in state.path_piles],
         gnome_pile=["?"] * len(state.gnome_pile),
         tom_pile=["?"] * len(state.tom_pile),

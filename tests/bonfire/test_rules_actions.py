@@ -179,3 +179,16 @@ def test_at_most_six_gnomes():
     s.players[YOU].gnomes = list(s.gnome_pile[:6])
     s.players[YOU].resources = {"gold": 3}
     assert not any(t.startswith("recruit") for t in texts(s))
+
+
+def test_only_the_top_offering_of_each_stack_is_seen_and_using_one_uncovers_the_next():
+    s = edit(fresh(2))
+    shown = ENGINE.view(s, YOU).players[YOU].offerings
+    assert [stack[-1] for stack in shown] == [stack[-1] for stack in s.players[YOU].offerings]
+    assert all(set(stack[:-1]) == {"?"} for stack in shown)
+    p = s.players[YOU]
+    p.ship = island("mossback")
+    p.tiles = {"island": 1}
+    p.resources = {"gold": 2}
+    applied = ENGINE.apply(s, YOU, Receive(s.islands[p.ship].tasks[0], 1, 4))
+    assert applied.reveals  # undo never goes back over the offering just uncovered
