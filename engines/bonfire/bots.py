@@ -59,7 +59,12 @@ class HeuristicBot(Bot):
         if isinstance(a, GreatBonfire):
             return 26 + (6 if "p" in a.pick else 0) + (3 if "r" in a.pick else 0) + (2 if "t" in a.pick else 0)
         if isinstance(a, Recruit):
-            return 30 + (10 if content.elder(a.gnome) else 0)
+            elder = content.elder(a.gnome)
+            if elder is None:
+                return 34
+            # An Elder is worth what it will count at the end: judge it by what you have
+            # now plus one more, so an Elder of nothing yet waits.
+            return 30 + 2 * elder.per * (city.counts(p, elder.counts) + 1)
         if isinstance(a, BuildPath):
             return 38 + (1 if a.source.startswith("d") else 0)
         if isinstance(a, Procession):

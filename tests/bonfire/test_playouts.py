@@ -47,3 +47,19 @@ def test_soak_500_seeded_solo_games_finish(level):
         match.run_automatic()
         assert match.is_over(), seed
         ENGINE.outcome(match.state)
+
+
+def test_heuristic_recruits_an_elder_only_when_it_will_count_something():
+    from engines.bonfire.actions import Recruit
+    from engines.bonfire.bots import HeuristicBot
+    from engines.bonfire.state import YOU
+    from tests.bonfire.helpers import edit, fresh
+
+    s = edit(fresh(1))
+    bot = HeuristicBot()
+    specialist = Recruit(s.specialists[0])
+    gates = Recruit("elder-of-gates")  # 1 point per portal: you have none
+    kin = Recruit("elder-of-kin")  # 2 points per Specialist
+    assert bot.value(s, specialist) > bot.value(s, gates)
+    s.players[YOU].gnomes = s.specialists[1:3]
+    assert bot.value(s, kin) > bot.value(s, specialist)
