@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.bonfire import city, content
+from engines.bonfire import city, content, processions
 from engines.bonfire.actions import Action, Receive, Sail, TakeGuardian
 from engines.bonfire.state import YOU, BonfireState, Ctx, Guardian, Player
 
@@ -130,11 +130,12 @@ def do_take_guardian(ctx: Ctx, action: TakeGuardian) -> None:
 
 
 def arrive_on_start(ctx: Ctx, p: Player, index: int) -> None:
-    """The Gatekeeper: a guardian put on your Starting Tile steps onto path tile 1 at once
-    (no resource), when that tile exists and is free."""
-    if not city.has(p, "start_step") or not p.path:
+    """The Gatekeeper: a guardian put on your Starting Tile brings a free procession of 1
+    step, in which no guardian brings a resource."""
+    if not city.has(p, "start_step"):
         return
-    crowded = city.has(p, "crowded_paths")
-    if crowded or all(g.where != 1 for g in p.guardians):
-        p.guardians[index].where = 1
-        ctx.say("The Gatekeeper walks her one step onto your first path tile.")
+    flags = ctx.state.flags
+    flags.steps, flags.walkers, flags.gatekeeper_walk = 1, processions.walker_order(p), True
+    processions.skip_stuck(ctx.state)
+    if flags.walkers:
+        ctx.say("The Gatekeeper leads a free procession: each guardian may walk 1 step (no resources).")

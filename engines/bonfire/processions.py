@@ -72,14 +72,20 @@ def do_procession(ctx: Ctx, action: Procession) -> None:
     p.tiles = city.pay_tiles(p, {"procession": action.steps}, city.has(p, "wild_double")) or {}
     s.flags.steps = action.steps + (1 if city.has(p, "extra_step") else 0)
     s.flags.walkers = walker_order(p)
+    s.flags.gatekeeper_walk = False
     ctx.say(f"You pay {action.steps} procession tile{'s' if action.steps > 1 else ''}: "
             f"each guardian may walk up to {s.flags.steps} step{'s' if s.flags.steps > 1 else ''}.")
     skip_stuck(s)
 
 
 def skip_stuck(s: BonfireState) -> None:
+    """Drop the guardians next in order who cannot move. Only the front is judged: one
+    blocked now may follow once the guardian ahead of her has walked on."""
     p = s.players[YOU]
-    s.flags.walkers = [n for n in s.flags.walkers if destinations(p, n, s.flags.steps)]
+    while s.flags.walkers and not destinations(p, s.flags.walkers[0], s.flags.steps):
+        s.flags.walkers.pop(0)
+    if not s.flags.walkers:
+        s.flags.gatekeeper_walk = False
 
 
 def choosable(s: BonfireState) -> list[int]:
@@ -120,6 +126,8 @@ def do_walk(ctx: Ctx, action: Walk) -> None:
             ctx.say(f"{name[0].upper()}{name[1:]} steps through the portal into {place_name(where)}.")
             if city.has(p, "bonfire_points"):
                 city.score(p, "Gnome abilities", 2)
+        elif s.flags.gatekeeper_walk:
+            ctx.say(f"{name[0].upper()}{name[1:]} walks to {place_name(where)} (the Gatekeeper's walk brings nothing).")
         else:
             tile = content.path_tile(p.path[where - 1])
             gained = GOLD if city.has(p, "choose_path_resource") else tile.resource

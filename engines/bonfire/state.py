@@ -73,6 +73,7 @@ class TurnFlags(msgspec.Struct):
     redrawn: bool = False
     steps: int = 0  # steps left in a procession
     walkers: list[int] = []  # guardians (by index) still to walk in this procession
+    gatekeeper_walk: bool = False  # this procession is the Gatekeeper's: it brings no resources
     tom_checked: bool = False  # Tom has looked at the Common Tasks this turn
 
 

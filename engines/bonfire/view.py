@@ -216,7 +216,8 @@ def phase_text(s: BonfireState) -> tuple[str, str]:
             return "Tom found tied tasks: choose which one he takes.", "tom"
         return "Choose which guardian Tom takes.", "tom"
     if s.flags.walkers:
-        return f"Procession: say where each guardian walks (up to {s.flags.steps} steps).", "make-a-procession"
+        steps = f"{s.flags.steps} step{'s' if s.flags.steps > 1 else ''}"
+        return f"Procession: say where each guardian walks (up to {steps}).", "make-a-procession"
     count = f" Countdown turn {s.countdown} of 5." if s.countdown else ""
     if s.flags.main_done:
         follow = " You may still take an island action." if s.flags.sailed and not s.flags.island_done else ""

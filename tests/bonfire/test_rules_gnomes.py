@@ -116,13 +116,31 @@ def test_map_reader_doubles_printed_cells():
     assert act(s, Fate("top", 0, 0, "E")).players[YOU].resources["gold"] == gold + 2
 
 
-def test_gatekeeper_walks_a_new_guardian_onto_the_first_path_tile():
+def test_gatekeeper_a_new_guardian_on_the_starting_tile_brings_a_free_one_step_procession():
+    """Every guardian may take 1 step, where you choose, and nobody brings a resource."""
+    s = with_gnome("gatekeeper")
+    p = s.players[YOU]
+    p.ship, p.tiles, p.resources = island("amber-rock"), {"island": 1}, {"gold": 3}
+    p.path = [t.id for t in content.board().path_tiles[:2]]
+    p.guardians[0].where = 1  # your own guardian already stands on path tile 1
+    s = act(s, TakeGuardian(1))
+    paid = dict(s.players[YOU].resources)
+    assert set(texts(s)) == {"walk own stay", "walk own p2"}
+    s = act(s, Walk("own", "p2"))
+    assert set(texts(s)) == {"walk amber stay", "walk amber p1"}
+    s = act(s, Walk("amber", "p1"))
+    assert [(g.colour, g.where) for g in s.players[YOU].guardians] == [("own", 2), ("amber", 1)]
+    assert s.players[YOU].resources == paid
+    assert "end" in texts(s)
+
+
+def test_gatekeeper_procession_may_be_declined():
     s = with_gnome("gatekeeper")
     p = s.players[YOU]
     p.ship, p.tiles, p.resources = island("amber-rock"), {"island": 1}, {"gold": 3}
     p.path = [content.board().path_tiles[0].id]
-    s = act(s, TakeGuardian(1))
-    assert [(g.colour, g.where) for g in s.players[YOU].guardians] == [("own", 0), ("amber", 1)]
+    s = act(s, TakeGuardian(1), Walk("own", "stay"), Walk("amber", "stay"))
+    assert [(g.colour, g.where) for g in s.players[YOU].guardians] == [("own", 0), ("amber", 0)]
 
 
 def test_fire_dancer_scores_two_when_a_guardian_enters_a_bonfire():

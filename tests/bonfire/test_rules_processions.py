@@ -88,3 +88,14 @@ def test_swift_walker_adds_a_step():
     s.players[YOU].gnomes = ["swift-walker"]
     s = act(s, Procession(1))
     assert "walk own p2" in texts(s)
+
+
+def test_a_guardian_may_follow_into_the_tile_the_one_ahead_of_her_has_just_left():
+    """Guardians resolve from the furthest along backwards, so the one behind walks on
+    once the one ahead has moved."""
+    s = city(1)
+    s.players[YOU].guardians.append(Guardian("amber", 1))
+    s = act(s, Procession(1), Walk("amber", "p2"))
+    assert set(texts(s)) >= {"walk own stay", "walk own p1"}
+    s = act(s, Walk("own", "p1"))
+    assert [(g.colour, g.where) for g in s.players[YOU].guardians] == [("own", 1), ("amber", 2)]

@@ -31,7 +31,7 @@ def glossary() -> str:
         "keep_three": "you may hold up to 3 action tiles and still place a fate tile",
         "recruit_wild": "1 wild tile whenever you recruit a gnome, this one included",
         "double_print": "a fate tile covering a printed cell gives its object twice",
-        "start_step": "a guardian put on your Starting Tile steps at once onto path tile 1 if it is free",
+        "start_step": "whenever a guardian is put on your Starting Tile, a free procession of 1 step follows (no resources)",
         "bonfire_points": "2 points whenever one of your guardians enters a bonfire",
         "common_reward": "1 gold and 1 wild tile whenever you fulfil a Common Task",
     }
