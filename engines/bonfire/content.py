@@ -20,6 +20,14 @@ WILD = "wild"
 #: How players read each action tile's kind (the Great Bonfire tile is "bonfire" in data).
 TILE_NAMES = {"ship": "ship", "island": "island", "path": "path", "procession": "procession",
               "bonfire": "Great Bonfire", "gnome": "gnome", "wild": "wild"}
+
+
+def a_tile(kind: str) -> str:
+    """'a ship tile', 'an island tile': one action tile named as players read it."""
+    name = TILE_NAMES.get(kind, kind)
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} tile"
+
+
 GOLD = "gold"
 PLAIN_RESOURCES = ("flowers", "fruits", "herbs", "shells", "roots")
 RESOURCES = PLAIN_RESOURCES + (GOLD,)

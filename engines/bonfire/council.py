@@ -166,7 +166,7 @@ def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
     got = []
     if "t" in action.pick:
         city.add(p.tiles, {space.tile: 1})
-        got.append(f"a {content.TILE_NAMES[space.tile]} tile")
+        got.append(content.a_tile(space.tile))
     if "r" in action.pick:
         if space.resource:
             city.add(p.resources, {space.resource: 1})

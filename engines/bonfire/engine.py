@@ -174,7 +174,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         p.tiles[action.kind] -= 1
         if not p.tiles[action.kind]:
             del p.tiles[action.kind]
-        ctx.say(f"You discard a {content.TILE_NAMES[action.kind]} tile.")
+        ctx.say(f"You discard {content.a_tile(action.kind)}.")
 
     def _do_sail(self, ctx: Ctx, action: Sail) -> None:
         islands.do_sail(ctx, action)

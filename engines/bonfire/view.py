@@ -47,7 +47,7 @@ def describe(action: Action) -> str:
         way = {"E": "right", "W": "left", "S": "down", "N": "up"}[action.direction]
         return f"{action.end} fate tile at {action.row + 1},{action.col + 1} going {way}"
     if isinstance(action, Discard):
-        return f"discard a {content.TILE_NAMES.get(action.kind, action.kind)} tile"
+        return f"discard {content.a_tile(action.kind)}"
     if isinstance(action, Sail):
         return f"sail to {board.islands[content.island_index(action.island)].name}"
     if isinstance(action, Receive):

@@ -192,3 +192,11 @@ def test_only_the_top_offering_of_each_stack_is_seen_and_using_one_uncovers_the_
     p.resources = {"gold": 2}
     applied = ENGINE.apply(s, YOU, Receive(s.islands[p.ship].tasks[0], 1, 4))
     assert applied.reveals  # undo never goes back over the offering just uncovered
+
+
+def test_an_island_tile_is_named_with_an():
+    from engines.bonfire.actions import Discard
+
+    s = with_tiles(fresh(1), island=1)
+    assert ENGINE.describe_action(Discard("island")) == "discard an island tile"
+    assert [e.text for e in ENGINE.apply(s, YOU, Discard("island")).events] == ["You discard an island tile."]
