@@ -135,10 +135,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         s = ctx.state
         handler = getattr(self, f"_do_{type(action).__name__.lower()}")
         handler(ctx, action)
-        if not s.triggered and council.novices_in_council(s) >= content.board().end_trigger:
-            s.triggered = True
-            ctx.say(f"{content.board().end_trigger} novices sit in the High Council: the countdown begins after this round "
-                    f"(5 more turns each).")
+        _check_trigger(ctx, "after this round ")
         return Applied(ctx.finish(), ctx.events, ctx.reveals)
 
     def _main(self, ctx: Ctx) -> None:
@@ -275,16 +272,16 @@ class BonfireEngine(Engine[BonfireState, Action]):
                 s.phase = "tomwait"
                 return
         s.flags = TurnFlags()
-        if not s.triggered and council.novices_in_council(s) >= content.board().end_trigger:
-            s.triggered = True
+        _check_trigger(ctx, "")
         if s.triggered:
             if s.countdown >= len(content.board().countdown):
                 s.phase = "over"
                 ctx.say("The countdown is over: final scoring.")
                 return
             s.countdown += 1
+            points = content.board().countdown[s.countdown - 1]
             ctx.say(f"Countdown turn {s.countdown} of {len(content.board().countdown)}: you may pass for "
-                    f"{content.board().countdown[s.countdown - 1]} points.")
+                    f"{points} point{'s' if points > 1 else ''}.")
         s.phase = "turn"
         s.turn += 1
 
@@ -312,6 +309,17 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
     def outcome(self, state: BonfireState) -> Outcome:
         return view.outcome(state)
+
+
+def _check_trigger(ctx: Ctx, when: str) -> None:
+    """The novice that makes the High Council's count reach the end trigger starts the
+    countdown (`when` says if the round must finish first)."""
+    s = ctx.state
+    trigger = content.board().end_trigger
+    if not s.triggered and council.novices_in_council(s) >= trigger:
+        s.triggered = True
+        ctx.say(f"{trigger} novices sit in the High Council: the countdown begins {when}"
+                f"({len(content.board().countdown)} more turns each).")
 
 
 def fate_placements(s: BonfireState, ignore_limit: bool = False) -> list[Action]:

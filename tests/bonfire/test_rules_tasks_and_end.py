@@ -92,6 +92,21 @@ def test_seventh_novice_triggers_the_countdown_after_the_round():
     assert s.countdown == 1 and "pass" in texts(s)
 
 
+def test_a_seventh_novice_sent_in_toms_turn_starts_the_countdown_and_the_log_says_so():
+    from engines.bonfire.state import Pending
+
+    s = edit(fresh(1))
+    s.council = ["tom"] * 6 + [""] * 6
+    s.phase = "tomwait"
+    s.flags.tom_checked = True
+    s.pending = [Pending("council", TOM, "task", [sp.id for sp in content.board().council[6:]])]
+    told = [e.text for e in ENGINE.apply(s, YOU, Council(content.board().council[6].id)).events]
+    assert told[-2:] == [
+        "7 novices sit in the High Council: the countdown begins (5 more turns each).",
+        "Countdown turn 1 of 5: you may pass for 1 point.",
+    ]
+
+
 def test_countdown_passes_score_the_current_tile_and_the_game_ends_after_five():
     s = act(triggered_state(), Fulfil(1), Council(content.board().council[8].id), End())
     passed = 0
