@@ -148,6 +148,8 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
     if isinstance(action, Procession):
         return "A procession needs 1 to 3 procession tiles you can pay and a guardian who can walk."
     if isinstance(action, Walk):
+        if not s.flags.walkers:
+            return "No procession is under way: guardians walk only in a procession."
         return "That guardian cannot walk there now (blocked, too far, no portal, or the bonfire is unlit or taken)."
     if isinstance(action, GreatBonfire):
         return "You cannot pay the Great Bonfire tiles for that space, or it has no portal for your next slot."

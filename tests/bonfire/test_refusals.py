@@ -45,3 +45,9 @@ def test_choices_with_nothing_to_choose_say_so():
     assert refused(s, TomTask(sorted(content.tasks())[0])) == "Tom has no tied tasks for you to choose between now."
     assert refused(s, TomGuardian("amber")) == "Tom has no guardian for you to choose now."
     assert refused(s, Keep()) == refused(s, Swap()) == "Setup is over: the centre fate tile was settled at the start."
+
+
+def test_a_walk_outside_a_procession_says_no_procession_is_under_way():
+    from engines.bonfire.actions import Walk
+
+    assert refused(fresh(1), Walk("own", "p1")) == "No procession is under way: guardians walk only in a procession."
