@@ -148,8 +148,9 @@ def take_task(ctx: Ctx, task_id: str) -> None:
     ctx.say(f"Tom takes the task {task.name} ({task.points} points) and lights his bonfire {space + 1} with it.")
     s.tom_did.append(f"task {task.name}: bonfire {space + 1}")
     if tom.novices > 0:
-        tom.novices -= 1
-        council.send_novice(ctx, TOM, "tom")
+        if council.council_options(s, "tom"):
+            tom.novices -= 1
+        council.send_novice(ctx, TOM, "tom")  # with no free space it tells that he stays home
 
 
 def _guardian(ctx: Ctx) -> None:

@@ -93,6 +93,17 @@ def test_task_one_takes_the_highest_task_lit_then_a_novice_for_one_point():
     assert s.phase == "turn"
 
 
+def test_with_the_high_council_full_toms_novice_stays_beside_his_board():
+    s = toms_turn("task_high", "herbs")
+    s.council = ["you"] * len(content.board().council)
+    a, b = islands_of("herbs")
+    s.islands[a].tasks, s.islands[b].tasks = ["forge-vow"], []
+    s = tom_turn(s)
+    tom = s.players[TOM]
+    assert tom.bonfires[0].task == "forge-vow" and not s.pending and s.phase == "turn"
+    assert tom.novices == 4 and "High Council" not in tom.track
+
+
 def test_task_two_takes_the_lowest_and_you_choose_among_ties():
     s = toms_turn("task_low", "roots")
     a, b = islands_of("roots")
