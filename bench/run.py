@@ -123,6 +123,78 @@ def bench_keys() -> None:
     )
 
 
+def _seat_count(engine) -> int:
+    """Two seats where the game allows them (solo-only games take their one)."""
+    return min(max(2, engine.info.min_seats), engine.info.max_seats)
+
+
+def bench_bonfire() -> None:
+    """Bonfire's targets: a random full game p95 <= 50 ms, a heuristic decision p95 <= 100 ms,
+    and a board refresh after an action at 200x60 p95 <= 16 ms."""
+    from engines.bonfire import ENGINE
+    from engines.bonfire.bots import HeuristicBot
+    from engines.core.match import Match, SeatSpec
+    from engines.core.protocol import AUTO
+
+    games = []
+    for seed in range(200):
+        started = time.perf_counter()
+        match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("r", "bot", "random")], seed)
+        match.run_automatic()
+        games.append(time.perf_counter() - started)
+    decisions = []
+    bot = HeuristicBot()
+    for seed in range(40):
+        match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("h", "bot", "heuristic")], seed)
+        while not match.is_over():
+            if match.actors() == (AUTO,):
+                match.act(AUTO, ENGINE.auto_action(match.state))
+                continue
+            started = time.perf_counter()
+            action = match.bot_choice(0, bot)
+            decisions.append(time.perf_counter() - started)
+            match.act(0, action)
+    refresh = asyncio.run(_bonfire_refresh(60))
+    print("bonfire")
+    print(f"  random full game     median {statistics.median(games) * 1000:6.1f} ms  p95 {_p95(games) * 1000:6.1f} ms (target 50)")
+    print(f"  heuristic decision   median {statistics.median(decisions) * 1000:6.2f} ms  p95 {_p95(decisions) * 1000:6.2f} ms (target 100)")
+    print(f"  table refresh 200x60 median {statistics.median(refresh) * 1000:6.1f} ms  p95 {_p95(refresh) * 1000:6.1f} ms (target 16)")
+
+
+async def _bonfire_refresh(steps: int) -> list[float]:
+    """Time from an applied action to the Bonfire screen's widgets holding the new table
+    (the terminal paint that follows is not included: Pilot's own waiting would swamp it)."""
+    from engines.bonfire import ENGINE
+    from engines.core.match import Match, SeatSpec
+    from tui.app import CampfireApp
+    from tui.games.bonfire import BonfireScreen
+
+    from engines.bonfire.bots import HeuristicBot
+    from engines.core.protocol import AUTO
+
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], 5)
+    bot = HeuristicBot()
+    app = CampfireApp(save_dir=Path(tempfile.mkdtemp()), bot_delay=0)
+    times: list[float] = []
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = BonfireScreen(match, None)
+        app.push_screen(screen)
+        await pilot.pause()
+        for _ in range(steps):
+            if match.is_over():
+                break
+            if match.actors() == (AUTO,):
+                match.act(AUTO, ENGINE.auto_action(match.state))
+            else:
+                match.act(0, match.bot_choice(0, bot))
+            started = time.perf_counter()
+            screen.refresh_table()  # computes the table; the widgets' watchers update at once
+            times.append(time.perf_counter() - started)
+            await pilot.pause()
+    return times
+
+
 def bench_engine() -> None:
     from engines.core.match import Match, SeatSpec
     from engines.registry import load_engine, ready_games
@@ -131,7 +203,7 @@ def bench_engine() -> None:
     for entry in ready_games():
         engine = load_engine(entry.id)
         for level in sorted(engine.bots):
-            seats = [SeatSpec(f"{level}{n}", "bot", level) for n in range(max(2, engine.info.min_seats))]
+            seats = [SeatSpec(f"{level}{n}", "bot", level) for n in range(_seat_count(engine))]
             actions = 0
             started = time.perf_counter()
             games = 0
@@ -155,7 +227,7 @@ def bench_saves() -> None:
     print("save and load of a finished game")
     for entry in ready_games():
         engine = load_engine(entry.id)
-        seats = [SeatSpec(f"h{n}", "bot", "heuristic") for n in range(max(2, engine.info.min_seats))]
+        seats = [SeatSpec(f"h{n}", "bot", "heuristic") for n in range(_seat_count(engine))]
         match = Match(engine, engine.default_options(), seats, 1)
         match.run_automatic()
         path = Path(tempfile.mkdtemp()) / "bench.json"
@@ -235,7 +307,7 @@ def _p95(samples: list[float]) -> float:
 
 BENCHES = {
     "startup": bench_startup, "keys": bench_keys, "engine": bench_engine, "saves": bench_saves,
-    "autosave": bench_autosave,
+    "autosave": bench_autosave, "bonfire": bench_bonfire,
 }
 
 

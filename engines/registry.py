@@ -54,7 +54,7 @@ GAMES: tuple[GameEntry, ...] = (
         pitch="Solo against the automa Tom: bring the fires of the city back to life.",
         players="1",
         engine="engines.bonfire:ENGINE",
-        ready=False,
+        ready=True,
     ),
     GameEntry(
         id="bivi",

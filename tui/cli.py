@@ -352,6 +352,8 @@ def simulate(engine: Engine, options: msgspec.Struct, seats: list[SeatSpec], see
             "seed": game_seed,
             "seats": levels,
             "scores": list(outcome.scores),
+            # per seat, every score line by label (an automa's score, e.g. Tom's, rides here)
+            "breakdown": [{line.label: line.points for line in lines} for lines in outcome.breakdown],
             "winners": list(outcome.winners),
             "turns": engine.summary(match.state, None).turn,
             "actions": len(match.journal),

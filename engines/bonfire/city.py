@@ -1,0 +1,209 @@
+"""A player's city: the fate area and its adjacency bonus, paying with action tiles and
+resources (with substitutes), gains, and the counts tasks and scoring look at."""
+
+from __future__ import annotations
+
+from engines.bonfire import content
+from engines.bonfire.content import GOLD, PLAIN_RESOURCES, SYMBOLS, WILD
+from engines.bonfire.state import Player
+from engines.core.grid import Cell, components, neighbours4
+
+DIRECTIONS = {"E": (0, 1), "S": (1, 0), "W": (0, -1), "N": (-1, 0)}
+
+
+def size() -> int:
+    return content.board().fate_size
+
+
+def at(grid: list[str], cell: Cell) -> str:
+    return grid[cell[0] * size() + cell[1]]
+
+
+def strip_cells(row: int, col: int, direction: str) -> list[Cell]:
+    dr, dc = DIRECTIONS[direction]
+    return [(row + dr * k, col + dc * k) for k in range(3)]
+
+
+def placement_problem(grid: list[str], cells: list[Cell]) -> str:
+    """Why a fate tile cannot lie on `cells` ("" when it can)."""
+    n = size()
+    if any(not (0 <= r < n and 0 <= c < n) for r, c in cells):
+        return "A fate tile must lie wholly inside your fate area."
+    if any(at(grid, cell) for cell in cells):
+        return "A fate tile may not cover another fate tile."
+    if not any(0 <= r < n and 0 <= c < n and at(grid, (r, c)) for cell in cells for r, c in neighbours4(cell)):
+        return "A fate tile must touch a fate tile already placed."
+    return ""
+
+
+def open_strips(grid: list[str]) -> list[tuple[int, int, str]]:
+    """Every (row, col, direction) where a fate tile may lie now, in a stable order; the
+    same test as `placement_problem`, done once for the whole grid."""
+    n = size()
+    taken = {(i // n, i % n) for i, symbol in enumerate(grid) if symbol}
+    touching = {c for cell in taken for c in neighbours4(cell)} - taken
+    out = []
+    for row in range(n):
+        for col in range(n):
+            for direction, (dr, dc) in DIRECTIONS.items():
+                cells = [(row + dr * k, col + dc * k) for k in range(3)]
+                if all(0 <= r < n and 0 <= c < n and (r, c) not in taken for r, c in cells) and any(
+                    cell in touching for cell in cells
+                ):
+                    out.append((row, col, direction))
+    return out
+
+
+def fate_gain(grid: list[str], cells: list[Cell], symbols: list[str]) -> dict[str, int]:
+    """Action tiles a fate tile gives: 1 per symbol, plus 1 for every cell of each
+    connected same-symbol area (placed earlier) that the symbol touches."""
+    n = size()
+    gain: dict[str, int] = {}
+    for cell, symbol in zip(cells, symbols):
+        gain[symbol] = gain.get(symbol, 0) + 1
+        same = [(r, c) for r in range(n) for c in range(n) if grid[r * n + c] == symbol]
+        touching = set(neighbours4(cell))
+        for area in components(same):
+            if touching.intersection(area):
+                gain[symbol] += len(area)
+    return gain
+
+
+def place(grid: list[str], cells: list[Cell], symbols: list[str]) -> list[str]:
+    out = list(grid)
+    for (r, c), symbol in zip(cells, symbols):
+        out[r * size() + c] = symbol
+    return out
+
+
+def largest_area(grid: list[str], symbol: str) -> int:
+    n = size()
+    same = [(r, c) for r in range(n) for c in range(n) if grid[r * n + c] == symbol]
+    return max((len(a) for a in components(same)), default=0)
+
+
+def add(bag: dict[str, int], what: dict[str, int], times: int = 1) -> None:
+    for key, count in what.items():
+        bag[key] = bag.get(key, 0) + count * times
+
+
+def tile_count(p: Player) -> int:
+    return sum(p.tiles.values())
+
+
+def pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) -> dict[str, int] | None:
+    """The tiles left after paying `need`, or None when they do not suffice.
+
+    A missing tile is replaced by 1 wild tile (2 with the Twinmaker) or by any 2 tiles; the
+    pairs come from the tiles you hold most of, so the payment keeps your options open.
+    """
+    left = dict(p.tiles)
+    missing = 0
+    for kind, count in need.items():
+        have = left.get(kind, 0)
+        used = min(have, count)
+        left[kind] = have - used
+        missing += count - used
+    while missing and left.get(WILD, 0):
+        left[WILD] -= 1
+        missing -= min(missing, 2 if wild_double else 1)
+    for _ in range(missing * 2):
+        spare = _most(left, list(SYMBOLS), exclude=set(need))
+        if spare is None:
+            return None
+        left[spare] -= 1
+    return {k: v for k, v in left.items() if v}
+
+
+def pay_resources(p: Player, need: dict[str, int], any_two: bool = False) -> dict[str, int] | None:
+    """The resources left after paying `need`, or None. A missing resource is replaced by
+    1 gold or by any 2 resources; `any_two` (Barterer, Gnome Broker) replaces the whole
+    price by any 2 resources when that is cheaper."""
+    left = dict(p.resources)
+    missing = 0
+    for kind, count in need.items():
+        have = left.get(kind, 0)
+        used = min(have, count)
+        left[kind] = have - used
+        missing += count - used
+    while missing and left.get(GOLD, 0):
+        left[GOLD] -= 1
+        missing -= 1
+    for _ in range(missing * 2):
+        spare = _most(left, list(PLAIN_RESOURCES), exclude=set(need))
+        if spare is None:
+            left = None
+            break
+        left[spare] -= 1
+    if any_two and sum(need.values()) >= 2:
+        cheap = dict(p.resources)
+        for _ in range(2):
+            spare = _most(cheap, list(PLAIN_RESOURCES) + [GOLD], exclude=set())
+            if spare is None:
+                cheap = None
+                break
+            cheap[spare] -= 1
+        if cheap is not None and (left is None or sum(cheap.values()) > sum(left.values())):
+            left = cheap
+    return None if left is None else {k: v for k, v in left.items() if v}
+
+
+def _most(bag: dict[str, int], order: list[str], exclude: set[str]) -> str | None:
+    best = None
+    for kind in order:
+        if kind in exclude or bag.get(kind, 0) <= 0:
+            continue
+        if best is None or bag[kind] > bag[best]:
+            best = kind
+    if best is None:  # only kinds the price names are left: they may pay a pair too
+        for kind in order:
+            if bag.get(kind, 0) > 0 and (best is None or bag[kind] > bag[best]):
+                best = kind
+    return best
+
+
+def abilities(p: Player) -> list[str]:
+    out = []
+    for gid in p.gnomes:
+        s = content.specialist(gid)
+        if s is not None:
+            out.append(s.ability)
+    return out
+
+
+def has(p: Player, ability: str) -> bool:
+    return ability in abilities(p)
+
+
+def score(p: Player, label: str, points: int) -> None:
+    if points:
+        p.track[label] = p.track.get(label, 0) + points
+
+
+def counts(p: Player, kind: str) -> int:
+    """How many of a countable thing a player has (Common Tasks, Elders, Tom's checks)."""
+    if kind == "paths":
+        return len(p.path)
+    if kind == "guardians":
+        return sum(g.colour != "own" for g in p.guardians)
+    if kind == "portals":
+        return sum(1 for x in p.portals if x)
+    if kind == "gnomes":
+        return len(p.gnomes)
+    if kind == "specialists":
+        return sum(content.specialist(g) is not None for g in p.gnomes)
+    if kind == "lit":
+        return sum(b.lit for b in p.bonfires)
+    if kind == "guardians_in_bonfires":
+        return sum(g.where >= 10 for g in p.guardians)
+    if kind == "offerings_placed":
+        return p.offerings_placed
+    raise ValueError(kind)
+
+
+def next_portal_slot(p: Player) -> int:
+    """Portals go in from right to left: the highest empty slot, or -1 when all are full."""
+    for k in range(len(p.portals) - 1, -1, -1):
+        if not p.portals[k]:
+            return k
+    return -1

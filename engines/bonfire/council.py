@@ -1,0 +1,182 @@
+"""Lighting bonfires, the High Council, Common Tasks and the Great Bonfire."""
+
+from __future__ import annotations
+
+from engines.bonfire import city, content, tasks
+from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
+from engines.bonfire.state import TOM, YOU, BonfireState, Ctx, Pending, Player
+
+PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
+
+
+# -- the High Council ---------------------------------------------------------------------
+def novices_in_council(s: BonfireState) -> int:
+    return sum(1 for who in s.council if who) + len(s.flat_neutral)
+
+
+def free_spaces(s: BonfireState) -> list[str]:
+    return [sp.id for sp, who in zip(content.board().council, s.council) if not who]
+
+
+def council_options(s: BonfireState, source: str) -> list[str]:
+    if source == "neutral":  # Tom's neutral novice lies flat: it may go anywhere
+        return [sp.id for sp in content.board().council]
+    return free_spaces(s)
+
+
+def send_novice(ctx: Ctx, who: int, source: str) -> None:
+    """A novice heads for the High Council: you choose the space (for Tom too)."""
+    options = council_options(ctx.state, source)
+    if not options:
+        ctx.say("The High Council has no free space: the novice stays at home.")
+        return
+    ctx.state.pending.append(Pending("council", who, source, options))
+
+
+def legal_council(state: BonfireState, pending: Pending) -> list[Action]:
+    return [Council(sp) for sp in pending.options]
+
+
+def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
+    s = ctx.state
+    index = next(n for n, sp in enumerate(content.board().council) if sp.id == action.space)
+    space = content.board().council[index]
+    if pending.who == TOM:
+        if pending.source == "neutral":
+            s.flat_neutral.append(index)
+        else:
+            s.council[index] = "tom"
+        city.score(s.players[TOM], "High Council", 1)
+        what = "a neutral novice, laid flat," if pending.source == "neutral" else "one of his novices"
+        ctx.say(f"Tom sends {what} to the {space.name} and gains 1 point.")
+        s.tom_did.append(f"novice to the {space.name}: +1 point")
+        return
+    p = s.players[YOU]
+    s.council[index] = "neutral" if pending.source == "common" else "you"
+    gain(p, space)
+    if city.has(p, "council_gold"):
+        city.add(p.resources, {"gold": city.abilities(p).count("council_gold")})
+    who = "The neutral novice" if pending.source == "common" else "Your novice"
+    ctx.say(f"{who} takes the {space.name}: {gain_text(space)}.")
+
+
+def gain(p: Player, what) -> None:
+    city.add(p.tiles, what.tiles)
+    city.add(p.resources, what.resources)
+    city.score(p, "High Council", what.points)
+
+
+def gain_text(what) -> str:
+    parts = [f"{n} {content.TILE_NAMES[k]} tile{'s' if n > 1 else ''}" for k, n in what.tiles.items()]
+    parts += [f"{n} {k}" for k, n in what.resources.items()]
+    if what.points:
+        parts.append(f"{what.points} point{'s' if what.points > 1 else ''}")
+    return ", ".join(parts) or "nothing"
+
+
+# -- fulfilling tasks -----------------------------------------------------------------------
+def legal_fulfils(state: BonfireState) -> list[Action]:
+    p = state.players[YOU]
+    out: list[Action] = []
+    for k, b in enumerate(p.bonfires):
+        if b.task and not b.lit and not isinstance(tasks.payment(state, YOU, content.tasks()[b.task]), str):
+            out.append(Fulfil(k + 1))
+    return out
+
+
+def do_fulfil(ctx: Ctx, action: Fulfil) -> None:
+    s = ctx.state
+    p = s.players[YOU]
+    b = p.bonfires[action.space - 1]
+    task = content.tasks()[b.task]
+    paid = tasks.payment(s, YOU, task)
+    assert not isinstance(paid, str)
+    p.tiles, p.resources = paid
+    b.lit = True
+    b.novice = False
+    ctx.say(f"You fulfil {task.name}: bonfire {action.space} is lit ({task.colour}), and its novice leaves for the High Council.")
+    send_novice(ctx, YOU, "task")
+
+
+# -- Common Tasks -----------------------------------------------------------------------------
+def meets_common(p: Player, task: content.CommonTask) -> bool:
+    return task.id not in p.common and city.counts(p, task.kind) >= task.count
+
+
+def legal_commons(state: BonfireState) -> list[Action]:
+    p = state.players[YOU]
+    return [Common(t.id) for t in content.board().common_tasks if meets_common(p, t)]
+
+
+def do_common(ctx: Ctx, action: Common) -> None:
+    s = ctx.state
+    p = s.players[YOU]
+    index = next(n for n, t in enumerate(content.board().common_tasks) if t.id == action.task)
+    task = content.board().common_tasks[index]
+    p.common.append(task.id)
+    ctx.say(f"You fulfil the Common Task {task.name}.")
+    n = city.abilities(p).count("common_reward")
+    if n:
+        city.add(p.tiles, {"wild": n})
+        city.add(p.resources, {"gold": n})
+    if s.common_novices[index]:
+        s.common_novices[index] = False
+        send_novice(ctx, YOU, "common")
+
+
+# -- the Great Bonfire ---------------------------------------------------------------------
+def turn_cost(figure: int, space: int) -> int:
+    """Great Bonfire tiles to point the figure at `space`: 1 for the very first use (any
+    space), then 1 or 2 tiles for 1 or 2 spaces clockwise, 3 for any other space."""
+    if figure < 0:
+        return 1
+    d = (space - figure) % len(content.board().great_bonfire)
+    return d if d in (1, 2) else (3 if d else 0)
+
+
+def portal_for(p: Player, portals: list[str], who: str) -> str:
+    slot = city.next_portal_slot(p)
+    if slot < 0:
+        return ""
+    wanted = content.board().board_portals[who][slot]
+    return wanted if wanted in portals else ""
+
+
+def legal_great_bonfire(state: BonfireState) -> list[Action]:
+    p = state.players[YOU]
+    wild_double = city.has(p, "wild_double")
+    out: list[Action] = []
+    for n, space in enumerate(content.board().great_bonfire):
+        cost = turn_cost(state.figure, n)
+        if not cost or city.pay_tiles(p, {"bonfire": cost}, wild_double) is None:
+            continue
+        can_portal = bool(portal_for(p, state.great_bonfire[n], "you"))
+        out.extend(GreatBonfire(space.id, pick) for pick in PICKS if can_portal or "p" not in pick)
+    return out
+
+
+def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
+    s = ctx.state
+    p = s.players[YOU]
+    n = next(i for i, sp in enumerate(content.board().great_bonfire) if sp.id == action.space)
+    space = content.board().great_bonfire[n]
+    cost = turn_cost(s.figure, n)
+    p.tiles = city.pay_tiles(p, {"bonfire": cost}, city.has(p, "wild_double")) or {}
+    s.figure = n
+    got = []
+    if "t" in action.pick:
+        city.add(p.tiles, {space.tile: 1})
+        got.append(content.a_tile(space.tile))
+    if "r" in action.pick:
+        if space.resource:
+            city.add(p.resources, {space.resource: 1})
+            got.append(f"1 {space.resource}")
+        else:
+            city.score(p, "Great Bonfire", 2)
+            got.append("2 points")
+    if "p" in action.pick:
+        symbol = portal_for(p, s.great_bonfire[n], "you")
+        s.great_bonfire[n].remove(symbol)
+        p.portals[city.next_portal_slot(p)] = symbol
+        got.append(f"the {symbol} portal")
+    ctx.say(f"You turn the Great Bonfire to the {space.name} ({cost} tile{'s' if cost > 1 else ''}) and take {' and '.join(got)}.")

@@ -1,0 +1,90 @@
+"""Gnomes: the Specialist display and Gnome Pile (with its reshuffle), recruiting
+Specialists and Elders, and the Elders' end-game points."""
+
+from __future__ import annotations
+
+from engines.bonfire import city, content
+from engines.bonfire.actions import Action, Recruit
+from engines.bonfire.content import PLAIN_RESOURCES
+from engines.bonfire.state import YOU, BonfireState, Ctx, Player
+
+DISPLAY = 6
+MAX_GNOMES = 6
+ELDER_TILES = 2
+
+
+def draw_gnome(ctx: Ctx) -> str:
+    """The next card of the Gnome Pile; an empty pile is first rebuilt from the discard
+    pile, shuffled (solo Special case 2). "" when no card is left anywhere."""
+    s = ctx.state
+    if not s.gnome_pile and s.gnome_discard:
+        s.gnome_pile = ctx.shuffle(s.gnome_discard)
+        s.gnome_discard = []
+        ctx.say("The Gnome Pile is empty: its discard pile is shuffled into a new Gnome Pile.")
+    if not s.gnome_pile:
+        return ""
+    ctx.reveals = True
+    return s.gnome_pile.pop(0)
+
+
+def refill(ctx: Ctx) -> None:
+    s = ctx.state
+    while len(s.specialists) < DISPLAY:
+        card = draw_gnome(ctx)
+        if not card:
+            return
+        s.specialists.append(card)
+
+
+def price(p: Player, gid: str) -> tuple[dict[str, int], dict[str, int]] | None:
+    tiles = city.pay_tiles(p, {"gnome": ELDER_TILES if content.elder(gid) else 1}, city.has(p, "wild_double"))
+    if tiles is None:
+        return None
+    resource = content.gnome_resource(gid)
+    resources = city.pay_resources(p, {resource: 1})
+    if city.has(p, "gnome_any_resource") and sum(p.resources.values()) >= 1:
+        # The Gnome Broker pays any one resource instead, the one held most.
+        spare = max(list(PLAIN_RESOURCES) + ["gold"], key=lambda r: p.resources.get(r, 0))
+        cheap = dict(p.resources)
+        cheap[spare] -= 1
+        cheap = {k: v for k, v in cheap.items() if v}
+        if resources is None or sum(cheap.values()) > sum(resources.values()) or cheap.get("gold", 0) > resources.get("gold", 0):
+            resources = cheap
+    return None if resources is None else (tiles, resources)
+
+
+def legal_recruits(state: BonfireState) -> list[Action]:
+    p = state.players[YOU]
+    if len(p.gnomes) >= MAX_GNOMES:
+        return []
+    return [Recruit(g) for g in state.specialists + state.elders if price(p, g) is not None]
+
+
+def do_recruit(ctx: Ctx, action: Recruit) -> None:
+    s = ctx.state
+    p = s.players[YOU]
+    paid = price(p, action.gnome)
+    assert paid is not None
+    p.tiles, p.resources = paid
+    elder = content.elder(action.gnome) is not None
+    if elder:
+        s.elders.remove(action.gnome)
+    else:
+        s.specialists.remove(action.gnome)
+    p.gnomes.append(action.gnome)
+    ctx.say(f"You recruit {content.gnome_name(action.gnome)}.")
+    if city.has(p, "recruit_wild"):
+        city.add(p.tiles, {"wild": 1})
+    if elder and city.has(p, "elder_points"):
+        city.score(p, "Gnome abilities", 2 * city.abilities(p).count("elder_points"))
+    if not elder:
+        refill(ctx)
+
+
+def elder_points(p: Player) -> int:
+    total = 0
+    for gid in p.gnomes:
+        e = content.elder(gid)
+        if e is not None:
+            total += e.per * city.counts(p, e.counts)
+    return total

@@ -1,0 +1,141 @@
+"""The sea: moving your ship, receiving a task, taking a guardian."""
+
+from __future__ import annotations
+
+from engines.bonfire import city, content, processions
+from engines.bonfire.actions import Action, Receive, Sail, TakeGuardian
+from engines.bonfire.state import YOU, BonfireState, Ctx, Guardian, Player
+
+MAX_SAIL = 3
+
+
+def distance(a: int, b: int) -> int:
+    """Steps between two islands on the ring, either way round."""
+    n = len(content.board().islands)
+    d = abs(a - b) % n
+    return min(d, n - d)
+
+
+def sail_cost(p: Player, to: int) -> int:
+    """Ship tiles a move costs, 0 when it is not allowed."""
+    if to == p.ship:
+        return 0
+    if p.ship < 0:
+        return 1
+    d = distance(p.ship, to)
+    return d if d <= MAX_SAIL else 0
+
+
+def legal_sails(state: BonfireState) -> list[Action]:
+    p = state.players[YOU]
+    out: list[Action] = []
+    wild_double = city.has(p, "wild_double")
+    for n, island in enumerate(content.board().islands):
+        cost = sail_cost(p, n)
+        if cost and city.pay_tiles(p, {"ship": cost}, wild_double) is not None:
+            out.append(Sail(island.id))
+    return out
+
+
+def do_sail(ctx: Ctx, action: Sail) -> None:
+    p = ctx.state.players[YOU]
+    to = content.island_index(action.island)
+    cost = sail_cost(p, to)
+    p.tiles = city.pay_tiles(p, {"ship": cost}, city.has(p, "wild_double")) or {}
+    p.ship = to
+    ctx.say(f"You sail to {content.board().islands[to].name} ({cost} ship tile{'s' if cost > 1 else ''}).")
+
+
+def island_price(p: Player, island: content.Island, stack: int) -> tuple[dict[str, int], dict[str, int]] | None:
+    """Tiles and resources left after an island action using offering `stack`, or None."""
+    if not p.offerings[stack]:
+        return None
+    offering = p.offerings[stack][-1]
+    tiles = city.pay_tiles(p, {"island": 1}, city.has(p, "wild_double"))
+    if tiles is None:
+        return None
+    need: dict[str, int] = {}
+    city.add(need, {island.resource: 1, offering: 1})
+    resources = city.pay_resources(p, need, any_two=False)
+    return None if resources is None else (tiles, resources)
+
+
+def task_price(p: Player, island: content.Island, stack: int) -> tuple[dict[str, int], dict[str, int]] | None:
+    price = island_price(p, island, stack)
+    if city.has(p, "task_any_two") and p.offerings[stack]:
+        offering = p.offerings[stack][-1]
+        need: dict[str, int] = {}
+        city.add(need, {island.resource: 1, offering: 1})
+        tiles = city.pay_tiles(p, {"island": 1}, city.has(p, "wild_double"))
+        cheap = city.pay_resources(p, need, any_two=True)
+        if tiles is not None and cheap is not None:
+            return tiles, cheap
+    return price
+
+
+def legal_island_actions(state: BonfireState) -> list[Action]:
+    p = state.players[YOU]
+    if p.ship < 0:
+        return []
+    island = content.board().islands[p.ship]
+    here = state.islands[p.ship]
+    out: list[Action] = []
+    if island.kind == "task":
+        spaces = [k + 1 for k, b in enumerate(p.bonfires) if not b.task]
+        for task in here.tasks:
+            for stack in (0, 1):
+                if task_price(p, island, stack) is None:
+                    continue
+                out.extend(Receive(task, stack + 1, k) for k in spaces)
+    elif here.guardians and not any(g.colour == island.guardian for g in p.guardians):
+        out.extend(TakeGuardian(stack + 1) for stack in (0, 1) if island_price(p, island, stack) is not None)
+    return out
+
+
+def _leave_offering(ctx: Ctx, p: Player, stack: int) -> str:
+    offering = p.offerings[stack].pop()
+    ctx.reveals = ctx.reveals or bool(p.offerings[stack])  # the next offering is uncovered
+    ctx.state.islands[p.ship].offerings.append(YOU)
+    p.offerings_placed += 1
+    return offering
+
+
+def do_receive(ctx: Ctx, action: Receive) -> None:
+    s = ctx.state
+    p = s.players[YOU]
+    island = content.board().islands[p.ship]
+    price = task_price(p, island, action.stack - 1)
+    assert price is not None
+    p.tiles, p.resources = price
+    offering = _leave_offering(ctx, p, action.stack - 1)
+    s.islands[p.ship].tasks.remove(action.task)
+    p.bonfires[action.space - 1].task = action.task
+    task = content.tasks()[action.task]
+    ctx.say(f"You receive the task {task.name} on {island.name} (offering of {offering} left there) "
+            f"and put it on bonfire space {action.space}.")
+
+
+def do_take_guardian(ctx: Ctx, action: TakeGuardian) -> None:
+    s = ctx.state
+    p = s.players[YOU]
+    island = content.board().islands[p.ship]
+    price = island_price(p, island, action.stack - 1)
+    assert price is not None
+    p.tiles, p.resources = price
+    _leave_offering(ctx, p, action.stack - 1)
+    s.islands[p.ship].guardians -= 1
+    p.guardians.append(Guardian(island.guardian))
+    ctx.say(f"You take the {island.guardian} guardian from {island.name}; she waits on your Starting Tile.")
+    arrive_on_start(ctx, p, len(p.guardians) - 1)
+
+
+def arrive_on_start(ctx: Ctx, p: Player, index: int) -> None:
+    """The Gatekeeper: a guardian put on your Starting Tile brings a free procession of 1
+    step, in which no guardian brings a resource."""
+    if not city.has(p, "start_step"):
+        return
+    flags = ctx.state.flags
+    flags.steps, flags.walkers, flags.gatekeeper_walk = 1, processions.walker_order(p), True
+    processions.skip_stuck(ctx.state)
+    if flags.walkers:
+        ctx.say("The Gatekeeper leads a free procession: each guardian may walk 1 step (no resources).")

@@ -1,0 +1,76 @@
+"""Path tiles: the display and piles, building your path, the all-one-colour redraw."""
+
+from __future__ import annotations
+
+from engines.bonfire import city, content
+from engines.bonfire.actions import Action, BuildPath, Redraw
+from engines.bonfire.state import YOU, BonfireState, Ctx, Player
+
+DISPLAY = 4
+MAX_PATH = 6
+
+
+def path_cost(p: Player) -> int:
+    return content.board().path_costs[len(p.path)]
+
+
+def refill(ctx: Ctx) -> None:
+    s = ctx.state
+    while len(s.path_display) < DISPLAY:
+        piles = [pile for pile in s.path_piles if pile]
+        if not piles:
+            return
+        biggest = max(piles, key=len)
+        s.path_display.append(biggest.pop(0))
+        ctx.reveals = True
+
+
+def legal_paths(state: BonfireState) -> list[Action]:
+    p = state.players[YOU]
+    if len(p.path) >= MAX_PATH:
+        return []
+    if city.pay_tiles(p, {"path": path_cost(p)}, city.has(p, "wild_double")) is None:
+        return []
+    out: list[Action] = [BuildPath(f"d{n + 1}") for n in range(len(state.path_display))]
+    out.extend(BuildPath(f"pile{n + 1}") for n, pile in enumerate(state.path_piles) if pile)
+    return out
+
+
+def can_redraw(state: BonfireState) -> bool:
+    d = state.path_display
+    return (not state.flags.redrawn and len(d) == DISPLAY
+            and len({content.path_tile(t).crystal for t in d}) == 1 and any(state.path_piles))
+
+
+def attach(ctx: Ctx, who: int, tile: str) -> None:
+    p = ctx.state.players[who]
+    p.path.append(tile)
+    if who == YOU and city.has(p, "path_resource"):
+        city.add(p.resources, {content.path_tile(tile).resource: 1})
+
+
+def do_build(ctx: Ctx, action: BuildPath) -> None:
+    s = ctx.state
+    p = s.players[YOU]
+    cost = path_cost(p)
+    p.tiles = city.pay_tiles(p, {"path": cost}, city.has(p, "wild_double")) or {}
+    if action.source.startswith("d"):
+        tile = s.path_display.pop(int(action.source[1:]) - 1)
+    else:
+        tile = s.path_piles[int(action.source[4:]) - 1].pop(0)
+        ctx.reveals = True
+    attach(ctx, YOU, tile)
+    refill(ctx)
+    t = content.path_tile(tile)
+    ctx.say(f"You build path tile {len(p.path)} ({t.crystal} crystal, {t.resource}) for {cost} path tile{'s' if cost > 1 else ''}.")
+
+
+def do_redraw(ctx: Ctx, action: Redraw) -> None:
+    s = ctx.state
+    for n, tile in enumerate(s.path_display):
+        s.path_piles[n % len(s.path_piles)].append(tile)
+    s.path_display = []
+    s.flags.redrawn = True
+    refill(ctx)
+    ctx.say("All four displayed path tiles shared one crystal colour: they go under the piles and four new ones are shown.")
+

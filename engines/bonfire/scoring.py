@@ -1,0 +1,42 @@
+"""Final scoring, with a line per category, and who wins against Tom."""
+
+from __future__ import annotations
+
+from engines.bonfire import content, gnomes, tasks
+from engines.bonfire.processions import IN_BONFIRE
+from engines.bonfire.state import TOM, YOU, BonfireState, Player
+from engines.core.protocol import ScoreLine
+
+
+def breakdown(p: Player) -> list[ScoreLine]:
+    values = content.board().scoring
+    lit = [b.lit for b in p.bonfires]
+    portals = sum(1 for k, symbol in enumerate(p.portals) if symbol and lit[k])
+    matches = 0
+    for position, tile in enumerate(p.path, start=1):
+        b = p.bonfires[position]  # bonfire position+1 sits beside path position `position`
+        if b.lit and content.tasks()[b.task].colour == content.path_tile(tile).crystal:
+            matches += 1
+    lines = [
+        ScoreLine("Lit bonfires", tasks.lit_points(p)),
+        ScoreLine("Guardians in bonfires", values.guardian_in_bonfire * sum(g.where >= IN_BONFIRE for g in p.guardians)),
+        ScoreLine("Portals at lit bonfires", values.portal_at_lit_bonfire * portals),
+        ScoreLine("Crystal matches", values.crystal_match * matches),
+        ScoreLine("Common Tasks", values.common_task * len(p.common)),
+        ScoreLine("Elders", gnomes.elder_points(p)),
+    ]
+    lines.extend(ScoreLine(label, points) for label, points in sorted(p.track.items()))
+    return lines
+
+
+def total(p: Player) -> int:
+    return sum(line.points for line in breakdown(p))
+
+
+def you_win(s: BonfireState) -> tuple[bool, str]:
+    """The solo page sets your goal: more points than Tom. Equal points are his win; the
+    base game's tie-break (unknown) has no say in solo."""
+    a, b = total(s.players[YOU]), total(s.players[TOM])
+    if a == b:
+        return False, " (a tie: you must score more than Tom)"
+    return a > b, ""
