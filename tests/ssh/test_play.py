@@ -32,7 +32,7 @@ async def open_bivi(terminal) -> None:
 
 async def test_a_player_sees_the_launcher_plays_bivi_and_the_app_redraws_after_a_resize(start_gateway) -> None:
     gateway = await start_gateway()
-    async with session(gateway.port, size=(100, 30)) as (_, terminal):
+    async with session(gateway.port, size=(100, 30), username="[bold]Zoë{}") as (_, terminal):
         await terminal.wait_for(LAUNCHER, START_TIMEOUT)
         await terminal.settle()
         assert terminal.bytes_received < FIRST_SCREEN_BUDGET
@@ -43,7 +43,7 @@ async def test_a_player_sees_the_launcher_plays_bivi_and_the_app_redraws_after_a
 
         await open_bivi(terminal)
         terminal.press("1")  # the first listed action: the beaver goes on the left bank
-        await terminal.wait_for("puts their beaver on the left bank")
+        await terminal.wait_for("boldZoë puts their beaver on the left bank")
         await terminal.wait_for("choose a forest side")
         terminal.press("1")  # take the first tile offered
         await terminal.wait_for("Fits here")
