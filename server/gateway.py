@@ -341,9 +341,9 @@ class PlayerConnection(asyncssh.SSHServer):
 async def serve_forever(options: ServeOptions, announce) -> None:
     """Run until cancelled (Ctrl+C or SIGTERM in `run`), then end every game."""
     gateway = Gateway(options)
-    await gateway.start()
-    announce(gateway)
     try:
+        await gateway.start()
+        announce(gateway)
         await asyncio.Event().wait()
     finally:
         await gateway.close()

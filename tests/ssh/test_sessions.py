@@ -86,3 +86,15 @@ async def test_stopping_the_gateway_ends_its_games(tmp_path) -> None:
             assert await wait_gone(pids, REAP_LIMIT) == []
             await asyncio.wait_for(terminal.closed.wait(), STEP_TIMEOUT)
         assert await asyncio.to_thread(gateway.wait, STEP_TIMEOUT) == 0
+
+
+async def test_a_player_who_types_nothing_is_sent_away_and_the_game_ends(start_gateway) -> None:
+    gateway = await start_gateway(idle_timeout=4.0)
+    async with session(gateway.port) as (_, terminal):
+        await terminal.wait_until(lambda: bool(gateway.games), "the game starting")
+        pids = [game.pid for game in gateway.games]
+        await asyncio.wait_for(terminal.closed.wait(), START_TIMEOUT)
+        assert "see you later" in terminal.text
+    assert await wait_gone(pids, REAP_LIMIT) == []
+    log = (gateway.options.data_root / "gateway.log").read_text(encoding="utf-8")
+    assert '"reason": "idle"' in log
