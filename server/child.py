@@ -61,7 +61,7 @@ def child_environment(
         elif name.startswith(CLIENT_LOCALE_PREFIXES) and _is_utf8_locale(value):
             env[name] = value
     env.update({
-        "TERM": term if term.isprintable() and term else "xterm-256color",
+        "TERM": term if term and len(term) <= 64 and term.isprintable() else "xterm-256color",
         "HOME": str(folders.home),
         "CAMPFIRE_SAVE_DIR": str(folders.saves),
         "CAMPFIRE_CONFIG_DIR": str(folders.config),

@@ -21,6 +21,8 @@ IDLE_GOODBYE = "\r\nNo key pressed for a long while: the game is saved, see you 
 REFUSED = "This server only plays Campfire in an interactive terminal: connect with plain `ssh`, no command.\r\n"
 ONE_GAME = "One game per connection: open another connection for another game.\r\n"
 READ_CHUNK = 65536
+# Connections one address may hold beyond its game cap: room to be told "full" politely.
+CONNECTION_ALLOWANCE = 4
 
 
 @dataclass
@@ -63,7 +65,7 @@ class Gateway:
         self.sessions = 0
         self.sessions_by_ip: Counter[str] = Counter()
         self.games: set[GameProcess] = set()
-        self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.connections: dict[asyncssh.SSHServerConnection, str] = {}  # to the peer's address
         self.host_key_fingerprint = ""
         self.host_key_created = False
         self.log: EventLog | None = None
@@ -144,17 +146,19 @@ class Gateway:
     async def _play(self, process: asyncssh.SSHServerProcess, player: "PlayerConnection", term: str) -> None:
         identity = player.identity
         folders = player_folders(self.options.data_root, identity)
-        width, height, _, _ = process.get_terminal_size()
-        env = child_environment(term, process.env, folders, identity.name)
-        game = await GameProcess.start(env, folders.home, width, height, self.options.limits)
-        self.games.add(game)
-        self._log("game started", player, pid=game.pid, term=term, size=f"{width}x{height}")
-        link = Link(process, game, self.options.idle_timeout)
         try:
-            reason = await link.run()
+            width, height, _, _ = process.get_terminal_size()
+            env = child_environment(term, process.env, folders, identity.name)
+            game = await GameProcess.start(env, folders.home, width, height, self.options.limits)
+            self.games.add(game)
+            self._log("game started", player, pid=game.pid, term=term, size=f"{width}x{height}")
+            link = Link(process, game, self.options.idle_timeout)
+            try:
+                reason = await link.run()
+            finally:
+                status = await game.stop()
+                self.games.discard(game)
         finally:
-            status = await game.stop()
-            self.games.discard(game)
             folders.remove_if_temporary()
         self._log("game ended", player, pid=game.pid, reason=reason, status=status,
                   sent=link.bytes_out, received=link.bytes_in)
@@ -290,14 +294,22 @@ class PlayerConnection(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.gateway.connections.add(conn)
         peer = conn.get_extra_info("peername")
         self.peer_ip = str(peer[0]) if peer else "?"
-        if self.gateway.log is not None:
-            self.gateway.log.write("connect", peer=self.peer_ip)
+        gateway = self.gateway
+        if gateway.log is not None:
+            gateway.log.write("connect", peer=self.peer_ip)
+        # asyncssh has no connection cap: half-open logins from one address are bounded
+        # here, sessions by the caps in _run_session.
+        from_here = sum(1 for address in gateway.connections.values() if address == self.peer_ip)
+        gateway.connections[conn] = self.peer_ip
+        if from_here >= gateway.options.max_per_ip + CONNECTION_ALLOWANCE:
+            if gateway.log is not None:
+                gateway.log.write("full", peer=self.peer_ip, connections=from_here)
+            conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.gateway.connections.discard(self.conn)
+        self.gateway.connections.pop(self.conn, None)
         if self.gateway.log is not None:
             self.gateway.log.write("disconnect", peer=self.peer_ip, fingerprint=self.identity.fingerprint)
 
@@ -328,6 +340,26 @@ class PlayerConnection(asyncssh.SSHServer):
 
     def password_auth_supported(self) -> bool:
         return False
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        self._refused("port forwarding")
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        self._refused("remote port forwarding")
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        self._refused("socket forwarding")
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        self._refused("remote socket forwarding")
+        return False
+
+    def _refused(self, request: str) -> None:
+        if self.gateway.log is not None:
+            self.gateway.log.write("refused", peer=self.peer_ip, fingerprint=self.identity.fingerprint, request=request)
 
     def auth_completed(self) -> None:
         self.identity = Identity(self._fingerprint, sanitise_name(self.username))

@@ -8,6 +8,7 @@ import asyncio
 import asyncssh
 import pytest
 
+from server.gateway import CONNECTION_ALLOWANCE
 from tests.ssh.terminal import START_TIMEOUT, STEP_TIMEOUT, connect, environment_of, session
 from tests.ssh.test_play import LAUNCHER
 
@@ -68,6 +69,9 @@ async def test_port_forwarding_is_refused_both_ways(start_gateway) -> None:
             await asyncio.wait_for(conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 9), STEP_TIMEOUT)
     finally:
         conn.abort()
+    refused = [line for line in log_events(gateway) if '"refused"' in line]
+    assert any("remote port forwarding" in line for line in refused)
+    assert any('"port forwarding"' in line for line in refused)
 
 
 async def test_only_whitelisted_client_variables_reach_the_game(start_gateway) -> None:
@@ -118,3 +122,16 @@ async def test_a_second_session_on_one_connection_is_refused(start_gateway) -> N
         result = await asyncio.wait_for(second.wait(), STEP_TIMEOUT)
         assert result.exit_status == 1 and b"One game per connection" in result.stdout
         assert len(gateway.games) == 1
+
+
+async def test_one_address_cannot_hold_more_than_its_share_of_connections(start_gateway) -> None:
+    gateway = await start_gateway(max_per_ip=1)
+    held = []
+    try:
+        for _ in range(1 + CONNECTION_ALLOWANCE):
+            held.append(await connect(gateway.port))
+        with pytest.raises((asyncssh.Error, OSError)):
+            held.append(await connect(gateway.port))
+    finally:
+        for conn in held:
+            conn.abort()
