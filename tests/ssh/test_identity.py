@@ -32,7 +32,7 @@ async def test_the_same_key_continues_its_game_and_another_key_cannot_see_it(sta
         await terminal.settle()
         terminal.press("c")
         await terminal.wait_for("choose a forest side")
-        assert "Ana puts their beaver on the left bank" in terminal.text
+        await terminal.wait_for("Ana puts their beaver on the left bank")
 
     async with session(gateway.port, key=theirs) as (_, terminal):
         await terminal.wait_for(LAUNCHER, START_TIMEOUT)

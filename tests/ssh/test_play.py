@@ -55,7 +55,7 @@ async def test_a_player_sees_the_launcher_plays_bivi_and_the_app_redraws_after_a
             and len(terminal.screen.display[39].rstrip()) > 100,
             "a redraw at 120x40",
         )
-        assert "Fits here" in terminal.text
+        await terminal.wait_for("Fits here")
 
 
 @pytest.mark.xfail(strict=True, reason="the game screen repaints every panel after an action "
