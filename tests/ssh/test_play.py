@@ -72,3 +72,11 @@ async def test_one_move_sends_under_4_kb(start_gateway) -> None:
         await terminal.wait_for("Fits here")
         await terminal.settle()
         assert terminal.bytes_received - before < MOVE_BUDGET
+
+
+async def test_a_small_terminal_is_asked_to_grow_and_then_gets_the_launcher(start_gateway) -> None:
+    gateway = await start_gateway()
+    async with session(gateway.port, size=(60, 20)) as (_, terminal):
+        await terminal.wait_for("This one is 60x20", START_TIMEOUT)
+        terminal.resize(100, 30)
+        await terminal.wait_for(LAUNCHER)
