@@ -125,18 +125,20 @@ class GameProcess:
 
     async def stop(self) -> int:
         """Hang up (the game autosaves on every action and may tidy up), then kill it if it
-        is still there after the grace period; returns its exit status."""
+        is still there after the grace period; returns its exit status. Safe to call twice
+        and from two tasks."""
         if self.process.returncode is None:
             self._signal(signal.SIGHUP)
             try:
-                await asyncio.wait_for(self.process.wait(), self.limits.hangup_grace)
+                await asyncio.wait_for(asyncio.shield(self.process.wait()), self.limits.hangup_grace)
             except asyncio.TimeoutError:
                 self._signal(signal.SIGKILL)
                 await self.process.wait()
-        self.close_master()
         return self.process.returncode
 
     def close_master(self) -> None:
+        """Only once nothing reads the pty any more: a closed descriptor number can be
+        reused by the next game's pty."""
         if self.master_fd >= 0:
             os.close(self.master_fd)
             self.master_fd = -1

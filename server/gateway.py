@@ -157,6 +157,7 @@ class Gateway:
                 reason = await link.run()
             finally:
                 status = await game.stop()
+                game.close_master()
                 self.games.discard(game)
         finally:
             folders.remove_if_temporary()
@@ -173,8 +174,8 @@ class Gateway:
 
 
 def _request_kind(process: asyncssh.SSHServerProcess, term: str | None) -> str:
-    if process.subsystem is not None:
-        return f"subsystem {process.subsystem[:40]!r}"
+    if process.subsystem is not None:  # its name is the client's text: not logged
+        return "subsystem"
     if process.command is not None:
         return "exec"
     return "shell without a terminal" if term is None else "shell"
@@ -182,7 +183,8 @@ def _request_kind(process: asyncssh.SSHServerProcess, term: str | None) -> str:
 
 def _refuse(process: asyncssh.SSHServerProcess, message: str) -> None:
     _write_quietly(process, message.encode(), stderr=process.get_terminal_type() is None)
-    process.exit(1)
+    if not process.is_closing():
+        process.exit(1)
 
 
 def _write_quietly(process: asyncssh.SSHServerProcess, data: bytes, stderr: bool = False) -> None:
