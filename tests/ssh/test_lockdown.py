@@ -4,6 +4,8 @@ and no more sessions than the caps allow."""
 from __future__ import annotations
 
 import asyncio
+import re
+from pathlib import Path
 
 import asyncssh
 import pytest
@@ -84,12 +86,20 @@ async def test_only_whitelisted_client_variables_reach_the_game(start_gateway) -
         await terminal.wait_for(LAUNCHER, START_TIMEOUT)
         [game] = gateway.games
         env = environment_of(game.pid)
+        limits = Path(f"/proc/{game.pid}/limits").read_text(encoding="ascii")
+        stat = Path(f"/proc/{game.pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
     for name in ("LD_PRELOAD", "PYTHONSTARTUP", "PYTHONPATH", "COLUMNS", "LINES", "LC_ALL"):
         assert name not in env
     assert env["COLORTERM"] == "truecolor"
     assert env["TERM"] == "xterm-256color"
     assert env["LANG"] == "C.UTF-8"
     assert env["TEXTUAL_FPS"] == "30" and env["TEXTUAL_ANIMATIONS"] == "none"
+    # Resource limits, and the pty as controlling terminal of a session the game leads.
+    chosen = gateway.options.limits
+    assert re.search(rf"Max address space\s+{chosen.address_space}\s+{chosen.address_space}", limits)
+    assert re.search(rf"Max cpu time\s+{chosen.cpu_seconds}\s+{chosen.cpu_seconds}", limits)
+    session_id, terminal_number = int(stat[3]), int(stat[4])
+    assert session_id == game.pid and terminal_number != 0
 
 
 async def test_over_the_session_cap_a_player_is_told_the_server_is_full(start_gateway) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import sys
 
 from tui.cli import build_parser, main
 
@@ -37,3 +38,11 @@ def test_a_port_in_use_is_one_sentence(tmp_path, capsys) -> None:
         assert main(["serve", "--port", str(port), "--data-root", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("campfire serve cannot start") and "Traceback" not in err
+
+
+def test_without_asyncssh_serve_says_which_extra_to_install(monkeypatch, capsys) -> None:
+    monkeypatch.setitem(sys.modules, "asyncssh", None)  # as if it were not installed
+    for name in [m for m in sys.modules if m == "server" or m.startswith("server.")]:
+        monkeypatch.delitem(sys.modules, name)
+    assert main(["serve"]) == 1
+    assert "pip install 'campfire[server]'" in capsys.readouterr().err

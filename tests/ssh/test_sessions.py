@@ -10,8 +10,8 @@ import sys
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
-from tests.ssh.terminal import DOWN, START_TIMEOUT, STEP_TIMEOUT, session, wait_gone
-from tests.ssh.test_play import LAUNCHER
+from tests.ssh.terminal import START_TIMEOUT, STEP_TIMEOUT, session, wait_gone
+from tests.ssh.test_play import LAUNCHER, open_bivi
 
 REAP_LIMIT = 10.0  # seconds from dropped connections to no game process left
 
@@ -29,8 +29,9 @@ async def test_eight_sessions_are_isolated_and_reaped_after_an_abrupt_close(star
         pids = [game.pid for game in gateway.games]
         assert len(set(pids)) == 8
 
-        terminals[0].press(DOWN)
-        await terminals[0].wait_until(lambda: terminals[0].text != before[0], "the launcher cursor moving")
+        await open_bivi(terminals[0])
+        terminals[0].press("1")
+        await terminals[0].wait_for("choose a forest side")
         for terminal in terminals:
             await terminal.settle()
         assert [terminal.text for terminal in terminals[1:]] == before[1:]
@@ -51,6 +52,8 @@ async def gateway_process(data_root: Path):
         line = await asyncio.wait_for(asyncio.to_thread(gateway.stdout.readline), START_TIMEOUT)
         found = re.search(r"port (\d+)", line)
         assert found, f"the gateway did not start: {line!r}"
+        announced = await asyncio.wait_for(asyncio.to_thread(gateway.stdout.readline), STEP_TIMEOUT)
+        assert re.match(r"Host key fingerprint \(new\): SHA256:\S+$", announced)
         yield gateway, int(found.group(1))
     finally:
         if gateway.poll() is None:
