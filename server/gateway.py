@@ -326,6 +326,7 @@ class PlayerConnection(asyncssh.SSHServer):
         fingerprint = key.get_fingerprint("sha256")
         allowed = self.gateway.allowed
         if allowed is not None and fingerprint not in allowed:
+            self._refused("key not allowed", fingerprint=fingerprint)
             return False
         # asyncssh calls this for a key the client only asks about and again for the key it
         # signs with, just before checking the signature; the last call names the key that
@@ -359,9 +360,11 @@ class PlayerConnection(asyncssh.SSHServer):
         self._refused("remote socket forwarding")
         return False
 
-    def _refused(self, request: str) -> None:
+    def _refused(self, request: str, fingerprint: str | None = None) -> None:
         if self.gateway.log is not None:
-            self.gateway.log.write("refused", peer=self.peer_ip, fingerprint=self.identity.fingerprint, request=request)
+            self.gateway.log.write(
+                "refused", peer=self.peer_ip, fingerprint=fingerprint or self.identity.fingerprint, request=request
+            )
 
     def auth_completed(self) -> None:
         self.identity = Identity(self._fingerprint, sanitise_name(self.username))

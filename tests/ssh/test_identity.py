@@ -75,6 +75,8 @@ async def test_allowed_keys_admit_only_those_keys_and_no_guests(start_gateway, p
         await connect(gateway.port, key=theirs)
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(gateway.port)
+    log = (gateway.options.data_root / "gateway.log").read_text(encoding="utf-8")
+    assert f'"fingerprint": "{theirs.get_fingerprint("sha256")}", "request": "key not allowed"' in log
 
 
 async def test_the_host_key_is_made_once_and_kept_private(tmp_path) -> None:
