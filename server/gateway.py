@@ -210,20 +210,20 @@ class Link:
         self._last_input = self._loop.time()
 
     async def run(self) -> str:
-        tasks = {
-            asyncio.ensure_future(self._game_to_client()): "game",
-            asyncio.ensure_future(self._client_to_game()): "client",
-            asyncio.ensure_future(self._idle_watch()): "idle",
-        }
+        tasks = [
+            asyncio.ensure_future(self._game_to_client()),
+            asyncio.ensure_future(self._client_to_game()),
+            asyncio.ensure_future(self._idle_watch()),
+        ]
         try:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            return tasks[next(iter(done))]
+            return next(iter(done)).result()
         finally:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _game_to_client(self) -> None:
+    async def _game_to_client(self) -> str:
         fd = self.game.master_fd
         readable = asyncio.Event()
         self._loop.add_reader(fd, readable.set)
@@ -237,17 +237,20 @@ class Link:
                     continue
                 except OSError as error:  # EIO: every copy of the pty's other side is closed
                     if error.errno == errno.EIO:
-                        return
+                        return "game"
                     raise
                 if not data:
-                    return
+                    return "game"
                 self.bytes_out += len(data)
-                self.process.stdout.write(data)
-                await self.process.stdout.drain()
+                try:
+                    self.process.stdout.write(data)
+                    await self.process.stdout.drain()
+                except (asyncssh.Error, OSError):  # the channel closed under us
+                    return "client"
         finally:
             self._loop.remove_reader(fd)
 
-    async def _client_to_game(self) -> None:
+    async def _client_to_game(self) -> str:
         while True:
             try:
                 data = await self.process.stdin.read(READ_CHUNK)
@@ -257,12 +260,15 @@ class Link:
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
             except (asyncssh.Error, OSError):
-                return
+                return "client"
             if not data:
-                return
+                return "client"
             self._last_input = self._loop.time()
             self.bytes_in += len(data)
-            await self._write_to_game(data)
+            try:
+                await self._write_to_game(data)
+            except OSError:  # the game is gone; the other direction sees it too
+                return "game"
 
     async def _write_to_game(self, data: bytes) -> None:
         view = memoryview(data)
@@ -274,11 +280,11 @@ class Link:
                 continue
             view = view[written:]
 
-    async def _idle_watch(self) -> None:
+    async def _idle_watch(self) -> str:
         while True:
             left = self._last_input + self.idle_timeout - self._loop.time()
             if left <= 0:
-                return
+                return "idle"
             await asyncio.sleep(left)
 
 

@@ -146,3 +146,12 @@ def environment_of(pid: int) -> dict[str, str]:
     with open(f"/proc/{pid}/environ", "rb") as file:
         entries = file.read().split(b"\0")
     return dict(entry.decode(errors="replace").partition("=")[::2] for entry in entries if entry)
+
+
+async def wait_games_ended(gateway, timeout: float = STEP_TIMEOUT) -> None:
+    """Until the gateway has reaped every game it started (bounded); a session logs its end
+    and removes a guest folder in the same step as it forgets its game."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while gateway.games and loop.time() < deadline:
+        await asyncio.sleep(0.1)

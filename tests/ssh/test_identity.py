@@ -3,7 +3,6 @@ clients are guests whose folder goes away with them."""
 
 from __future__ import annotations
 
-import asyncio
 import stat
 
 import asyncssh
@@ -12,7 +11,7 @@ import pytest
 from server.child import PLAYER_NAME_VARIABLE, child_environment
 from server.gateway import Gateway, ServeOptions
 from server.identity import Identity, PlayerFolders, player_folders, sanitise_name
-from tests.ssh.terminal import START_TIMEOUT, STEP_TIMEOUT, connect, session, wait_gone
+from tests.ssh.terminal import START_TIMEOUT, connect, session, wait_games_ended, wait_gone
 from tests.ssh.test_play import LAUNCHER, open_bivi
 
 
@@ -57,10 +56,7 @@ async def test_a_guest_folder_lasts_as_long_as_the_session(start_gateway) -> Non
         [game] = gateway.games
         pid = game.pid
     assert await wait_gone([pid], 10.0) == []
-    for _ in range(int(STEP_TIMEOUT * 10)):  # the gateway tidies up just after reaping
-        if not gateway.games:
-            break
-        await asyncio.sleep(0.1)
+    await wait_games_ended(gateway)
     assert list(guests.iterdir()) == []
 
 

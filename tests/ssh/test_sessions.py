@@ -10,7 +10,7 @@ import sys
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
-from tests.ssh.terminal import START_TIMEOUT, STEP_TIMEOUT, session, wait_gone
+from tests.ssh.terminal import START_TIMEOUT, STEP_TIMEOUT, session, wait_games_ended, wait_gone
 from tests.ssh.test_play import LAUNCHER, open_bivi
 
 REAP_LIMIT = 10.0  # seconds from dropped connections to no game process left
@@ -39,7 +39,10 @@ async def test_eight_sessions_are_isolated_and_reaped_after_an_abrupt_close(star
         for conn, _ in sessions:
             conn.abort()
         assert await wait_gone(pids, REAP_LIMIT) == []
+    await wait_games_ended(gateway)
     assert not gateway.games
+    log = (gateway.options.data_root / "gateway.log").read_text(encoding="utf-8")
+    assert log.count('"reason": "client"') == 8
 
 
 @asynccontextmanager
@@ -99,5 +102,6 @@ async def test_a_player_who_types_nothing_is_sent_away_and_the_game_ends(start_g
         await asyncio.wait_for(terminal.closed.wait(), START_TIMEOUT)
         assert "see you later" in terminal.text
     assert await wait_gone(pids, REAP_LIMIT) == []
+    await wait_games_ended(gateway)
     log = (gateway.options.data_root / "gateway.log").read_text(encoding="utf-8")
     assert '"reason": "idle"' in log
