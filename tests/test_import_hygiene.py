@@ -1,4 +1,5 @@
-"""engines and saves never import the interface (platform.md: layers)."""
+"""engines and saves never import the interface (platform.md: layers); nor does the SSH
+gateway, which only moves bytes to a game running in its own process."""
 
 from __future__ import annotations
 
@@ -44,3 +45,9 @@ def test_game_engine_imports_no_interface(game) -> None:
 
 def test_saves_import_no_interface() -> None:
     assert forbidden_in(modules_after_import("saves", "saves.store", "saves.format")) == []
+
+
+def test_ssh_gateway_imports_no_interface() -> None:
+    loaded = modules_after_import("server", "server.gateway", "server.main", "server.child")
+    assert forbidden_in(loaded) == []
+    assert "asyncssh" in loaded  # the check above ran on the real modules

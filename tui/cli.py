@@ -107,7 +107,32 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="JSON lines instead of a table")
     sim.add_argument("--no-timing", action="store_true", help="report 0 for every 'seconds' field")
     _option_flag(sim)
+    _serve_parser(sub, common)
     return parser
+
+
+def _serve_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    serve = sub.add_parser(
+        "serve", parents=[common], help="host games over SSH, one game per connection",
+        description="An SSH server where every connection plays its own Campfire; needs the "
+        "'server' extra (pip install 'campfire[server]'). Players are told apart by their SSH "
+        "key; clients without a key play as guests unless --allow-keys is given.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
+    serve.add_argument("--host-key", type=Path, metavar="PATH",
+                       help="host private key (default: an ed25519 key made on first run in the data root)")
+    serve.add_argument("--max-sessions", type=_positive, default=16, metavar="N",
+                       help="games at the same time (default 16)")
+    serve.add_argument("--max-per-ip", type=_positive, default=4, metavar="N",
+                       help="games at the same time from one address (default 4)")
+    serve.add_argument("--idle-timeout", type=_positive, default=1800, metavar="S",
+                       help="end a game after this many seconds without a key press (default 1800)")
+    serve.add_argument("--data-root", type=Path, metavar="DIR",
+                       help="players' saves and settings, the host key and the log (default: the "
+                       "user-data folder's 'server' folder)")
+    serve.add_argument("--allow-keys", type=Path, metavar="FILE",
+                       help="only these public keys may play (authorized_keys format); no guests")
 
 
 def _option_flag(parser: argparse.ArgumentParser) -> None:
@@ -220,6 +245,34 @@ def _launch(start: StartRequest | None, folder: Path) -> int:
             raise
         raise UserError(f"The terminal interface cannot start ({error}).", code=1) from None
     return int(launch(start=start, save_dir=folder) or 0)
+
+
+# -- serve -----------------------------------------------------------------------------------
+def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
+    try:
+        from server.gateway import ServeOptions, read_allowed_fingerprints
+        from server.main import run
+    except ModuleNotFoundError as error:
+        if error.name != "asyncssh":
+            raise
+        raise UserError("campfire serve needs asyncssh: pip install 'campfire[server]'.", code=1) from None
+    if args.allow_keys is not None:
+        try:
+            read_allowed_fingerprints(args.allow_keys)
+        except (OSError, ValueError) as error:
+            raise UserError(f"--allow-keys: {error}", code=1) from None
+    if args.data_root is not None:
+        data_root = args.data_root.expanduser().absolute()
+    else:
+        import platformdirs
+
+        data_root = platformdirs.user_data_path("campfire") / "server"
+    options = ServeOptions(
+        data_root=data_root, host=args.host, port=args.port, host_key=args.host_key,
+        max_sessions=args.max_sessions, max_per_ip=args.max_per_ip,
+        idle_timeout=float(args.idle_timeout), allow_keys=args.allow_keys,
+    )
+    return run(options)
 
 
 # -- rules -----------------------------------------------------------------------------------
@@ -426,4 +479,5 @@ COMMANDS = {
     "rules": cmd_rules,
     "saves": cmd_saves,
     "sim": cmd_sim,
+    "serve": cmd_serve,
 }

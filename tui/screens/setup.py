@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import typing
 
 import msgspec
@@ -15,6 +16,9 @@ from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, random_seed
 from engines.registry import find_game, load_engine
 from saves.limits import MAX_SEAT_NAME, clean_name, seed_problem
+
+# `campfire serve` names the first seat after the SSH username (already sanitised).
+PLAYER_NAME_ENV = "CAMPFIRE_PLAYER_NAME"
 
 
 class OptionField(msgspec.Struct, frozen=True):
@@ -124,7 +128,10 @@ class SetupScreen(Screen[None]):
     def _seat_row(self, number: int) -> SeatRow:
         best_bot = "heuristic" if "heuristic" in self.engine.bots else next(iter(self.engine.bots), "human")
         kind = "human" if number == 1 else best_bot
-        name = "Player 1" if number == 1 else (f"Player {number}" if kind == "human" else f"{kind.title()} bot {number}")
+        if number == 1:
+            name = os.environ.get(PLAYER_NAME_ENV, "").strip() or "Player 1"
+        else:
+            name = f"Player {number}" if kind == "human" else f"{kind.title()} bot {number}"
         return SeatRow(number, name, kind, self.kinds)
 
     def action_add_seat(self) -> None:

@@ -1,0 +1,168 @@
+"""One game process in its own pseudo-terminal.
+
+The child starts a new session and takes the pty as its controlling terminal, as `login_tty`
+does. Both matter (found while prototyping): without them a window change never reaches the
+app, and the game outlives a dropped connection. With them the kernel sends SIGHUP to the
+game when the gateway closes the master side, even if the gateway itself is killed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import resource
+import signal
+import struct
+import sys
+import termios
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from server.identity import PlayerFolders
+
+# Client variables that may reach the game. Everything else a client sends (LD_PRELOAD,
+# PYTHON*, COLUMNS/LINES, which would pin Textual's size) is dropped.
+CLIENT_VARIABLES = ("COLORTERM", "NO_COLOR")
+CLIENT_LOCALE_PREFIXES = ("LANG", "LC_")
+# Gateway variables the game inherits: where Python lives, and whether bytecode is written.
+GATEWAY_VARIABLES = ("PATH", "PYTHONDONTWRITEBYTECODE")
+FIXED_VARIABLES = {
+    "LANG": "C.UTF-8",
+    "PYTHONUTF8": "1",
+    "TEXTUAL_FPS": "30",
+    "TEXTUAL_ANIMATIONS": "none",
+}
+PLAYER_NAME_VARIABLE = "CAMPFIRE_PLAYER_NAME"
+GAME_COMMAND = (sys.executable, "-m", "tui")
+
+
+@dataclass(frozen=True)
+class Limits:
+    address_space: int = 2 << 30  # games peak at 300-500 MB of address space (Bioviva the most)
+    cpu_seconds: int = 3600
+    hangup_grace: float = 3.0
+
+
+def child_environment(
+    term: str, client_env: Mapping[object, object], folders: PlayerFolders, player_name: str,
+    gateway_env: Mapping[str, str] = os.environ,
+) -> dict[str, str]:
+    """The game's whole environment, built from scratch."""
+    env = {name: gateway_env[name] for name in GATEWAY_VARIABLES if name in gateway_env}
+    env.update(FIXED_VARIABLES)
+    for raw_name, raw_value in client_env.items():
+        name, value = _text(raw_name), _text(raw_value)
+        if name is None or value is None or "\0" in value:
+            continue
+        if name in CLIENT_VARIABLES:
+            env[name] = value
+        elif name.startswith(CLIENT_LOCALE_PREFIXES) and _is_utf8_locale(value):
+            env[name] = value
+    env.update({
+        "TERM": term if term and len(term) <= 64 and term.isprintable() else "xterm-256color",
+        "HOME": str(folders.home),
+        "CAMPFIRE_SAVE_DIR": str(folders.saves),
+        "CAMPFIRE_CONFIG_DIR": str(folders.config),
+        PLAYER_NAME_VARIABLE: player_name,
+    })
+    return env
+
+
+def _text(value: object) -> str | None:
+    if isinstance(value, bytes):
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return value if isinstance(value, str) else None
+
+
+def _is_utf8_locale(value: str) -> bool:
+    # A locale in another encoding would make the game draw in that encoding.
+    return value.lower().replace("-", "").endswith("utf8") and value.isprintable()
+
+
+def set_window_size(fd: int, width: int, height: int) -> None:
+    """Resize the pty; the kernel sends SIGWINCH to the game in it."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(height, 1), max(width, 1), 0, 0))
+
+
+class GameProcess:
+    """The game and the master side of its pty."""
+
+    def __init__(self, process: asyncio.subprocess.Process, master_fd: int, limits: Limits) -> None:
+        self.process = process
+        self.master_fd = master_fd
+        self.limits = limits
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    @classmethod
+    async def start(cls, env: dict[str, str], cwd: Path, width: int, height: int, limits: Limits) -> "GameProcess":
+        master_fd, slave_fd = os.openpty()
+        try:
+            set_window_size(master_fd, width, height)
+            os.set_blocking(master_fd, False)
+            process = await asyncio.create_subprocess_exec(
+                *GAME_COMMAND,
+                stdin=slave_fd, stdout=slave_fd, stderr=slave_fd,
+                env=env, cwd=cwd, close_fds=True, start_new_session=True,
+                preexec_fn=_child_setup(limits),
+            )
+        except BaseException:
+            os.close(master_fd)
+            raise
+        finally:
+            os.close(slave_fd)
+        return cls(process, master_fd, limits)
+
+    def resize(self, width: int, height: int) -> None:
+        set_window_size(self.master_fd, width, height)
+
+    async def stop(self) -> int:
+        """Hang up (the game autosaves on every action and may tidy up), then kill it if it
+        is still there after the grace period; returns its exit status. Safe to call twice
+        and from two tasks."""
+        if self.process.returncode is None:
+            self._signal(signal.SIGHUP)
+            try:
+                await asyncio.wait_for(asyncio.shield(self.process.wait()), self.limits.hangup_grace)
+            except asyncio.TimeoutError:
+                self._signal(signal.SIGKILL)
+                await self.process.wait()
+        return self.process.returncode
+
+    def close_master(self) -> None:
+        """Only once nothing reads the pty any more: a closed descriptor number can be
+        reused by the next game's pty."""
+        if self.master_fd >= 0:
+            os.close(self.master_fd)
+            self.master_fd = -1
+
+    def _signal(self, number: int) -> None:
+        # The whole process group: anything the game started goes with it.
+        try:
+            os.killpg(self.process.pid, number)
+        except ProcessLookupError:
+            pass
+
+
+def _child_setup(limits: Limits):
+    """Runs in the forked child after setsid(), before exec: only ioctl and setrlimit."""
+    address_space = limits.address_space
+    cpu_seconds = limits.cpu_seconds
+    set_controlling_tty = termios.TIOCSCTTY
+    ioctl = fcntl.ioctl
+    setrlimit = resource.setrlimit
+
+    def setup() -> None:
+        ioctl(0, set_controlling_tty, 0)
+        setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+        setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
+        setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+    return setup

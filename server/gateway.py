@@ -1,0 +1,392 @@
+"""The SSH gateway: authentication, lock-down, caps, and one game process per session."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from server.child import GameProcess, Limits, child_environment
+from server.events import LOG_NAME, EventLog
+from server.hostkey import HOST_KEY_NAME, load_or_create_host_key
+from server.identity import Identity, player_folders, remove_stale_guest_folders, sanitise_name
+
+SERVER_FULL = "Campfire is full right now, try again later.\r\n"
+IDLE_GOODBYE = "\r\nNo key pressed for a long while: the game is saved, see you later.\r\n"
+REFUSED = "This server only plays Campfire in an interactive terminal: connect with plain `ssh`, no command.\r\n"
+ONE_GAME = "One game per connection: open another connection for another game.\r\n"
+READ_CHUNK = 65536
+# Connections one address may hold beyond its game cap: room to be told "full" politely.
+CONNECTION_ALLOWANCE = 4
+
+
+@dataclass
+class ServeOptions:
+    data_root: Path
+    host: str = "127.0.0.1"
+    port: int = 2222
+    host_key: Path | None = None
+    max_sessions: int = 16
+    max_per_ip: int = 4
+    idle_timeout: float = 1800.0
+    allow_keys: Path | None = None
+    limits: Limits = field(default_factory=Limits)
+
+
+def read_allowed_fingerprints(path: Path) -> frozenset[str]:
+    """SHA-256 fingerprints of the keys in an authorized_keys-style file (one public key a
+    line; blank lines and # comments skipped). ValueError names a line that is not a key."""
+    fingerprints = set()
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            key = asyncssh.import_public_key(line)
+        except (asyncssh.KeyImportError, ValueError):
+            raise ValueError(f"Line {number} of {path} is not a public key.") from None
+        fingerprints.add(key.get_fingerprint("sha256"))
+    return frozenset(fingerprints)
+
+
+class Gateway:
+    """Listens, counts sessions, starts and stops games. `start()` then `close()`."""
+
+    def __init__(self, options: ServeOptions) -> None:
+        self.options = options
+        self.allowed: frozenset[str] | None = (
+            read_allowed_fingerprints(options.allow_keys) if options.allow_keys else None
+        )
+        self.sessions = 0
+        self.sessions_by_ip: Counter[str] = Counter()
+        self.games: set[GameProcess] = set()
+        self.connections: dict[asyncssh.SSHServerConnection, str] = {}  # to the peer's address
+        self.host_key_fingerprint = ""
+        self.host_key_created = False
+        self.log: EventLog | None = None
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    @property
+    def guests_allowed(self) -> bool:
+        return self.allowed is None
+
+    @property
+    def port(self) -> int:
+        assert self._acceptor is not None
+        return self._acceptor.get_port()
+
+    async def start(self) -> None:
+        root = self.options.data_root
+        root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        remove_stale_guest_folders(root)
+        self.log = EventLog(root / LOG_NAME)
+        key, self.host_key_created = load_or_create_host_key(self.options.host_key or root / HOST_KEY_NAME)
+        self.host_key_fingerprint = key.get_fingerprint("sha256")
+        self._acceptor = await asyncssh.create_server(
+            lambda: PlayerConnection(self),
+            self.options.host, self.options.port,
+            server_host_keys=[key],
+            process_factory=self._run_session,
+            encoding=None,
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            login_timeout=30,
+            keepalive_interval=60,
+            keepalive_count_max=3,
+        )
+        self.log.write("listening", host=self.options.host, port=self.port, host_key=self.host_key_fingerprint)
+
+    async def close(self) -> None:
+        """Stop listening and end every game (hang-up, then kill after the grace period)."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+            for conn in list(self.connections):
+                conn.close()
+            await self._acceptor.wait_closed()
+        await asyncio.gather(*(game.stop() for game in list(self.games)), return_exceptions=True)
+        if self.log is not None:
+            self.log.write("stopped")
+            self.log.close()
+
+    # -- one session -----------------------------------------------------------
+    async def _run_session(self, process: asyncssh.SSHServerProcess) -> None:
+        player: PlayerConnection = process.get_extra_info("connection").get_owner()
+        term = process.get_terminal_type()
+        if process.command is not None or process.subsystem is not None or term is None:
+            self._log("refused", player, request=_request_kind(process, term))
+            _refuse(process, REFUSED)
+            return
+        if player.playing:
+            self._log("refused", player, request="second session")
+            _refuse(process, ONE_GAME)
+            return
+        ip = player.peer_ip
+        if self.sessions >= self.options.max_sessions or self.sessions_by_ip[ip] >= self.options.max_per_ip:
+            self._log("full", player, sessions=self.sessions)
+            _refuse(process, SERVER_FULL)
+            return
+        self.sessions += 1
+        self.sessions_by_ip[ip] += 1
+        player.playing = True
+        try:
+            await self._play(process, player, term)
+        finally:
+            self.sessions -= 1
+            self.sessions_by_ip[ip] -= 1
+            if not self.sessions_by_ip[ip]:
+                del self.sessions_by_ip[ip]
+
+    async def _play(self, process: asyncssh.SSHServerProcess, player: "PlayerConnection", term: str) -> None:
+        identity = player.identity
+        folders = player_folders(self.options.data_root, identity)
+        try:
+            width, height, _, _ = process.get_terminal_size()
+            env = child_environment(term, process.env, folders, identity.name)
+            game = await GameProcess.start(env, folders.home, width, height, self.options.limits)
+            self.games.add(game)
+            self._log("game started", player, pid=game.pid, term=term, size=f"{width}x{height}")
+            link = Link(process, game, self.options.idle_timeout)
+            try:
+                reason = await link.run()
+            finally:
+                status = await game.stop()
+                game.close_master()
+                self.games.discard(game)
+        finally:
+            folders.remove_if_temporary()
+        self._log("game ended", player, pid=game.pid, reason=reason, status=status,
+                  sent=link.bytes_out, received=link.bytes_in)
+        if reason == "idle":
+            _write_quietly(process, IDLE_GOODBYE.encode())
+        if not process.is_closing():
+            process.exit(0 if status == 0 else 1)
+
+    def _log(self, event: str, player: "PlayerConnection", **fields: object) -> None:
+        if self.log is not None:
+            self.log.write(event, peer=player.peer_ip, fingerprint=player.identity.fingerprint, **fields)
+
+
+def _request_kind(process: asyncssh.SSHServerProcess, term: str | None) -> str:
+    if process.subsystem is not None:  # its name is the client's text: not logged
+        return "subsystem"
+    if process.command is not None:
+        return "exec"
+    return "shell without a terminal" if term is None else "shell"
+
+
+def _refuse(process: asyncssh.SSHServerProcess, message: str) -> None:
+    _write_quietly(process, message.encode(), stderr=process.get_terminal_type() is None)
+    if not process.is_closing():
+        process.exit(1)
+
+
+def _write_quietly(process: asyncssh.SSHServerProcess, data: bytes, stderr: bool = False) -> None:
+    try:
+        (process.stderr if stderr else process.stdout).write(data)
+    except (asyncssh.Error, OSError, BrokenPipeError):
+        pass
+
+
+class Link:
+    """Moves bytes between the SSH channel and the game's pty until one side ends.
+
+    `run()` returns why it ended: "game" (the game exited), "client" (the connection went
+    away or sent EOF) or "idle" (no input for `idle_timeout` seconds)."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess, game: GameProcess, idle_timeout: float) -> None:
+        self.process = process
+        self.game = game
+        self.idle_timeout = idle_timeout
+        self.bytes_in = 0
+        self.bytes_out = 0
+        self._loop = asyncio.get_running_loop()
+        self._last_input = self._loop.time()
+
+    async def run(self) -> str:
+        tasks = [
+            asyncio.ensure_future(self._game_to_client()),
+            asyncio.ensure_future(self._client_to_game()),
+            asyncio.ensure_future(self._idle_watch()),
+        ]
+        try:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            return next(iter(done)).result()
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _game_to_client(self) -> str:
+        fd = self.game.master_fd
+        readable = asyncio.Event()
+        self._loop.add_reader(fd, readable.set)
+        try:
+            while True:
+                await readable.wait()
+                readable.clear()
+                try:
+                    data = os.read(fd, READ_CHUNK)
+                except BlockingIOError:
+                    continue
+                except OSError as error:  # EIO: every copy of the pty's other side is closed
+                    if error.errno == errno.EIO:
+                        return "game"
+                    raise
+                if not data:
+                    return "game"
+                self.bytes_out += len(data)
+                try:
+                    self.process.stdout.write(data)
+                    await self.process.stdout.drain()
+                except (asyncssh.Error, OSError):  # the channel closed under us
+                    return "client"
+        finally:
+            self._loop.remove_reader(fd)
+
+    async def _client_to_game(self) -> str:
+        while True:
+            try:
+                data = await self.process.stdin.read(READ_CHUNK)
+            except asyncssh.TerminalSizeChanged as change:
+                self.game.resize(change.width, change.height)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except (asyncssh.Error, OSError):
+                return "client"
+            if not data:
+                return "client"
+            self._last_input = self._loop.time()
+            self.bytes_in += len(data)
+            try:
+                await self._write_to_game(data)
+            except OSError:  # the game is gone; the other direction sees it too
+                return "game"
+
+    async def _write_to_game(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            try:
+                written = os.write(self.game.master_fd, view)
+            except BlockingIOError:
+                await asyncio.sleep(0.01)  # the game is not reading: wait, do not spin
+                continue
+            view = view[written:]
+
+    async def _idle_watch(self) -> str:
+        while True:
+            left = self._last_input + self.idle_timeout - self._loop.time()
+            if left <= 0:
+                return "idle"
+            await asyncio.sleep(left)
+
+
+class PlayerConnection(asyncssh.SSHServer):
+    """One SSH connection: who it is, and whether it already has its game."""
+
+    def __init__(self, gateway: Gateway) -> None:
+        self.gateway = gateway
+        self.peer_ip = "?"
+        self.username = ""
+        self.identity = Identity(None, "Guest")
+        self.playing = False
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self._fingerprint: str | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.peer_ip = str(peer[0]) if peer else "?"
+        gateway = self.gateway
+        if gateway.log is not None:
+            gateway.log.write("connect", peer=self.peer_ip)
+        # asyncssh has no connection cap: half-open logins from one address are bounded
+        # here, sessions by the caps in _run_session.
+        from_here = sum(1 for address in gateway.connections.values() if address == self.peer_ip)
+        gateway.connections[conn] = self.peer_ip
+        if from_here >= gateway.options.max_per_ip + CONNECTION_ALLOWANCE:
+            if gateway.log is not None:
+                gateway.log.write("full", peer=self.peer_ip, connections=from_here)
+            conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.gateway.connections.pop(self.conn, None)
+        if self.gateway.log is not None:
+            self.gateway.log.write("disconnect", peer=self.peer_ip, fingerprint=self.identity.fingerprint)
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        fingerprint = key.get_fingerprint("sha256")
+        allowed = self.gateway.allowed
+        if allowed is not None and fingerprint not in allowed:
+            self._refused("key not allowed", fingerprint=fingerprint)
+            return False
+        # asyncssh calls this for a key the client only asks about and again for the key it
+        # signs with, just before checking the signature; the last call names the key that
+        # authenticated, unless a guest login follows (see get_kbdint_challenge).
+        self._fingerprint = fingerprint
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.gateway.guests_allowed
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self._fingerprint = None  # a key offered earlier but never signed for is not theirs
+        return self.gateway.guests_allowed
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        self._refused("port forwarding")
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        self._refused("remote port forwarding")
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        self._refused("socket forwarding")
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        self._refused("remote socket forwarding")
+        return False
+
+    def _refused(self, request: str, fingerprint: str | None = None) -> None:
+        if self.gateway.log is not None:
+            self.gateway.log.write(
+                "refused", peer=self.peer_ip, fingerprint=fingerprint or self.identity.fingerprint, request=request
+            )
+
+    def auth_completed(self) -> None:
+        self.identity = Identity(self._fingerprint, sanitise_name(self.username))
+        if self.gateway.log is not None:
+            self.gateway.log.write(
+                "identity", peer=self.peer_ip, fingerprint=self._fingerprint,
+                guest=self._fingerprint is None, name=self.identity.name,
+            )
+
+
+async def serve_forever(options: ServeOptions, announce) -> None:
+    """Run until cancelled (Ctrl+C or SIGTERM in `run`), then end every game."""
+    gateway = Gateway(options)
+    try:
+        await gateway.start()
+        announce(gateway)
+        await asyncio.Event().wait()
+    finally:
+        await gateway.close()

@@ -1,0 +1,48 @@
+"""Fixtures for the SSH gateway tests: loopback only, ephemeral ports, every wait bounded,
+every gateway and game cleaned up even when a test fails."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from server.child import Limits
+from server.gateway import Gateway, ServeOptions
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.ssh)
+
+
+@pytest.fixture
+async def start_gateway(tmp_path):
+    """`await start_gateway(max_sessions=..., ...)` -> a running Gateway on 127.0.0.1:0."""
+    gateways: list[Gateway] = []
+
+    async def start(**overrides) -> Gateway:
+        options = ServeOptions(
+            data_root=tmp_path / f"root{len(gateways)}", host="127.0.0.1", port=0,
+            limits=Limits(hangup_grace=2.0),
+        )
+        for name, value in overrides.items():
+            setattr(options, name, value)
+        gateway = Gateway(options)
+        gateways.append(gateway)
+        await gateway.start()
+        return gateway
+
+    try:
+        yield start
+    finally:
+        for gateway in gateways:
+            await gateway.close()
+
+
+@pytest.fixture(scope="session")
+def player_keys() -> list[asyncssh.SSHKey]:
+    return [asyncssh.generate_private_key("ssh-ed25519") for _ in range(2)]
