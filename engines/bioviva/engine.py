@@ -18,14 +18,16 @@ changes every turn to the left. Phases (`state.phase`), who acts, and the text f
                     ``magnifier H4`` (once between two tiles), ``pass-card`` (before the
                     first tile and before any ``clarify``; once, twice for a young guide),
                     ``clarify`` (young guide: read the clarification aloud).
-- ``guess``         after each tile, every other player until they pass: ``guess <any
-                    text>`` (up to `guesses_per_tile` a tile) or ``pass``; the guide,
-                    while some guess waits for an answer: ``accept 2.1`` (Player 2's first
+- ``guess``         after each tile, in sealed rounds: every other player at once writes
+                    ``guess <any text>`` (one a round, `guesses_per_tile` rounds a tile)
+                    or ``pass``; the round is revealed when the last is in (first right
+                    in the reveal order wins, see association.py). Then the guide,
+                    while some revealed guess waits for an answer: ``accept 2.1`` (Player 2's first
                     guess on this card is right; ``accept 2`` names Player 2's oldest
                     waiting guess), ``reply almost`` / ``reply not-at-all`` /
                     ``reply more`` (about the oldest guess waiting) or ``done`` (nothing to
                     say about the guesses waiting). Waiting guesses are listed, accepted
-                    and replied to oldest first. A guess matching the animal wins at once.
+                    and replied to oldest first.
 - ``over``          the game has ended.
 
 Legal guesses listed by `legal_actions` are every animal's name (stable order, minus
@@ -327,7 +329,10 @@ class BiovivaEngine(AssociationRules, Engine[BiovivaState, Action]):
         else:
             card, deck = _draw(rng, state.animal_deck, [a.id for a in cards.animals])
             state = replace(state, animal_deck=deck)
-        state = self.begin(replace(state, rng=rng.state, die=face), die.challenge, card)
+        state = self.begin(replace(state, die=face), die.challenge, card)
+        if die.challenge == "association":
+            state = replace(state, order_start=rng.below(state.seats - 1))
+        state = replace(state, rng=rng.state)
         return Applied(state, events + self._begin_events(state), reveals=True)
 
     def begin(self, state: BiovivaState, kind: str, card: str) -> BiovivaState:
@@ -369,6 +374,8 @@ class BiovivaEngine(AssociationRules, Engine[BiovivaState, Action]):
                 waiting=(),
                 sealed=(),
                 resting=(),
+                guess_rounds=0,
+                order_start=0,
             )
         raise ValueError(f"unknown challenge {kind!r}")
 

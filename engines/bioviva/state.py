@@ -101,7 +101,8 @@ class BiovivaState(msgspec.Struct, frozen=True):
     waiting: tuple[int, ...] = ()  # guessers still to write (or pass) in this round
     sealed: tuple[GuessRecord, ...] = ()  # this round's written guesses, hidden until all are in
     resting: tuple[int, ...] = ()  # guessers who passed until the next tile
-    guess_rounds: int = 0  # rounds revealed in this game: turns the reveal order
+    guess_rounds: int = 0  # rounds revealed on this card: each turns the reveal order on
+    order_start: int = 0  # drawn by lot with the card: how far from the guide's left it starts
     last: Result | None = None
     end_reason: str = ""
 
@@ -317,11 +318,12 @@ def _draw(
 
 
 def reveal_order(state: BiovivaState) -> tuple[int, ...]:
-    """The guessers in the order that settles a tie in this round: from the guide's left,
-    turned one seat further at every round revealed in the game, so no seat position next
-    to the guide is ever favoured for long."""
+    """The guessers in the order that settles a tie in this round: counted from the guide's
+    left, starting `order_start` seats on (drawn by lot with the card, so no seat position
+    next to the guide is favoured by the first, quickest rounds) and turning one seat
+    further at every round revealed on the card."""
     guessers = [(state.guide + 1 + k) % state.seats for k in range(state.seats - 1)]
-    shift = state.guess_rounds % len(guessers)
+    shift = (state.order_start + state.guess_rounds) % len(guessers)
     return tuple(guessers[shift:] + guessers[:shift])
 
 

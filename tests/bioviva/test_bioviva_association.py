@@ -128,18 +128,32 @@ def test_wrong_guesses_are_revealed_to_all_and_wait_for_the_guide():
 
 
 def test_when_several_find_it_in_one_round_the_first_in_the_reveal_order_wins():
-    """The order starts at the guide's left and turns one seat each round revealed."""
+    """The order counts from the guide's left, starts where the lot drawn with the card
+    says (here 0: the guide's left) and turns one seat each round revealed on the card."""
     state = act(lion(seats=4, guide=1), 1, "tile mane")
     assert ENGINE.view(state, None).challenge.reveal_order == (2, 3, 0)
     won = round_of(state, p1="lion", p3="lioness", p4="lion")
     assert won.last.winners == (2,)
-    # One round revealed earlier in the game: Player 4 is first this time.
+    # One round revealed earlier on this card: Player 4 is first this time.
     from msgspec.structs import replace
 
     later = replace(state, guess_rounds=1)
     assert ENGINE.view(later, 0).challenge.reveal_order == (3, 0, 2)
     assert round_of(later, p1="lion", p3="lioness", p4="lion").last.winners == (3,)
     assert round_of(replace(state, guess_rounds=2), p1="lion", p3="lion", p4="pass").last.winners == (0,)
+    assert ENGINE.view(replace(state, order_start=2), None).challenge.reveal_order == (0, 2, 3)
+
+
+def test_the_reveal_order_of_a_card_starts_at_a_seat_drawn_by_lot():
+    from tests.bioviva.helpers import new
+
+    starts = []
+    for seed in range(200):
+        state = new(seats=4, seed=seed)
+        state = ENGINE.apply(state, -1, ENGINE.auto_action(state)).state
+        if state.kind == "association":
+            starts.append(state.order_start)
+    assert set(starts) == {0, 1, 2} and len(starts) > 30
 
 
 def test_a_player_cannot_repeat_a_guess_on_the_same_card():
