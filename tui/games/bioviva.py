@@ -71,8 +71,9 @@ class WorldMap(LineBoard):
 
 
 def map_marks(view: BiovivaView) -> dict[tuple[int, int], tuple[str, str]]:
-    """Pawns (seat digit for a correct-answer pawn, a-f for a decoy), the magnifier and,
-    after a localization, its answer squares."""
+    """Pawns (the seat's digit; the viewer's own decoy shows a-f, since only its owner
+    knows which pawn is which until the reveal), the magnifier and, after a
+    localization, its answer squares."""
     marks: dict[tuple[int, int], tuple[str, str]] = {}
     last = view.last
     localizing = view.challenge is not None and view.challenge.kind == "localization"
@@ -83,10 +84,10 @@ def map_marks(view: BiovivaView) -> dict[tuple[int, int], tuple[str, str]]:
     if challenge is None:
         return marks
     for pawn in challenge.pawns:
-        if pawn.kind == "correct":
-            marks[(pawn.row, pawn.col)] = (str(pawn.seat + 1), "pawn")
-        else:
+        if pawn.kind == "decoy":
             marks[(pawn.row, pawn.col)] = (DECOY_LETTERS[pawn.seat], "decoy")
+        else:
+            marks[(pawn.row, pawn.col)] = (str(pawn.seat + 1), "pawn")
     if challenge.magnifier:
         marks[parse_cell(challenge.magnifier)] = ("@", "magnifier")
     return marks
@@ -106,6 +107,7 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
         elif challenge.kind == "localization":
             lines.append(f"LOCALIZATION  {challenge.prompt}")
             lines.append("Press m for the map: Enter puts your correct-answer pawn, x your decoy.")
+            lines.append("The others see both your pawns as your number: only you know the decoy.")
         else:
             lines.append("WORD ASSOCIATION")
             if challenge.clarification and challenge.clarified:
@@ -120,6 +122,11 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
             if challenge.magnifier:
                 row, col = parse_cell(challenge.magnifier)
                 lines.append(f"Magnifier on {challenge.magnifier}: {biome_at(row, col).name}")
+            if challenge.reveal_order:
+                lines.append("Ties go to the first in this order: " + ", ".join(names[s] for s in challenge.reveal_order))
+            if challenge.guessing:
+                written = ", ".join(names[s] for s in challenge.written) or "nobody yet"
+                lines.append(f"Guesses are written in secret and shown together. Written: {written}")
             for index, guess in enumerate(challenge.guesses):
                 reply = f"  -> {guess.reply.replace('-', ' ')}" if guess.reply else ""
                 waiting = "  <- the guide's reply is about this one" if index == challenge.reviewing else ""
@@ -219,7 +226,7 @@ class BiovivaScreen(GameScreen):
         world.drawing = draw_world(map_marks(view), wide=wide, cursor=self.cursor)
         row, col = self.cursor
         self.query_one("#map-title", Static).update(
-            f"{cell_name(row, col)} {biome_at(row, col).name}.  Pawns 1-6, decoys a-f, @ magnifier, * answer"
+            f"{cell_name(row, col)} {biome_at(row, col).name}.  Pawns 1-6, your decoy a-f, @ magnifier, * answer"
         )
 
     # -- keys -----------------------------------------------------------------------
