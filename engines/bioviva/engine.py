@@ -811,6 +811,11 @@ class BiovivaEngine(AssociationRules, Engine[BiovivaState, Action]):
             secrets.append(f"{_player(pawn.seat)}: place your {_pawn_name('decoy' if pawn.kind == 'correct' else 'correct')}")
         return secrets
 
+    def shows_secret(self, state: BiovivaState, seat: int) -> bool:
+        """Whether this seat's screen shows something only it may see now (the hot-seat
+        curtain goes up before such a screen, and only then)."""
+        return bool(self.secrets(state).get(seat)) or bool(self._notes(state, seat))
+
     def summary(self, state: BiovivaState, viewer: int | None) -> Summary:
         guide = _player(state.guide)
         phase = state.phase

@@ -26,6 +26,8 @@ from engines.core.protocol import AUTO
 from saves.errors import SaveError
 from saves.store import Autosaver
 from tui.commands import GameActions
+from tui.screens.curtain import CurtainScreen
+from tui.screens.handover import WhoseScreen, curtain_of, next_viewer, shows_secret
 from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
 from tui.widgets.table import Table, name_seats
 
@@ -84,9 +86,13 @@ class GameScreen(Screen[None]):
         return legal
 
     def on_mount(self) -> None:
-        if self.hides_information and self.viewer is not None:
+        if sum(1 for seat in self.match.seats if not seat.is_bot) > 1:
+            # Several people share this screen: it always says whose it is.
+            self.mount(WhoseScreen(id="whose-screen"))
+        if self.hides_information and self.viewer is not None and shows_secret(self.match, self.viewer):
             # Whoever opened the game may not be the player whose secrets come first.
             self._raise_curtain()
+        self._show_whose_screen()
         self.refresh_table()
         self.query_one(ActionList).focus()
         self.call_after_refresh(self.after_change)
@@ -190,11 +196,16 @@ class GameScreen(Screen[None]):
 
     def _hand_over(self, humans_acting: list[int]) -> None:
         """Give the keyboard to the next human who must act, going round the table from
-        the current one, so no seat always decides first when several act at once."""
-        start = -1 if self.viewer is None else self.viewer
-        self.viewer = min(humans_acting, key=lambda seat: (seat - start - 1) % len(self.match.seats))
-        if self.hides_information:
+        the current one. A curtain hides the new screen if it shows a secret; one already
+        up is renamed, so it always names the seat whose screen comes next."""
+        before = self.viewer
+        self.viewer = next_viewer(self.match, humans_acting, before)
+        curtain = curtain_of(self.app, self)
+        if curtain is not None:
+            curtain.show_player(self.match.seats[self.viewer].name)
+        elif self.hides_information and self.viewer != before and shows_secret(self.match, self.viewer):
             self._raise_curtain()
+        self._show_whose_screen()
 
     def action_next_player(self) -> None:
         """Let another player who must also act now go first (a young player waiting to
@@ -208,10 +219,13 @@ class GameScreen(Screen[None]):
         self.refresh_table()
 
     def _raise_curtain(self) -> None:
-        from tui.screens.curtain import CurtainScreen
-
+        name = self.match.seats[self.viewer].name
         self._curtain_up = True
-        self.app.push_screen(CurtainScreen(self.match.seats[self.viewer].name), self._curtain_down)
+        curtain = curtain_of(self.app, self)
+        if curtain is not None:  # never two curtains: the one up names the next seat
+            curtain.show_player(name)
+            return
+        self.app.push_screen(CurtainScreen(name, over=self), self._curtain_down)
 
     def _curtain_down(self, choice: str | None = None) -> None:
         self._curtain_up = False
@@ -219,7 +233,20 @@ class GameScreen(Screen[None]):
             # Leaving from behind the curtain: the next player resumes with it again.
             self.dismiss(None)
             return
+        self._show_whose_screen()
         self.refresh_table()
+
+    def _show_whose_screen(self) -> None:
+        """The tag saying whose screen this is; the status line keeps clear of it."""
+        tags = self.query(WhoseScreen)
+        if not tags:
+            return
+        tag = tags.first()
+        name = None if self.viewer is None else self.match.seats[self.viewer].name
+        tag.show(name)
+        width = min(len("Public table" if name is None else f"{name}'s screen") + 2, 28)
+        for status in self.query("#status"):
+            status.styles.padding = (0, width + 1, 0, 1)
 
     def _maybe_run_bots(self) -> None:
         if self._thinking:
