@@ -221,3 +221,16 @@ async def test_one_curtain_at_a_time_always_naming_whose_screen_follows(tmp_path
             await pilot.pause()
             assert isinstance(app.screen, LauncherScreen)
     assert lifted >= len(seeds) // 3  # the openings did pass secrets between the two humans
+
+
+def test_a_short_screen_draws_a_window_of_map_rows_that_follows_the_cursor() -> None:
+    from tui.games.bioviva_draw import draw_world, map_window
+
+    assert map_window(0, 20, 14) == 7  # the cursor went below the window: it follows
+    assert map_window(7, 3, 14) == 3  # and above it
+    assert map_window(5, 10, 14) == 5  # a cursor in sight does not move the window
+    assert map_window(9, 0, 40) == 0  # every row fits: all are drawn
+    drawing = draw_world({}, wide=False, cursor=(20, 4), first_row=7, row_count=14)
+    labels = [row[0][0] for row in drawing[1:]]
+    assert len(drawing) == 15 and labels[0] == "H " and labels[-1] == "U "
+    assert any("cursor" in kind for _, kind in drawing[14])  # row U holds the cursor

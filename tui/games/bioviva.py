@@ -23,7 +23,7 @@ from engines.bioviva.actions import Guess, LayTile, Magnifier, PlacePawn
 from engines.bioviva.engine import BiovivaView
 from engines.bioviva.worldmap import COLS, ROWS, biome_at, cell_name, parse_cell
 from engines.core.errors import IllegalAction
-from tui.games.bioviva_draw import draw_world
+from tui.games.bioviva_draw import draw_world, map_window
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.table import Table, name_seats
@@ -162,6 +162,7 @@ class BiovivaScreen(GameScreen):
         super().__init__(*args, **kwargs)
         self.cursor = (ROWS // 2, COLS // 2)
         self._pane_for: tuple[int, str] | None = None  # (turn, phase) the pane was chosen for
+        self._map_top = 0  # first map row drawn when the screen is too short for them all
 
     def compose_board(self) -> ComposeResult:
         with ContentSwitcher(initial="card", id="bioviva-board"):
@@ -221,13 +222,24 @@ class BiovivaScreen(GameScreen):
 
     def draw_map(self, table: Table) -> None:
         view: BiovivaView = table.view
-        wide = self.size.width >= 110
+        # Two characters a square need 96 columns for the map beside the side column.
+        wide = self.size.width >= 132
         world = self.query_one(WorldMap)
-        world.drawing = draw_world(map_marks(view), wide=wide, cursor=self.cursor)
+        pane = self.query_one("#map-pane")
+        # The title and the column numbers take two lines; before layout, draw every row.
+        height = pane.size.height - 2 if pane.size.height > 2 else ROWS
+        self._map_top = map_window(self._map_top, self.cursor[0], height)
+        world.drawing = draw_world(
+            map_marks(view), wide=wide, cursor=self.cursor, first_row=self._map_top, row_count=height
+        )
         row, col = self.cursor
         self.query_one("#map-title", Static).update(
             f"{cell_name(row, col)} {biome_at(row, col).name}.  Pawns 1-6, your decoy a-f, @ magnifier, * answer"
         )
+
+    def on_resize(self) -> None:
+        if self.table is not None:
+            self.call_after_refresh(self.draw_map, self.table)
 
     # -- keys -----------------------------------------------------------------------
     def action_toggle_map(self) -> None:

@@ -244,9 +244,8 @@ class GameScreen(Screen[None]):
         tag = tags.first()
         name = None if self.viewer is None else self.match.seats[self.viewer].name
         tag.show(name)
-        width = min(len("Public table" if name is None else f"{name}'s screen") + 2, 28)
         for status in self.query("#status"):
-            status.styles.padding = (0, width + 1, 0, 1)
+            status.styles.padding = (0, tag.width_needed + 1, 0, 1)
 
     def _maybe_run_bots(self) -> None:
         if self._thinking:

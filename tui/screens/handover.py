@@ -49,12 +49,14 @@ def curtain_of(app: App, game: Screen) -> CurtainScreen | None:
 
 
 class WhoseScreen(Static):
-    """The top-right tag naming whose screen this is ("Ana's screen", "Public table")."""
+    """The top-right tag naming whose screen this is ("Ana's screen", "Public table").
+
+    Absolutely placed, so it takes no room from the layout; it moves itself to the right
+    edge whenever the screen is laid out again (a resize)."""
 
     DEFAULT_CSS = """
     WhoseScreen {
         position: absolute;
-        dock: right;
         width: auto;
         max-width: 28;
         height: 1;
@@ -65,6 +67,26 @@ class WhoseScreen(Static):
     }
     """
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__("", **kwargs)
+        self.text = ""
+
+    def on_mount(self) -> None:
+        self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._place())
+        self._place()
+
     def show(self, name: str | None) -> None:
-        text = "Public table" if name is None else f"{name}'s screen"
-        self.update(Text(text, no_wrap=True, overflow="ellipsis"))
+        self.text = "Public table" if name is None else f"{name}'s screen"
+        self.update(Text(self.text, no_wrap=True, overflow="ellipsis"))
+        self._place()
+
+    @property
+    def width_needed(self) -> int:
+        return min(len(self.text) + 2, 28)
+
+    def _place(self) -> None:
+        if not self.is_attached:
+            return
+        x = max(self.screen.size.width - self.width_needed, 0)
+        if self.styles.offset.x.value != x:
+            self.styles.offset = (x, 0)
