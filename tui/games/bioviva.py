@@ -20,7 +20,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, Static
 
 from engines.bioviva.actions import Guess, LayTile, Magnifier, PlacePawn
-from engines.bioviva.engine import BiovivaView
+from engines.bioviva.state import BiovivaView
 from engines.bioviva.worldmap import COLS, ROWS, biome_at, cell_name, parse_cell
 from engines.core.errors import IllegalAction
 from tui.games.bioviva_draw import draw_world, map_window
