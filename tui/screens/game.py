@@ -26,8 +26,6 @@ from engines.core.protocol import AUTO
 from saves.errors import SaveError
 from saves.store import Autosaver
 from tui.commands import GameActions
-from tui.screens.curtain import CurtainScreen
-from tui.screens.handover import WhoseScreen, curtain_of, next_viewer, shows_secret
 from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
 from tui.widgets.table import Table, name_seats
 
@@ -86,6 +84,8 @@ class GameScreen(Screen[None]):
         return legal
 
     def on_mount(self) -> None:
+        from tui.screens.handover import WhoseScreen, shows_secret
+
         if sum(1 for seat in self.match.seats if not seat.is_bot) > 1:
             # Several people share this screen: it always says whose it is.
             self.mount(WhoseScreen(id="whose-screen"))
@@ -198,6 +198,8 @@ class GameScreen(Screen[None]):
         """Give the keyboard to the next human who must act, going round the table from
         the current one. A curtain hides the new screen if it shows a secret; one already
         up is renamed, so it always names the seat whose screen comes next."""
+        from tui.screens.handover import curtain_of, next_viewer, shows_secret
+
         before = self.viewer
         self.viewer = next_viewer(self.match, humans_acting, before)
         curtain = curtain_of(self.app, self)
@@ -219,6 +221,9 @@ class GameScreen(Screen[None]):
         self.refresh_table()
 
     def _raise_curtain(self) -> None:
+        from tui.screens.curtain import CurtainScreen
+        from tui.screens.handover import curtain_of
+
         name = self.match.seats[self.viewer].name
         self._curtain_up = True
         curtain = curtain_of(self.app, self)
@@ -238,6 +243,8 @@ class GameScreen(Screen[None]):
 
     def _show_whose_screen(self) -> None:
         """The tag saying whose screen this is; the status line keeps clear of it."""
+        from tui.screens.handover import WhoseScreen
+
         tags = self.query(WhoseScreen)
         if not tags:
             return
