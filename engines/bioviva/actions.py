@@ -18,6 +18,9 @@ Reply = Literal["almost", "not-at-all", "more"]
 REPLIES: tuple[str, ...] = ("almost", "not-at-all", "more")
 LETTERS: tuple[str, ...] = ("A", "B", "C")
 MAX_GUESS = 40  # characters; a guess is a name, not an essay
+RULES_EDITION = "2"
+#: The options every edition-1 save stored (it stored all its fields, none of the later).
+EDITION_1_FIELDS = frozenset({"target", "young", "turn_limit", "guesses_per_tile"})
 
 
 class BiovivaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -27,8 +30,15 @@ class BiovivaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     young: tuple[int, ...] = ()
     #: Safety cap: the game also ends after this many turns (one challenge a turn).
     turn_limit: int = 100
-    #: Guesses each player may make after each tile in word association.
+    #: Guesses each player may make after each tile in word association (one a round).
     guesses_per_tile: int = 3
+    #: Seat number (1-based) of the first guide; the rulebook has the oldest player start.
+    first_guide: int = 1
+    #: The rules edition the game was started under. Edition 1 (guesses typed in turn,
+    #: pawn kinds public, the 16x32 map) cannot be replayed by these rules; a save that
+    #: predates this field is read as edition 1 and refused with that reason. A string,
+    #: so the setup form leaves it alone.
+    edition: str = RULES_EDITION
 
 
 # -- chance ----------------------------------------------------------------------------
@@ -91,11 +101,14 @@ class Done(msgspec.Struct, frozen=True, tag="done"):
 
 # -- word association: the guessers ------------------------------------------------------
 class Guess(msgspec.Struct, frozen=True, tag="guess"):
+    """A guesser's sealed guess for this round: hidden until every guesser has written
+    theirs (or passed), then revealed with the others."""
+
     text: str
 
 
 class Pass(msgspec.Struct, frozen=True, tag="pass"):
-    """No more guesses until the next tile."""
+    """No (more) guesses until the next tile."""
 
 
 Action = (

@@ -148,7 +148,8 @@ class SkillBot(Bot):
             r, c = rng.choice(loc.answer_cells())
             dr, dc = rng.between(-self.spread, self.spread), rng.between(-self.spread, self.spread)
             return min(max(r + dr, 0), ROWS - 1), min(max(c + dc, 0), COLS - 1)
-        others = [p for p in ch.pawns if p.seat != ctx.seat and p.counts]
+        # Which of another player's pawns is the decoy is hidden: any of them may be it.
+        others = [p for p in ch.pawns if p.seat != ctx.seat]
         if self.follows_crowd and others:
             p = rng.choice(others)
             return p.row, p.col

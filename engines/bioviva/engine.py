@@ -18,14 +18,16 @@ changes every turn to the left. Phases (`state.phase`), who acts, and the text f
                     ``magnifier H4`` (once between two tiles), ``pass-card`` (before the
                     first tile and before any ``clarify``; once, twice for a young guide),
                     ``clarify`` (young guide: read the clarification aloud).
-- ``guess``         after each tile, every other player until they pass: ``guess <any
-                    text>`` (up to `guesses_per_tile` a tile) or ``pass``; the guide,
-                    while some guess waits for an answer: ``accept 2.1`` (Player 2's first
+- ``guess``         after each tile, in sealed rounds: every other player at once writes
+                    ``guess <any text>`` (one a round, `guesses_per_tile` rounds a tile)
+                    or ``pass``; the round is revealed when the last is in (first right
+                    in the reveal order wins, see association.py). Then the guide,
+                    while some revealed guess waits for an answer: ``accept 2.1`` (Player 2's first
                     guess on this card is right; ``accept 2`` names Player 2's oldest
                     waiting guess), ``reply almost`` / ``reply not-at-all`` /
                     ``reply more`` (about the oldest guess waiting) or ``done`` (nothing to
                     say about the guesses waiting). Waiting guesses are listed, accepted
-                    and replied to oldest first. A guess matching the animal wins at once.
+                    and replied to oldest first.
 - ``over``          the game has ended.
 
 Legal guesses listed by `legal_actions` are every animal's name (stable order, minus
@@ -36,16 +38,16 @@ Seat numbers in text forms count from 1; action Structs store 0-based seats.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Literal
+from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
 from engines.bioviva.actions import (
+    EDITION_1_FIELDS,
     LETTERS,
-    MAX_GUESS,
     REPLIES,
+    RULES_EDITION,
     Accept,
     Action,
     Answer,
@@ -63,16 +65,36 @@ from engines.bioviva.actions import (
     Roll,
     clean_guess,
 )
+from engines.bioviva.association import AssociationRules
 from engines.bioviva.bots import BOTS
-from engines.bioviva.cards import Animal, load_cards, normalise_answer
-from engines.bioviva.worldmap import (
-    COLS,
-    ROWS,
-    Localization,
-    cell_name,
-    load_localizations,
-    parse_cell,
+from engines.bioviva.views import ViewRules
+from engines.bioviva.cards import load_cards
+from engines.bioviva.state import (
+    CATEGORIES,
+    REPLY_TEXT,
+    BiovivaState,
+    Pawn,
+    Result,
+    _cell,
+    _draw,
+    _guessable,
+    _names,
+    _ordinal,
+    _player,
+    animal,
+    counting_pawns,
+    guess_number,
+    is_young,
+    localization,
+    passes_allowed,
+    pawn_line,
+    pawns_revealed,
+    round_guesses,
+    tried,
+    unreviewed,
+    used_tiles,
 )
+from engines.bioviva.worldmap import COLS, ROWS, load_localizations, parse_cell
 from engines.core.actions import ActionCodec, Word, choice
 from engines.core.errors import BadOptions, IllegalAction
 from engines.core.grid import chebyshev
@@ -85,309 +107,11 @@ from engines.core.protocol import (
     GameInfo,
     Outcome,
     ScoreLine,
-    SeatPanel,
-    Summary,
 )
 from engines.core.rng import Rng, seed_state
 
-MAX_TILES = 7
-KIND_TITLES = {"question": "Question", "localization": "Localization", "association": "Word association"}
-CATEGORIES = ("Questions", "Localizations", "Guessing animals", "Guiding (word association)")
-PAWN_MARK = {"correct": "✓", "decoy": "✗"}
-REPLY_TEXT = {"almost": "almost", "not-at-all": "not at all", "more": "more"}
-
-Phase = Literal["roll", "question", "localization", "clue", "guess", "over"]
-
-
-# -- state -------------------------------------------------------------------------------
-class Pawn(msgspec.Struct, frozen=True):
-    seat: int
-    kind: str  # "correct" | "decoy"
-    row: int
-    col: int
-
-
-class TilePlay(msgspec.Struct, frozen=True):
-    tile: str
-    under: str = ""
-
-
-class GuessRecord(msgspec.Struct, frozen=True):
-    seat: int
-    text: str
-    tile: int  # how many tiles were on the table when it was made
-    reply: str = ""  # the guide's reply: "", "almost", "not-at-all", "more"
-    reviewed: bool = False
-
-
-class Result(msgspec.Struct, frozen=True):
-    """A finished challenge, all of it public."""
-
-    turn: int
-    guide: int
-    kind: str
-    card: str
-    prompt: str
-    answer: str  # the right answer, as text
-    commentary: str
-    winners: tuple[int, ...]
-    gains: tuple[int, ...]  # Viva points each seat won
-    doubled: tuple[int, ...] = ()
-    plus: str = ""  # the "+" card drawn ("" when nobody won)
-    plus_points: int = 0
-    plus_commentary: str = ""
-    answers: tuple[str, ...] = ()  # question: every seat's letter
-    distances: tuple[int, ...] = ()  # localization: each seat's best distance
-    answer_cells: tuple[str, ...] = ()
-    lines: tuple[str, ...] = ()
-
-
-class BiovivaState(msgspec.Struct, frozen=True):
-    options: BiovivaOptions
-    seats: int
-    rng: int
-    scores: tuple[int, ...]
-    earned: tuple[tuple[int, int, int, int], ...]  # per seat, by CATEGORIES
-    question_deck: tuple[str, ...]
-    localization_deck: tuple[str, ...]
-    animal_deck: tuple[str, ...]
-    plus_deck: tuple[str, ...]
-    turn: int = 1
-    guide: int = 0
-    phase: Phase = "roll"
-    die: int = 0
-    kind: str = ""
-    card: str = ""
-    # question
-    answers: tuple[str, ...] = ()
-    peeks: tuple[int, ...] = ()  # per seat: the seat peeked at, or -1
-    # localization
-    pawns: tuple[Pawn, ...] = ()
-    order: tuple[int, ...] = ()  # who places each pawn, in turn
-    loc_start: int = -1  # the seat that placed first at the previous localization
-    # word association
-    passes: int = 0
-    passed: tuple[str, ...] = ()  # animals the guide put back (never revealed)
-    tiles: tuple[TilePlay, ...] = ()
-    magnifier: tuple[int, int] | None = None
-    magnifier_at: int = -1  # tiles on the table when the magnifier last moved
-    clarified: bool = False
-    guesses: tuple[GuessRecord, ...] = ()
-    waiting: tuple[int, ...] = ()  # guessers still guessing after the latest tile
-    last: Result | None = None
-    end_reason: str = ""
-
-
-# -- the view ------------------------------------------------------------------------------
-class PawnView(msgspec.Struct, frozen=True):
-    seat: int
-    kind: str  # "correct" | "decoy"
-    cell: str
-    row: int
-    col: int
-    counts: bool  # scored as a correct-answer pawn (young players: both)
-
-
-class TileView(msgspec.Struct, frozen=True):
-    tile: str
-    label: str
-    glyph: str
-    under: str = ""
-    under_label: str = ""
-    under_glyph: str = ""
-
-
-class GuessView(msgspec.Struct, frozen=True):
-    seat: int
-    text: str
-    tile: int
-    reply: str
-    reviewed: bool
-    number: int = 0  # its number among this player's guesses on the card ("accept 2.1")
-
-
-class ChallengeView(msgspec.Struct, frozen=True):
-    kind: str  # "question" | "localization" | "association"
-    card: str  # card id; for an association only the guide's (else "")
-    prompt: str
-    options: tuple[tuple[str, str], ...] = ()  # question: (letter, answer text)
-    answered: tuple[bool, ...] = ()
-    answers: tuple[str, ...] = ()  # per seat: the letter when this viewer may see it, else ""
-    peek: int = -1  # the seat this viewer peeked at
-    can_peek: bool = False
-    pawns: tuple[PawnView, ...] = ()
-    order: tuple[int, ...] = ()
-    placer: int = -1
-    animal: str = ""  # the guide's animal (guide only)
-    clarification: str = ""  # shown to the guide, young guessers, or all once read out
-    clarified: bool = False
-    passes_left: int = 0
-    tiles: tuple[TileView, ...] = ()
-    tiles_left: int = 0
-    magnifier: str = ""
-    magnifier_movable: bool = False
-    guesses: tuple[GuessView, ...] = ()
-    guessing: tuple[int, ...] = ()  # seats still guessing after the latest tile
-    reviewing: int = -1  # index in `guesses` of the guess the guide's reply is about
-
-
-class ResultView(msgspec.Struct, frozen=True):
-    turn: int
-    guide: int
-    kind: str
-    card: str
-    prompt: str
-    answer: str
-    commentary: str
-    winners: tuple[int, ...]
-    gains: tuple[int, ...]
-    doubled: tuple[int, ...]
-    plus: str
-    plus_points: int
-    plus_commentary: str
-    answers: tuple[str, ...]
-    distances: tuple[int, ...]
-    answer_cells: tuple[str, ...]
-    lines: tuple[str, ...]
-
-
-class BiovivaView(msgspec.Struct, frozen=True):
-    viewer: int | None
-    seats: int
-    phase: str
-    turn: int
-    turn_limit: int
-    target: int
-    guide: int
-    die: int
-    die_label: str
-    die_glyph: str
-    scores: tuple[int, ...]
-    young: tuple[bool, ...]
-    actors: tuple[int, ...]
-    challenge: ChallengeView | None
-    last: ResultView | None
-    notes: tuple[str, ...]  # lines only this viewer may see now
-    end_reason: str
-    winners: tuple[int, ...]
-
-
-# -- helpers ----------------------------------------------------------------------------------
-def _player(n: int) -> str:
-    return f"Player {n + 1}"
-
-
-def _names(seats) -> str:
-    names = [_player(s) for s in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _cell(row: int, col: int) -> str:
-    return cell_name(row, col)
-
-
-def _localizations() -> dict[str, Localization]:
-    return {loc.id: loc for loc in load_localizations()}
-
-
-_LOC_CACHE: dict[str, Localization] = {}
-
-
-def localization(loc_id: str) -> Localization:
-    if not _LOC_CACHE:
-        _LOC_CACHE.update(_localizations())
-    return _LOC_CACHE[loc_id]
-
-
-def animal(animal_id: str) -> Animal:
-    return _animals_by_id()[animal_id]
-
-
-def is_young(state: BiovivaState, seat: int) -> bool:
-    return seat + 1 in state.options.young
-
-
-def passes_allowed(state: BiovivaState) -> int:
-    return 2 if is_young(state, state.guide) else 1
-
-
-def counting_pawns(state: BiovivaState, seat: int) -> list[Pawn]:
-    """The pawns scored as correct-answer pawns: a young player's decoy counts too."""
-    return [p for p in state.pawns if p.seat == seat and (p.kind == "correct" or is_young(state, seat))]
-
-
-def used_tiles(state: BiovivaState) -> set[str]:
-    return {t.tile for t in state.tiles} | {t.under for t in state.tiles if t.under}
-
-
-def unreviewed(state: BiovivaState) -> list[int]:
-    return [i for i, g in enumerate(state.guesses) if not g.reviewed]
-
-
-def guess_number(state: BiovivaState, index: int) -> int:
-    """The number of guess `index` among its player's guesses on this card, from 1."""
-    seat = state.guesses[index].seat
-    return sum(1 for g in state.guesses[: index + 1] if g.seat == seat)
-
-
-def find_guess(state: BiovivaState, seat: int, number: int) -> int:
-    """The index in `state.guesses` of `seat`'s guess `number` (0: its oldest waiting one), or -1."""
-    if number == 0:
-        return next((i for i in unreviewed(state) if state.guesses[i].seat == seat), -1)
-    mine = [i for i, g in enumerate(state.guesses) if g.seat == seat]
-    return mine[number - 1] if 0 < number <= len(mine) else -1
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def round_guesses(state: BiovivaState, seat: int) -> int:
-    return sum(1 for g in state.guesses if g.seat == seat and g.tile == len(state.tiles))
-
-
-def tried(state: BiovivaState, seat: int) -> set[str]:
-    return {normalise_answer(g.text) for g in state.guesses if g.seat == seat}
-
-
-@lru_cache(maxsize=1)
-def _guessable() -> tuple[tuple[str, str], ...]:
-    """Every animal's name with its comparison key, in card order (the guesses offered)."""
-    return tuple((a.name, normalise_answer(a.name)) for a in load_cards().animals)
-
-
-@lru_cache(maxsize=512)
-def _name_keys(animal_id: str) -> frozenset[str]:
-    """What a guess must normalise to for this animal (as `matches_animal` compares)."""
-    return frozenset(normalise_answer(n) for n in animal(animal_id).names)
-
-
-@lru_cache(maxsize=1)
-def _animals_by_id() -> dict[str, Animal]:
-    return {a.id: a for a in load_cards().animals}
-
-
-def _draw(
-    rng: Rng, deck: tuple[str, ...], everything: list[str], aside: tuple[str, ...] = ()
-) -> tuple[str, tuple[str, ...]]:
-    """Top card of a deck; an exhausted deck is rebuilt from every card and shuffled.
-
-    Cards in `aside` (those the guide passed in this challenge) cannot come back in it: a
-    deck rebuilt then is shuffled without them and they go under it, in the order passed.
-    """
-    if deck:
-        return deck[0], deck[1:]
-    kept = [c for c in everything if c not in aside] or list(everything)
-    fresh = rng.shuffled(kept)
-    under = [c for c in aside if c not in kept]
-    return fresh[0], tuple(fresh[1:] + under)
-
-
 # -- the engine ---------------------------------------------------------------------------------
-class BiovivaEngine(Engine[BiovivaState, Action]):
+class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
     info = GameInfo(
         id="bioviva",
         title="Bioviva",
@@ -411,6 +135,15 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         if not 1 <= options.guesses_per_tile <= 20:
             raise BadOptions(
                 f"Players may make 1 to 20 guesses after each tile, not {options.guesses_per_tile}."
+            )
+        if options.edition != RULES_EDITION:
+            raise BadOptions(
+                f"This game was started under edition {options.edition} of Bioviva's rules, which had guesses"
+                f" typed in turn, public pawn kinds and a coarser map; edition {RULES_EDITION} cannot replay it."
+            )
+        if not 1 <= options.first_guide <= seats:
+            raise BadOptions(
+                f"The first guide is given by seat number, 1 to {seats} in this game: {options.first_guide} is not a seat."
             )
         for number in options.young:
             if not 1 <= number <= seats:
@@ -438,7 +171,17 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
             localization_deck=places,
             animal_deck=animals,
             plus_deck=plus,
+            guide=options.first_guide - 1,
         )
+
+    def decode_options(self, data: bytes | dict[str, Any] | None) -> msgspec.Struct:
+        if isinstance(data, bytes):
+            data = msgspec.json.decode(data)
+        if isinstance(data, dict) and "edition" not in data and EDITION_1_FIELDS <= data.keys():
+            # A save stores every option it had: all of edition 1's and none of the later
+            # ones is a game from before the edition field, which check_setup refuses.
+            data = {**data, "edition": "1"}
+        return super().decode_options(data)
 
     # -- who acts ------------------------------------------------------------
     def actors(self, state: BiovivaState) -> tuple[int, ...]:
@@ -452,10 +195,8 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         if phase == "clue":
             return (state.guide,)
         if phase == "guess":
-            seats = set(state.waiting)
-            if unreviewed(state):
-                seats.add(state.guide)
-            return tuple(sorted(seats))
+            # The guessers write at the same time; the guide answers once they are revealed.
+            return state.waiting if state.waiting else (state.guide,)
         return ()
 
     def legal_actions(self, state: BiovivaState, seat: int) -> list[Action]:
@@ -547,8 +288,12 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
             return f"{_player(state.guide)}, the guide, is choosing the next clue."
         if state.phase == "guess":
             if seat == state.guide:
-                return "No guess is waiting for your reply."
-            return "You have passed: wait for the next tile."
+                return "The guessers are writing their guesses: wait for the reveal."
+            if seat in state.resting:
+                return "You have passed: wait for the next tile."
+            if state.waiting:
+                return "You have written your guess for this round: wait for the reveal."
+            return f"{_player(state.guide)}, the guide, is answering the guesses."
         return f"{_player(state.guide)} (guide) is rolling the die."
 
     # roll -----------------------------------------------------------------
@@ -559,7 +304,12 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         rng = Rng(state.rng)
         face = rng.die(6)
         die = next(f for f in cards.die if f.face == face)
-        events = [Event(f"Turn {state.turn}: {_player(state.guide)} (guide) rolls the die: {die.label} ({die.glyph}).")]
+        events = []
+        if state.turn == 1:
+            events.append(
+                Event(f"{_player(state.guide)} is the first guide, as chosen at setup (the rulebook has the oldest player start).")
+            )
+        events.append(Event(f"Turn {state.turn}: {_player(state.guide)} (guide) rolls the die: {die.label} ({die.glyph})."))
         if die.challenge == "question":
             card, deck = _draw(rng, state.question_deck, [q.id for q in cards.questions])
             state = replace(state, question_deck=deck)
@@ -569,7 +319,10 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         else:
             card, deck = _draw(rng, state.animal_deck, [a.id for a in cards.animals])
             state = replace(state, animal_deck=deck)
-        state = self.begin(replace(state, rng=rng.state, die=face), die.challenge, card)
+        state = self.begin(replace(state, die=face), die.challenge, card)
+        if die.challenge == "association":
+            state = replace(state, order_start=rng.below(state.seats - 1))
+        state = replace(state, rng=rng.state)
         return Applied(state, events + self._begin_events(state), reveals=True)
 
     def begin(self, state: BiovivaState, kind: str, card: str) -> BiovivaState:
@@ -609,6 +362,10 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
                 clarified=False,
                 guesses=(),
                 waiting=(),
+                sealed=(),
+                resting=(),
+                guess_rounds=0,
+                order_start=0,
             )
         raise ValueError(f"unknown challenge {kind!r}")
 
@@ -705,8 +462,8 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
                 raise IllegalAction(f"Someone already has a pawn on {where}.")
         pawn = Pawn(seat, action.kind, action.row, action.col)
         state = replace(state, pawns=state.pawns + (pawn,))
-        mark = "correct-answer pawn ✓" if action.kind == "correct" else "decoy pawn ✗"
-        events = [Event(f"{_player(seat)} puts their {mark} on {where}.")]
+        # Which pawn is which stays under the pawn until the reveal, as at the table.
+        events = [Event(f"{_player(seat)} puts a pawn on {where}.", private=pawn_line(pawn) + ".", seats=(seat,))]
         if len(state.pawns) < len(state.order):
             return Applied(state, events)
         return self._score_localization(state, events)
@@ -722,6 +479,7 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         winners = tuple(s for s in range(state.seats) if distances[s] == best)
         names = ", ".join(f"{a.name} ({a.cell_name})" for a in loc.answers)
         lines = [
+            pawns_revealed(state.pawns, state.seats),
             f"The answer: {names}.",
             "Distances in squares: "
             + ", ".join(f"{_player(s)} {distances[s]}" for s in range(state.seats))
@@ -743,194 +501,6 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
             lines=tuple(lines),
         )
         return self._finish(state, result, events, category=1)
-
-    # word association: the guide ---------------------------------------------------
-    def _apply_clue(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
-        cards = load_cards()
-        guide = _player(seat)
-        if isinstance(action, PassCard):
-            if state.tiles:
-                raise IllegalAction("You can only pass before laying the first tile.")
-            if state.passes >= passes_allowed(state):
-                if passes_allowed(state) == 2:
-                    raise IllegalAction("You have used both your passes for this challenge.")
-                raise IllegalAction("You have used your pass for this card.")
-            if state.clarified:
-                raise IllegalAction(
-                    "You have read this card's clarification aloud: you can no longer pass it."
-                )
-            rng = Rng(state.rng)
-            passed = state.passed + (state.card,)
-            card, deck = _draw(rng, state.animal_deck, [a.id for a in cards.animals], aside=passed)
-            what = "passes and draws another animal card"
-            if state.magnifier is not None:
-                # The magnifier pointed at the card put back: it leaves the map with it.
-                what = "takes the magnifier back, passes and draws another animal card"
-            state = replace(
-                state,
-                rng=rng.state,
-                animal_deck=deck,
-                passed=passed,
-                card=card,
-                passes=state.passes + 1,
-                clarified=False,
-                magnifier=None,
-                magnifier_at=-1,
-            )
-            return Applied(state, [self._animal_event(state, what)], reveals=True)
-        if isinstance(action, Clarify):
-            a = animal(state.card)
-            if not is_young(state, seat):
-                raise IllegalAction("Only a young guide may read the clarification aloud.")
-            if not a.clarification:
-                raise IllegalAction("This animal card has no clarification.")
-            if state.clarified:
-                raise IllegalAction("The clarification has already been read out.")
-            state = replace(state, clarified=True)
-            return Applied(state, [Event(f"{guide} (young guide) reads the clarification: {a.clarification}")], reveals=True)
-        if isinstance(action, Magnifier):
-            if not (0 <= action.row < ROWS and 0 <= action.col < COLS):
-                raise IllegalAction("That square is not on the map.")
-            if state.magnifier_at == len(state.tiles):
-                raise IllegalAction("You have already moved the magnifier since the last tile: lay a tile first.")
-            if state.magnifier == (action.row, action.col):
-                raise IllegalAction(f"The magnifier is already on {_cell(action.row, action.col)}.")
-            state = replace(state, magnifier=(action.row, action.col), magnifier_at=len(state.tiles))
-            return Applied(state, [Event(f"{guide} (guide) puts the magnifier on {_cell(action.row, action.col)}.")])
-        if isinstance(action, LayTile):
-            known = {t.id for t in cards.tiles}
-            if action.tile not in known or (action.under and action.under not in known):
-                missing = action.tile if action.tile not in known else action.under
-                raise IllegalAction(f"There is no symbol tile called '{missing}'.")
-            used = used_tiles(state)
-            for t in (action.tile, action.under):
-                if t and t in used:
-                    raise IllegalAction(f"The {cards.tile(t).label} tile is already on the table.")
-            if action.under == action.tile:
-                raise IllegalAction("A tile cannot clarify itself: choose another tile to lay under it.")
-            if len(state.tiles) >= MAX_TILES:
-                raise IllegalAction(f"All {MAX_TILES} tiles are laid.")
-            tiles = state.tiles + (TilePlay(action.tile, action.under),)
-            state = replace(
-                state,
-                tiles=tiles,
-                phase="guess",
-                waiting=tuple(s for s in range(state.seats) if s != state.guide),
-            )
-            text = f"{guide} (guide) lays tile {len(tiles)} of {MAX_TILES}: {cards.tile(action.tile).label}"
-            if action.under:
-                text += f", with {cards.tile(action.under).label} under it"
-            return Applied(state, [Event(text + ". Guess the animal!")])
-        raise IllegalAction("As guide, lay a symbol tile (or move the magnifier, or pass the card before the first tile).")
-
-    # word association: guesses and replies -------------------------------------------
-    def _apply_guess(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
-        if seat == state.guide:
-            return self._apply_review(state, seat, action)
-        if isinstance(action, Pass):
-            if seat not in state.waiting:
-                raise IllegalAction("You have passed: wait for the next tile.")
-            state = replace(state, waiting=tuple(s for s in state.waiting if s != seat))
-            return self._after_guess_step(state, [Event(f"{_player(seat)} passes.")])
-        if not isinstance(action, Guess):
-            raise IllegalAction("Guess the animal ('guess lion') or pass.")
-        text = clean_guess(action.text)
-        if not text:
-            raise IllegalAction("Type the name of an animal after 'guess'.")
-        if len(text) > MAX_GUESS:
-            raise IllegalAction(f"A guess is a name of at most {MAX_GUESS} characters.")
-        if text != action.text:
-            raise IllegalAction("A guess is one line of text with single spaces.")
-        if round_guesses(state, seat) >= state.options.guesses_per_tile:
-            n = state.options.guesses_per_tile
-            raise IllegalAction(f"You have made your {n} guess{'es' if n > 1 else ''} for this tile: pass and wait for the next one.")
-        key = normalise_answer(text)
-        if not key:
-            raise IllegalAction("That guess has no letters in it.")
-        if key in tried(state, seat):
-            raise IllegalAction(f"You have already guessed '{text}' for this animal.")
-        record = GuessRecord(seat, text, len(state.tiles))
-        state = replace(state, guesses=state.guesses + (record,))
-        event = Event(f"{_player(seat)} guesses: {text}")
-        if key in _name_keys(state.card):
-            guesses = state.guesses[:-1] + (replace(record, reviewed=True),)
-            return self._association_won(replace(state, guesses=guesses), seat, [event], how="finds it")
-        return Applied(state, [event])
-
-    def _apply_review(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
-        waiting = unreviewed(state)
-        if not waiting:
-            raise IllegalAction("No guess is waiting for your reply.")
-        if isinstance(action, Accept):
-            index = find_guess(state, action.seat, action.number)
-            if index < 0:
-                if action.number:
-                    raise IllegalAction(
-                        f"{_player(action.seat)} has made no guess number {action.number} on this card."
-                    )
-                raise IllegalAction(f"{_player(action.seat)} has no guess waiting for your reply.")
-            if index not in waiting:
-                g = state.guesses[index]
-                raise IllegalAction(
-                    f"You have already answered {_player(g.seat)}'s guess “{g.text}”: accept a guess still waiting."
-                )
-            g = state.guesses[index]
-            event = Event(f"{_player(seat)} (guide) accepts {_player(g.seat)}'s guess “{g.text}”.")
-            state = replace(state, guesses=self._reviewed(state, waiting))
-            return self._association_won(state, g.seat, [event], how="is right")
-        if isinstance(action, GuideReply):
-            if action.reply not in REPLIES:
-                raise IllegalAction("The guide may only say almost, not at all, or more.")
-            index = waiting[0]
-            g = state.guesses[index]
-            guesses = list(state.guesses)
-            guesses[index] = replace(g, reply=action.reply, reviewed=True)
-            state = replace(state, guesses=tuple(guesses))
-            text = f"{_player(seat)} (guide) to {_player(g.seat)}'s “{g.text}”: {REPLY_TEXT[action.reply]}!"
-            return self._after_guess_step(state, [Event(text)])
-        if isinstance(action, Done):
-            state = replace(state, guesses=self._reviewed(state, waiting))
-            return self._after_guess_step(state, [])
-        raise IllegalAction("As guide, accept a guess, reply almost / not-at-all / more, or say done.")
-
-    def _reviewed(self, state: BiovivaState, indices: list[int]) -> tuple[GuessRecord, ...]:
-        return tuple(replace(g, reviewed=True) if i in indices else g for i, g in enumerate(state.guesses))
-
-    def _after_guess_step(self, state: BiovivaState, events: list[Event]) -> Applied[BiovivaState]:
-        if state.waiting or unreviewed(state):
-            return Applied(state, events)
-        if len(state.tiles) < MAX_TILES:
-            return Applied(replace(state, phase="clue"), events)
-        a = animal(state.card)
-        result = self._association_result(state, a, ())
-        result = replace(
-            result,
-            lines=(f"Nobody found the animal after {MAX_TILES} tiles: it was {a.name}. No Viva points.",),
-        )
-        return self._finish(state, result, events, category=2)
-
-    def _association_result(self, state: BiovivaState, a: Animal, winners: tuple[int, ...]) -> Result:
-        return Result(
-            turn=state.turn,
-            guide=state.guide,
-            kind="association",
-            card=a.id,
-            prompt="Word association: guess the animal from the tiles.",
-            answer=a.name + (f" ({a.clarification})" if a.clarification else ""),
-            commentary=a.commentary,
-            winners=winners,
-            gains=(0,) * state.seats,
-        )
-
-    def _association_won(self, state: BiovivaState, seat: int, events: list[Event], how: str) -> Applied[BiovivaState]:
-        a = animal(state.card)
-        result = self._association_result(state, a, (seat,))
-        tiles = len(state.tiles)
-        result = replace(
-            result,
-            lines=(f"{_player(seat)} {how}: the animal was {a.name}, after {tiles} tile{'s' if tiles > 1 else ''}.",),
-        )
-        return self._finish(state, result, events, category=2)
 
     # end of a challenge -------------------------------------------------------------
     def _finish(self, state: BiovivaState, result: Result, events: list[Event], category: int) -> Applied[BiovivaState]:
@@ -983,6 +553,8 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
             clarified=False,
             guesses=(),
             waiting=(),
+            sealed=(),
+            resting=(),
             card="",
             kind="",
         )
@@ -1044,217 +616,6 @@ class BiovivaEngine(Engine[BiovivaState, Action]):
         if not text.split():
             raise IllegalAction("Type an action, e.g. 'answer B', 'pawn correct H4' or 'guess lion'.")
         return CODEC.parse(text)
-
-    # -- views -----------------------------------------------------------------------
-    def view(self, state: BiovivaState, viewer: int | None) -> BiovivaView:
-        cards = load_cards()
-        die = next((f for f in cards.die if f.face == state.die), None)
-        last = state.last
-        return BiovivaView(
-            viewer=viewer,
-            seats=state.seats,
-            phase=state.phase,
-            turn=state.turn,
-            turn_limit=state.options.turn_limit,
-            target=state.options.target,
-            guide=state.guide,
-            die=state.die,
-            die_label=die.label if die else "",
-            die_glyph=die.glyph if die else "",
-            scores=state.scores,
-            young=tuple(is_young(state, s) for s in range(state.seats)),
-            actors=tuple(a for a in self.actors(state) if a != AUTO),
-            challenge=self._challenge_view(state, viewer),
-            last=msgspec.convert(msgspec.to_builtins(last), ResultView) if last else None,
-            notes=tuple(self._notes(state, viewer)),
-            end_reason=state.end_reason,
-            winners=tuple(self.outcome(state).winners) if state.phase == "over" else (),
-        )
-
-    def _challenge_view(self, state: BiovivaState, viewer: int | None) -> ChallengeView | None:
-        cards = load_cards()
-        if state.phase == "question":
-            q = cards.question(state.card)
-            visible = []
-            for s in range(state.seats):
-                sees = viewer is not None and (s == viewer or state.peeks[viewer] == s)
-                visible.append(state.answers[s] if sees else "")
-            can_peek = (
-                viewer is not None
-                and is_young(state, viewer)
-                and state.peeks[viewer] < 0
-                and not state.answers[viewer]
-                and any(state.answers[s] for s in range(state.seats) if s != viewer)
-            )
-            return ChallengeView(
-                kind="question",
-                card=q.id,
-                prompt=q.question,
-                options=tuple((k, q.answers[k]) for k in LETTERS),
-                answered=tuple(bool(a) for a in state.answers),
-                answers=tuple(visible),
-                peek=state.peeks[viewer] if viewer is not None else -1,
-                can_peek=can_peek,
-            )
-        if state.phase == "localization":
-            loc = localization(state.card)
-            pawns = tuple(
-                PawnView(
-                    p.seat,
-                    p.kind,
-                    _cell(p.row, p.col),
-                    p.row,
-                    p.col,
-                    p.kind == "correct" or is_young(state, p.seat),
-                )
-                for p in state.pawns
-            )
-            return ChallengeView(
-                kind="localization",
-                card=loc.id,
-                prompt=loc.prompt,
-                pawns=pawns,
-                order=state.order,
-                placer=state.order[len(state.pawns)],
-            )
-        if state.phase in ("clue", "guess"):
-            a = animal(state.card)
-            is_guide = viewer == state.guide
-            shows_clar = is_guide or state.clarified or (viewer is not None and is_young(state, viewer))
-            tiles = []
-            for t in state.tiles:
-                main = cards.tile(t.tile)
-                under = cards.tile(t.under) if t.under else None
-                tiles.append(
-                    TileView(
-                        main.id,
-                        main.label,
-                        main.glyph,
-                        under.id if under else "",
-                        under.label if under else "",
-                        under.glyph if under else "",
-                    )
-                )
-            waiting = unreviewed(state)
-            return ChallengeView(
-                kind="association",
-                card=a.id if is_guide else "",
-                prompt="Word association: guess the animal from the tiles.",
-                animal=a.name if is_guide else "",
-                clarification=a.clarification if shows_clar else "",
-                clarified=state.clarified,
-                passes_left=passes_allowed(state) - state.passes if not state.tiles else 0,
-                tiles=tuple(tiles),
-                tiles_left=MAX_TILES - len(state.tiles),
-                magnifier=_cell(*state.magnifier) if state.magnifier else "",
-                magnifier_movable=state.phase == "clue" and state.magnifier_at != len(state.tiles),
-                guesses=tuple(
-                    GuessView(g.seat, g.text, g.tile, g.reply, g.reviewed, guess_number(state, i))
-                    for i, g in enumerate(state.guesses)
-                ),
-                guessing=state.waiting,
-                reviewing=waiting[0] if waiting else -1,
-            )
-        return None
-
-    def _notes(self, state: BiovivaState, viewer: int | None) -> list[str]:
-        if viewer is None:
-            return []
-        notes = []
-        if state.phase == "question":
-            q = load_cards().question(state.card)
-            mine = state.answers[viewer]
-            if mine:
-                notes.append(f"{_player(viewer)}, your secret answer: {mine} ({q.answers[mine]})")
-            peeked = state.peeks[viewer]
-            if peeked >= 0:
-                letter = state.answers[peeked]
-                notes.append(
-                    f"{_player(viewer)}, you looked at {_player(peeked)}'s token: {letter} ({q.answers[letter]})."
-                )
-        if state.phase in ("clue", "guess"):
-            a = animal(state.card)
-            if viewer == state.guide:
-                notes.append(f"{_player(viewer)}, your animal: {a.name}")
-                if a.clarification:
-                    notes.append(f"Clarification: {a.clarification}")
-            elif is_young(state, viewer) and a.clarification and not state.clarified:
-                notes.append(f"The guide shows you the clarification: {a.clarification}")
-        return notes
-
-    def secrets(self, state: BiovivaState) -> dict[int, list[str]]:
-        found: dict[int, list[str]] = {}
-        # Every form a secret takes in a view or a log names its owner, so two players who
-        # chose the same answer (or looked at the same token) never share a secret string.
-        if state.phase == "question":
-            for s in range(state.seats):
-                owned = []
-                if state.answers[s]:
-                    owned += [  # the note, and the log line "Player 2, you answer B: ..."
-                        f"{_player(s)}, your secret answer: {state.answers[s]}",
-                        f"{_player(s)}, you answer {state.answers[s]}",
-                    ]
-                if state.peeks[s] >= 0:  # the peeker's note (the log line is the answer's)
-                    owned.append(f"{_player(s)}, you looked at {_player(state.peeks[s])}'s token")
-                if owned:
-                    found[s] = owned
-        elif state.phase in ("clue", "guess"):
-            a = animal(state.card)
-            # The quoted name is how it would appear in a view: a wrong guess can never
-            # equal it (that guess would have won), and "Ant" inside "Antennae" is no leak.
-            # "Player 1, your animal: Lion" is the guide's note and log line (cards passed too).
-            owned = [f"{_player(state.guide)}, your animal: {a.name}", f'"{a.name}"', a.id]
-            owned += [f"{_player(state.guide)}, your animal: {animal(old).name}" for old in state.passed]
-            young_guessers = any(is_young(state, s) for s in range(state.seats) if s != state.guide)
-            if a.clarification and not state.clarified and not young_guessers:
-                owned.append(a.clarification)
-            found[state.guide] = owned
-        return found
-
-    def summary(self, state: BiovivaState, viewer: int | None) -> Summary:
-        guide = _player(state.guide)
-        phase = state.phase
-        if phase == "roll":
-            status, topic = f"{guide} (guide) rolls the die.", "the-die"
-        elif phase == "question":
-            left = [s for s in range(state.seats) if not state.answers[s]]
-            status, topic = f"Answer A, B or C in secret. Waiting for {_names(left)}.", "question"
-        elif phase == "localization":
-            placer = state.order[len(state.pawns)]
-            kinds = [k for k in ("correct", "decoy") if not any(p.seat == placer and p.kind == k for p in state.pawns)]
-            what = " or ".join({"correct": "correct-answer pawn ✓", "decoy": "decoy pawn ✗"}[k] for k in kinds)
-            status, topic = f"{_player(placer)}: place your {what} on a free square.", "localization"
-        elif phase == "clue":
-            laid = len(state.tiles)
-            status = f"{guide} (guide): lay symbol tile {laid + 1} of {MAX_TILES}"
-            status += " (or pass this card)." if not state.tiles and state.passes < passes_allowed(state) else "."
-            topic = "tiles"
-        elif phase == "guess":
-            parts = []
-            if state.waiting:
-                parts.append(f"{_names(state.waiting)}: guess the animal or pass.")
-            if unreviewed(state):
-                parts.append(f"{guide} (guide): reply to the guesses, accept one, or say done.")
-            status, topic = " ".join(parts), "word-association"
-        else:
-            status, topic = f"Game over: {state.end_reason}. {self.outcome(state).reason}", "end-of-the-game"
-        actors = self.actors(state)
-        panels = []
-        for s in range(state.seats):
-            title = _player(s) + (" (guide)" if s == state.guide and phase != "over" else "")
-            title += " (young)" if is_young(state, s) else ""
-            lines = [f"Viva points: {state.scores[s]}/{state.options.target}"]
-            if phase == "question":
-                lines.append("Answered" if state.answers[s] else "Thinking...")
-            elif phase == "localization":
-                mine = [p for p in state.pawns if p.seat == s]
-                marks = " ".join(f"{PAWN_MARK[p.kind]} {_cell(p.row, p.col)}" for p in mine)
-                lines.append(f"Pawns: {marks}" if marks else "Pawns: none yet")
-            elif phase in ("clue", "guess") and s != state.guide:
-                n = sum(1 for g in state.guesses if g.seat == s)
-                lines.append(f"Guesses: {n}" + (" (passed)" if phase == "guess" and s not in state.waiting else ""))
-            panels.append(SeatPanel(title=title, lines=lines, active=s in actors))
-        return Summary(status=status, panels=panels, turn=state.turn, rules_topic=topic)
 
     # -- end -------------------------------------------------------------------------
     def is_over(self, state: BiovivaState) -> bool:

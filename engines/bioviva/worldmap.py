@@ -4,29 +4,26 @@ Pure module (stdlib + msgspec only).
 
 Grid
 ----
-16 rows ``A``..``P`` (north at the top) by 32 columns ``1``..``32`` (west at the left,
+24 rows ``A``..``X`` (north at the top) by 48 columns ``1``..``48`` (west at the left,
 column 1 starting at longitude -180).  The map uses the Gall-Peters equal-area
-projection over the **full latitude band -90..90** (Antarctica is row P):
+projection over the **full latitude band -90..90**:
 
-* x is proportional to longitude: each column spans 11.25 degrees;
-* y is proportional to sin(latitude): each row spans 0.125 in sin(latitude), so every
-  cell has the same area on the globe (about 1 million km2).  Row edges, in degrees:
-  A 61.0..90, B 48.6..61.0, C 38.7..48.6, D 30.0..38.7, E 22.0..30.0, F 14.5..22.0,
-  G 7.2..14.5, H 0..7.2, then mirrored south of the equator (I 0..-7.2 ... P -61..-90).
+* x is proportional to longitude: each column spans 7.5 degrees;
+* y is proportional to sin(latitude): each row spans 1/12 in sin(latitude), so every
+  cell has the same area on the globe (about 443,000 km2).  Row A begins at the Arctic
+  Circle (66.4 N) and row X at the Antarctic Circle, so the Arctic tundra has a row of
+  its own and the taiga the next (56.4..66.4 N); the equator lies between rows L and M.
 
 A point on a row or column edge belongs to the cell south / east of it; the north pole is
-in row A and the south pole in row P; longitude 180 is the same meridian as -180
+in row A and the south pole in row X; longitude 180 is the same meridian as -180
 (column 1).
 
-Every land cell shows the biome covering most of its land; ``~`` is sea.  The outline was
-sampled once from a coastline raster (PyPI ``global-land-mask``, used only by
-``engines/bioviva/tools/make_worldmap.py``) and is stored in ``data/worldmap.json``; nothing outside
-this module is needed at run time.  A cell is land from 22 % of land (10 % in row P, so
-that Antarctica is a strip along the bottom, as on printed Peters maps), which keeps
-narrow lands such as Chile, Central America, Japan or Britain visible; a few islands
-below that (Iceland, Honshu, Florida, the Cape, New Zealand's South Island, western
-Mexico) are forced to land.  Biomes come from hand-written region rules plus a few
-documented per-cell corrections, all in the generator.
+How the map is built (``engines/bioviva/tools/make_worldmap.py``, run once; its output is
+``data/worldmap.json``): each cell is sampled at 16 x 16 equal-area points; a point's
+land or sea comes from a coastline raster (PyPI ``global-land-mask``, needed only by the
+tool) and its biome from the tool's written region rules.  A cell is land when at least
+25 % of it is land, or when it holds the answer point of a localization on land; a land
+cell shows the biome of most of its land.  No cell is set by hand.
 
 Biome letters: T tundra & polar, F temperate forest, G temperate grassland, B taiga
 (boreal), D desert, M scrubland & mountain meadow, R humid tropical forest
@@ -36,9 +33,9 @@ Biome letters: T tundra & polar, F temperate forest, G temperate grassland, B ta
 Localizations
 -------------
 ``data/localizations.json`` holds the localization challenges with real coordinates of
-their answer points; answer cells are always computed with :func:`cell_of`.  The board is
-coarse, so an answer on a coast or a small island may fall in a sea cell: that is
-accepted (the square is still on the board).
+their answer points; answer cells are always computed with :func:`cell_of`.  An answer
+in the water (a reef, a strait, a bay, an ocean deep) says so with ``at_sea``; every
+other answer lies on a land square.
 """
 
 from __future__ import annotations
@@ -53,11 +50,11 @@ import msgspec
 # Distance in squares as a king moves; no wrap at the date line, as on the board.
 from engines.core.grid import chebyshev
 
-ROWS = 16
-COLS = 32
-ROW_LETTERS = "ABCDEFGHIJKLMNOP"
-COL_WIDTH_DEG = 360.0 / COLS  # 11.25
-ROW_HEIGHT_SIN = 2.0 / ROWS  # 0.125
+ROWS = 24
+COLS = 48
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWX"
+COL_WIDTH_DEG = 360.0 / COLS  # 7.5
+ROW_HEIGHT_SIN = 2.0 / ROWS  # 1/12
 LAT_SOUTH, LAT_NORTH = -90.0, 90.0  # latitude band covered by the grid
 SEA = "~"
 
@@ -131,7 +128,7 @@ def cell_name(row: int, col: int) -> str:
     return f"{ROW_LETTERS[row]}{col + 1}"
 
 
-_CELL_RE = re.compile(r"^\s*([A-Pa-p])\s*([0-9]{1,2})\s*$")
+_CELL_RE = re.compile(r"^\s*([A-Xa-x])\s*([0-9]{1,2})\s*$")
 
 
 def parse_cell(name: str) -> tuple[int, int]:
@@ -183,7 +180,7 @@ class _MapFile(msgspec.Struct):
 
 @lru_cache(maxsize=1)
 def load_map() -> tuple[str, ...]:
-    """The 16 rows of 32 biome letters, validated (cached)."""
+    """The 24 rows of 48 biome letters, validated (cached)."""
     try:
         doc = msgspec.json.decode(MAP_PATH.read_bytes(), type=_MapFile)
     except (OSError, msgspec.DecodeError, msgspec.ValidationError) as exc:
@@ -235,6 +232,8 @@ class AnswerPoint(msgspec.Struct, frozen=True):
     name: str
     lat: float
     lon: float
+    #: The place is water (sea, strait, reef, bay, ocean deep); any other lies on land.
+    at_sea: bool = False
 
     @property
     def cell(self) -> tuple[int, int]:

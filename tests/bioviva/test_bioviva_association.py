@@ -1,5 +1,6 @@
 """Word association: the guide's secret animal, tiles, clarification tiles, magnifier, replies,
-passing, guesses (matched like the cards say), and scoring for the finder and the guide."""
+passing, sealed guessing rounds revealed together (matched like the cards say), the reveal
+order that settles ties, and scoring for the finder and the guide."""
 
 from __future__ import annotations
 
@@ -26,6 +27,14 @@ def all_pass(state, *guessers):
     return state
 
 
+def round_of(state, **written):
+    """One sealed round: `p2="horse"` has Player 2 write "horse"; "pass" passes."""
+    for key, text in written.items():
+        seat = int(key[1:]) - 1
+        state = act(state, seat, "pass" if text == "pass" else f"guess {text}")
+    return state
+
+
 def test_only_the_guide_sees_the_animal():
     state = lion()
     assert ENGINE.view(state, 0).challenge.animal == "Lion"
@@ -48,9 +57,11 @@ def test_the_guide_lays_tiles_and_the_others_guess_after_each():
     assert state.phase == "clue" and ENGINE.actors(state) == (0,)
 
 
-def test_a_guess_naming_the_animal_wins_at_once_and_the_guide_scores_too():
+def test_a_guess_naming_the_animal_wins_when_the_round_is_revealed_and_the_guide_scores_too():
     state = act(lion(points=3), 0, "tile mane")
     state = act(state, 2, "guess lion")
+    assert state.phase == "guess" and ENGINE.actors(state) == (1,)  # sealed: nobody knows yet
+    state = act(state, 1, "guess tiger")
     assert state.phase == "roll"
     assert state.last.winners == (2,) and state.scores == (3, 0, 3)
     assert state.last.answer == "Lion"
@@ -66,6 +77,7 @@ def test_a_guess_naming_the_animal_wins_at_once_and_the_guide_scores_too():
 def test_guesses_ignore_case_accents_articles_plurals_and_take_accepted_names(typed):
     state = act(lion(), 0, "tile mane")
     state = ENGINE.apply(state, 1, ENGINE.parse_action(state, 1, f"guess {typed}")).state
+    state = act(state, 2, "pass")
     assert state.last is not None and state.last.winners == (1,)
 
 
@@ -82,49 +94,98 @@ def test_any_text_may_be_guessed_but_the_legal_list_stays_finite_and_stable():
     names = [a.name for a in load_cards().animals]
     assert legal == [Guess(n) for n in names] + [Pass()]
     assert ENGINE.parse_action(state, 1, "guess big  striped cat") == Guess("big striped cat")
-    state = act(state, 1, "guess big striped cat")
+    state = round_of(state, p2="big striped cat", p3="pass")
     assert ENGINE.view(state, 2).challenge.guesses[0].text == "big striped cat"
-    assert ENGINE.legal_actions(state, 2) == legal
 
 
-def test_wrong_guesses_are_public_and_waiting_for_the_guide():
+def test_a_written_guess_stays_sealed_until_every_guesser_has_written_or_passed():
+    state = act(lion(seats=4), 0, "tile mane")
+    state = round_of(state, p3="horse")
+    assert ENGINE.actors(state) == (1, 3)
+    for viewer in (None, 0, 1, 3):
+        view = ENGINE.view(state, viewer)
+        seen = msgspec.json.encode(view).decode() + msgspec.json.encode(ENGINE.summary(state, viewer)).decode()
+        assert "horse" not in seen
+        assert view.challenge.written == (2,) and view.challenge.guesses == ()
+    assert "Player 3, your sealed guess: horse." in ENGINE.view(state, 2).notes
+    assert "Player 3, your sealed guess: horse" in ENGINE.secrets(state)[2]
+    refused(state, 2, "guess zebra", "wait for the reveal")
+    state = round_of(state, p2="zebra", p4="pass")
+    seen = ENGINE.view(state, None).challenge
+    assert [(g.seat, g.text) for g in seen.guesses] == [(1, "zebra"), (2, "horse")]
+
+
+def test_wrong_guesses_are_revealed_to_all_and_wait_for_the_guide():
     state = act(lion(), 0, "tile mane")
-    state = act(state, 1, "guess horse")
-    assert ENGINE.actors(state) == (0, 1, 2)
+    state = round_of(state, p2="horse", p3="pass")
+    assert ENGINE.actors(state) == (0,)
     assert [ENGINE.format_action(a) for a in ENGINE.legal_actions(state, 0)] == [
         "accept 2.1", "reply almost", "reply not-at-all", "reply more", "done"]
     for viewer in (None, 2):
         g = ENGINE.view(state, viewer).challenge.guesses[0]
         assert (g.seat, g.text, g.tile, g.reviewed) == (1, "horse", 1, False)
+    refused(state, 1, "guess zebra", "answering the guesses")
+
+
+def test_when_several_find_it_in_one_round_the_first_in_the_reveal_order_wins():
+    """The order counts from the guide's left, starts where the lot drawn with the card
+    says (here 0: the guide's left) and turns one seat each round revealed on the card."""
+    state = act(lion(seats=4, guide=1), 1, "tile mane")
+    assert ENGINE.view(state, None).challenge.reveal_order == (2, 3, 0)
+    won = round_of(state, p1="lion", p3="lioness", p4="lion")
+    assert won.last.winners == (2,)
+    # One round revealed earlier on this card: Player 4 is first this time.
+    from msgspec.structs import replace
+
+    later = replace(state, guess_rounds=1)
+    assert ENGINE.view(later, 0).challenge.reveal_order == (3, 0, 2)
+    assert round_of(later, p1="lion", p3="lioness", p4="lion").last.winners == (3,)
+    assert round_of(replace(state, guess_rounds=2), p1="lion", p3="lion", p4="pass").last.winners == (0,)
+    assert ENGINE.view(replace(state, order_start=2), None).challenge.reveal_order == (0, 2, 3)
+
+
+def test_the_reveal_order_of_a_card_starts_at_a_seat_drawn_by_lot():
+    from tests.bioviva.helpers import new
+
+    starts = []
+    for seed in range(200):
+        state = new(seats=4, seed=seed)
+        state = ENGINE.apply(state, -1, ENGINE.auto_action(state)).state
+        if state.kind == "association":
+            starts.append(state.order_start)
+    assert set(starts) == {0, 1, 2} and len(starts) > 30
 
 
 def test_a_player_cannot_repeat_a_guess_on_the_same_card():
     state = act(lion(), 0, "tile mane")
-    state = act(state, 1, "guess Horse")
+    state = run(round_of(state, p2="Horse", p3="pass"), (0, "done"))
     refused(state, 1, "guess horses", "already guessed")
     assert Guess("Horse") not in ENGINE.legal_actions(state, 1)
 
 
-def test_guesses_per_tile_are_limited_then_the_player_passes():
+def test_each_guesser_writes_one_guess_a_round_up_to_the_guesses_per_tile():
     state = act(lion(guesses_per_tile=2), 0, "tile mane")
-    state = run(state, (1, "guess horse"), (1, "guess zebra"))
-    refused(state, 1, "guess tiger", "2 guesses for this tile")
-    assert ENGINE.legal_actions(state, 1) == [Pass()]
+    state = run(round_of(state, p2="horse", p3="pass"), (0, "done"))
+    assert state.phase == "guess" and ENGINE.actors(state) == (1,)  # Player 3 passed: rests
+    state = run(round_of(state, p2="zebra"), (0, "done"))
+    assert state.phase == "clue"  # two rounds: the tile's guesses are used up
 
 
 def test_the_next_tile_waits_for_every_guesser_and_the_guide():
     state = act(lion(), 0, "tile mane")
-    state = run(state, (1, "guess horse"), (1, "pass"), (2, "pass"))
+    state = round_of(state, p2="horse", p3="pass")
     assert state.phase == "guess" and ENGINE.actors(state) == (0,)
     refused(state, 0, "tile fur", "accept a guess")
     state = act(state, 0, "done")
+    assert ENGINE.actors(state) == (1,)
+    state = act(state, 1, "pass")
     assert state.phase == "clue"
     refused(state, 1, "guess tiger", "choosing the next clue")
 
 
 def test_the_guides_replies_are_shown_to_everyone():
     state = act(lion(), 0, "tile mane")
-    state = run(state, (1, "guess horse"), (2, "guess tiger"))
+    state = round_of(state, p2="horse", p3="tiger")
     state = act(state, 0, "reply not-at-all")
     state = act(state, 0, "reply almost")
     guesses = ENGINE.view(state, None).challenge.guesses
@@ -142,7 +203,7 @@ def test_more_tells_the_first_word_of_a_compound_name_is_found():
 
 def test_the_guide_may_declare_a_typed_guess_right():
     state = act(lion(points=1), 0, "tile mane")
-    state = run(state, (1, "guess big cat with a mane"), (2, "guess horse"))
+    state = round_of(state, p2="big cat with a mane", p3="horse")
     refused(state, 0, "accept 1", "no guess waiting")
     state = act(state, 0, "accept 2")
     assert state.last.winners == (1,) and state.scores == (1, 1, 0)
@@ -222,8 +283,8 @@ def test_other_actions_are_refused_during_a_word_association():
     refused(state, 0, "answer A", "lay a symbol tile")
     refused(state, 1, "guess lion", "choosing the next clue")
     state = act(state, 0, "tile mane")
-    refused(state, 0, "guess lion", "No guess is waiting")
-    refused(state, 1, "reply almost", "Guess the animal")
+    refused(state, 0, "guess lion", "writing their guesses")
+    refused(state, 1, "reply almost", "Write a guess")
     with pytest.raises(IllegalAction):
         ENGINE.parse_action(state, 1, "guess   ")
     refused(state, 1, "guess " + "x" * 41, "at most 40 characters")
@@ -237,37 +298,40 @@ def test_the_engine_matches_guesses_exactly_as_the_cards_do():
     for card in ("a005", "a002", "a070", "a055", "a097"):
         for text in typed:
             state = act(challenge("association", card, seats=2), 0, "tile tail")
-            state = act(state, 1, f"guess {text}")
+            state = act(state, 1, f"guess {text}")  # the only guesser: revealed at once
             won = state.last is not None and state.last.winners == (1,)
             assert won == matches_animal(text, cards.animal(card)), (card, text)
 
 
 # -- accepting one guess among several ------------------------------------------------------
-def test_each_waiting_guess_is_its_own_accept_oldest_first_like_the_replies():
+def test_each_waiting_guess_is_its_own_accept_in_reveal_order_like_the_replies():
     state = act(lion(), 0, "tile mane")
-    state = run(state, (1, "guess big cat"), (2, "guess horse"), (1, "guess zebra"))
+    state = round_of(state, p2="big cat", p3="horse")
     legal = [ENGINE.format_action(a) for a in ENGINE.legal_actions(state, 0)]
-    assert legal[:3] == ["accept 2.1", "accept 3.1", "accept 2.2"]
+    assert legal[:2] == ["accept 2.1", "accept 3.1"]
     view = ENGINE.view(state, 0).challenge
-    assert [(g.seat, g.number) for g in view.guesses] == [(1, 1), (2, 1), (1, 2)]
+    assert [(g.seat, g.number) for g in view.guesses] == [(1, 1), (2, 1)]
     assert view.reviewing == 0  # the first accept and the replies are about the same guess
     # Replying moves both on: the oldest waiting guess is now Player 3's.
     state = act(state, 0, "reply not-at-all")
     legal = [ENGINE.format_action(a) for a in ENGINE.legal_actions(state, 0)]
-    assert legal[:2] == ["accept 3.1", "accept 2.2"] and "accept 2.1" not in legal
+    assert legal[:1] == ["accept 3.1"] and "accept 2.1" not in legal
     assert ENGINE.view(state, 0).challenge.reviewing == 1
 
 
-def test_the_guide_may_accept_an_earlier_right_guess_of_a_player_with_several_waiting():
+def test_the_guide_may_accept_a_guess_from_a_later_round_of_the_same_tile():
     state = act(lion(points=2), 0, "tile mane")
-    state = run(state, (1, "guess big cat with a mane"), (1, "guess zebra"), (2, "guess horse"))
-    state = act(state, 0, "accept 2.1")
+    state = round_of(state, p2="big cat with a mane", p3="pass")
+    state = run(state, (0, "reply almost"))
+    state = round_of(state, p2="zebra")
+    refused(state, 0, "accept 2.1", "already answered")
+    state = act(state, 0, "accept 2.2")
     assert state.last.winners == (1,) and state.scores == (2, 2, 0)
 
 
 def test_accept_n_names_that_players_oldest_waiting_guess():
     state = act(lion(points=1), 0, "tile mane")
-    state = run(state, (1, "guess king of beasts"), (1, "guess zebra"))
+    state = round_of(state, p2="king of beasts", p3="zebra")
     applied = ENGINE.apply(state, 0, ENGINE.parse_action(state, 0, "accept 2"))
     assert "“king of beasts”" in applied.events[0].text
     assert applied.state.last.winners == (1,)
@@ -275,17 +339,18 @@ def test_accept_n_names_that_players_oldest_waiting_guess():
 
 def test_accepting_a_guess_already_answered_or_never_made_is_refused():
     state = act(lion(), 0, "tile mane")
-    state = run(state, (1, "guess horse"), (1, "guess zebra"), (0, "reply not-at-all"))
+    state = round_of(state, p2="horse", p3="zebra")
+    state = act(state, 0, "reply not-at-all")
     refused(state, 0, "accept 2.1", "already answered")
     refused(state, 0, "accept 2.3", "no guess number 3")
-    refused(state, 0, "accept 3", "no guess waiting")
+    refused(state, 0, "accept 2", "no guess waiting")
     refused(state, 0, "accept 1.1", "no guess number 1")
 
 
 def test_a_guess_number_counts_the_players_guesses_on_the_whole_card():
     state = act(lion(), 0, "tile mane")
-    state = run(state, (1, "guess horse"), (1, "pass"), (2, "pass"), (0, "done"), (0, "tile fur"))
-    state = act(state, 1, "guess big cat")
+    state = run(round_of(state, p2="horse", p3="pass"), (0, "done"), (1, "pass"), (0, "tile fur"))
+    state = round_of(state, p2="big cat", p3="pass")
     assert [ENGINE.format_action(a) for a in ENGINE.legal_actions(state, 0)][0] == "accept 2.2"
     with pytest.raises(IllegalAction):
         ENGINE.parse_action(state, 0, "accept 2.0")
@@ -334,7 +399,7 @@ def test_only_a_guess_really_naming_the_animal_is_accepted_by_bots():
     for level in ("novice", "heuristic", "expert"):
         for card, typed in cases:
             state = act(challenge("association", card, seats=3), 0, "tile tail")
-            state = act(state, 1, f"guess {typed}")
+            state = round_of(state, p2=typed, p3="pass")
             bot = ENGINE.bots[level]()
             # "accept 2" (Player 2's oldest waiting guess) is as good as "accept 2.1" here.
             legal = ENGINE.legal_actions(state, 0) + [Accept(1)]
@@ -349,12 +414,12 @@ def test_a_bot_guide_accepts_a_waiting_guess_that_names_the_animal():
     from msgspec.structs import replace
 
     from engines.bioviva.actions import Accept
-    from engines.bioviva.engine import GuessRecord
+    from engines.bioviva.state import GuessRecord
     from engines.core.protocol import BotContext
     from engines.core.rng import Rng
 
     state = act(lion(), 0, "tile mane")
-    state = run(state, (1, "guess horse"))
+    state = round_of(state, p2="horse", p3="pass")
     state = replace(state, guesses=state.guesses + (GuessRecord(2, "lioness", 1),))
     ctx = BotContext(engine=ENGINE, seat=0, view=ENGINE.view(state, 0), legal=ENGINE.legal_actions(state, 0), rng=Rng(7))
     assert ENGINE.bots["heuristic"]().choose(ctx) == Accept(2, 1)

@@ -231,3 +231,54 @@ def test_states_round_trip_through_msgspec():
     from engines.bioviva.engine import BiovivaState
 
     assert msgspec.json.decode(msgspec.json.encode(state), type=BiovivaState) == state
+
+
+# -- who starts ---------------------------------------------------------------------------
+def test_the_players_choose_the_first_guide_and_seat_1_is_the_default():
+    from engines.bioviva.actions import BiovivaOptions
+    from engines.core.match import Match, SeatSpec
+
+    assert ENGINE.new_game(BiovivaOptions(), 3, 1).guide == 0
+    state = ENGINE.new_game(BiovivaOptions(first_guide=3), 3, 1)
+    assert state.guide == 2 and ENGINE.actors(state) == (-1,)
+    match = Match(ENGINE, BiovivaOptions(first_guide=2), [SeatSpec("A"), SeatSpec("B"), SeatSpec("C")], 5)
+    match.act(*match.next_bot_or_auto())
+    assert match.log_lines(None)[0] == (
+        "Player 2 is the first guide, as chosen at setup (the rulebook has the oldest player start)."
+    )
+    assert match.log_lines(None)[1].startswith("Turn 1: Player 2 (guide) rolls the die")
+
+
+def test_a_first_guide_who_is_not_at_the_table_is_refused():
+    from engines.bioviva.actions import BiovivaOptions
+    from engines.core.errors import BadOptions
+
+    with pytest.raises(BadOptions, match="1 to 3 in this game: 4 is not a seat"):
+        ENGINE.new_game(BiovivaOptions(first_guide=4), 3, 1)
+
+
+# -- saves from the first edition of the rules ------------------------------------------------
+def test_a_save_from_the_first_rules_edition_is_refused_with_its_reason(tmp_path):
+    """Edition 1 typed guesses in turn: its journals cannot replay under sealed rounds."""
+    import json
+
+    from engines.bioviva.actions import BiovivaOptions
+    from engines.core.match import Match, SeatSpec
+    from saves.errors import SaveError
+    from saves.store import load, write_match
+
+    match = Match(ENGINE, BiovivaOptions(), [SeatSpec("Ana"), SeatSpec("Ben")], 4)
+    match.act(*match.next_bot_or_auto())
+    path = tmp_path / "old.json"
+    write_match(match, path)
+    assert load(path).digest() == match.digest()  # today's save loads
+    data = json.loads(path.read_text())
+    for field in ("first_guide", "edition"):
+        del data["options"][field]
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError) as refused:
+        load(path)
+    assert "edition 1 of Bioviva's rules" in str(refused.value)
+    assert "guesses typed in turn" in str(refused.value)
+    # A new game from the command line names only some options: it is not mistaken for one.
+    assert ENGINE.decode_options({"target": 5}).edition == "2"

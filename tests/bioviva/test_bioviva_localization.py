@@ -64,15 +64,30 @@ def test_only_one_pawn_per_square_and_no_pushing():
     refused(state, 2, "pawn correct H4", "Someone already has a pawn on H4.")
     state = run(state, (2, "pawn correct H5"), (0, "pawn correct H6"))
     refused(state, 1, "pawn decoy H4", "Your other pawn is already on H4")
-    assert all("H4" not in ENGINE.format_action(a) for a in ENGINE.legal_actions(state, 1))
+    assert all(ENGINE.format_action(a).split()[-1] != "H4" for a in ENGINE.legal_actions(state, 1))
 
 
-def test_pawn_kinds_are_shown_to_everyone():
+def test_only_its_owner_knows_which_pawn_is_which_until_the_reveal():
     state = challenge("localization", L, seats=2)
     state = run(state, (1, "pawn decoy H4"), (0, "pawn correct H6"))
-    for viewer in (None, 0, 1):
-        pawns = ENGINE.view(state, viewer).challenge.pawns
-        assert [(p.seat, p.kind, p.cell, p.counts) for p in pawns] == [(1, "decoy", "H4", False), (0, "correct", "H6", True)]
+    shown = {v: [(p.seat, p.kind, p.cell, p.counts) for p in ENGINE.view(state, v).challenge.pawns] for v in (None, 0, 1)}
+    assert shown[None] == [(1, "", "H4", False), (0, "", "H6", False)]
+    assert shown[0] == [(1, "", "H4", False), (0, "correct", "H6", True)]
+    assert shown[1] == [(1, "decoy", "H4", False), (0, "", "H6", False)]
+    assert ENGINE.summary(state, 0).status == "Player 2 places a pawn."
+    assert ENGINE.summary(state, 1).status == "Player 2: place your correct-answer pawn ✓ on a free square."
+
+
+def test_a_young_players_pawns_both_count_so_everyone_may_know_it():
+    state = challenge("localization", L, seats=2, young=(2,))
+    state = run(state, (1, "pawn decoy H4"))
+    assert [(p.kind, p.counts) for p in ENGINE.view(state, 0).challenge.pawns] == [("", True)]
+
+
+def test_the_reveal_turns_every_pawn_over():
+    state = challenge("localization", L, seats=2)
+    state = run(state, (1, "pawn decoy H4"), (0, "pawn correct H6"), (1, "pawn correct A1"), (0, "pawn decoy B2"))
+    assert state.last.lines[0] == "Pawns turned over: Player 1 ✓ H6 ✗ B2; Player 2 ✗ H4 ✓ A1."
 
 
 def test_closest_correct_pawn_wins_the_plus_card():
@@ -163,6 +178,6 @@ def test_squares_must_be_on_the_map():
 
     from engines.core.errors import IllegalAction
 
-    for text in ("pawn correct Q4", "pawn correct A33", "pawn maybe A3"):
+    for text in ("pawn correct Y4", "pawn correct A49", "pawn maybe A3"):
         with pytest.raises(IllegalAction):
             ENGINE.parse_action(state, 1, text)

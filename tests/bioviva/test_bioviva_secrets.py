@@ -10,8 +10,10 @@ from functools import lru_cache
 
 import msgspec
 import pytest
+from msgspec.structs import replace
 
 from engines.bioviva.actions import BiovivaOptions
+from engines.bioviva.association import sealed_line
 from engines.bioviva.cards import load_cards
 from engines.bioviva.engine import animal, is_young, localization
 from engines.core.match import Match, SeatSpec
@@ -68,15 +70,24 @@ def distinctive() -> frozenset[str]:
     return frozenset(found)
 
 
+def without_own_guess(match: Match, viewer: int | None, seen: str) -> str:
+    """`seen` less the viewer's own sealed guess: they wrote it, so it is no leak."""
+    for g in match.state.sealed:
+        if g.seat == viewer:
+            seen = seen.replace(sealed_line(viewer, g.text), "")
+    return seen
+
+
 def check_bare_name(match: Match) -> None:
-    """The guide's animal, named bare (any case), is on no other viewer's screen."""
+    """The guide's animal, named bare (any case), is on no other viewer's screen, except
+    in that viewer's own sealed guess (they wrote it: it is theirs, not a leak)."""
     state = match.state
     if state.phase not in ("clue", "guess") or state.card not in distinctive():
         return
     pattern = _word(animal(state.card).name)
     for v in [None, *range(state.seats)]:
         if v != state.guide:
-            assert not pattern.search(challenge_seen_by(match, v).casefold()), (
+            assert not pattern.search(without_own_guess(match, v, challenge_seen_by(match, v)).casefold()), (
                 f"viewer {v} sees the name {animal(state.card).name!r}"
             )
 
@@ -100,6 +111,7 @@ def check_step(match: Match) -> None:
             text = seen_by(match, v)
             for point in loc.answers:
                 assert point.name not in text, f"viewer {v} sees the answer {point.name!r} early"
+        check_pawn_kinds(match)
     if state.phase in ("clue", "guess"):
         a = animal(state.card)
         hidden = [f'"{a.name}"', a.id]
@@ -116,6 +128,53 @@ def check_step(match: Match) -> None:
                 assert secret not in text, f"viewer {v} sees {secret!r}"
             if a.clarification and not state.clarified and not (v is not None and is_young(state, v)):
                 assert ENGINE.view(state, v).challenge.clarification == ""
+
+
+def check_pawn_kinds(match: Match) -> None:
+    """Before the reveal only a pawn's owner can tell its kind: in the view (kind, and
+    whether it counts, unless both of a young player's pawns count), the panels, the
+    status and the log since the die was rolled."""
+    state = match.state
+    rolls = [i for i, entry in enumerate(match.journal) if entry.action == "roll"]
+    since = rolls[-1] if rolls else 0
+    for v in [None, *range(state.seats)]:
+        view = ENGINE.view(state, v)
+        summary = ENGINE.summary(state, v)
+        log = "\n".join(e.event.for_viewer(v) for e in match.log if e.index >= since)
+        for pawn, shown in zip(state.pawns, view.challenge.pawns):
+            assert (shown.seat, shown.row, shown.col) == (pawn.seat, pawn.row, pawn.col)
+            if pawn.seat == v:
+                assert shown.kind == pawn.kind
+                continue
+            assert shown.kind == "", f"viewer {v} sees the kind of seat {pawn.seat}'s pawn"
+            assert shown.counts == is_young(state, pawn.seat)
+        for s, panel in enumerate(summary.panels):
+            if s != v:
+                assert "✓" not in " ".join(panel.lines) and "✗" not in " ".join(panel.lines), (v, panel)
+        placer = state.order[len(state.pawns)]
+        if placer != v:
+            assert "✓" not in summary.status and "✗" not in summary.status
+        for word in ("correct-answer", "decoy", "✓", "✗"):
+            for line in log.splitlines():
+                if word in line:
+                    assert line.startswith(f"Player {v + 1}, your ") if v is not None else False, (v, line)
+
+
+def test_pawn_kinds_stay_under_the_pawns_until_the_reveal_then_everyone_sees_them():
+    levels = ["expert", "heuristic", "novice", "expert"]
+    match = Match(ENGINE, BiovivaOptions(young=(4,)), bot_seats(ENGINE, levels), 21)
+    match._states[-1] = replace(challenge("localization", "l001", seats=4, young=(4,)), rng=match.state.rng)
+    while match.state.phase == "localization":
+        check_pawn_kinds(match)
+        check_secrets(ENGINE, match)
+        seat, action = match.next_bot_or_auto()
+        # A bot decides from its own view only: the kinds of others' pawns are blank there.
+        assert all(p.kind == "" for p in ENGINE.view(match.state, seat).challenge.pawns if p.seat != seat)
+        match.act(seat, action)
+    reveal = next(line for line in match.state.last.lines if line.startswith("Pawns turned over"))
+    assert reveal.count("✓") == 4 and reveal.count("✗") == 4
+    for v in (None, 0, 1, 2, 3):
+        assert reveal in match.log_lines(v)
 
 
 @pytest.mark.parametrize(
@@ -155,7 +214,8 @@ def test_a_planted_animal_stays_with_the_guide_through_a_whole_challenge(card):
         check_step(match)
         check_secrets(ENGINE, match)
         for v in (None, 0, 2, 3):
-            assert not pattern.search(seen_by(match, v).casefold()), f"viewer {v} sees {SENTINELS[card]!r}"
+            seen = without_own_guess(match, v, seen_by(match, v))
+            assert not pattern.search(seen.casefold()), f"viewer {v} sees {SENTINELS[card]!r}"
         match.act(*match.next_bot_or_auto())
         steps += 1
     assert steps > 1 and match.state.last.card == card and SENTINELS[card] in match.state.last.answer

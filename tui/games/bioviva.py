@@ -20,10 +20,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, Static
 
 from engines.bioviva.actions import Guess, LayTile, Magnifier, PlacePawn
-from engines.bioviva.engine import BiovivaView
+from engines.bioviva.state import BiovivaView
 from engines.bioviva.worldmap import COLS, ROWS, biome_at, cell_name, parse_cell
 from engines.core.errors import IllegalAction
-from tui.games.bioviva_draw import draw_world
+from tui.games.bioviva_draw import draw_world, map_window
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.table import Table, name_seats
@@ -71,8 +71,9 @@ class WorldMap(LineBoard):
 
 
 def map_marks(view: BiovivaView) -> dict[tuple[int, int], tuple[str, str]]:
-    """Pawns (seat digit for a correct-answer pawn, a-f for a decoy), the magnifier and,
-    after a localization, its answer squares."""
+    """Pawns (the seat's digit; the viewer's own decoy shows a-f, since only its owner
+    knows which pawn is which until the reveal), the magnifier and, after a
+    localization, its answer squares."""
     marks: dict[tuple[int, int], tuple[str, str]] = {}
     last = view.last
     localizing = view.challenge is not None and view.challenge.kind == "localization"
@@ -83,10 +84,10 @@ def map_marks(view: BiovivaView) -> dict[tuple[int, int], tuple[str, str]]:
     if challenge is None:
         return marks
     for pawn in challenge.pawns:
-        if pawn.kind == "correct":
-            marks[(pawn.row, pawn.col)] = (str(pawn.seat + 1), "pawn")
-        else:
+        if pawn.kind == "decoy":
             marks[(pawn.row, pawn.col)] = (DECOY_LETTERS[pawn.seat], "decoy")
+        else:
+            marks[(pawn.row, pawn.col)] = (str(pawn.seat + 1), "pawn")
     if challenge.magnifier:
         marks[parse_cell(challenge.magnifier)] = ("@", "magnifier")
     return marks
@@ -106,6 +107,7 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
         elif challenge.kind == "localization":
             lines.append(f"LOCALIZATION  {challenge.prompt}")
             lines.append("Press m for the map: Enter puts your correct-answer pawn, x your decoy.")
+            lines.append("The others see both your pawns as your number: only you know the decoy.")
         else:
             lines.append("WORD ASSOCIATION")
             if challenge.clarification and challenge.clarified:
@@ -120,6 +122,11 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
             if challenge.magnifier:
                 row, col = parse_cell(challenge.magnifier)
                 lines.append(f"Magnifier on {challenge.magnifier}: {biome_at(row, col).name}")
+            if challenge.reveal_order:
+                lines.append("Ties go to the first in this order: " + ", ".join(names[s] for s in challenge.reveal_order))
+            if challenge.guessing:
+                written = ", ".join(names[s] for s in challenge.written) or "nobody yet"
+                lines.append(f"Guesses are written in secret and shown together. Written: {written}")
             for index, guess in enumerate(challenge.guesses):
                 reply = f"  -> {guess.reply.replace('-', ' ')}" if guess.reply else ""
                 waiting = "  <- the guide's reply is about this one" if index == challenge.reviewing else ""
@@ -155,6 +162,7 @@ class BiovivaScreen(GameScreen):
         super().__init__(*args, **kwargs)
         self.cursor = (ROWS // 2, COLS // 2)
         self._pane_for: tuple[int, str] | None = None  # (turn, phase) the pane was chosen for
+        self._map_top = 0  # first map row drawn when the screen is too short for them all
 
     def compose_board(self) -> ComposeResult:
         with ContentSwitcher(initial="card", id="bioviva-board"):
@@ -214,13 +222,24 @@ class BiovivaScreen(GameScreen):
 
     def draw_map(self, table: Table) -> None:
         view: BiovivaView = table.view
-        wide = self.size.width >= 110
+        # Two characters a square need 96 columns for the map beside the side column.
+        wide = self.size.width >= 132
         world = self.query_one(WorldMap)
-        world.drawing = draw_world(map_marks(view), wide=wide, cursor=self.cursor)
+        pane = self.query_one("#map-pane")
+        # The title and the column numbers take two lines; before layout, draw every row.
+        height = pane.size.height - 2 if pane.size.height > 2 else ROWS
+        self._map_top = map_window(self._map_top, self.cursor[0], height)
+        world.drawing = draw_world(
+            map_marks(view), wide=wide, cursor=self.cursor, first_row=self._map_top, row_count=height
+        )
         row, col = self.cursor
         self.query_one("#map-title", Static).update(
-            f"{cell_name(row, col)} {biome_at(row, col).name}.  Pawns 1-6, decoys a-f, @ magnifier, * answer"
+            f"{cell_name(row, col)} {biome_at(row, col).name}.  Pawns 1-6, your decoy a-f, @ magnifier, * answer"
         )
+
+    def on_resize(self) -> None:
+        if self.table is not None:
+            self.call_after_refresh(self.draw_map, self.table)
 
     # -- keys -----------------------------------------------------------------------
     def action_toggle_map(self) -> None:

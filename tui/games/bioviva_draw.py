@@ -4,7 +4,8 @@ Each square shows its biome letter (never colour alone) with the biome's colour;
 their seat mark, the magnifier `@`, answer squares `*` after the reveal, the cursor `[ ]`
 around a square in wide mode or reversed in compact mode. Row letters run down the left,
 column numbers across the top (when squares are one character wide, `|` marks columns
-10, 20 and 30).
+10, 20, 30 and 40). A screen too short for every row draws a window of rows that keeps
+the cursor in sight (`map_window`).
 """
 
 from __future__ import annotations
@@ -27,17 +28,31 @@ def header_rows(wide: bool) -> list[list[Run]]:
     return [[("  ", "label"), (units, "label")]]
 
 
+def map_window(top: int, cursor_row: int, height: int) -> int:
+    """The first map row to draw in `height` lines so the cursor's row shows, moving the
+    window as little as possible from `top`."""
+    height = max(1, min(height, ROWS))
+    if cursor_row < top:
+        top = cursor_row
+    elif cursor_row >= top + height:
+        top = cursor_row - height + 1
+    return min(max(top, 0), ROWS - height)
+
+
 def draw_world(
     marks: Marks,
     *,
     wide: bool,
     cursor: tuple[int, int] | None = None,
     sea_glyph: str = "~",
+    first_row: int = 0,
+    row_count: int = ROWS,
 ) -> list[list[Run]]:
-    """Rows of runs for the whole map with `marks` drawn over the biomes."""
+    """Rows of runs for the map (rows `first_row` on, `row_count` of them) under the
+    column numbers, with `marks` drawn over the biomes."""
     rows = load_map()
     drawing = header_rows(wide)
-    for r in range(ROWS):
+    for r in range(first_row, min(first_row + row_count, ROWS)):
         runs: list[Run] = [(f"{ROW_LETTERS[r]} ", "label")]
         for c in range(COLS):
             letter = rows[r][c]

@@ -84,9 +84,15 @@ class GameScreen(Screen[None]):
         return legal
 
     def on_mount(self) -> None:
-        if self.hides_information and self.viewer is not None:
+        from tui.screens.handover import WhoseScreen, shows_secret
+
+        if sum(1 for seat in self.match.seats if not seat.is_bot) > 1:
+            # Several people share this screen: it always says whose it is.
+            self.mount(WhoseScreen(id="whose-screen"))
+        if self.hides_information and self.viewer is not None and shows_secret(self.match, self.viewer):
             # Whoever opened the game may not be the player whose secrets come first.
             self._raise_curtain()
+        self._show_whose_screen()
         self.refresh_table()
         self.query_one(ActionList).focus()
         self.call_after_refresh(self.after_change)
@@ -190,11 +196,18 @@ class GameScreen(Screen[None]):
 
     def _hand_over(self, humans_acting: list[int]) -> None:
         """Give the keyboard to the next human who must act, going round the table from
-        the current one, so no seat always decides first when several act at once."""
-        start = -1 if self.viewer is None else self.viewer
-        self.viewer = min(humans_acting, key=lambda seat: (seat - start - 1) % len(self.match.seats))
-        if self.hides_information:
+        the current one. A curtain hides the new screen if it shows a secret; one already
+        up is renamed, so it always names the seat whose screen comes next."""
+        from tui.screens.handover import curtain_of, next_viewer, shows_secret
+
+        before = self.viewer
+        self.viewer = next_viewer(self.match, humans_acting, before)
+        curtain = curtain_of(self.app, self)
+        if curtain is not None:
+            curtain.show_player(self.match.seats[self.viewer].name)
+        elif self.hides_information and self.viewer != before and shows_secret(self.match, self.viewer):
             self._raise_curtain()
+        self._show_whose_screen()
 
     def action_next_player(self) -> None:
         """Let another player who must also act now go first (a young player waiting to
@@ -209,9 +222,15 @@ class GameScreen(Screen[None]):
 
     def _raise_curtain(self) -> None:
         from tui.screens.curtain import CurtainScreen
+        from tui.screens.handover import curtain_of
 
+        name = self.match.seats[self.viewer].name
         self._curtain_up = True
-        self.app.push_screen(CurtainScreen(self.match.seats[self.viewer].name), self._curtain_down)
+        curtain = curtain_of(self.app, self)
+        if curtain is not None:  # never two curtains: the one up names the next seat
+            curtain.show_player(name)
+            return
+        self.app.push_screen(CurtainScreen(name, over=self), self._curtain_down)
 
     def _curtain_down(self, choice: str | None = None) -> None:
         self._curtain_up = False
@@ -219,7 +238,21 @@ class GameScreen(Screen[None]):
             # Leaving from behind the curtain: the next player resumes with it again.
             self.dismiss(None)
             return
+        self._show_whose_screen()
         self.refresh_table()
+
+    def _show_whose_screen(self) -> None:
+        """The tag saying whose screen this is; the status line keeps clear of it."""
+        from tui.screens.handover import WhoseScreen
+
+        tags = self.query(WhoseScreen)
+        if not tags:
+            return
+        tag = tags.first()
+        name = None if self.viewer is None else self.match.seats[self.viewer].name
+        tag.show(name)
+        for status in self.query("#status"):
+            status.styles.padding = (0, tag.width_needed + 1, 0, 1)
 
     def _maybe_run_bots(self) -> None:
         if self._thinking:

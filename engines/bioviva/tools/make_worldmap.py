@@ -7,18 +7,19 @@ Not used at run time.  It needs two packages that the game does NOT depend on:
 * ``global-land-mask`` (PyPI) ships a 1 km land/sea raster of the globe; it gives the
   land/sea outline.  ``numpy`` is its array dependency.
 * Biomes are NOT taken from any data set: every sampled land point is classified by the
-  hand-written lat/lon box rules in :func:`point_biome` (first matching rule wins), each
-  cell takes the biome covering most of its sampled land, then :data:`CELL_OVERRIDES`
-  fixes individual cells by hand.
+  hand-written lat/lon region rules in :func:`point_biome` (first matching rule wins).
 
-Grid: 16 rows (A-P, north at top) x 32 columns (1-32, column 1 starts at -180).
-Gall-Peters: x proportional to longitude, y proportional to sin(latitude); the full band
--90..90 is covered, so each row spans 0.125 in sin(latitude) and each column 11.25 deg.
-Samples are uniform in (x, y), i.e. equal-area.
+The rule that builds the map (rules.md, Adaptation notes, tells it to players):
 
-Land/sea: a cell is land when at least LAND_THRESHOLD of its area is land (row P,
-Antarctica, uses ANTARCTIC_THRESHOLD because most of the row is Southern Ocean), plus the
-hand-forced islands in CELL_OVERRIDES.
+1. Grid: 24 rows (A-X, north at top) x 48 columns (1-48, column 1 starts at -180).
+   Gall-Peters: x proportional to longitude, y proportional to sin(latitude) over the
+   full band -90..90, so each row spans 1/12 in sin(latitude), each column 7.5 degrees,
+   and every cell has the same area (about 443,000 km2).  Row A starts at the Arctic
+   Circle (66.4 N), row X at the Antarctic Circle.
+2. Each cell is sampled at 16 x 16 points evenly spread in projected space (equal area).
+3. A cell is land when at least 25 % of its samples are land, or when it holds the answer
+   point of a localization that lies on land (so no land answer falls on a sea square).
+4. A land cell shows the biome of most of its land samples.  No cell is set by hand.
 
 Run:  .venv/bin/python engines/bioviva/tools/make_worldmap.py [--check]
 """
@@ -31,11 +32,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-ROWS, COLS = 16, 32
-N = 24  # samples per cell side -> 576 samples per cell
-LAND_THRESHOLD = 0.22
-ANTARCTIC_THRESHOLD = 0.10
-OUT = Path(__file__).resolve().parent.parent / "data" / "worldmap.json"
+ROWS, COLS = 24, 48
+ROW_HEIGHT_SIN = 2 / ROWS  # rows are equal bands of sin(latitude): equal areas
+COL_WIDTH_DEG = 360 / COLS  # 7.5 degrees
+N = 16  # samples per cell side -> 256 samples per cell
+LAND_THRESHOLD = 0.25
+DATA = Path(__file__).resolve().parent.parent / "data"
+OUT = DATA / "worldmap.json"
+LOCALIZATIONS = DATA / "localizations.json"
 
 
 def interp(x: float, pts: list[tuple[float, float]]) -> float:
@@ -51,8 +55,8 @@ def interp(x: float, pts: list[tuple[float, float]]) -> float:
 # Arctic tree line (northern limit of the taiga), by longitude.
 NA_TREELINE = [(-170, 60), (-163, 63), (-158, 66.5), (-150, 68), (-140, 68.5), (-115, 65), (-100, 61),
                (-94, 59), (-80, 57.5), (-70, 58.5), (-60, 57), (-50, 57)]
-EURASIA_TREELINE = [(0, 69.5), (40, 68), (60, 66.5), (80, 68), (95, 71), (110, 72),
-                    (130, 70.5), (150, 68), (160, 64), (180, 63)]
+EURASIA_TREELINE = [(0, 69.5), (30, 68.5), (45, 67.5), (60, 66.5), (75, 66.5), (85, 68.5),
+                    (100, 70.5), (115, 71), (130, 70.5), (150, 69), (160, 66), (170, 64), (180, 63)]
 # Southern limit of the taiga.
 NA_BOREAL_SOUTH = [(-170, 60), (-127, 60), (-125, 55), (-115, 54.5), (-97, 54), (-95, 48),
                    (-60, 47.5), (-50, 47)]
@@ -75,6 +79,20 @@ def point_biome(lat: float, lon: float) -> str:  # noqa: C901 - a rules table
         return "T"
     if lat > 74:
         return "T"
+
+    # ---- oceanic islands ------------------------------------------------------
+    if box(lat, lon, 18.5, 22.5, -160.5, -154.5):
+        return "R"  # Hawaii: tropical moist forests on the windward slopes
+    if box(lat, lon, -1.5, 1, -92, -89):
+        return "D"  # Galapagos: xeric scrub and cactus lowlands
+    if box(lat, lon, -21.5, -19.8, 55, 58):
+        return "R"  # Mascarene islands: tropical moist forests
+    if box(lat, lon, -28, -26.5, -110, -108.5):
+        return "S"  # Easter Island: open tropical grassland
+    if box(lat, lon, -41, -37, -13, -9):
+        return "G"  # Tristan da Cunha and Gough: grass and shrubland
+    if box(lat, lon, -55.5, -53.5, -39, -35):
+        return "T"  # South Georgia: sub-Antarctic tundra and glaciers
 
     # ---- North America (incl. Mexico, Central America) ----------------------
     americas = lon < -50 or lon > 170
@@ -125,8 +143,8 @@ def point_biome(lat: float, lon: float) -> str:  # noqa: C901 - a rules table
             return "R"  # Panama, Choco
         if box(lat, lon, -18, -3, -82, -79) or box(lat, lon, -18, -5, -79, -77) and lat < -7:
             return "D"  # Peruvian coastal desert
-        if box(lat, lon, -24, -13, -72, -65.5):
-            return "M"  # Altiplano / puna
+        if box(lat, lon, -18.5, -13, -72, -65.5) or box(lat, lon, -24, -18.5, -68.7, -65.5):
+            return "M"  # Altiplano / puna, east of the Atacama
         if box(lat, lon, -13, -2, -79.5, -77.5) and lat < -5:
             return "M"  # Peruvian Andes
         if box(lat, lon, -30, -18, -72, -68.5):
@@ -148,8 +166,8 @@ def point_biome(lat: float, lon: float) -> str:  # noqa: C901 - a rules table
             return "E"  # central Chile
         if box(lat, lon, -48, -38.5, -76, -71.5):
             return "F"  # Valdivian temperate rainforest
-        if lat < -48 and lon < -71:
-            return "F"  # Magellanic forests, fjords
+        if lat < -48 and lon < -71 or lat < -54:
+            return "F"  # Magellanic forests, fjords, southern Tierra del Fuego
         if box(lat, lon, -39.5, -29.5, -65, -40):
             return "G"  # Pampas, Uruguay
         if box(lat, lon, -39.5, -24, -70, -65):
@@ -256,10 +274,10 @@ def point_biome(lat: float, lon: float) -> str:  # noqa: C901 - a rules table
     if -20 <= lon < 52 and -36 < lat < 37.5:
         if box(lat, lon, 16.5, 35, -18, 34) or box(lat, lon, 16, 24, 33, 39):
             return "D"  # Sahara, Red Sea hills
-        if box(lat, lon, 5.5, 15.5, 35.5, 41):
-            return "M"  # Ethiopian highlands
-        if box(lat, lon, 10, 17, 39.5, 44) or box(lat, lon, 1.5, 12, 44.5, 52):
-            return "D"  # Danakil, Somali and Ogaden deserts
+        if box(lat, lon, 5.5, 15.5, 35.5, 39.8) or box(lat, lon, 6, 9.8, 39.8, 43):
+            return "M"  # Ethiopian highlands, with the Harar and Bale highlands
+        if box(lat, lon, 11, 17, 39.8, 43.5) or box(lat, lon, 1.5, 12, 44.5, 52):
+            return "D"  # Danakil (Afar), Somali and Ogaden deserts
         if box(lat, lon, 4, 8.6, -13.5, -3) or box(lat, lon, 4, 7.2, 4.5, 16):
             return "R"  # Upper Guinean forest, Niger delta, Cameroon
         if box(lat, lon, -4.5, 4, 8.5, 30):
@@ -318,38 +336,38 @@ def point_biome(lat: float, lon: float) -> str:  # noqa: C901 - a rules table
     return "S"
 
 
-# Hand corrections (cell name -> letter), applied after sampling.  Each with a reason.
-CELL_OVERRIDES: dict[str, str] = {
-    # Islands kept as land although they cover less than LAND_THRESHOLD of their cell.
-    "A15": "T",  # Iceland (17 % land): treeless tundra, lava fields, ice caps
-    "D29": "F",  # central Honshu, Japan (15 %): Tokyo, Mount Fuji; temperate forest
-    "E9": "F",  # Florida (15 %): subtropical pine and swamp forest
-    "M18": "E",  # Cape of Good Hope (21 %): fynbos, the type of Mediterranean shrubland
-    "N32": "F",  # New Zealand (17 %): temperate rainforest and beech forest
-    "F7": "S",  # western Mexico (17 %): Pacific tropical dry forest and the volcanic belt
-    #             (Parícutin, Colima); keeps Mexico's Pacific side on the board
-    # Biome corrections.
-    "B24": "B",  # Novosibirsk-Altai cell: Kulunda steppe in the south-west, but the
-    #              Altai and Kuznetsk ranges and the Ob taiga keep it taiga on the board
-    "C26": "G",  # the Mongolian steppe (Ulaanbaatar) gets this cell; the Gobi keeps C24/C25
-    "D19": "E",  # the Aegean world (Athens, Crete, western Anatolia); Egypt's desert
-    #              continues in the neighbouring D18, D20 and E19
-}
-
-
 def cell_samples(r: int, c: int):
+    """N x N points spread evenly in projected (x, y) space: equal-area samples."""
     for i in range(N):
-        y = 1 - (r + (i + 0.5) / N) / 8
+        y = 1 - (r + (i + 0.5) / N) * ROW_HEIGHT_SIN
         lat = math.degrees(math.asin(y))
         for j in range(N):
-            lon = -180 + (c + (j + 0.5) / N) * 11.25
+            lon = -180 + (c + (j + 0.5) / N) * COL_WIDTH_DEG
             yield lat, lon
+
+
+def cell_of(lat: float, lon: float) -> tuple[int, int]:
+    """The same projection as engines/bioviva/worldmap.py (kept here so the tool runs alone)."""
+    row = min(max(int(math.floor((1 - math.sin(math.radians(lat))) / ROW_HEIGHT_SIN)), 0), ROWS - 1)
+    return row, int(math.floor((lon + 180) / COL_WIDTH_DEG)) % COLS
+
+
+def land_answer_cells(globe) -> dict[tuple[int, int], list[tuple[float, float]]]:
+    """Cells holding a localization answer point that lies on land, with those points."""
+    found: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for loc in json.loads(LOCALIZATIONS.read_text(encoding="utf-8")):
+        for answer in loc["answers"]:
+            if answer.get("at_sea"):
+                continue
+            found.setdefault(cell_of(answer["lat"], answer["lon"]), []).append((answer["lat"], answer["lon"]))
+    return found
 
 
 def build() -> tuple[list[str], list[list[float]]]:
     import numpy as np
     from global_land_mask import globe
 
+    answers = land_answer_cells(globe)
     rows: list[str] = []
     fracs: list[list[float]] = []
     for r in range(ROWS):
@@ -362,12 +380,10 @@ def build() -> tuple[list[str], list[list[float]]]:
             land = globe.is_land(lats, lons)
             frac = float(land.mean())
             frow.append(frac)
-            threshold = ANTARCTIC_THRESHOLD if r == ROWS - 1 else LAND_THRESHOLD
-            name = f"{chr(65 + r)}{c + 1}"
             votes = Counter(point_biome(la, lo) for (la, lo), is_l in zip(pts, land) if is_l)
-            if name in CELL_OVERRIDES:
-                line.append(CELL_OVERRIDES[name])
-            elif frac >= threshold and votes:
+            if not votes and (r, c) in answers:
+                votes = Counter(point_biome(la, lo) for la, lo in answers[(r, c)])
+            if votes and (frac >= LAND_THRESHOLD or (r, c) in answers):
                 line.append(votes.most_common(1)[0][0])
             else:
                 line.append("~")
@@ -386,7 +402,7 @@ def main() -> None:
         return
     doc = {
         "comment": "Generated by engines/bioviva/tools/make_worldmap.py (global-land-mask outline, hand biome rules). "
-        "16 rows A-P north to south, 32 columns 1-32 from longitude -180; Gall-Peters, "
+        "24 rows A-X north to south, 48 columns 1-48 from longitude -180; Gall-Peters, "
         "latitude band -90..90.",
         "rows": rows,
     }
