@@ -60,7 +60,10 @@ class HeuristicBot(Bot):
             if action.card in content.activities():
                 return 10 + activity_worth(view, action.card)
             perk = content.amenities()[action.card].perk
-            return 5 + perk.income_money + 2 * perk.income_vp + perk.wage_discount + perk.end_vp_per_activity
+            rounds = ROUNDS - view.round
+            per_round = (perk.income_money + VP_WEIGHT * perk.income_vp + perk.wage_discount
+                         + perk.bank_bonus + perk.resource_money + 0.5 * perk.donor_money + perk.shield)
+            return 5 + per_round * rounds / 4 + perk.end_vp_per_activity * len(me.activities)
         if isinstance(action, (TakeStaff, PlayUpgrade)):
             return 5.0
         if isinstance(action, Pay):

@@ -46,6 +46,14 @@ def test_every_card_has_a_glossary_entry_in_the_rules() -> None:
         assert book.section(anchor) is not None, anchor
 
 
+def test_glossary_entries_of_activities_match_the_card_data() -> None:
+    body = load_rules("bivouac").section("activities").body
+    for card in content.content().activities:
+        line = next(x for x in body.splitlines() if x.startswith(f"- **{card.name}**"))
+        assert f"{card.money} money and {card.vp} VP, {card.workers} worker" in line, card.name
+        assert f"costs {content.cost_text(card.cost)}" in line, card.name
+
+
 def test_status_line_topics_exist_in_the_rules() -> None:
     from engines.bivouac.view import status
 
