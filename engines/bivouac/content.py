@@ -204,8 +204,8 @@ def _check(c: Content) -> None:
         raise ContentError("enough upgrades to deal 3 per player plus 2 for the Activities Director")
 
 
-def amenity(card_id: str, c: Content | None = None) -> Amenity:
-    return {a.id: a for a in (c or content()).amenities}[card_id]
+def amenity(card_id: str, c: Content) -> Amenity:
+    return {a.id: a for a in c.amenities}[card_id]
 
 
 @cache
@@ -234,22 +234,27 @@ def name(card_id: str) -> str:
     return by_id()[card_id].name
 
 
+@cache
 def activities() -> dict[str, Activity]:
     return {a.id: a for a in content().activities}
 
 
+@cache
 def amenities() -> dict[str, Amenity]:
     return {a.id: a for a in content().amenities}
 
 
+@cache
 def staff() -> dict[str, Staff]:
     return {s.id: s for s in content().staff}
 
 
+@cache
 def upgrades() -> dict[str, Upgrade]:
     return {u.id: u for u in content().upgrades}
 
 
+@cache
 def locations() -> dict[str, Location]:
     return {loc.id: loc for loc in content().locations}
 

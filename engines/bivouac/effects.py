@@ -4,6 +4,8 @@ payments in resources. Shared by placement, retrieval, wages and scoring.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from msgspec.structs import replace
 
 from engines.bivouac import content
@@ -23,12 +25,17 @@ class Log:
         self.events.append(Event(text, private, seats))
 
 
-def perks(player: Player) -> list[Perk]:
+def perks(player: Player) -> tuple[Perk, ...]:
     """Abilities in effect: amenities already face up, staff, donor gifts."""
-    found = [content.amenities()[a].perk for a in player.amenities]
-    found += [content.staff()[s].perk for s in player.staff]
-    found += [content.card(g).perk for g in player.gifts]
-    return found
+    return _perks(player.amenities, player.staff, player.gifts)
+
+
+@lru_cache(maxsize=4096)  # bots and views ask for the same few hands thousands of times
+def _perks(amenities: tuple[str, ...], staff: tuple[str, ...], gifts: tuple[str, ...]) -> tuple[Perk, ...]:
+    found = [content.amenities()[a].perk for a in amenities]
+    found += [content.staff()[s].perk for s in staff]
+    found += [content.card(g).perk for g in gifts]
+    return tuple(found)
 
 
 def perk_total(player: Player, field: str) -> int:
@@ -36,7 +43,7 @@ def perk_total(player: Player, field: str) -> int:
 
 
 def active_misfortunes(player: Player) -> list[content.Misfortune]:
-    return [content.card(m.card) for m in player.misfortunes]
+    return [content.card(m.card) for m in player.misfortunes] if player.misfortunes else []
 
 
 def misfortune_total(player: Player, field: str) -> int:

@@ -6,6 +6,8 @@ stay hidden; only their sizes are shown.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
 
 from engines.bivouac import content
@@ -16,7 +18,7 @@ from engines.bivouac.effects import (
     workers_needed,
 )
 from engines.bivouac.placement import slots_open
-from engines.bivouac.state import BivouacState, player_name, workers_on
+from engines.bivouac.state import BivouacState, Player, player_name, workers_on
 from engines.bivouac.wages import wages_due
 from engines.core.protocol import SeatPanel, Summary
 
@@ -108,8 +110,12 @@ class BivouacView(msgspec.Struct, frozen=True):
 
 
 def player_view(state: BivouacState, seat: int, viewer: int | None) -> PlayerView:
-    me = state.players[seat]
-    month = content.month_of_round(state.round)
+    return _player_view(state.players[seat], seat, content.month_of_round(state.round), state.phase == "place",
+                        viewer == seat)
+
+
+@lru_cache(maxsize=1024)  # a player's board rarely changes between two actions
+def _player_view(me: Player, seat: int, month: int, placing: bool, own: bool) -> PlayerView:
     acts = []
     for owned in me.activities:
         card = content.activities()[owned.card]
@@ -143,7 +149,7 @@ def player_view(state: BivouacState, seat: int, viewer: int | None) -> PlayerVie
         donor=me.donor,
         workers=me.workers,
         placed=me.placed,
-        available=available_workers(me) if state.phase == "place" else 0,
+        available=available_workers(me) if placing else 0,
         sick=sick_workers(me),
         wages=wages_due(me),
         activities=tuple(acts),
@@ -153,7 +159,7 @@ def player_view(state: BivouacState, seat: int, viewer: int | None) -> PlayerVie
         misfortunes=misfortunes,
         staff=me.staff,
         upgrades_in_hand=len(me.upgrade_hand),
-        upgrade_hand=me.upgrade_hand if viewer == seat else None,
+        upgrade_hand=me.upgrade_hand if own else None,
     )
 
 

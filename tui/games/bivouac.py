@@ -39,6 +39,14 @@ LOCATION_ROWS = 6  # the camp board lists its 11 locations in two columns of 6
 class CampBoard(LineBoard):
     """The camp board; the screen decides what a cursor move or Enter means."""
 
+    BINDINGS = [Binding("enter,space", "put", "Place / bring back", id="board.place")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "put":
+            screen = self.screen
+            return isinstance(screen, BivouacScreen) and screen.board_in_play()
+        return True
+
     STYLES = {
         "label": Style(dim=True),
         "place": Style(bold=True),
@@ -83,6 +91,12 @@ class BivouacScreen(GameScreen):
         table = self.table
         return cursor_items(table.view, table.viewer) if table is not None else []
 
+    def board_in_play(self) -> bool:
+        """Whether Enter on the board does something now: the viewer places or retrieves."""
+        table = self.table
+        return (table is not None and table.acting and not self._curtain_up
+                and table.view.phase in ("place", "retrieve") and not table.view.pending)
+
     def cursor_action(self) -> Place | Return | None:
         table = self.table
         items = self.items()
@@ -120,7 +134,7 @@ class BivouacScreen(GameScreen):
 
     def on_line_board_put(self, message: LineBoard.Put) -> None:
         action = self.cursor_action()
-        if action is not None and self.table is not None and self.table.acting and not self.table.view.pending:
+        if action is not None and self.board_in_play():
             self.choose_action(action)
 
     def action_next_board(self) -> None:
@@ -148,11 +162,11 @@ class BivouacScreen(GameScreen):
     def watch_table(self, table: Table | None) -> None:
         if table is None or not self.is_mounted:
             return
-        on_board = table.acting and table.view.phase in ("place", "retrieve") and not table.view.pending
+        on_board = self.board_in_play()
         if on_board and table.view.phase == "retrieve":
             self._cursor_to_a_worker(table)
         self.draw(table)
-        if on_board and not self._curtain_up:
+        if on_board:
             self.query_one(CampBoard).focus()
 
     def draw(self, table: Table | None) -> None:
