@@ -144,3 +144,16 @@ def test_player_board_hides_other_players_upgrades() -> None:
     for upgrade in match.state.players[1].upgrade_hand:
         assert content.name(upgrade) not in theirs
     assert "(hidden)" in theirs
+
+
+def test_ascii_glyphs_draw_the_camp_and_boards_in_plain_ascii() -> None:
+    from tui.games.bivouac_draw import ASCII, legend, month_strip
+
+    match = _match(seats=3)
+    view = ENGINE.view(match.state, 0)
+    names = ["Ana", "Bot 1", "Bot 2"]
+    camp = "".join(t for row in camp_drawing(view, names, cursor_items(view, 0), 0, ASCII, "123", True) for t, _ in row)
+    texts = [camp, month_strip(view, ASCII).plain, legend(ASCII, names, "123").plain]
+    texts += [player_board(view, n, names, ASCII, "123").plain for n in range(3)]
+    for text in texts:
+        assert text.isascii(), text

@@ -29,6 +29,7 @@ from tui.games.bivouac_draw import (
     player_board,
     symbols,
 )
+from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.table import Table
@@ -173,7 +174,7 @@ class BivouacScreen(GameScreen):
         if table is None:
             return
         view = table.view
-        sym = symbols(self.app.glyphs.cursor == ">")
+        sym = symbols(self.app.glyphs == ASCII)
         names = table.seat_names
         items = self.items()
         self.cursor = min(self.cursor, max(len(items) - 1, 0))
@@ -181,7 +182,8 @@ class BivouacScreen(GameScreen):
         marks = self.app.glyphs.seat_marks
         self.query_one(CampBoard).drawing = camp_drawing(view, names, items, self.cursor, sym, marks, not self.wide)
         item = items[self.cursor] if items else ""
-        self.query_one("#bv-detail", Static).update(detail(view, item, self.cursor_problem()))
+        problem = self.cursor_problem()
+        self.query_one("#bv-detail", Static).update(detail(view, item, problem and f"{self.app.glyphs.ghost_bad} {problem}"))
         shown = self._board_seat(table)
         for seat in range(len(names)):
             board = self.query_one(f"#bv-board-{seat}", Static)

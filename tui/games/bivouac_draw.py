@@ -168,9 +168,9 @@ def player_board(view: BivouacView, seat: int, names: list[str], sym: Symbols, m
         text.append(" (" + ", ".join(tags) + ")")
     text.append("\n")
     fifty = " 50+" if pv.past_fifty else ""
-    text.append(f"{sym.vp}{pv.vp} VP{fifty} · next {sym.yellow} at {next_yellow(pv.vp)}\n")
+    text.append(f"{sym.vp}{pv.vp} VP{fifty}, next {sym.yellow} at {next_yellow(pv.vp)}\n")
     text.append(f"{vp_track(pv, sym)}\n", "dim")
-    text.append(f"{sym.money}{pv.money} · {sym.donor}donor {pv.donor} · wages {pv.wages}\n")
+    text.append(f"{sym.money}{pv.money}  {sym.donor}donor {pv.donor}  wages {pv.wages}\n")
     res = " ".join(f"{RESOURCE_LETTER[k]}{n}" for k, n in zip(view.resources, pv.resources))
     text.append(f"Resources {res}\n")
     sick = f", {pv.sick} sick" if pv.sick else ""
@@ -211,7 +211,8 @@ def detail(view: BivouacView, item: str, problem: str | None) -> Text:
         text.append(loc.text)
         if item in ("activities", "amenities"):
             cards = content.activities() if item == "activities" else content.amenities()
-            offer = [f"{cards[c].name} ×{n} ({content.cost_text(cards[c].cost)})" for c, n in view.market if c in cards and n]
+            offer = [f"{cards[c].name} ({n} left, {content.cost_text(cards[c].cost)})"
+                     for c, n in view.market if c in cards and n]
             text.append("\nFor sale: " + ("; ".join(offer) or "nothing"))
         if item == "hiring" and view.expansion:
             text.append("\nStaff shown: " + "; ".join(
@@ -223,7 +224,7 @@ def detail(view: BivouacView, item: str, problem: str | None) -> Text:
         text.append(f"{card.money} money, {card.vp} VP, {card.workers} worker(s); months {months}; "
                     f"bonus {MONTH_SHORT[card.bonus_month - 1]} (+2 VP)")
     if problem:
-        text.append(f"\n✗ {problem}", "bold")
+        text.append(f"\n{problem}", "bold")
     return text
 
 
