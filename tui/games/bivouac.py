@@ -131,7 +131,7 @@ class BivouacScreen(GameScreen):
             return
         step = message.rows if message.rows else message.cols * LOCATION_ROWS
         self.cursor = min(max(self.cursor + step, 0), len(items) - 1)
-        self.draw(self.table)
+        self.draw_cursor(self.table)
 
     def on_line_board_put(self, message: LineBoard.Put) -> None:
         action = self.cursor_action()
@@ -176,14 +176,9 @@ class BivouacScreen(GameScreen):
         view = table.view
         sym = symbols(self.app.glyphs == ASCII)
         names = table.seat_names
-        items = self.items()
-        self.cursor = min(self.cursor, max(len(items) - 1, 0))
-        self.query_one("#bv-month", Static).update(month_strip(view, sym))
         marks = self.app.glyphs.seat_marks
-        self.query_one(CampBoard).drawing = camp_drawing(view, names, items, self.cursor, sym, marks, not self.wide)
-        item = items[self.cursor] if items else ""
-        problem = self.cursor_problem()
-        self.query_one("#bv-detail", Static).update(detail(view, item, problem and f"{self.app.glyphs.ghost_bad} {problem}"))
+        self.query_one("#bv-month", Static).update(month_strip(view, sym))
+        self.draw_cursor(table)
         shown = self._board_seat(table)
         for seat in range(len(names)):
             board = self.query_one(f"#bv-board-{seat}", Static)
@@ -191,6 +186,22 @@ class BivouacScreen(GameScreen):
             board.set_class(seat != shown, "-other")
             board.set_class(seat == view.actor and view.phase != "over", "-acting")
         self.query_one("#bv-legend", Static).update(legend(sym, names, marks))
+
+
+    def draw_cursor(self, table: Table | None) -> None:
+        """Only the camp board and the detail depend on the cursor: a key redraws just them."""
+        if table is None:
+            return
+        view = table.view
+        sym = symbols(self.app.glyphs == ASCII)
+        items = self.items()
+        self.cursor = min(self.cursor, max(len(items) - 1, 0))
+        marks = self.app.glyphs.seat_marks
+        self.query_one(CampBoard).drawing = camp_drawing(view, table.seat_names, items, self.cursor, sym, marks,
+                                                         not self.wide)
+        item = items[self.cursor] if items else ""
+        problem = self.cursor_problem()
+        self.query_one("#bv-detail", Static).update(detail(view, item, problem and f"{self.app.glyphs.ghost_bad} {problem}"))
 
 
 SCREEN = BivouacScreen
