@@ -157,3 +157,33 @@ def test_ascii_glyphs_draw_the_camp_and_boards_in_plain_ascii() -> None:
     texts += [player_board(view, n, names, ASCII, "123").plain for n in range(3)]
     for text in texts:
         assert text.isascii(), text
+
+
+async def test_the_last_month_by_keys_reaches_the_end_screen_with_the_breakdown(tmp_path) -> None:
+    from tui.screens.end import EndScreen
+
+    bots = [SeatSpec("Ana", "bot", "heuristic"), SeatSpec("Bo", "bot", "heuristic")]
+    rehearsal = Match(ENGINE, BivouacOptions(), bots, 9)
+    while not (rehearsal.state.round == 13 and rehearsal.state.phase == "place" and rehearsal.state.actor == 0):
+        rehearsal.act(*rehearsal.next_bot_or_auto())
+    seats = [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")]
+    match = Match.replay(ENGINE, BivouacOptions(), seats, 9, rehearsal.journal)
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        for _ in range(60):
+            if isinstance(app.screen, EndScreen):
+                break
+            before = len(match.journal)
+            if isinstance(app.focused, CampBoard):
+                await pilot.press("enter")
+                await settle(app, pilot)
+                if len(match.journal) == before:
+                    await pilot.press("1" if screen.cursor == len(screen.items()) - 1 else "down")
+            else:
+                await pilot.press("1")
+            await settle(app, pilot)
+        assert isinstance(app.screen, EndScreen) and match.is_over()
+        shown = app.export_screenshot()
+        assert "Resources" in shown and "Activities&#160;owned" in shown

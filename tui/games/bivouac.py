@@ -188,6 +188,14 @@ class BivouacScreen(GameScreen):
         self.query_one("#bv-legend", Static).update(legend(sym, names, marks))
 
 
+    def end_details(self) -> str:
+        """The tie-break in numbers: activities owned by each player."""
+        table = self.table
+        if table is None:
+            return ""
+        owned = ", ".join(f"{name} {len(p.activities)}" for name, p in zip(table.seat_names, table.view.players))
+        return f"Activities owned (ties go to the most): {owned}."
+
     def draw_cursor(self, table: Table | None) -> None:
         """Only the camp board and the detail depend on the cursor: a key redraws just them."""
         if table is None:
