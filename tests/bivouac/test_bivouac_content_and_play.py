@@ -96,3 +96,24 @@ def test_soak_500_bot_games_finish_after_exactly_13_rounds(seats: int, expansion
         assert match.is_over(), seed
         assert match.state.round == 13
         assert sum(e.event.text.startswith("Round ") for e in match.log) == 12
+
+
+def test_players_read_names_never_ids() -> None:
+    """Action list texts, status lines, panels and log lines of a whole expansion game."""
+    import re
+
+    c = content.content()
+    ids = [x.id for group in (c.activities, c.amenities, c.misfortunes, c.gifts, c.staff, c.upgrades)
+           for x in group]
+    pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(i)}(?![\w-])" for i in ids))
+    match = Match(ENGINE, BivouacOptions(expansion=True), bot_seats(ENGINE, ["heuristic", "random", "random"]), 4)
+    seen: list[str] = []
+    while not match.is_over():
+        seat = match.actors()[0]
+        seen += [ENGINE.describe_action(a) for a in match.legal_actions(seat)]
+        summary = ENGINE.summary(match.state, seat)
+        seen += [summary.status] + [line for panel in summary.panels for line in panel.lines]
+        match.act(*match.next_bot_or_auto())
+    seen += match.log_lines(None)
+    leaks = sorted({m.group(0) for text in seen for m in [pattern.search(text)] if m})
+    assert not leaks
