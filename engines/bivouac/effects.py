@@ -47,11 +47,13 @@ def active_misfortunes(player: Player) -> list[content.Misfortune]:
 
 
 def misfortune_total(player: Player, field: str) -> int:
+    if not player.misfortunes:  # the usual case, asked thousands of times a game
+        return 0
     return sum(getattr(m, field) for m in active_misfortunes(player))
 
 
 def blocked(player: Player, what: str) -> bool:
-    return any(m.blocks == what for m in active_misfortunes(player))
+    return bool(player.misfortunes) and any(m.blocks == what for m in active_misfortunes(player))
 
 
 def sick_workers(player: Player) -> int:

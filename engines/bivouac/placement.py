@@ -18,13 +18,14 @@ from engines.bivouac.state import (
 from engines.core.errors import IllegalAction
 
 
-def slots_open(state: BivouacState, location: str) -> int:
+def slots_open(state: BivouacState, location: str, occupants: tuple[int, ...] | None = None) -> int:
     """Free rectangles at a location; with two players only one of them may be used."""
     loc = content.locations()[location]
     if loc.slots == 0:
         return 1_000
     usable_slots = 1 if state.seats == 2 else loc.slots
-    return max(0, usable_slots - len(spot_seats(state, location)))
+    taken = spot_seats(state, location) if occupants is None else occupants
+    return max(0, usable_slots - len(taken))
 
 
 def placement_problem(state: BivouacState, seat: int, spot: str) -> str | None:
@@ -39,9 +40,10 @@ def placement_problem(state: BivouacState, seat: int, spot: str) -> str | None:
             return "A misfortune keeps your workers away from the Bank."
         if loc.resource and blocked(me, "resources"):
             return "A misfortune keeps your workers off the resource spaces."
-        if loc.per_player and spot_seats(state, spot).count(seat) >= loc.per_player:
+        occupants = spot_seats(state, spot)
+        if loc.per_player and occupants.count(seat) >= loc.per_player:
             return f"The {loc.name} already holds {loc.per_player} of your workers."
-        if slots_open(state, spot) == 0:
+        if slots_open(state, spot, occupants) == 0:
             if state.seats == 2 and loc.slots > 1:
                 return f"In a two-player game only one space at {loc.name} may be used, and it is taken."
             return f"Every space at {loc.name} is taken."

@@ -170,7 +170,7 @@ def view(state: BivouacState, viewer: int | None) -> BivouacView:
     for loc_id, occupants in state.spots:
         loc = locations[loc_id]
         slots = 0 if loc.slots == 0 else (1 if state.seats == 2 else loc.slots)
-        spots.append(SpotView(loc_id, loc.name, slots, occupants, slots_open(state, loc_id), loc.text))
+        spots.append(SpotView(loc_id, loc.name, slots, occupants, slots_open(state, loc_id, occupants), loc.text))
     return BivouacView(
         viewer=viewer,
         round=state.round,
