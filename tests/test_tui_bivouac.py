@@ -187,3 +187,24 @@ async def test_the_last_month_by_keys_reaches_the_end_screen_with_the_breakdown(
         assert isinstance(app.screen, EndScreen) and match.is_over()
         shown = app.export_screenshot()
         assert "Resources" in shown and "Activities&#160;owned" in shown
+
+
+@pytest.mark.parametrize(("expansion", "curtain"), [(False, False), (True, True)])
+async def test_the_curtain_falls_between_two_humans_only_with_the_expansion(expansion, curtain) -> None:
+    from tui.screens.curtain import CurtainScreen
+
+    match = Match(ENGINE, BivouacOptions(expansion=expansion), [SeatSpec("Ana"), SeatSpec("Bo")], 2)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(BivouacScreen(match, None))
+        await pilot.pause()
+        if curtain:
+            assert isinstance(app.screen, CurtainScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, BivouacScreen)
+        await pilot.press("enter")  # Ana places a worker; Bo is next
+        await pilot.pause()
+        assert match.state.actor == 1
+        assert isinstance(app.screen, CurtainScreen) is curtain

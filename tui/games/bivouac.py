@@ -84,6 +84,12 @@ class BivouacScreen(GameScreen):
         return [a for a in legal if not isinstance(a, (Place, Return))]
 
     @property
+    def hides_information(self) -> bool:
+        """Only the expansion has secrets (upgrade hands): the base game needs no curtain
+        between two humans, who would otherwise pass the screen after every worker."""
+        return super().hides_information and self.match.options.expansion
+
+    @property
     def wide(self) -> bool:
         return self.has_class("-wide")
 
