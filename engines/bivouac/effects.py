@@ -151,9 +151,5 @@ def gain(state: BivouacState, seat: int, money: int = 0, vp: int = 0) -> Bivouac
     return set_player(state, seat, replace(me, money=me.money + money, vp=max(0, me.vp + vp)))
 
 
-def amount(n: int, what: str) -> str:
-    return f"{n} {what}"
-
-
 def who(seat: int) -> str:
     return player_name(seat)

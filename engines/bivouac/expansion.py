@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from engines.bivouac import content
 from engines.bivouac.actions import Action, PlayUpgrade, Skip, TakeStaff
-from engines.bivouac.effects import Log, can_pay, gain, pay_resources, who
+from engines.bivouac.effects import Log, can_pay, pay_resources, who
 from engines.bivouac.state import BivouacState, owns_activity, set_player
 from engines.core.errors import IllegalAction
 
@@ -103,4 +103,4 @@ def play_upgrade(state: BivouacState, seat: int, card: str, free: bool, log: Log
     state = set_player(state, seat, replace(me, activities=activities, upgrade_hand=hand))
     log.say(f"{who(seat)} upgrades {content.name(up.target)} with {up.name}"
             + (f", paying {content.cost_text(up.cost)}." if paid and up.cost else " for free."))
-    return gain(state, seat)
+    return state

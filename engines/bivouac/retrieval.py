@@ -31,6 +31,7 @@ from engines.bivouac.expansion import (
 )
 from engines.bivouac.misfortunes import draw_misfortunes, yellow_spaces_crossed
 from engines.bivouac.state import (
+    WORKER_POOL,
     BivouacState,
     OwnedActivity,
     Pending,
@@ -47,7 +48,6 @@ from engines.core.errors import IllegalAction
 
 BANK_PAY = 2
 MAX_DONOR_LEVEL = 10
-WORKER_POOL = 10
 
 
 def begin_retrieval(state: BivouacState, log: Log) -> BivouacState:

@@ -57,7 +57,6 @@ class Pending(msgspec.Struct, frozen=True):
     """A choice the actor must make before going on (what to buy, which staff, ...)."""
 
     kind: Literal["activity", "amenity", "staff", "free-staff", "free-upgrade"]
-    left: int = 1  # free staff / upgrades still to take from one gift
 
 
 class BivouacState(msgspec.Struct, frozen=True):
@@ -83,7 +82,6 @@ class BivouacState(msgspec.Struct, frozen=True):
     pending: Pending | None = None
     retrieve_vp_from: int = 0  # the actor's VP when their retrieval began
     wage_debt: int = 0  # what the actor still owes this phase 3
-    wages_paid: bool = False
     turn: int = 0  # counts every action, for undo boundaries
 
 

@@ -26,7 +26,7 @@ def begin_wages(state: BivouacState, log: Log) -> BivouacState:
 
 def _next_payer(state: BivouacState, seats: list[int], log: Log) -> BivouacState:
     for seat in seats:
-        state = _charge(replace(state, actor=seat, wages_paid=False), seat, log)
+        state = _charge(replace(state, actor=seat), seat, log)
         if wage_actions(state, seat):
             return state
     return end_round(state, log)
@@ -50,8 +50,6 @@ def _settle_debt(state: BivouacState, seat: int, log: Log) -> BivouacState:
         log.say(f"{who(seat)} pays the last {state.wage_debt} of their wages in VP (loses {lost}).")
         state = set_player(state, seat, replace(me, vp=me.vp - lost))
         state = replace(state, wage_debt=0)
-    if not state.wage_debt:
-        state = replace(state, wages_paid=True)
     return state
 
 
@@ -117,7 +115,7 @@ def end_round(state: BivouacState, log: Log) -> BivouacState:
     )
     spots = tuple((loc, ()) for loc, _ in state.spots)
     state = replace(state, round=state.round + 1, start=start, next_start=-1, players=players, spots=spots,
-                    phase="place", wage_debt=0, wages_paid=False)
+                    phase="place", wage_debt=0)
     month = content.month_of_round(state.round)
     log.say(f"Round {state.round}: {content.MONTHS[month - 1]} ({content.SEASONS[month]}); "
             f"{who(start)} starts.")
