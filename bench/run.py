@@ -108,8 +108,9 @@ async def _key_latency_minimal(presses: int) -> list[float]:
     return times
 
 
-def _p95(values: list[float]) -> float:
-    return sorted(values)[int(len(values) * 0.95) - 1]
+def _p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
 
 
 def bench_keys() -> None:
@@ -248,6 +249,60 @@ def bench_saves() -> None:
         )
 
 
+def bench_bivouac() -> None:
+    """Bivouac's targets: a random full game p95 <= 50 ms, a heuristic decision p95 <= 100 ms,
+    key -> repaint p95 <= 16 ms at 200x60 (cursor moves on the camp board)."""
+    from engines.bivouac import ENGINE
+    from engines.bivouac.state import BivouacOptions
+    from engines.core.match import Match, SeatSpec
+
+    print("bivouac (3 seats, expansion on)")
+    options = BivouacOptions(expansion=True)
+    randoms = [SeatSpec(f"r{n}", "bot", "random") for n in range(3)]
+    games = []
+    for seed in range(60):
+        started = time.perf_counter()
+        Match(ENGINE, options, randoms, seed).run_automatic()
+        games.append(time.perf_counter() - started)
+    print(f"  random full game   median {statistics.median(games) * 1000:6.1f} ms  p95 {_p95(games) * 1000:6.1f} ms")
+    decisions = []
+    heuristics = [SeatSpec(f"h{n}", "bot", "heuristic") for n in range(3)]
+    for seed in range(10):
+        match = Match(ENGINE, options, heuristics, seed)
+        while not match.is_over():
+            started = time.perf_counter()
+            step = match.next_bot_or_auto()
+            decisions.append(time.perf_counter() - started)
+            match.act(*step)
+    print(f"  heuristic decision median {statistics.median(decisions) * 1000:6.2f} ms  p95 {_p95(decisions) * 1000:6.2f} ms")
+    keys = asyncio.run(_bivouac_keys(40))
+    print(f"  key to repaint 200x60 median {statistics.median(keys) * 1000:6.1f} ms  p95 {_p95(keys) * 1000:6.1f} ms"
+          " (includes Pilot's own waiting)")
+
+
+async def _bivouac_keys(presses: int) -> list[float]:
+    from engines.bivouac import ENGINE
+    from engines.bivouac.state import BivouacOptions
+    from engines.core.match import Match, SeatSpec
+    from tui.app import CampfireApp
+    from tui.games.bivouac import BivouacScreen
+
+    seats = [SeatSpec("A")] + [SeatSpec(f"h{n}", "bot", "heuristic") for n in range(3)]
+    match = Match(ENGINE, BivouacOptions(expansion=True), seats, 1)
+    app = CampfireApp(save_dir=Path(tempfile.mkdtemp()), bot_delay=0)
+    times: list[float] = []
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        app.push_screen(BivouacScreen(match, None))
+        await pilot.pause()
+        for key in ["down", "up"] * (presses // 2):
+            started = time.perf_counter()
+            await pilot.press(key)
+            await pilot.wait_for_scheduled_animations()
+            times.append(time.perf_counter() - started)
+    return times
+
+
 def bench_autosave(folder: str | None = None) -> None:
     """Autosave p95 against a bare durable write of the same bytes (write, fsync, rename),
     interleaved in the same folder so both meet the same disk. Goal: ratio <= 1.3."""
@@ -300,14 +355,9 @@ def _made(folder: str) -> str:
     return folder
 
 
-def _p95(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
-
-
 BENCHES = {
     "startup": bench_startup, "keys": bench_keys, "engine": bench_engine, "saves": bench_saves,
-    "autosave": bench_autosave, "bonfire": bench_bonfire,
+    "autosave": bench_autosave, "bonfire": bench_bonfire, "bivouac": bench_bivouac,
 }
 
 

@@ -28,9 +28,9 @@ GAMES: tuple[GameEntry, ...] = (
         id="bivouac",
         title="Bivouac",
         pitch="Worker placement over 13 months, with the Retreat Center expansion.",
-        players="1-4",
+        players="2-4",
         engine="engines.bivouac:ENGINE",
-        ready=False,
+        ready=True,
     ),
     GameEntry(
         id="camp_grizzly",

@@ -1,0 +1,58 @@
+"""Bivouac actions: small tagged Structs with one-line text forms read by the shared codec.
+
+    place bank          put a worker on a board location (or on your own activity: place archery)
+    rest                keep your remaining workers home this round
+    return wood         bring a worker back from a location or card and do what it says
+    buy canoeing        the choice a returning worker asks for (skip: buy nothing)
+    staff bookkeeper    take a revealed staff card at Hiring, or a free one from a gift
+    pay rope            pay one money of wage debt with a resource
+    upgrade toboggans   play an activity upgrade from your hand in phase 3
+    done                end your phase 3
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engines.core.actions import ActionCodec
+
+
+class Place(msgspec.Struct, frozen=True, tag="place"):
+    spot: str
+
+
+class Rest(msgspec.Struct, frozen=True, tag="rest"):
+    pass
+
+
+class Return(msgspec.Struct, frozen=True, tag="return"):
+    spot: str
+
+
+class Buy(msgspec.Struct, frozen=True, tag="buy"):
+    card: str
+
+
+class Skip(msgspec.Struct, frozen=True, tag="skip"):
+    pass
+
+
+class TakeStaff(msgspec.Struct, frozen=True, tag="staff"):
+    card: str
+
+
+class Pay(msgspec.Struct, frozen=True, tag="pay"):
+    resource: str
+
+
+class PlayUpgrade(msgspec.Struct, frozen=True, tag="upgrade"):
+    card: str
+
+
+class Done(msgspec.Struct, frozen=True, tag="done"):
+    pass
+
+
+Action = Place | Rest | Return | Buy | Skip | TakeStaff | Pay | PlayUpgrade | Done
+
+CODEC = ActionCodec(Action, "Bivouac", ["place bank", "return wood", "buy canoeing", "pay rope"])

@@ -1,0 +1,155 @@
+"""What a player's cards, staff, gifts and misfortunes add up to: perks, activity yields,
+payments in resources. Shared by placement, retrieval, wages and scoring.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from msgspec.structs import replace
+
+from engines.bivouac import content
+from engines.bivouac.content import Perk
+from engines.bivouac.state import BivouacState, Player, player_name, set_player
+from engines.core.protocol import Event
+
+
+class Log:
+    """Events of one action, and whether it revealed hidden information (undo stops there)."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.reveals = False
+
+    def say(self, text: str, private: str | None = None, seats: tuple[int, ...] = ()) -> None:
+        self.events.append(Event(text, private, seats))
+
+
+def perks(player: Player) -> tuple[Perk, ...]:
+    """Abilities in effect: amenities already face up, staff, donor gifts."""
+    return _perks(player.amenities, player.staff, player.gifts)
+
+
+@lru_cache(maxsize=4096)  # bots and views ask for the same few hands thousands of times
+def _perks(amenities: tuple[str, ...], staff: tuple[str, ...], gifts: tuple[str, ...]) -> tuple[Perk, ...]:
+    found = [content.amenities()[a].perk for a in amenities]
+    found += [content.staff()[s].perk for s in staff]
+    found += [content.card(g).perk for g in gifts]
+    return tuple(found)
+
+
+def perk_total(player: Player, field: str) -> int:
+    return sum(getattr(p, field) for p in perks(player))
+
+
+def active_misfortunes(player: Player) -> list[content.Misfortune]:
+    return [content.card(m.card) for m in player.misfortunes] if player.misfortunes else []
+
+
+def misfortune_total(player: Player, field: str) -> int:
+    if not player.misfortunes:  # the usual case, asked thousands of times a game
+        return 0
+    return sum(getattr(m, field) for m in active_misfortunes(player))
+
+
+def blocked(player: Player, what: str) -> bool:
+    return bool(player.misfortunes) and any(m.blocks == what for m in active_misfortunes(player))
+
+
+def sick_workers(player: Player) -> int:
+    return misfortune_total(player, "sick")
+
+
+def available_workers(player: Player) -> int:
+    if player.rested:
+        return 0
+    return max(0, player.workers - sick_workers(player) - player.placed)
+
+
+def workers_needed(player: Player, activity: str) -> int:
+    card = content.activities()[activity]
+    need = card.workers
+    for owned in player.activities:
+        if owned.card == activity and owned.upgrade:
+            need += content.upgrades()[owned.upgrade].workers
+    return max(0, need)
+
+
+def usable(player: Player, activity: str, month: int) -> bool:
+    """Owned, face up (not bought this round) and in one of its months."""
+    for owned in player.activities:
+        if owned.card == activity:
+            return not owned.fresh and month in content.activities()[activity].months
+    return False
+
+
+def activity_yield(player: Player, activity: str, month: int) -> tuple[int, int]:
+    """(money, VP) the activity gives when used this month by this player."""
+    card = content.activities()[activity]
+    money, vp = card.money, card.vp
+    for owned in player.activities:
+        if owned.card == activity and owned.upgrade:
+            up = content.upgrades()[owned.upgrade]
+            money, vp = money + up.money, vp + up.vp
+    season = content.SEASONS[month]
+    for perk in perks(player):
+        if perk.target == activity:
+            money, vp = money + perk.target_money, vp + perk.target_vp
+        if perk.season == season:
+            money, vp = money + perk.season_money, vp + perk.season_vp
+        if card.thrill:
+            vp += perk.thrill_vp
+    money = max(0, money + misfortune_total(player, "activity_money"))
+    vp = max(0, vp + misfortune_total(player, "activity_vp"))
+    if month == card.bonus_month and not any(m.no_bonus for m in active_misfortunes(player)):
+        vp += 2 + perk_total(player, "bonus_vp")
+    return money, vp
+
+
+def can_pay(player: Player, cost: dict[str, int]) -> bool:
+    kinds = content.content().resources
+    return all(player.resources[kinds.index(kind)] >= n for kind, n in cost.items())
+
+
+def pay_resources(state: BivouacState, seat: int, cost: dict[str, int]) -> BivouacState:
+    """Spend resources; each goes back to the supply, or, while coins stand in for that kind,
+    the coin goes back to the bank instead (the supply never holds more than it started with)."""
+    kinds = content.content().resources
+    me = state.players[seat]
+    held, supply, holders = list(me.resources), list(state.supply), list(state.placeholders)
+    for kind, n in cost.items():
+        i = kinds.index(kind)
+        held[i] -= n
+        for _ in range(n):
+            if holders[i] > 0:
+                holders[i] -= 1
+            else:
+                supply[i] += 1
+    state = replace(state, supply=tuple(supply), placeholders=tuple(holders))
+    return set_player(state, seat, replace(me, resources=tuple(held)))
+
+
+def take_resource(state: BivouacState, seat: int, kind: str, n: int, placeholder: bool) -> tuple[BivouacState, int]:
+    """Take up to n of a kind from the supply. With `placeholder` (donor gifts), a coin stands
+    in for each one the supply lacks; otherwise there are no ghost resources."""
+    kinds = content.content().resources
+    i = kinds.index(kind)
+    supply, holders = list(state.supply), list(state.placeholders)
+    from_supply = min(n, supply[i])
+    supply[i] -= from_supply
+    coins = n - from_supply if placeholder else 0
+    holders[i] += coins
+    me = state.players[seat]
+    held = list(me.resources)
+    held[i] += from_supply + coins
+    state = replace(state, supply=tuple(supply), placeholders=tuple(holders))
+    return set_player(state, seat, replace(me, resources=tuple(held))), from_supply + coins
+
+
+def gain(state: BivouacState, seat: int, money: int = 0, vp: int = 0) -> BivouacState:
+    me = state.players[seat]
+    return set_player(state, seat, replace(me, money=me.money + money, vp=max(0, me.vp + vp)))
+
+
+def who(seat: int) -> str:
+    return player_name(seat)

@@ -1,0 +1,125 @@
+"""The Bivouac rules engine: a thin dispatcher over the phase modules.
+
+Phases (`state.phase`) and their actions:
+
+- ``place``     phase 1, one worker at a time in turn order: ``place bank``, ``place archery``
+                (an own activity), or ``rest`` (keep the remaining workers home this round).
+- ``retrieve``  phase 2, each player in turn order brings workers back in the order they like:
+                ``return wood``; a worker that asks for a choice waits for it: ``buy canoeing``,
+                ``staff bookkeeper``, ``upgrade toboggans`` or ``skip``.
+- ``wages``     phase 3: wage debt beyond the money held is paid ``pay rope`` one at a time;
+                with the expansion, ``upgrade ...`` then ``done``.
+- ``over``      after phase 3 of round 13.
+"""
+
+from __future__ import annotations
+
+import msgspec
+from msgspec.structs import replace
+
+from engines.bivouac import content
+from engines.bivouac.actions import CODEC, Action, Buy, Pay, Place, PlayUpgrade, Return, TakeStaff
+from engines.bivouac.bots import HeuristicBot, RandomBot
+from engines.bivouac.effects import Log
+from engines.bivouac.placement import apply_placement, first_placer, placement_actions
+from engines.bivouac.retrieval import apply_retrieval, retrieval_actions
+from engines.bivouac.scoring import outcome
+from engines.bivouac.setup import new_game
+from engines.bivouac.state import BivouacOptions, BivouacState, player_name
+from engines.bivouac.view import BivouacView, summary, view
+from engines.bivouac.wages import apply_wages, wage_actions
+from engines.core.errors import BadOptions, IllegalAction
+from engines.core.protocol import Applied, Engine, Flags, GameInfo, Outcome, Summary
+
+
+class BivouacEngine(Engine[BivouacState, Action]):
+    info = GameInfo(
+        id="bivouac",
+        title="Bivouac",
+        pitch="Worker placement over 13 months, with the Retreat Center expansion.",
+        min_seats=2,
+        max_seats=4,
+        flags=Flags(hidden_information=True, chance=True),
+    )
+    options_type = BivouacOptions
+    bots = {"random": RandomBot, "heuristic": HeuristicBot}
+
+    def check_setup(self, options: msgspec.Struct, seats: int) -> None:
+        super().check_setup(options, seats)
+        if not isinstance(options, BivouacOptions):
+            raise BadOptions("Bivouac needs Bivouac options.")
+        if options.upgrade_cost not in ("pay", "free"):
+            raise BadOptions(f"Unknown upgrade cost '{options.upgrade_cost}' (choose pay or free).")
+
+    def new_game(self, options: BivouacOptions, seats: int, seed: int) -> BivouacState:
+        self.check_setup(options, seats)
+        state = new_game(options, seats, seed)
+        return first_placer(state, Log())
+
+    def actors(self, state: BivouacState) -> tuple[int, ...]:
+        return () if state.phase == "over" else (state.actor,)
+
+    def legal_actions(self, state: BivouacState, seat: int) -> list[Action]:
+        if state.phase == "over" or seat != state.actor:
+            return []
+        if state.phase == "place":
+            return placement_actions(state, seat)
+        if state.phase == "retrieve":
+            return retrieval_actions(state, seat)
+        return wage_actions(state, seat)
+
+    def apply(self, state: BivouacState, seat: int, action: Action) -> Applied[BivouacState]:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat != state.actor:
+            raise IllegalAction(f"It is {player_name(state.actor)}'s turn, not {player_name(seat)}'s.")
+        log = Log()
+        handler = {"place": apply_placement, "retrieve": apply_retrieval, "wages": apply_wages}[state.phase]
+        new = handler(state, seat, action, log)
+        changed_hands = new.actor != state.actor or new.phase != state.phase
+        new = replace(new, turn=state.turn + (1 if changed_hands else 0))
+        return Applied(new, log.events, log.reveals)
+
+    def format_action(self, action: Action) -> str:
+        return CODEC.format(action)
+
+    def describe_action(self, action: Action) -> str:
+        """The action list reads card and location names, never ids."""
+        if isinstance(action, Place):
+            return f"place a worker on {content.name(action.spot)}"
+        if isinstance(action, Return):
+            return f"bring back the worker from {content.name(action.spot)}"
+        if isinstance(action, Buy):
+            return f"buy {content.name(action.card)} ({content.cost_text(content.card(action.card).cost)})"
+        if isinstance(action, TakeStaff):
+            card = content.staff()[action.card]
+            return f"take staff {card.name} ({card.cost} money)"
+        if isinstance(action, PlayUpgrade):
+            up = content.upgrades()[action.card]
+            return f"upgrade {content.name(up.target)} with {up.name}"
+        if isinstance(action, Pay):
+            return f"pay 1 {action.resource} toward wages"
+        return {"rest": "keep the remaining workers home this round", "skip": "skip", "done": "done"}.get(
+            self.format_action(action), self.format_action(action))
+
+    def parse_action(self, state: BivouacState, seat: int, text: str) -> Action:
+        return CODEC.parse(text)
+
+    def view(self, state: BivouacState, viewer: int | None) -> BivouacView:
+        return view(state, viewer)
+
+    def summary(self, state: BivouacState, viewer: int | None) -> Summary:
+        return summary(state, viewer)
+
+    def secrets(self, state: BivouacState) -> dict[int, list[str]]:
+        hands = {n: [content.name(u) for u in p.upgrade_hand] for n, p in enumerate(state.players) if p.upgrade_hand}
+        return hands
+
+    def is_over(self, state: BivouacState) -> bool:
+        return state.phase == "over"
+
+    def outcome(self, state: BivouacState) -> Outcome:
+        return outcome(state)
+
+
+ENGINE = BivouacEngine()

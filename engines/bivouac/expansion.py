@@ -1,0 +1,106 @@
+"""The Retreat Center expansion: staff cards and activity upgrades."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engines.bivouac import content
+from engines.bivouac.actions import Action, PlayUpgrade, Skip, TakeStaff
+from engines.bivouac.effects import Log, can_pay, pay_resources, who
+from engines.bivouac.state import BivouacState, owns_activity, set_player
+from engines.core.errors import IllegalAction
+
+SHOWN_STAFF = 3
+
+
+def staff_choices(state: BivouacState, seat: int, free: bool) -> list[Action]:
+    me = state.players[seat]
+    shown = [s for s in state.staff_shown if free or content.staff()[s].cost <= me.money]
+    return [TakeStaff(s) for s in shown] + [Skip()]
+
+
+def take_staff(state: BivouacState, seat: int, card: str, free: bool, log: Log) -> BivouacState:
+    if card not in state.staff_shown:
+        raise IllegalAction(f"{content.name(card) if card in content.staff() else card} is not a revealed staff card.")
+    staff = content.staff()[card]
+    me = state.players[seat]
+    cost = 0 if free else staff.cost
+    if cost > me.money:
+        raise IllegalAction(f"{staff.name} costs {cost} money and you have {me.money}.")
+    state = set_player(state, seat, replace(me, money=me.money - cost, staff=me.staff + (card,)))
+    shown = tuple(s for s in state.staff_shown if s != card)
+    log.say(f"{who(seat)} takes the staff member {staff.name}" + (" for free." if free else f" for {cost} money."))
+    state = replace(state, staff_shown=shown)
+    state = refill_staff(state, log)
+    if staff.perk.extra_upgrades:
+        state = deal_upgrades(state, seat, staff.perk.extra_upgrades, log)
+    return state
+
+
+def refill_staff(state: BivouacState, log: Log) -> BivouacState:
+    shown, deck = state.staff_shown, state.staff_deck
+    while len(shown) < SHOWN_STAFF and deck:
+        shown, deck = shown + (deck[0],), deck[1:]
+        log.reveals = True
+        log.say(f"{content.name(shown[-1])} is revealed on the staff row.")
+    # An extra card revealed for a gift goes back on top of the deck if it was not taken.
+    while len(shown) > SHOWN_STAFF:
+        shown, deck = shown[:-1], (shown[-1],) + deck
+    return replace(state, staff_shown=shown, staff_deck=deck)
+
+
+def reveal_extra_staff(state: BivouacState, log: Log) -> BivouacState:
+    if not state.staff_deck:
+        return state
+    log.reveals = True
+    log.say(f"{content.name(state.staff_deck[0])} is revealed as an extra staff card.")
+    return replace(state, staff_shown=state.staff_shown + state.staff_deck[:1], staff_deck=state.staff_deck[1:])
+
+
+def deal_upgrades(state: BivouacState, seat: int, count: int, log: Log) -> BivouacState:
+    dealt, deck = state.upgrade_deck[:count], state.upgrade_deck[count:]
+    if not dealt:
+        return state
+    me = state.players[seat]
+    log.reveals = True
+    log.say(f"{who(seat)} is dealt {len(dealt)} activity upgrade(s).",
+            f"You are dealt: {', '.join(content.name(u) for u in dealt)}.", (seat,))
+    state = set_player(state, seat, replace(me, upgrade_hand=me.upgrade_hand + dealt))
+    return replace(state, upgrade_deck=deck)
+
+
+def upgrade_problem(state: BivouacState, seat: int, card: str, free: bool) -> str | None:
+    me = state.players[seat]
+    if card not in me.upgrade_hand:
+        return "That upgrade is not in your hand."
+    up = content.upgrades()[card]
+    owned = owns_activity(me, up.target)
+    target = content.name(up.target)
+    if owned is None:
+        return f"{content.name(card)} upgrades {target}, which you do not own."
+    if owned.upgrade:
+        return f"{target} is already upgraded."
+    if not free and state.options.upgrade_cost == "pay" and not can_pay(me, up.cost):
+        return f"{content.name(card)} costs {content.cost_text(up.cost)}."
+    return None
+
+
+def upgrade_choices(state: BivouacState, seat: int, free: bool) -> list[Action]:
+    return [PlayUpgrade(u) for u in state.players[seat].upgrade_hand if upgrade_problem(state, seat, u, free) is None]
+
+
+def play_upgrade(state: BivouacState, seat: int, card: str, free: bool, log: Log) -> BivouacState:
+    problem = upgrade_problem(state, seat, card, free)
+    if problem:
+        raise IllegalAction(problem)
+    up = content.upgrades()[card]
+    paid = not free and state.options.upgrade_cost == "pay"
+    if paid:
+        state = pay_resources(state, seat, up.cost)
+    me = state.players[seat]
+    activities = tuple(replace(o, upgrade=card) if o.card == up.target else o for o in me.activities)
+    hand = tuple(u for u in me.upgrade_hand if u != card)
+    state = set_player(state, seat, replace(me, activities=activities, upgrade_hand=hand))
+    log.say(f"{who(seat)} upgrades {content.name(up.target)} with {up.name}"
+            + (f", paying {content.cost_text(up.cost)}." if paid and up.cost else " for free."))
+    return state

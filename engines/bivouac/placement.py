@@ -1,0 +1,114 @@
+"""Phase 1: players place one worker at a time, in turn order, on the board or their cards."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engines.bivouac import content
+from engines.bivouac.actions import Action, Place, Rest
+from engines.bivouac.effects import Log, available_workers, blocked, usable, who, workers_needed
+from engines.bivouac.state import (
+    BivouacState,
+    set_player,
+    set_spot,
+    spot_seats,
+    turn_order,
+    workers_on,
+)
+from engines.core.errors import IllegalAction
+
+
+def slots_open(state: BivouacState, location: str, occupants: tuple[int, ...] | None = None) -> int:
+    """Free rectangles at a location; with two players only one of them may be used."""
+    loc = content.locations()[location]
+    if loc.slots == 0:
+        return 1_000
+    usable_slots = 1 if state.seats == 2 else loc.slots
+    taken = spot_seats(state, location) if occupants is None else occupants
+    return max(0, usable_slots - len(taken))
+
+
+def placement_problem(state: BivouacState, seat: int, spot: str) -> str | None:
+    """Why `seat` may not place a worker on `spot` now, or None when it may."""
+    me = state.players[seat]
+    if available_workers(me) == 0:
+        return "You have no worker left to place this round."
+    locations = content.locations()
+    if spot in locations:
+        loc = locations[spot]
+        if loc.id == "bank" and blocked(me, "bank"):
+            return "A misfortune keeps your workers away from the Bank."
+        if loc.resource and blocked(me, "resources"):
+            return "A misfortune keeps your workers off the resource spaces."
+        occupants = spot_seats(state, spot)
+        if loc.per_player and occupants.count(seat) >= loc.per_player:
+            return f"The {loc.name} already holds {loc.per_player} of your workers."
+        if slots_open(state, spot, occupants) == 0:
+            if state.seats == 2 and loc.slots > 1:
+                return f"In a two-player game only one space at {loc.name} may be used, and it is taken."
+            return f"Every space at {loc.name} is taken."
+        return None
+    if spot not in content.activities():
+        return f"There is no location or activity called '{spot}'."
+    name = content.name(spot)
+    if not any(o.card == spot for o in me.activities):
+        return f"You do not own {name}."
+    month = content.month_of_round(state.round)
+    if not usable(me, spot, month):
+        owned = next(o for o in me.activities if o.card == spot)
+        if owned.fresh:
+            return f"{name} was bought this round and stays face down until next round."
+        return f"{name} cannot be used in {content.MONTHS[month - 1]}."
+    need = workers_needed(me, spot)
+    if need == 0:
+        return f"{name} needs no worker: it pays by itself when your workers come back."
+    if workers_on(me, spot) >= need:
+        return f"{name} already has the {need} worker(s) it needs."
+    return None
+
+
+def placement_actions(state: BivouacState, seat: int) -> list[Action]:
+    spots = [loc.id for loc in content.content().locations]
+    spots += [o.card for o in state.players[seat].activities]
+    actions: list[Action] = [Place(s) for s in spots if placement_problem(state, seat, s) is None]
+    return actions + [Rest()]
+
+
+def apply_placement(state: BivouacState, seat: int, action: Action, log: Log) -> BivouacState:
+    if isinstance(action, Rest):
+        me = state.players[seat]
+        log.say(f"{who(seat)} keeps {available_workers(me)} worker(s) home this round.")
+        state = set_player(state, seat, replace(me, rested=True))
+        return next_placer(state, seat, log)
+    if not isinstance(action, Place):
+        raise IllegalAction("Place a worker on a location or one of your activities, or rest the others.")
+    problem = placement_problem(state, seat, action.spot)
+    if problem:
+        raise IllegalAction(problem)
+    me = state.players[seat]
+    if action.spot in content.locations():
+        state = set_spot(state, action.spot, spot_seats(state, action.spot) + (seat,))
+    else:
+        on_cards = dict(me.on_cards)
+        on_cards[action.spot] = on_cards.get(action.spot, 0) + 1
+        me = replace(me, on_cards=tuple(sorted(on_cards.items())))
+    state = set_player(state, seat, replace(me, placed=me.placed + 1))
+    log.say(f"{who(seat)} places a worker on {content.name(action.spot)}.")
+    return next_placer(state, seat, log)
+
+
+def next_placer(state: BivouacState, after: int, log: Log) -> BivouacState:
+    """The next seat clockwise with a worker to place; when none is left, phase 2 begins."""
+    for k in range(1, state.seats + 1):
+        seat = (after + k) % state.seats
+        if available_workers(state.players[seat]) > 0:
+            return replace(state, actor=seat)
+    # retrieval leads on to wages and wages back to placement, so this one import waits
+    from engines.bivouac.retrieval import begin_retrieval
+
+    return begin_retrieval(state, log)
+
+
+def first_placer(state: BivouacState, log: Log) -> BivouacState:
+    order = turn_order(state)
+    return next_placer(state, order[-1], log)

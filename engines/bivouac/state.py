@@ -1,0 +1,125 @@
+"""Bivouac options and state: the whole truth of a game, as frozen msgspec Structs."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
+
+ROUNDS = 13
+START_MONEY = 8
+START_WORKERS = 3
+WORKER_POOL = 10  # workers of one colour
+RESOURCE_SUPPLY = 5  # of each kind
+YELLOW_EVERY = 10  # a yellow VP space every 10 VP (10, 20, 30, ...)
+
+Phase = Literal["place", "retrieve", "wages", "over"]
+
+
+class BivouacOptions(msgspec.Struct, frozen=True):
+    expansion: bool = False
+    upgrade_cost: Literal["pay", "free"] = "pay"
+
+
+class OwnedActivity(msgspec.Struct, frozen=True):
+    card: str
+    fresh: bool = False  # bought this round: face down until the next round begins
+    upgrade: str = ""
+
+
+class Lasting(msgspec.Struct, frozen=True):
+    card: str
+    until_round: int  # in effect until the end of this round
+
+
+class Player(msgspec.Struct, frozen=True):
+    money: int = START_MONEY
+    vp: int = 0
+    resources: tuple[int, ...] = (0, 0, 0, 0)
+    donor: int = 0
+    workers: int = START_WORKERS
+    placed: int = 0
+    rested: bool = False  # kept the remaining workers home this round
+    activities: tuple[OwnedActivity, ...] = ()
+    amenities: tuple[str, ...] = ()
+    fresh_amenities: tuple[str, ...] = ()  # bought this round, face down
+    on_cards: tuple[tuple[str, int], ...] = ()  # (activity, workers on it) this round
+    gifts: tuple[str, ...] = ()
+    misfortunes: tuple[Lasting, ...] = ()
+    staff: tuple[str, ...] = ()
+    upgrade_hand: tuple[str, ...] = ()
+    shield_used: bool = False
+    rounds_used: tuple[tuple[str, int], ...] = ()  # (activity, times used) for the pick rates
+
+
+class Pending(msgspec.Struct, frozen=True):
+    """A choice the actor must make before going on (what to buy, which staff, ...)."""
+
+    kind: Literal["activity", "amenity", "staff", "free-staff", "free-upgrade"]
+
+
+class BivouacState(msgspec.Struct, frozen=True):
+    options: BivouacOptions
+    seats: int
+    rng: int
+    round: int
+    phase: Phase
+    start: int  # the starting player this round
+    next_start: int  # -1 unless someone took the Starting Player space
+    actor: int
+    players: tuple[Player, ...]
+    spots: tuple[tuple[str, tuple[int, ...]], ...]  # (location, occupants in placing order)
+    market: tuple[tuple[str, int], ...]  # activity/amenity copies left to buy
+    supply: tuple[int, ...]
+    placeholders: tuple[int, ...] = (0, 0, 0, 0)  # coins standing in for resources, per kind
+    misfortune_deck: tuple[str, ...] = ()
+    misfortune_discard: tuple[str, ...] = ()
+    gift_piles: tuple[tuple[str, ...], ...] = ((), (), ())
+    staff_deck: tuple[str, ...] = ()
+    staff_shown: tuple[str, ...] = ()
+    upgrade_deck: tuple[str, ...] = ()
+    pending: Pending | None = None
+    retrieve_vp_from: int = 0  # the actor's VP when their retrieval began
+    wage_debt: int = 0  # what the actor still owes this phase 3
+    turn: int = 0  # counts every action, for undo boundaries
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def set_player(state: BivouacState, seat: int, player: Player) -> BivouacState:
+    players = list(state.players)
+    players[seat] = player
+    return replace(state, players=tuple(players))
+
+
+def turn_order(state: BivouacState) -> list[int]:
+    return [(state.start + k) % state.seats for k in range(state.seats)]
+
+
+def spot_seats(state: BivouacState, location: str) -> tuple[int, ...]:
+    for loc, seats in state.spots:
+        if loc == location:
+            return seats
+    return ()
+
+
+def set_spot(state: BivouacState, location: str, seats: tuple[int, ...]) -> BivouacState:
+    return replace(state, spots=tuple((loc, seats if loc == location else s) for loc, s in state.spots))
+
+
+def market_count(state: BivouacState, card: str) -> int:
+    return dict(state.market).get(card, 0)
+
+
+def workers_on(player: Player, activity: str) -> int:
+    return dict(player.on_cards).get(activity, 0)
+
+
+def owns_activity(player: Player, activity: str) -> OwnedActivity | None:
+    for owned in player.activities:
+        if owned.card == activity:
+            return owned
+    return None

@@ -1,0 +1,154 @@
+"""The Retreat Center expansion: staff, symbols, thrill, upgrades (both cost options), gifts."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engines.bivouac import ENGINE, content
+from engines.bivouac.effects import Log
+from engines.bivouac.expansion import upgrade_problem
+from engines.bivouac.misfortunes import draw_misfortunes
+from engines.bivouac.wages import begin_wages
+from tests.bivouac.helpers import act, at_round, legal, new, owning, refused, res, retrieving, with_player
+
+KEEP = {"start": (0,), "bank": (1,)}
+
+
+def test_each_player_gets_a_starting_staff_and_three_staff_are_revealed() -> None:
+    state = new(4, expansion=True)
+    starting = {s.id for s in content.content().staff if s.starting}
+    assert sorted(p.staff[0] for p in state.players) == sorted(starting)
+    assert len(state.staff_shown) == 3 and not set(state.staff_shown) & starting
+    assert len(state.staff_shown) + len(state.staff_deck) == len(content.content().staff) - 4
+
+
+def test_three_upgrades_each_and_two_more_with_the_activities_director() -> None:
+    for seed in range(5):
+        state = new(3, seed, expansion=True)
+        for p in state.players:
+            assert len(p.upgrade_hand) == (5 if p.staff == ("activities-director",) else 3)
+
+
+def test_upgrade_hands_are_hidden_from_other_players() -> None:
+    state = new(3, expansion=True)
+    view = ENGINE.view(state, 1)
+    assert view.players[1].upgrade_hand == state.players[1].upgrade_hand
+    assert view.players[0].upgrade_hand is None and view.players[0].upgrades_in_hand == 3
+    assert ENGINE.view(state, None).players[1].upgrade_hand is None
+
+
+def test_a_staff_symbol_cancels_the_matching_misfortune() -> None:
+    state = replace(new(3, expansion=True), misfortune_deck=("kitchen-fire", "kitchen-fire"))
+    covered = with_player(state, 0, staff=("head-cook",), money=10)
+    assert draw_misfortunes(covered, 0, 1, Log()).players[0].money == 10
+    exposed = with_player(state, 0, staff=("camp-nurse",), money=10)
+    assert draw_misfortunes(exposed, 0, 1, Log()).players[0].money == 6
+
+
+def test_hiring_may_take_a_revealed_staff_paying_its_cost_and_a_new_one_is_revealed() -> None:
+    state = new(3, expansion=True)
+    state = replace(state, staff_shown=("bookkeeper", "trail-ranger", "wrangler"), staff_deck=("song-leader", "fundraiser"))
+    state = retrieving(state, 0, {"hiring": (0,), **KEEP}, money=3)
+    state = act(state, 0, "return hiring")
+    assert state.pending is not None
+    assert legal(state, 0) == ["staff trail-ranger", "staff wrangler", "skip"]  # Bookkeeper costs 4
+    assert "costs 4 money" in refused(state, 0, "staff bookkeeper")
+    state = act(state, 0, "staff trail-ranger")
+    me = state.players[0]
+    assert "trail-ranger" in me.staff and me.money == 2 and me.workers == 4
+    assert state.staff_shown == ("bookkeeper", "wrangler", "song-leader")
+
+
+def test_a_staff_ability_works_at_once() -> None:
+    state = new(3, expansion=True)
+    state = replace(state, staff_shown=("quartermaster", "trail-ranger", "wrangler"), staff_deck=())
+    state = retrieving(state, 0, {"hiring": (0,), "wood": (0,), **KEEP}, money=3)
+    state = act(act(state, 0, "return hiring"), 0, "staff quartermaster")
+    state = act(state, 0, "return wood")
+    assert state.players[0].money == 3 - 2 + 1
+
+
+def test_the_high_adventure_specialist_rewards_thrill_activities() -> None:
+    base = at_round(new(3, expansion=True), 5)  # April
+    for staff, vp in ((("camp-nurse",), 3), (("camp-nurse", "high-adventure-specialist"), 4)):
+        state = retrieving(base, 0, KEEP, staff=staff, activities=owning("high-ropes"), on_cards=(("high-ropes", 1),))
+        assert act(state, 0, "return high-ropes").players[0].vp == vp
+
+
+def test_pony_rides_and_the_stables() -> None:
+    state = at_round(new(3, expansion=True), 6)  # May
+    state = retrieving(state, 0, KEEP, activities=owning("pony-rides"), on_cards=(("pony-rides", 1),),
+                       amenities=("lodge", "stables"), money=0)
+    state = act(state, 0, "return pony-rides")
+    assert state.players[0].vp == 2 + 2 and state.players[0].money == 2
+    final = replace(state, phase="over")
+    lines = {line.label: line.points for line in ENGINE.outcome(final).breakdown[0]}
+    assert lines["Amenity bonuses"] == 2
+
+
+def _upgrade_position(upgrade_cost: str):
+    state = new(3, expansion=True, upgrade_cost=upgrade_cost)
+    state = with_player(state, 0, activities=owning("sledding"), upgrade_hand=("toboggans", "telescope"),
+                        resources=res(wood=2), money=20, workers=3)
+    return begin_wages(replace(state, phase="retrieve", start=0), Log())
+
+
+def test_upgrading_in_phase_3_pays_the_cost_by_default() -> None:
+    state = _upgrade_position("pay")
+    assert state.actor == 0 and legal(state, 0) == ["upgrade toboggans", "done"]
+    assert "which you do not own" in refused(state, 0, "upgrade telescope")
+    state = act(state, 0, "upgrade toboggans")
+    me = state.players[0]
+    assert me.activities[0].upgrade == "toboggans" and me.resources == res(wood=1)
+    assert me.upgrade_hand == ("telescope",)
+
+
+def test_upgrading_with_the_free_option_costs_nothing() -> None:
+    state = act(_upgrade_position("free"), 0, "upgrade toboggans")
+    assert state.players[0].activities[0].upgrade == "toboggans" and state.players[0].resources == res(wood=2)
+
+
+def test_an_upgrade_the_player_cannot_pay_for_is_not_offered() -> None:
+    state = new(3, expansion=True)
+    state = with_player(state, 0, activities=owning("sledding"), upgrade_hand=("toboggans",), resources=res(), money=20)
+    assert upgrade_problem(state, 0, "toboggans", free=False) == "Toboggans costs 1 wood."
+    state = begin_wages(replace(state, phase="retrieve", start=0), Log())
+    assert state.round == 2  # seat 0 had nothing to decide, so phase 3 went on to January
+
+
+def test_an_upgraded_activity_earns_what_the_upgrade_adds() -> None:
+    state = at_round(new(3, expansion=True), 3)  # February
+    state = retrieving(state, 0, KEEP, activities=(replace(owning("sledding")[0], upgrade="toboggans"),),
+                       on_cards=(("sledding", 1),), money=0)
+    state = act(state, 0, "return sledding")
+    assert state.players[0].vp == 2 + 2 and state.players[0].money == 3
+
+
+def test_a_staffing_grant_reveals_an_extra_staff_card_and_gives_one_free() -> None:
+    state = new(3, expansion=True)
+    state = replace(state, staff_shown=("bookkeeper", "trail-ranger", "wrangler"), staff_deck=("song-leader", "fundraiser"),
+                    gift_piles=((), ("staffing-grant",), ()))
+    state = retrieving(state, 0, {"gift": (0,), **KEEP}, donor=4, money=0)
+    state = act(state, 0, "return gift")
+    assert legal(state, 0) == ["staff bookkeeper", "staff trail-ranger", "staff wrangler", "staff song-leader", "skip"]
+    state = act(state, 0, "staff bookkeeper")
+    assert state.players[0].money == 0 and "bookkeeper" in state.players[0].staff
+    assert state.staff_shown == ("trail-ranger", "wrangler", "song-leader")
+
+
+def test_a_program_grant_plays_an_upgrade_for_free() -> None:
+    state = new(3, expansion=True)
+    state = replace(state, gift_piles=((), ("program-grant",), ()))
+    state = retrieving(state, 0, {"gift": (0,), **KEEP}, donor=5, activities=owning("sledding"),
+                       upgrade_hand=("toboggans",), resources=res())
+    state = act(act(state, 0, "return gift"), 0, "upgrade toboggans")
+    assert state.players[0].activities[0].upgrade == "toboggans"
+
+
+def test_an_activities_director_taken_later_deals_two_more_upgrades() -> None:
+    state = new(3, expansion=True)
+    state = replace(state, staff_shown=("activities-director",), staff_deck=())
+    state = retrieving(state, 0, {"hiring": (0,), **KEEP}, staff=("camp-nurse",), upgrade_hand=("toboggans",), money=5)
+    box = state.upgrade_deck[:2]
+    state = act(act(state, 0, "return hiring"), 0, "staff activities-director")
+    assert state.players[0].upgrade_hand == ("toboggans", *box)

@@ -1,0 +1,210 @@
+"""Pilot tests of Bivouac played through the screens by key presses, its layout at three
+terminal sizes, and the pure drawing functions."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engines.bivouac import ENGINE, content
+from engines.bivouac.state import BivouacOptions
+from engines.core.match import Match, SeatSpec
+from saves.store import load
+from tests.tui_helpers import highlight_game, open_game, settle
+from tui.app import CampfireApp
+from tui.games.bivouac import BivouacScreen, CampBoard
+from tui.games.bivouac_draw import UNICODE, camp_drawing, cursor_items, player_board
+from tui.screens.launcher import LauncherScreen
+from tui.screens.setup import SetupScreen
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+
+
+async def play_first_round_by_keys(app: CampfireApp, pilot, limit: int = 60) -> None:
+    """Enter on the camp board where it works, moving the cursor down where it does not
+    (resting at the end of the board); the first listed choice when the list asks."""
+    screen = app.screen
+    for _ in range(limit):
+        if screen.match.state.round > 1:
+            return
+        before = len(screen.match.journal)
+        if isinstance(app.focused, CampBoard):
+            await pilot.press("enter")
+            await settle(app, pilot)
+            if len(screen.match.journal) == before:
+                # refused here: try the next spot, or rest when the cursor is at the last one
+                await pilot.press("1" if screen.cursor == len(screen.items()) - 1 else "down")
+        else:
+            await pilot.press("1")
+        await settle(app, pilot)
+    raise AssertionError(f"the first round did not end: {[e.action for e in screen.match.journal]} "
+                         f"{screen.match.state.phase} {screen.match.state.actor} {app.focused} {screen.cursor}")
+
+
+async def test_new_two_player_game_a_round_by_keys_then_save_and_reload(tmp_path) -> None:
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await highlight_game(app, pilot, "bivouac")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("enter")  # Start: Player 1 human against a heuristic bot
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, BivouacScreen)
+        assert [s.kind for s in screen.match.seats] == ["human", "bot"]
+        assert isinstance(app.focused, CampBoard)  # placement starts on the board
+
+        await play_first_round_by_keys(app, pilot)
+        journal = screen.match.journal
+        assert any(e.seat == 0 and e.action.startswith("place ") for e in journal)
+        assert any(e.seat == 0 and e.action.startswith("return ") for e in journal)
+        assert screen.match.state.round == 2 and screen.match.state.phase == "place"
+
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        digest, saved = screen.match.digest(), list(journal)
+        assert load(screen.saver.path).journal == saved
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        await pilot.press("c")
+        await settle(app, pilot)
+        reloaded = app.screen
+        assert isinstance(reloaded, BivouacScreen) and reloaded is not screen
+        assert reloaded.match.journal == saved and reloaded.match.digest() == digest
+
+
+def _match(seats: int = 4, expansion: bool = True) -> Match:
+    specs = [SeatSpec("Ana")] + [SeatSpec(f"Bot {n}", "bot", "heuristic") for n in range(1, seats)]
+    return Match(ENGINE, BivouacOptions(expansion=expansion), specs, 3)
+
+
+CARD_IDS = [c.id for group in (content.content().activities, content.content().amenities, content.content().staff,
+                               content.content().upgrades, content.content().gifts, content.content().misfortunes)
+            for c in group]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_every_panel_is_whole_or_scrolls_and_no_card_id_shows(tmp_path, size) -> None:
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await open_game(app, pilot, _match())
+        screen = app.screen
+        assert isinstance(screen, BivouacScreen)
+        for selector in ("#bv-month", "#bv-camp", "#status"):
+            widget = screen.query_one(selector)
+            assert widget.region.bottom <= size[1] and widget.region.right <= size[0], selector
+            assert widget.size.height >= widget.virtual_size.height, f"{selector} is cut"
+        info = screen.query_one("#bv-info")
+        if info.virtual_size.height > info.size.height:
+            assert info.show_vertical_scrollbar, "the player boards overflow without a scroll bar"
+        boards = [screen.query_one(f"#bv-board-{n}") for n in range(4)]
+        shown = [b for b in boards if b.display]
+        if size[0] >= 120:
+            assert len(shown) == 4  # every player's board at once
+            assert not screen.check_action("next_board", ())
+        else:
+            assert shown == [boards[0]]  # the viewer's board first, the others one key away
+            await pilot.press("b")
+            await pilot.pause()
+            assert [b for b in boards if b.display] == [boards[1]]
+        text = app.export_screenshot()
+        for card_id in CARD_IDS:
+            assert not re.search(rf"(?<![\w-]){re.escape(card_id)}(?![\w-])", text), card_id
+
+
+def test_camp_drawing_shows_every_location_its_spaces_and_occupants() -> None:
+    match = _match(seats=2, expansion=False)
+    match.act(0, ENGINE.parse_action(match.state, 0, "place wood"))
+    view = ENGINE.view(match.state, 0)
+    items = cursor_items(view, 0)
+    rows = ["".join(t for t, _ in row) for row in camp_drawing(view, ["Ana", "Bot 1"], items, 0, UNICODE, "①②", False)]
+    text = "\n".join(rows)
+    for loc in content.content().locations:
+        assert loc.name in text
+    assert "[①Ana][×]" in text  # two players: the second space at Wood is closed
+    assert rows[0].startswith("▶Activities")  # the cursor
+    assert "Your cards:" in rows[-1]
+
+
+def test_player_board_hides_other_players_upgrades() -> None:
+    match = _match(seats=2)
+    view = ENGINE.view(match.state, 0)
+    mine = player_board(view, 0, ["Ana", "Bot 1"], UNICODE, "①②").plain
+    theirs = player_board(view, 1, ["Ana", "Bot 1"], UNICODE, "①②").plain
+    for upgrade in match.state.players[0].upgrade_hand:
+        assert content.name(upgrade) in mine
+    for upgrade in match.state.players[1].upgrade_hand:
+        assert content.name(upgrade) not in theirs
+    assert "(hidden)" in theirs
+
+
+def test_ascii_glyphs_draw_the_camp_and_boards_in_plain_ascii() -> None:
+    from tui.games.bivouac_draw import ASCII, legend, month_strip
+
+    match = _match(seats=3)
+    view = ENGINE.view(match.state, 0)
+    names = ["Ana", "Bot 1", "Bot 2"]
+    camp = "".join(t for row in camp_drawing(view, names, cursor_items(view, 0), 0, ASCII, "123", True) for t, _ in row)
+    texts = [camp, month_strip(view, ASCII).plain, legend(ASCII, names, "123").plain]
+    texts += [player_board(view, n, names, ASCII, "123").plain for n in range(3)]
+    for text in texts:
+        assert text.isascii(), text
+
+
+async def test_the_last_month_by_keys_reaches_the_end_screen_with_the_breakdown(tmp_path) -> None:
+    from tui.screens.end import EndScreen
+
+    bots = [SeatSpec("Ana", "bot", "heuristic"), SeatSpec("Bo", "bot", "heuristic")]
+    rehearsal = Match(ENGINE, BivouacOptions(), bots, 9)
+    while not (rehearsal.state.round == 13 and rehearsal.state.phase == "place" and rehearsal.state.actor == 0):
+        rehearsal.act(*rehearsal.next_bot_or_auto())
+    seats = [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")]
+    match = Match.replay(ENGINE, BivouacOptions(), seats, 9, rehearsal.journal)
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        for _ in range(60):
+            if isinstance(app.screen, EndScreen):
+                break
+            before = len(match.journal)
+            if isinstance(app.focused, CampBoard):
+                await pilot.press("enter")
+                await settle(app, pilot)
+                if len(match.journal) == before:
+                    await pilot.press("1" if screen.cursor == len(screen.items()) - 1 else "down")
+            else:
+                await pilot.press("1")
+            await settle(app, pilot)
+        assert isinstance(app.screen, EndScreen) and match.is_over()
+        shown = app.export_screenshot()
+        assert "Resources" in shown and "Activities&#160;owned" in shown
+
+
+@pytest.mark.parametrize(("expansion", "curtain"), [(False, False), (True, True)])
+async def test_the_curtain_falls_between_two_humans_only_with_the_expansion(expansion, curtain) -> None:
+    from tui.screens.curtain import CurtainScreen
+
+    match = Match(ENGINE, BivouacOptions(expansion=expansion), [SeatSpec("Ana"), SeatSpec("Bo")], 2)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(BivouacScreen(match, None))
+        await pilot.pause()
+        if curtain:
+            assert isinstance(app.screen, CurtainScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, BivouacScreen)
+        await pilot.press("enter")  # Ana places a worker; Bo is next
+        await pilot.pause()
+        assert match.state.actor == 1
+        assert isinstance(app.screen, CurtainScreen) is curtain

@@ -1,0 +1,221 @@
+"""The Bivouac screen: the month strip, the camp board with every location and its spaces,
+the cursor's detail, and the player boards (all of them on wide terminals; one at a time on
+narrow ones, `b` showing the next).
+
+In phase 1 and phase 2 the camp board takes the focus: arrows / WASD / hjkl move the cursor
+over the locations and the viewer's own activities, Enter places a worker there (phase 1)
+or brings one back (phase 2). Choices (what to buy, resources for wages, staff, upgrades,
+rest, skip, done) are in the numbered action list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Static
+
+from engines.bivouac.actions import Place, Return
+from engines.core.errors import IllegalAction
+from tui.games.bivouac_draw import (
+    camp_drawing,
+    cursor_items,
+    detail,
+    legend,
+    month_strip,
+    player_board,
+    symbols,
+)
+from tui.glyphs import ASCII
+from tui.screens.game import GameScreen
+from tui.widgets.board import LineBoard
+from tui.widgets.table import Table
+
+LOCATION_ROWS = 6  # the camp board lists its 11 locations in two columns of 6
+
+
+class CampBoard(LineBoard):
+    """The camp board; the screen decides what a cursor move or Enter means."""
+
+    BINDINGS = [Binding("enter,space", "put", "Place / bring back", id="board.place")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "put":
+            screen = self.screen
+            return isinstance(screen, BivouacScreen) and screen.board_in_play()
+        return True
+
+    STYLES = {
+        "label": Style(dim=True),
+        "place": Style(bold=True),
+        "cursor": Style(reverse=True, bold=True),
+        "taken": Style(color="bright_yellow", bold=True),
+        "free": Style(dim=True),
+        "closed": Style(color="bright_black"),
+        "card": Style(),
+        "down": Style(dim=True),
+    }
+
+
+class BivouacScreen(GameScreen):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    BINDINGS = [Binding("b", "next_board", "Next board", id="bivouac.next_board")]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # UI state only, never part of the game: where the cursor is, which board is shown.
+        self.cursor = 0
+        self.shown_board: int | None = None
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="bv-month", markup=False)
+        yield CampBoard(id="bv-camp")
+        with VerticalScroll(id="bv-info", can_focus=False):
+            with Horizontal(id="bv-boards"):
+                for seat in range(len(self.match.seats)):
+                    yield Static(id=f"bv-board-{seat}", classes="bv-board", markup=False)
+            yield Static(id="bv-detail", markup=False)
+            yield Static(id="bv-legend", markup=False)
+
+    def listed_actions(self, legal: list[Any]) -> list[Any]:
+        return [a for a in legal if not isinstance(a, (Place, Return))]
+
+    @property
+    def hides_information(self) -> bool:
+        """Only the expansion has secrets (upgrade hands): the base game needs no curtain
+        between two humans, who would otherwise pass the screen after every worker."""
+        return super().hides_information and self.match.options.expansion
+
+    @property
+    def wide(self) -> bool:
+        return self.has_class("-wide")
+
+    # -- the cursor ------------------------------------------------------------------
+    def items(self) -> list[str]:
+        table = self.table
+        return cursor_items(table.view, table.viewer) if table is not None else []
+
+    def board_in_play(self) -> bool:
+        """Whether Enter on the board does something now: the viewer places or retrieves."""
+        table = self.table
+        return (table is not None and table.acting and not self._curtain_up
+                and table.view.phase in ("place", "retrieve") and not table.view.pending)
+
+    def cursor_action(self) -> Place | Return | None:
+        table = self.table
+        items = self.items()
+        if table is None or not items or table.view.phase not in ("place", "retrieve"):
+            return None
+        item = items[min(self.cursor, len(items) - 1)]
+        return Place(item) if table.view.phase == "place" else Return(item)
+
+    def cursor_problem(self) -> str | None:
+        table = self.table
+        action = self.cursor_action()
+        if table is None or action is None or table.viewer is None or not table.acting or table.view.pending:
+            return None
+        try:
+            self.match.engine.apply(self.match.state, table.viewer, action)
+        except IllegalAction as refusal:
+            return refusal.reason
+        return None
+
+    def _cursor_to_a_worker(self, table: Table) -> None:
+        """In phase 2 the cursor jumps to one of the viewer's workers when it is not on one,
+        so Enter always brings a worker back."""
+        legal = {a.spot for a in self.match.legal_actions(table.viewer) if isinstance(a, Return)}
+        items = self.items()
+        if legal and (self.cursor >= len(items) or items[self.cursor] not in legal):
+            self.cursor = next(n for n, item in enumerate(items) if item in legal)
+
+    def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
+        items = self.items()
+        if not items:
+            return
+        step = message.rows if message.rows else message.cols * LOCATION_ROWS
+        self.cursor = min(max(self.cursor + step, 0), len(items) - 1)
+        self.draw_cursor(self.table)
+
+    def on_line_board_put(self, message: LineBoard.Put) -> None:
+        action = self.cursor_action()
+        if action is not None and self.board_in_play():
+            self.choose_action(action)
+
+    def action_next_board(self) -> None:
+        seats = len(self.match.seats)
+        current = self._board_seat(self.table) if self.table is not None else 0
+        self.shown_board = (current + 1) % seats
+        self.draw(self.table)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_board":
+            return not self.wide
+        return super().check_action(action, parameters)
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()
+
+    # -- drawing -----------------------------------------------------------------------
+    def _board_seat(self, table: Table) -> int:
+        if self.shown_board is not None:
+            return self.shown_board
+        if table.viewer is not None:
+            return table.viewer
+        return max(table.view.actor, 0)
+
+    def watch_table(self, table: Table | None) -> None:
+        if table is None or not self.is_mounted:
+            return
+        on_board = self.board_in_play()
+        if on_board and table.view.phase == "retrieve":
+            self._cursor_to_a_worker(table)
+        self.draw(table)
+        if on_board:
+            self.query_one(CampBoard).focus()
+
+    def draw(self, table: Table | None) -> None:
+        if table is None:
+            return
+        view = table.view
+        sym = symbols(self.app.glyphs == ASCII)
+        names = table.seat_names
+        marks = self.app.glyphs.seat_marks
+        self.query_one("#bv-month", Static).update(month_strip(view, sym))
+        self.draw_cursor(table)
+        shown = self._board_seat(table)
+        for seat in range(len(names)):
+            board = self.query_one(f"#bv-board-{seat}", Static)
+            board.update(player_board(view, seat, names, sym, marks))
+            board.set_class(seat != shown, "-other")
+            board.set_class(seat == view.actor and view.phase != "over", "-acting")
+        self.query_one("#bv-legend", Static).update(legend(sym, names, marks))
+
+
+    def end_details(self) -> str:
+        """The tie-break in numbers: activities owned by each player."""
+        table = self.table
+        if table is None:
+            return ""
+        owned = ", ".join(f"{name} {len(p.activities)}" for name, p in zip(table.seat_names, table.view.players))
+        return f"Activities owned (ties go to the most): {owned}."
+
+    def draw_cursor(self, table: Table | None) -> None:
+        """Only the camp board and the detail depend on the cursor: a key redraws just them."""
+        if table is None:
+            return
+        view = table.view
+        sym = symbols(self.app.glyphs == ASCII)
+        items = self.items()
+        self.cursor = min(self.cursor, max(len(items) - 1, 0))
+        marks = self.app.glyphs.seat_marks
+        self.query_one(CampBoard).drawing = camp_drawing(view, table.seat_names, items, self.cursor, sym, marks,
+                                                         not self.wide)
+        item = items[self.cursor] if items else ""
+        problem = self.cursor_problem()
+        self.query_one("#bv-detail", Static).update(detail(view, item, problem and f"{self.app.glyphs.ghost_bad} {problem}"))
+
+
+SCREEN = BivouacScreen

@@ -1,0 +1,239 @@
+"""Drawing Bivouac as text, in pure functions that tests call without an app.
+
+The camp board is a drawing for the Line-API board: rows of (text, kind) runs. Player
+boards, the month strip, the cursor detail and the legend are rich Texts built from plain
+strings (names come from players and content, so nothing is read as markup).
+"""
+
+from __future__ import annotations
+
+import msgspec
+from rich.text import Text
+
+from engines.bivouac import content
+from engines.bivouac.view import BivouacView, PlayerView
+
+Run = tuple[str, str]
+MONTH_SHORT = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+RESOURCE_LETTER = {"wood": "W", "stone": "S", "rope": "R", "canvas": "C"}
+LOCATION_COLUMNS = 2
+LABEL_WIDTH = 17
+NAME_WIDTH = 6  # occupant names are cut to this many characters on a wide board
+
+
+class Symbols(msgspec.Struct, frozen=True):
+    money: str
+    vp: str
+    donor: str
+    worker: str
+    thrill: str
+    down: str
+    misfortune: str
+    yellow: str
+    marker: str
+    free: str
+    closed: str
+    cursor: str
+    track: str
+
+
+UNICODE = Symbols(money="$", vp="★", donor="♦", worker="☺", thrill="▲", down="▼", misfortune="!",
+                  yellow="◆", marker="●", free="·", closed="×", cursor="▶", track="·")
+ASCII = Symbols(money="$", vp="*", donor="d", worker="w", thrill="^", down="v", misfortune="!",
+                yellow="o", marker="@", free=".", closed="x", cursor=">", track=".")
+
+
+def symbols(ascii_glyphs: bool) -> Symbols:
+    return ASCII if ascii_glyphs else UNICODE
+
+
+def cursor_items(view: BivouacView, seat: int | None) -> list[str]:
+    """What the cursor moves over: every board location, then the viewer's activities."""
+    items = [s.location for s in view.spots]
+    if seat is not None:
+        items += [a.card for a in view.players[seat].activities]
+    return items
+
+
+def month_strip(view: BivouacView, sym: Symbols) -> Text:
+    text = Text()
+    for number, short in enumerate(MONTH_SHORT, start=1):
+        if number == view.month:  # marked by a cursor and capitals, not by colour alone
+            text.append(f"{sym.cursor}{short.upper()}", "bold reverse")
+        else:
+            text.append(f" {short}", "dim")
+    text.append(f"  {view.season}, round {view.round}/13")
+    return text
+
+
+def _short(name: str) -> str:
+    return name[:NAME_WIDTH]
+
+
+def occupant(names: list[str], seat: int, marks: str, compact: bool) -> str:
+    """A narrow board shows each player's mark (the legend and the boards name them)."""
+    mark = marks[seat % len(marks)]
+    return mark if compact else mark + _short(names[seat])
+
+
+def camp_drawing(view: BivouacView, names: list[str], items: list[str], cursor: int, sym: Symbols,
+                 marks: str, compact: bool) -> list[list[Run]]:
+    """Locations in two columns with their spaces, then the viewer's own cards."""
+    width = 25 if compact else 42
+    rows: list[list[Run]] = []
+    spots = list(view.spots)
+    cursor_item = items[cursor] if 0 <= cursor < len(items) else ""
+    per_column = (len(spots) + LOCATION_COLUMNS - 1) // LOCATION_COLUMNS
+    for r in range(per_column):
+        row: list[Run] = []
+        for c in range(LOCATION_COLUMNS):
+            index = r + c * per_column
+            if index >= len(spots):
+                continue
+            row += _spot_runs(view, spots[index], names, cursor_item, sym, width, marks, compact)
+        rows.append(row)
+    supply = "  ".join(f"{RESOURCE_LETTER[k]}{n}" for k, n in zip(view.resources, view.supply))
+    rows.append([(f"Supply {supply}  misfortunes {view.misfortunes_left}  gifts "
+                  + "/".join(str(n) for n in view.gift_piles), "label")])
+    if view.viewer is not None:
+        me = view.players[view.viewer]
+        row = [("Your cards: ", "label")]
+        for act in me.activities:
+            mark = sym.cursor if act.card == cursor_item else " "
+            state = f"{act.workers_on}/{act.workers_needed}" if act.usable else sym.down
+            kind = "cursor" if act.card == cursor_item else ("card" if act.usable else "down")
+            row.append((f"{mark}{act.name} {state} ", kind))
+        rows.append(row)
+    return rows
+
+
+def _spot_runs(view: BivouacView, spot, names: list[str], cursor_item: str, sym: Symbols, width: int,
+               marks: str, compact: bool) -> list[Run]:
+    mark = sym.cursor if spot.location == cursor_item else " "
+    label = f"{mark}{spot.name}"
+    runs: list[Run] = [(label.ljust(LABEL_WIDTH), "cursor" if spot.location == cursor_item else "place")]
+    used = LABEL_WIDTH
+    if spot.slots == 0:  # the Bank: no limit of spaces
+        who = ("" if compact else ",").join(occupant(names, s, marks, compact) for s in spot.occupants) or sym.free
+        text = f"[{who}]"
+        runs.append((text, "taken" if spot.occupants else "free"))
+        used += len(text)
+    else:
+        loc = content.locations()[spot.location]
+        for k in range(loc.slots):
+            if k < len(spot.occupants):
+                who = occupant(names, spot.occupants[k], marks, compact)
+                runs.append((f"[{who}]", "taken"))
+                used += len(who) + 2
+            elif k < spot.slots:
+                runs.append((f"[{sym.free}]", "free"))
+                used += 3
+            else:  # a second rectangle closed in a two-player game
+                runs.append((f"[{sym.closed}]", "closed"))
+                used += 3
+    runs.append((" " * max(1, width - used), ""))
+    return runs
+
+
+def next_yellow(vp: int) -> int:
+    return (vp // 10 + 1) * 10
+
+
+def vp_track(pv: PlayerView, sym: Symbols) -> str:
+    """The 50-space track, two spaces per character: yellow spaces and the marker."""
+    cells = []
+    for space in range(0, 50, 2):
+        if space <= pv.track_space < space + 2:
+            cells.append(sym.marker)
+        elif space > 0 and space % 10 == 0:
+            cells.append(sym.yellow)
+        else:
+            cells.append(sym.track)
+    return "".join(cells)
+
+
+def player_board(view: BivouacView, seat: int, names: list[str], sym: Symbols, marks: str) -> Text:
+    pv = view.players[seat]
+    text = Text()
+    text.append(f"{marks[seat % len(marks)]} ")
+    tags = []
+    if seat == view.actor and view.phase != "over":
+        tags.append("acting")
+    if seat == view.start:
+        tags.append("starts")
+    if seat == view.next_start:
+        tags.append("starts next")
+    text.append(names[seat], "bold")
+    if tags:
+        text.append(" (" + ", ".join(tags) + ")")
+    text.append("\n")
+    fifty = " 50+" if pv.past_fifty else ""
+    text.append(f"{sym.vp}{pv.vp} VP{fifty}, next {sym.yellow} at {next_yellow(pv.vp)}\n")
+    text.append(f"{vp_track(pv, sym)}\n", "dim")
+    text.append(f"{sym.money}{pv.money}  {sym.donor}donor {pv.donor}  wages {pv.wages}\n")
+    res = " ".join(f"{RESOURCE_LETTER[k]}{n}" for k, n in zip(view.resources, pv.resources))
+    text.append(f"Resources {res}\n")
+    sick = f", {pv.sick} sick" if pv.sick else ""
+    text.append(f"{sym.worker}{pv.workers} workers ({pv.placed} out{sick})\n")
+    for act in pv.activities:
+        flags = (sym.thrill if act.thrill else "") + ("" if act.usable else sym.down)
+        up = f" +{act.upgrade_name}" if act.upgrade_name else ""
+        need = f"{sym.worker}{act.workers_needed}"
+        line = (f" {flags or ' '}{act.name}{up}: {need} {sym.money}{act.money} {sym.vp}{act.vp}"
+                f" bonus {MONTH_SHORT[act.bonus_month - 1]}")
+        text.append(line + "\n", "" if act.usable else "dim")
+    amenities = [content.name(a) for a in pv.amenities] + [content.name(a) + sym.down for a in pv.fresh_amenities]
+    text.append("Amenities: " + ", ".join(amenities) + "\n")
+    if pv.gifts:
+        text.append("Gifts: " + ", ".join(content.name(g) for g in pv.gifts) + "\n")
+    for m in pv.misfortunes:
+        text.append(f"{sym.misfortune} {m.name} (to round {m.until_round}): {m.text}\n", "bold")
+    if view.expansion:
+        staff = ", ".join(content.name(s) for s in pv.staff) or "-"
+        text.append(f"Staff: {staff}\n")
+        if pv.upgrade_hand is not None:
+            hand = ", ".join(content.name(u) + f" ({content.name(content.upgrades()[u].target)})" for u in pv.upgrade_hand)
+            text.append(f"Upgrades in hand: {hand or '-'}\n")
+        else:
+            text.append(f"Upgrades in hand: {pv.upgrades_in_hand} (hidden)\n")
+    text.rstrip()
+    return text
+
+
+def detail(view: BivouacView, item: str, problem: str | None) -> Text:
+    """What the location or card under the cursor does, and why it cannot be used now."""
+    text = Text()
+    if not item:
+        return text
+    if item in content.locations():
+        loc = content.locations()[item]
+        text.append(f"{loc.name}: ", "bold")
+        text.append(loc.text)
+        if item in ("activities", "amenities"):
+            cards = content.activities() if item == "activities" else content.amenities()
+            offer = [f"{cards[c].name} ({n} left, {content.cost_text(cards[c].cost)})"
+                     for c, n in view.market if c in cards and n]
+            text.append("\nFor sale: " + ("; ".join(offer) or "nothing"))
+        if item == "hiring" and view.expansion:
+            text.append("\nStaff shown: " + "; ".join(
+                f"{content.name(s)} ({content.staff()[s].cost}$): {content.staff()[s].text}" for s in view.staff_shown))
+    else:
+        card = content.activities()[item]
+        months = " ".join(MONTH_SHORT[m - 1] for m in sorted(card.months))
+        text.append(f"{card.name}: ", "bold")
+        text.append(f"{card.money} money, {card.vp} VP, {card.workers} worker(s); months {months}; "
+                    f"bonus {MONTH_SHORT[card.bonus_month - 1]} (+2 VP)")
+    if problem:
+        text.append(f"\n{problem}", "bold")
+    return text
+
+
+def legend(sym: Symbols, names: list[str], marks: str) -> Text:
+    players = "  ".join(f"{marks[n % len(marks)]} {name}" for n, name in enumerate(names))
+    return Text(
+        f"{players}  {sym.money} money  {sym.vp} VP  {sym.donor} donor level  {sym.worker} workers  {sym.thrill} thrill  "
+        f"{sym.down} face down / out of season  {sym.misfortune} misfortune in effect  {sym.yellow} yellow VP space  "
+        f"{sym.marker} VP marker  [{sym.free}] free space  [{sym.closed}] closed (2 players)  "
+        "W wood S stone R rope C canvas",
+        "dim",
+    )
