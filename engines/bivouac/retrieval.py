@@ -31,6 +31,7 @@ from engines.bivouac.expansion import (
 )
 from engines.bivouac.misfortunes import draw_misfortunes, yellow_spaces_crossed
 from engines.bivouac.state import (
+    MAX_WORKERS,
     BivouacState,
     OwnedActivity,
     Pending,
@@ -47,7 +48,6 @@ from engines.core.errors import IllegalAction
 
 BANK_PAY = 2
 MAX_DONOR_LEVEL = 10
-WORKER_POOL = 10
 
 
 def begin_retrieval(state: BivouacState, log: Log) -> BivouacState:
@@ -210,7 +210,7 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
     if spot == "gift":
         return _draw_gift(state, seat, log)
     # hiring
-    hired = min(1 + perk_total(me, "hire_bonus"), WORKER_POOL - me.workers)
+    hired = min(1 + perk_total(me, "hire_bonus"), MAX_WORKERS - me.workers)
     state = set_player(state, seat, replace(me, workers=me.workers + hired))
     log.say(f"{who(seat)} hires {hired} worker(s) (they start next round)." if hired
             else f"{who(seat)} has no worker left in the pool to hire.")
@@ -250,7 +250,7 @@ def _draw_gift(state: BivouacState, seat: int, log: Log) -> BivouacState:
         state, _ = take_resource(state, seat, gift.extra_resource, 1, placeholder=True)
     if gift.workers:
         me = state.players[seat]
-        state = set_player(state, seat, replace(me, workers=min(WORKER_POOL, me.workers + gift.workers)))
+        state = set_player(state, seat, replace(me, workers=min(MAX_WORKERS, me.workers + gift.workers)))
     if gift.free_staff:
         state = reveal_extra_staff(state, log)
         if state.staff_shown:

@@ -10,7 +10,8 @@ from msgspec.structs import replace
 ROUNDS = 13
 START_MONEY = 8
 START_WORKERS = 3
-WORKER_POOL = 10  # workers of one colour
+HIRING_POOL = 5  # "Extra Workers: 5 of each" at setup: every worker a player can ever hire
+MAX_WORKERS = START_WORKERS + HIRING_POOL
 RESOURCE_SUPPLY = 5  # of each kind
 YELLOW_EVERY = 10  # a yellow VP space every 10 VP (10, 20, 30, ...)
 

@@ -108,6 +108,17 @@ def test_hiring_adds_a_worker_from_the_pool() -> None:
     assert state.players[0].workers == 4
 
 
+def test_the_hiring_pool_holds_five_extra_workers_of_each_colour() -> None:
+    """Setup puts 5 extra workers of each colour beside the board: all a player can ever hire."""
+    state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}, workers=7), 0, "return hiring")
+    assert state.players[0].workers == 8
+    state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}, workers=8), 0, "return hiring")
+    assert state.players[0].workers == 8
+    volunteer = replace(state, gift_piles=(("volunteer",), (), ()))
+    state = act(retrieving(volunteer, 0, {"gift": (0,), **KEEP}, workers=8, donor=1), 0, "return gift")
+    assert state.players[0].workers == 8
+
+
 def test_starting_player_space_gives_the_next_round_start() -> None:
     state = retrieving(new(3), 1, {"start": (1,), "bank": (2,)})
     state = act(state, 1, "return start")
