@@ -8,6 +8,7 @@ from engines.bivouac import ENGINE, content
 from engines.bivouac.effects import Log
 from engines.bivouac.expansion import upgrade_problem
 from engines.bivouac.misfortunes import draw_misfortunes
+from engines.bivouac.state import Lasting
 from engines.bivouac.wages import begin_wages
 from tests.bivouac.helpers import act, at_round, legal, new, owning, refused, res, retrieving, with_player
 
@@ -43,6 +44,18 @@ def test_a_staff_symbol_cancels_the_matching_misfortune() -> None:
     assert draw_misfortunes(covered, 0, 1, Log()).players[0].money == 10
     exposed = with_player(state, 0, staff=("camp-nurse",), money=10)
     assert draw_misfortunes(exposed, 0, 1, Log()).players[0].money == 6
+
+
+def test_a_staff_symbol_negates_a_lasting_misfortune_already_in_effect_once_hired() -> None:
+    """Staff abilities work at once: a matching misfortune in front of the player stops biting."""
+    state = at_round(new(3, expansion=True), 5)  # April
+    state = replace(state, staff_shown=("swim-coach", "trail-ranger", "wrangler"), staff_deck=())
+    state = retrieving(state, 0, {"hiring": (0,), **KEEP}, money=3, activities=owning("high-ropes"),
+                       on_cards=(("high-ropes", 1),), misfortunes=(Lasting("pool-closed", 5),))
+    state = act(act(state, 0, "return hiring"), 0, "staff swim-coach")
+    assert state.players[0].misfortunes == ()
+    assert "pool-closed" in state.misfortune_discard
+    assert act(state, 0, "return high-ropes").players[0].vp == 3  # Pool Closed would make it 2
 
 
 def test_hiring_may_take_a_revealed_staff_paying_its_cost_and_a_new_one_is_revealed() -> None:
