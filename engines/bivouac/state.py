@@ -38,6 +38,7 @@ class Player(msgspec.Struct, frozen=True):
     money: int = START_MONEY
     vp: int = 0
     resources: tuple[int, ...] = (0, 0, 0, 0)
+    coins_for: tuple[int, ...] = (0, 0, 0, 0)  # of `resources`, how many are placeholder coins
     donor: int = 0
     workers: int = START_WORKERS
     placed: int = 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from engines.bivouac.effects import pay_resources
 from engines.bivouac.state import market_count
 from tests.bivouac.helpers import act, at_round, legal, new, owning, refused, res, retrieving, with_player
 
@@ -101,6 +102,17 @@ def test_a_gift_resource_missing_from_the_supply_comes_as_a_placeholder_coin() -
     state = act(state, 0, "return gift")
     assert state.players[0].resources == res(wood=2) and state.supply == (0, 5, 5, 5)
     assert state.placeholders == (1, 0, 0, 0)
+
+
+def test_a_placeholder_coin_goes_back_only_when_its_holder_spends_it() -> None:
+    """Another player's real resource returns to the supply, where it can be taken again."""
+    state = retrieving(new(3), 0, {"gift": (0,), **KEEP}, donor=1)
+    state = replace(state, gift_piles=(("lumber-yard",), (), ()), supply=(1, 5, 5, 5))
+    state = with_player(act(state, 0, "return gift"), 1, resources=res(wood=1))
+    state = pay_resources(state, 1, {"wood": 1})
+    assert state.supply == (1, 5, 5, 5) and state.placeholders == (1, 0, 0, 0)
+    state = pay_resources(state, 0, {"wood": 2})  # the coin goes back to the bank, the real wood to the supply
+    assert state.supply == (2, 5, 5, 5) and state.placeholders == (0, 0, 0, 0)
 
 
 def test_hiring_adds_a_worker_from_the_pool() -> None:
