@@ -9,7 +9,7 @@ worker back before the Donor Gift one.
 from __future__ import annotations
 
 from engines.bivouac import content
-from engines.bivouac.actions import Buy, Done, Pay, Place, PlayUpgrade, Rest, Return, Skip, TakeStaff
+from engines.bivouac.actions import Buy, Done, Hire, Pay, Place, PlayUpgrade, Rest, Return, Skip, TakeStaff
 from engines.bivouac.state import ROUNDS
 from engines.bivouac.view import BivouacView, PlayerView
 from engines.core.bots import RandomBot
@@ -61,6 +61,8 @@ class HeuristicBot(Bot):
                 return 10 + activity_worth(view, action.card)
             perk = content.amenities()[action.card].perk
             return 5 + perk.income_money + 2 * perk.income_vp + perk.wage_discount + perk.end_vp_per_activity
+        if isinstance(action, Hire):
+            return self.place_value(view, me, "hiring", late)
         if isinstance(action, (TakeStaff, PlayUpgrade)):
             return 5.0
         if isinstance(action, Pay):

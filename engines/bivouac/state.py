@@ -58,7 +58,7 @@ class Player(msgspec.Struct, frozen=True):
 class Pending(msgspec.Struct, frozen=True):
     """A choice the actor must make before going on (what to buy, which staff, ...)."""
 
-    kind: Literal["activity", "amenity", "staff", "free-staff", "free-upgrade"]
+    kind: Literal["activity", "amenity", "hire", "staff", "free-staff", "free-upgrade"]
     left: int = 1  # free staff / upgrades still to take from one gift
 
 

@@ -117,15 +117,26 @@ def test_a_placeholder_coin_goes_back_only_when_its_holder_spends_it() -> None:
 
 def test_hiring_adds_a_worker_from_the_pool() -> None:
     state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring")
-    assert state.players[0].workers == 4
+    assert legal(state, 0) == ["hire", "skip"]
+    state = act(state, 0, "hire")
+    assert state.players[0].workers == 4 and state.pending is None
+
+
+def test_hiring_is_optional_so_a_player_who_only_blocked_pays_no_extra_wage() -> None:
+    """The rulebook: a player *may* bring a worker from the hiring pool; blocking is allowed."""
+    state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring")
+    state = act(state, 0, "skip")
+    assert state.players[0].workers == 3 and state.pending is None
+    assert "hire a worker" in refused(act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring"),
+                                      0, "return start")
 
 
 def test_the_hiring_pool_holds_five_extra_workers_of_each_colour() -> None:
     """Setup puts 5 extra workers of each colour beside the board: all a player can ever hire."""
-    state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}, workers=7), 0, "return hiring")
+    state = act(act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}, workers=7), 0, "return hiring"), 0, "hire")
     assert state.players[0].workers == 8
     state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}, workers=8), 0, "return hiring")
-    assert state.players[0].workers == 8
+    assert state.players[0].workers == 8 and "hire" not in legal(state, 0)
     volunteer = replace(state, gift_piles=(("volunteer",), (), ()))
     state = act(retrieving(volunteer, 0, {"gift": (0,), **KEEP}, workers=8, donor=1), 0, "return gift")
     assert state.players[0].workers == 8
