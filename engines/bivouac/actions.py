@@ -4,6 +4,7 @@
     rest                keep your remaining workers home this round
     return wood         bring a worker back from a location or card and do what it says
     buy canoeing        the choice a returning worker asks for (skip: buy nothing)
+    hire                take a worker from your pool when your Hiring worker comes back (skip: none)
     staff bookkeeper    take a revealed staff card at Hiring, or a free one from a gift
     pay rope            pay one money of wage debt with a resource
     upgrade toboggans   play an activity upgrade from your hand in phase 3
@@ -37,6 +38,10 @@ class Skip(msgspec.Struct, frozen=True, tag="skip"):
     pass
 
 
+class Hire(msgspec.Struct, frozen=True, tag="hire"):
+    pass
+
+
 class TakeStaff(msgspec.Struct, frozen=True, tag="staff"):
     card: str
 
@@ -53,6 +58,6 @@ class Done(msgspec.Struct, frozen=True, tag="done"):
     pass
 
 
-Action = Place | Rest | Return | Buy | Skip | TakeStaff | Pay | PlayUpgrade | Done
+Action = Place | Rest | Return | Buy | Skip | Hire | TakeStaff | Pay | PlayUpgrade | Done
 
 CODEC = ActionCodec(Action, "Bivouac", ["place bank", "return wood", "buy canoeing", "pay rope"])

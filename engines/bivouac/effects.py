@@ -112,21 +112,20 @@ def can_pay(player: Player, cost: dict[str, int]) -> bool:
 
 
 def pay_resources(state: BivouacState, seat: int, cost: dict[str, int]) -> BivouacState:
-    """Spend resources; each goes back to the supply, or, while coins stand in for that kind,
-    the coin goes back to the bank instead (the supply never holds more than it started with)."""
+    """Spend resources; each goes back to the supply, but a placeholder coin the payer holds
+    goes back to the bank instead (the supply never holds more than it started with)."""
     kinds = content.content().resources
     me = state.players[seat]
-    held, supply, holders = list(me.resources), list(state.supply), list(state.placeholders)
+    held, coins, supply, holders = list(me.resources), list(me.coins_for), list(state.supply), list(state.placeholders)
     for kind, n in cost.items():
         i = kinds.index(kind)
         held[i] -= n
-        for _ in range(n):
-            if holders[i] > 0:
-                holders[i] -= 1
-            else:
-                supply[i] += 1
+        spent_coins = min(n, coins[i])
+        coins[i] -= spent_coins
+        holders[i] -= spent_coins
+        supply[i] += n - spent_coins
     state = replace(state, supply=tuple(supply), placeholders=tuple(holders))
-    return set_player(state, seat, replace(me, resources=tuple(held)))
+    return set_player(state, seat, replace(me, resources=tuple(held), coins_for=tuple(coins)))
 
 
 def take_resource(state: BivouacState, seat: int, kind: str, n: int, placeholder: bool) -> tuple[BivouacState, int]:
@@ -140,10 +139,11 @@ def take_resource(state: BivouacState, seat: int, kind: str, n: int, placeholder
     coins = n - from_supply if placeholder else 0
     holders[i] += coins
     me = state.players[seat]
-    held = list(me.resources)
+    held, coins_for = list(me.resources), list(me.coins_for)
     held[i] += from_supply + coins
+    coins_for[i] += coins
     state = replace(state, supply=tuple(supply), placeholders=tuple(holders))
-    return set_player(state, seat, replace(me, resources=tuple(held))), from_supply + coins
+    return set_player(state, seat, replace(me, resources=tuple(held), coins_for=tuple(coins_for))), from_supply + coins
 
 
 def gain(state: BivouacState, seat: int, money: int = 0, vp: int = 0) -> BivouacState:

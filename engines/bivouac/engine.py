@@ -6,7 +6,7 @@ Phases (`state.phase`) and their actions:
                 (an own activity), or ``rest`` (keep the remaining workers home this round).
 - ``retrieve``  phase 2, each player in turn order brings workers back in the order they like:
                 ``return wood``; a worker that asks for a choice waits for it: ``buy canoeing``,
-                ``staff bookkeeper``, ``upgrade toboggans`` or ``skip``.
+                ``hire``, ``staff bookkeeper``, ``upgrade toboggans`` or ``skip``.
 - ``wages``     phase 3: wage debt beyond the money held is paid ``pay rope`` one at a time;
                 with the expansion, ``upgrade ...`` then ``done``.
 - ``over``      after phase 3 of round 13.
@@ -99,7 +99,8 @@ class BivouacEngine(Engine[BivouacState, Action]):
             return f"upgrade {content.name(up.target)} with {up.name}"
         if isinstance(action, Pay):
             return f"pay 1 {action.resource} toward wages"
-        return {"rest": "keep the remaining workers home this round", "skip": "skip", "done": "done"}.get(
+        return {"rest": "keep the remaining workers home this round", "hire": "hire a worker from your pool",
+                "skip": "skip", "done": "done"}.get(
             self.format_action(action), self.format_action(action))
 
     def parse_action(self, state: BivouacState, seat: int, text: str) -> Action:

@@ -31,10 +31,23 @@ def take_staff(state: BivouacState, seat: int, card: str, free: bool, log: Log) 
     shown = tuple(s for s in state.staff_shown if s != card)
     log.say(f"{who(seat)} takes the staff member {staff.name}" + (" for free." if free else f" for {cost} money."))
     state = replace(state, staff_shown=shown)
+    state = negate_misfortunes_in_effect(state, seat, staff, log)
     state = refill_staff(state, log)
     if staff.perk.extra_upgrades:
         state = deal_upgrades(state, seat, staff.perk.extra_upgrades, log)
     return state
+
+
+def negate_misfortunes_in_effect(state: BivouacState, seat: int, staff: content.Staff, log: Log) -> BivouacState:
+    """A new staff member's symbol works at once: matching lasting misfortunes are discarded."""
+    me = state.players[seat]
+    negated = tuple(m.card for m in me.misfortunes if staff.symbol and content.card(m.card).symbol == staff.symbol)
+    if not negated:
+        return state
+    keep = tuple(m for m in me.misfortunes if m.card not in negated)
+    log.say(f"{staff.name} cancels {', '.join(content.name(m) for m in negated)} for {who(seat)}.")
+    state = set_player(state, seat, replace(me, misfortunes=keep))
+    return replace(state, misfortune_discard=state.misfortune_discard + negated)
 
 
 def refill_staff(state: BivouacState, log: Log) -> BivouacState:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.bivouac import content
-from engines.bivouac.actions import Action, Buy, PlayUpgrade, Return, Skip, TakeStaff
+from engines.bivouac.actions import Action, Buy, Hire, PlayUpgrade, Return, Skip, TakeStaff
 from engines.bivouac.effects import (
     Log,
     activity_yield,
@@ -31,7 +31,7 @@ from engines.bivouac.expansion import (
 )
 from engines.bivouac.misfortunes import draw_misfortunes, yellow_spaces_crossed
 from engines.bivouac.state import (
-    WORKER_POOL,
+    MAX_WORKERS,
     BivouacState,
     OwnedActivity,
     Pending,
@@ -70,6 +70,8 @@ def pending_choices(state: BivouacState, seat: int) -> list[Action]:
     kind = state.pending.kind
     if kind in ("activity", "amenity"):
         return [Buy(c) for c in buyable(state, seat, kind)] + [Skip()]
+    if kind == "hire":
+        return [Hire(), Skip()]
     if kind in ("staff", "free-staff"):
         return staff_choices(state, seat, free=kind == "free-staff")
     return upgrade_choices(state, seat, free=True) + [Skip()]
@@ -108,6 +110,11 @@ def apply_retrieval(state: BivouacState, seat: int, action: Action, log: Log) ->
 
 def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -> BivouacState:
     kind = state.pending.kind
+    if kind == "hire" and isinstance(action, (Hire, Skip)):
+        if isinstance(action, Hire):
+            return _offer_staff(_hire(state, seat, log), seat)
+        log.say(f"{who(seat)} hires nobody.")
+        return _offer_staff(state, seat)
     if isinstance(action, Skip):
         state = replace(state, pending=None)
         return refill_staff(state, log) if kind == "free-staff" else state
@@ -120,7 +127,8 @@ def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -
         return replace(take_staff(state, seat, action.card, kind == "free-staff", log), pending=None)
     if kind == "free-upgrade" and isinstance(action, PlayUpgrade):
         return replace(play_upgrade(state, seat, action.card, True, log), pending=None)
-    wanted = {"activity": "buy an activity", "amenity": "buy an amenity", "staff": "take a staff card",
+    wanted = {"activity": "buy an activity", "amenity": "buy an amenity", "hire": "hire a worker",
+              "staff": "take a staff card",
               "free-staff": "take a free staff card", "free-upgrade": "play a free upgrade"}[kind]
     raise IllegalAction(f"First {wanted}, or skip.")
 
@@ -209,14 +217,25 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
         return state
     if spot == "gift":
         return _draw_gift(state, seat, log)
-    # hiring
-    hired = min(1 + perk_total(me, "hire_bonus"), WORKER_POOL - me.workers)
-    state = set_player(state, seat, replace(me, workers=me.workers + hired))
-    log.say(f"{who(seat)} hires {hired} worker(s) (they start next round)." if hired
-            else f"{who(seat)} has no worker left in the pool to hire.")
+    # hiring: taking a worker is a choice (one placed here only to block need not add a wage)
+    if me.workers < MAX_WORKERS:
+        return replace(state, pending=Pending("hire"))
+    log.say(f"{who(seat)} has no worker left in the pool to hire.")
+    return _offer_staff(state, seat)
+
+
+def _hire(state: BivouacState, seat: int, log: Log) -> BivouacState:
+    me = state.players[seat]
+    hired = min(1 + perk_total(me, "hire_bonus"), MAX_WORKERS - me.workers)
+    log.say(f"{who(seat)} hires {hired} worker(s) (they start next round).")
+    return set_player(state, seat, replace(me, workers=me.workers + hired))
+
+
+def _offer_staff(state: BivouacState, seat: int) -> BivouacState:
+    """With the expansion, a Hiring worker may also take a revealed staff card it can afford."""
     if state.options.expansion and len(staff_choices(state, seat, free=False)) > 1:
         return replace(state, pending=Pending("staff"))
-    return state
+    return replace(state, pending=None)
 
 
 def gift_pile(donor_level: int) -> int | None:
@@ -250,7 +269,7 @@ def _draw_gift(state: BivouacState, seat: int, log: Log) -> BivouacState:
         state, _ = take_resource(state, seat, gift.extra_resource, 1, placeholder=True)
     if gift.workers:
         me = state.players[seat]
-        state = set_player(state, seat, replace(me, workers=min(WORKER_POOL, me.workers + gift.workers)))
+        state = set_player(state, seat, replace(me, workers=min(MAX_WORKERS, me.workers + gift.workers)))
     if gift.free_staff:
         state = reveal_extra_staff(state, log)
         if state.staff_shown:

@@ -10,7 +10,8 @@ from msgspec.structs import replace
 ROUNDS = 13
 START_MONEY = 8
 START_WORKERS = 3
-WORKER_POOL = 10  # workers of one colour
+HIRING_POOL = 5  # "Extra Workers: 5 of each" at setup: every worker a player can ever hire
+MAX_WORKERS = START_WORKERS + HIRING_POOL
 RESOURCE_SUPPLY = 5  # of each kind
 YELLOW_EVERY = 10  # a yellow VP space every 10 VP (10, 20, 30, ...)
 
@@ -37,6 +38,7 @@ class Player(msgspec.Struct, frozen=True):
     money: int = START_MONEY
     vp: int = 0
     resources: tuple[int, ...] = (0, 0, 0, 0)
+    coins_for: tuple[int, ...] = (0, 0, 0, 0)  # of `resources`, how many are placeholder coins
     donor: int = 0
     workers: int = START_WORKERS
     placed: int = 0
@@ -56,7 +58,7 @@ class Player(msgspec.Struct, frozen=True):
 class Pending(msgspec.Struct, frozen=True):
     """A choice the actor must make before going on (what to buy, which staff, ...)."""
 
-    kind: Literal["activity", "amenity", "staff", "free-staff", "free-upgrade"]
+    kind: Literal["activity", "amenity", "hire", "staff", "free-staff", "free-upgrade"]
 
 
 class BivouacState(msgspec.Struct, frozen=True):

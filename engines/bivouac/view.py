@@ -203,6 +203,7 @@ def view(state: BivouacState, viewer: int | None) -> BivouacView:
 PENDING_TEXT = {
     "activity": "choose an activity to buy, or skip",
     "amenity": "choose an amenity to buy, or skip",
+    "hire": "hire a worker from your pool (paid wages from this round), or skip",
     "staff": "you may take a revealed staff card (pay its cost), or skip",
     "free-staff": "take a staff card for free, or skip",
     "free-upgrade": "play an upgrade from your hand for free, or skip",

@@ -8,6 +8,7 @@ from engines.bivouac import ENGINE, content
 from engines.bivouac.effects import Log
 from engines.bivouac.expansion import upgrade_problem
 from engines.bivouac.misfortunes import draw_misfortunes
+from engines.bivouac.state import Lasting
 from engines.bivouac.wages import begin_wages
 from tests.bivouac.helpers import act, at_round, legal, new, owning, refused, res, retrieving, with_player
 
@@ -45,11 +46,23 @@ def test_a_staff_symbol_cancels_the_matching_misfortune() -> None:
     assert draw_misfortunes(exposed, 0, 1, Log()).players[0].money == 6
 
 
+def test_a_staff_symbol_negates_a_lasting_misfortune_already_in_effect_once_hired() -> None:
+    """Staff abilities work at once: a matching misfortune in front of the player stops biting."""
+    state = at_round(new(3, expansion=True), 5)  # April
+    state = replace(state, staff_shown=("swim-coach", "trail-ranger", "wrangler"), staff_deck=())
+    state = retrieving(state, 0, {"hiring": (0,), **KEEP}, money=3, activities=owning("high-ropes"),
+                       on_cards=(("high-ropes", 1),), misfortunes=(Lasting("pool-closed", 5),))
+    state = act(act(act(state, 0, "return hiring"), 0, "hire"), 0, "staff swim-coach")
+    assert state.players[0].misfortunes == ()
+    assert "pool-closed" in state.misfortune_discard
+    assert act(state, 0, "return high-ropes").players[0].vp == 3  # Pool Closed would make it 2
+
+
 def test_hiring_may_take_a_revealed_staff_paying_its_cost_and_a_new_one_is_revealed() -> None:
     state = new(3, expansion=True)
     state = replace(state, staff_shown=("bookkeeper", "trail-ranger", "wrangler"), staff_deck=("song-leader", "fundraiser"))
     state = retrieving(state, 0, {"hiring": (0,), **KEEP}, money=3)
-    state = act(state, 0, "return hiring")
+    state = act(act(state, 0, "return hiring"), 0, "hire")
     assert state.pending is not None
     assert legal(state, 0) == ["staff trail-ranger", "staff wrangler", "skip"]  # Bookkeeper costs 4
     assert "costs 4 money" in refused(state, 0, "staff bookkeeper")
@@ -63,7 +76,7 @@ def test_a_staff_ability_works_at_once() -> None:
     state = new(3, expansion=True)
     state = replace(state, staff_shown=("quartermaster", "trail-ranger", "wrangler"), staff_deck=())
     state = retrieving(state, 0, {"hiring": (0,), "wood": (0,), **KEEP}, money=3)
-    state = act(act(state, 0, "return hiring"), 0, "staff quartermaster")
+    state = act(act(act(state, 0, "return hiring"), 0, "hire"), 0, "staff quartermaster")
     state = act(state, 0, "return wood")
     assert state.players[0].money == 3 - 2 + 1
 
@@ -150,5 +163,5 @@ def test_an_activities_director_taken_later_deals_two_more_upgrades() -> None:
     state = replace(state, staff_shown=("activities-director",), staff_deck=())
     state = retrieving(state, 0, {"hiring": (0,), **KEEP}, staff=("camp-nurse",), upgrade_hand=("toboggans",), money=5)
     box = state.upgrade_deck[:2]
-    state = act(act(state, 0, "return hiring"), 0, "staff activities-director")
+    state = act(act(act(state, 0, "return hiring"), 0, "hire"), 0, "staff activities-director")
     assert state.players[0].upgrade_hand == ("toboggans", *box)

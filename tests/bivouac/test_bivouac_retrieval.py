@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from engines.bivouac.effects import pay_resources
 from engines.bivouac.state import market_count
 from tests.bivouac.helpers import act, at_round, legal, new, owning, refused, res, retrieving, with_player
 
@@ -103,9 +104,42 @@ def test_a_gift_resource_missing_from_the_supply_comes_as_a_placeholder_coin() -
     assert state.placeholders == (1, 0, 0, 0)
 
 
+def test_a_placeholder_coin_goes_back_only_when_its_holder_spends_it() -> None:
+    """Another player's real resource returns to the supply, where it can be taken again."""
+    state = retrieving(new(3), 0, {"gift": (0,), **KEEP}, donor=1)
+    state = replace(state, gift_piles=(("lumber-yard",), (), ()), supply=(1, 5, 5, 5))
+    state = with_player(act(state, 0, "return gift"), 1, resources=res(wood=1))
+    state = pay_resources(state, 1, {"wood": 1})
+    assert state.supply == (1, 5, 5, 5) and state.placeholders == (1, 0, 0, 0)
+    state = pay_resources(state, 0, {"wood": 2})  # the coin goes back to the bank, the real wood to the supply
+    assert state.supply == (2, 5, 5, 5) and state.placeholders == (0, 0, 0, 0)
+
+
 def test_hiring_adds_a_worker_from_the_pool() -> None:
     state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring")
-    assert state.players[0].workers == 4
+    assert legal(state, 0) == ["hire", "skip"]
+    state = act(state, 0, "hire")
+    assert state.players[0].workers == 4 and state.pending is None
+
+
+def test_hiring_is_optional_so_a_player_who_only_blocked_pays_no_extra_wage() -> None:
+    """The rulebook: a player *may* bring a worker from the hiring pool; blocking is allowed."""
+    state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring")
+    state = act(state, 0, "skip")
+    assert state.players[0].workers == 3 and state.pending is None
+    assert "hire a worker" in refused(act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring"),
+                                      0, "return start")
+
+
+def test_the_hiring_pool_holds_five_extra_workers_of_each_colour() -> None:
+    """Setup puts 5 extra workers of each colour beside the board: all a player can ever hire."""
+    state = act(act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}, workers=7), 0, "return hiring"), 0, "hire")
+    assert state.players[0].workers == 8
+    state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}, workers=8), 0, "return hiring")
+    assert state.players[0].workers == 8 and "hire" not in legal(state, 0)
+    volunteer = replace(state, gift_piles=(("volunteer",), (), ()))
+    state = act(retrieving(volunteer, 0, {"gift": (0,), **KEEP}, workers=8, donor=1), 0, "return gift")
+    assert state.players[0].workers == 8
 
 
 def test_starting_player_space_gives_the_next_round_start() -> None:
