@@ -188,3 +188,10 @@ ENTRY = GameEntry(
     id="count", title="Count to N", pitch=ENGINE.info.pitch, players="1-4",
     engine="tests.fake_engine:ENGINE", ready=True,
 )
+
+#: A game the registry lists but cannot play yet (every real game is playable now), for the
+#: "coming soon" refusals.
+NOT_READY = GameEntry(
+    id="lantern", title="Lantern", pitch="A game still being made.", players="2-4",
+    engine="tests.lantern:ENGINE", ready=False,
+)

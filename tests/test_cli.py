@@ -17,7 +17,7 @@ from engines.core.protocol import Engine
 from engines.core.rules import rules_path
 from saves.start import StartRequest
 from saves.store import Autosaver, write_match
-from tests.fake_engine import ENGINE, ENTRY
+from tests.fake_engine import ENGINE, ENTRY, NOT_READY
 from tui import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +47,7 @@ def one_sentence(err: str) -> str:
 
 @pytest.fixture
 def with_count(monkeypatch):
-    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, ENTRY))
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, ENTRY, NOT_READY))
 
 
 @pytest.fixture
@@ -123,7 +123,7 @@ def test_play_defaults_seats_and_seed(capsys, launched, with_count):
     ("args", "message"),
     [
         (["play", "chess"], "There is no game called 'chess'"),
-        (["play", "bonfire"], "Bonfire is coming soon and cannot be played yet."),
+        (["play", "lantern"], "Lantern is coming soon and cannot be played yet."),
         (["play", "count", "--seats", "human,wizard"], "Unknown seat kind 'wizard'"),
         (["play", "count", "--seats", "human,human,human,human,human"], "1 to 4 players, not 5."),
         (["play", "count", "--option", "colour=red"], "has no option 'colour'"),
@@ -173,9 +173,9 @@ def test_rules_unknown_topic_lists_the_anchors(capsys, with_count):
     assert one_sentence(err) == "No section of the Count to N rules matches 'castling' (sections: setup, turn, roll, scoring)."
 
 
-def test_rules_of_a_game_without_a_reference(capsys):
-    code, _, err = run(capsys, "rules", "bonfire")
-    assert code == 1 and one_sentence(err) == "The rules of Bonfire are not available yet."
+def test_rules_of_a_game_without_a_reference(capsys, with_count):
+    code, _, err = run(capsys, "rules", "lantern")
+    assert code == 1 and one_sentence(err) == "The rules of Lantern are not available yet."
 
 
 def real_engine(game_id: str) -> Engine:
@@ -231,7 +231,7 @@ def edit(path: Path, change) -> None:
     ("change", "expected"),
     [
         (lambda d: d.update(game="chess"), "is a save of an unknown game 'chess'"),
-        (lambda d: d.update(game="bonfire"), "is a save of Bonfire, which cannot be played yet"),
+        (lambda d: d.update(game="lantern"), "is a save of Lantern, which cannot be played yet"),
         (lambda d: d.update(digest="0" * 32), "digest mismatch"),
         (lambda d: d["journal"][1].update(action="die 9"), "has an illegal action in its journal: action 2"),
         (lambda d: d["options"].update(target=1), "has options Count to N does not accept"),

@@ -35,7 +35,7 @@ from saves import (
     write_match,
 )
 from saves.format import SaveFile
-from tests.fake_engine import ENGINE, ENTRY
+from tests.fake_engine import ENGINE, ENTRY, NOT_READY
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = [SeatSpec("Ana", "bot", "random"), SeatSpec("Bo", "bot", "heuristic")]
@@ -44,7 +44,7 @@ BOTS = [SeatSpec("Ana", "bot", "random"), SeatSpec("Bo", "bot", "heuristic")]
 @pytest.fixture
 def with_count(monkeypatch):
     """Register the test game so saves find it by id, as they find real games."""
-    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, ENTRY))
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, ENTRY, NOT_READY))
 
 
 def play(match: Match, steps: int, saver: Autosaver | None = None) -> Match:
@@ -315,7 +315,7 @@ BAD_FILES = {
     "unknown version": (lambda p: edit(p, lambda d: d.update(format=7)), "uses save format 7"),
     "future shape": (lambda p: p.write_text('{"format": 2, "session": {}}'), "uses save format 2"),
     "unknown game": (lambda p: edit(p, lambda d: d.update(game="chess")), "unknown game 'chess'"),
-    "game not ready": (lambda p: edit(p, lambda d: d.update(game="bonfire")), "which cannot be played yet"),
+    "game not ready": (lambda p: edit(p, lambda d: d.update(game="lantern")), "which cannot be played yet"),
     "bad options": (lambda p: edit(p, lambda d: d["options"].update(target=2)), "has options Count to N does not accept"),
     "unknown option": (lambda p: edit(p, lambda d: d["options"].update(colour="red")), "does not accept"),
     "bad seat level": (lambda p: edit(p, lambda d: d["seats"][0].update(kind="bot", level="genius")), "no 'genius' bot"),

@@ -36,12 +36,18 @@ async def test_launcher_lists_all_five_games_and_marks_coming_ones(tmp_path) -> 
             assert ("coming soon" in prompt) is (not game.ready)
 
 
-async def test_coming_game_cannot_be_started(tmp_path) -> None:
+async def test_coming_game_cannot_be_started(tmp_path, monkeypatch) -> None:
+    from tests.fake_engine import NOT_READY
+    from tui.screens import launcher
+
+    # Every real game is playable now: list one that is not.
+    listed = (*GAMES, NOT_READY)
+    monkeypatch.setattr(launcher, "GAMES", listed)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         listing = app.screen.query_one("#game-list", OptionList)
-        coming = next(i for i, g in enumerate(GAMES) if not g.ready)
+        coming = next(i for i, g in enumerate(listed) if not g.ready)
         listing.highlighted = coming  # disabled options cannot even be reached by keys
         await pilot.press("enter")
         await pilot.pause()
