@@ -45,6 +45,7 @@ from engines.bivi.geometry import (
     beaver_reach,
     beaver_spots,
     beaver_tile,
+    can_place,
     check_placement,
     cube_spots,
     dam_complete,
@@ -359,7 +360,7 @@ def _nobody_can_add(state: BiviState) -> bool:
         if loose and (cube_spots(lay, p.cells, p.beaver) or beaver_reach(lay, p.cells, p.beaver, loose)):
             return False
         for shape, tile_id in shapes.items():
-            if legal_placements(lay, p.cells, shape, tile_id, p.beaver, p.bank, allow_flip):
+            if can_place(lay, p.cells, shape, tile_id, p.beaver, p.bank, allow_flip):
                 return False
     return True
 

@@ -14,8 +14,10 @@ horizontal span of its directly supported cells, outer edges included.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache, lru_cache
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from engines.bivi.content import Board
 
@@ -226,6 +228,93 @@ def check_placement(
     return None, spots
 
 
+class _Fit(NamedTuple):
+    """An oriented tile at one anchor where it lies wholly on river cells, with what its
+    overlap and stability checks need, worked out once per board and orientation."""
+
+    anchor: Cell
+    covered: Callable[[Sequence[int]], Any]  # grid -> the contents of its cells
+    bottoms: tuple[tuple[int, int], ...]  # (flat index under it or -1 for ground, column)
+    n: int
+    twice_sum: int  # twice the sum of its cells' columns
+
+
+@lru_cache(maxsize=1024)
+def _fits_by_cell(lay: Layout, rel: tuple[Cell, ...]) -> dict[int, tuple[_Fit, ...]]:
+    """For each river cell, the placements of the oriented tile `rel` that cover it and
+    stay inside the river (what `bounds_problem` accepts), in anchor order."""
+    w = lay.width
+    kinds = lay.kinds
+    rows = max(r for r, _ in rel) + 1
+    cols = max(c for _, c in rel) + 1
+    by_cell: dict[int, list[_Fit]] = {}
+    for row in range(lay.height - rows + 1):
+        for col in range(w - cols + 1):
+            flat = [(row + r) * w + col + c for r, c in rel]
+            if not all(kinds[index] == "." for index in flat):
+                continue
+            own = set(flat)
+            bottoms = []
+            for index, (_, c) in zip(flat, rel):
+                under = index + w
+                if under in own:
+                    continue
+                if under >= len(kinds) or kinds[under] == "#":
+                    bottoms.append((-1, col + c))
+                elif kinds[under] == ".":
+                    bottoms.append((under, col + c))
+            covered = itemgetter(*flat) if len(flat) > 1 else (lambda grid, i=flat[0]: (grid[i],))
+            fit = _Fit((row, col), covered, tuple(bottoms), len(flat), 2 * sum(col + c for _, c in rel))
+            for index in flat:
+                by_cell.setdefault(index, []).append(fit)
+    return {index: tuple(fits) for index, fits in by_cell.items()}
+
+
+def _stands(grid: Sequence[int], fit: _Fit) -> bool:
+    """`stability_problem(...) is None` for a fitting placement, without the message."""
+    supported = [col for under, col in fit.bottoms if under < 0 or grid[under] != EMPTY]
+    if not supported:
+        return False
+    n = fit.n
+    return n * (2 * min(supported) - 1) <= fit.twice_sum <= n * (2 * max(supported) + 1)
+
+
+def _placements(
+    lay: Layout,
+    grid: Sequence[int],
+    shape: tuple[Cell, ...],
+    tile_id: int,
+    beaver: Cell | None,
+    bank: str,
+    allow_flip: bool,
+) -> Iterator[tuple[int, int, int, bool, list[Cell]]]:
+    """Legal placements in no particular order (see `legal_placements`)."""
+    w = lay.width
+    targets = _targets(lay, grid, beaver, bank)
+    near: set[int] = set()
+    for index in targets:
+        r, c = divmod(index, w)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if lay.is_river(r + dr, c + dc) and grid[(r + dr) * w + c + dc] == EMPTY:
+                near.add((r + dr) * w + c + dc)
+    # Distinct orientations at distinct anchors never cover the same cells, so every
+    # (orientation, anchor) below is its own placement.
+    for rotation, flipped, rel in orientations(tuple(tuple(x) for x in shape), allow_flip):
+        by_cell = _fits_by_cell(lay, rel)
+        seen: set[Cell] = set()
+        for index in near:
+            for fit in by_cell.get(index, ()):
+                if fit.anchor in seen:
+                    continue
+                seen.add(fit.anchor)
+                if any(fit.covered(grid)) or not _stands(grid, fit):
+                    continue
+                placed = absolute(rel, *fit.anchor)
+                spots = beaver_spots(lay, with_tile(lay, grid, placed, tile_id), placed)
+                if spots:
+                    yield (fit.anchor[0], fit.anchor[1], rotation, flipped, spots)
+
+
 def legal_placements(
     lay: Layout,
     grid: Sequence[int],
@@ -237,31 +326,22 @@ def legal_placements(
 ) -> list[tuple[int, int, int, bool, list[Cell]]]:
     """Every legal (row, col, rotation, flipped, beaver spots), one per distinct cell set,
     sorted by row, column, rotation, flip."""
-    w = lay.width
-    targets = _targets(lay, grid, beaver, bank)
-    near: set[Cell] = set()
-    for index in targets:
-        r, c = divmod(index, w)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            if lay.is_river(r + dr, c + dc) and grid[(r + dr) * w + c + dc] == EMPTY:
-                near.add((r + dr, c + dc))
-    found = []
-    seen: set[tuple[Cell, ...]] = set()
-    for rotation, flipped, rel in orientations(tuple(tuple(x) for x in shape), allow_flip):
-        anchors = {(r - dr, c - dc) for r, c in near for dr, dc in rel}
-        for row, col in anchors:
-            cells = absolute(rel, row, col)
-            key = tuple(cells)
-            if key in seen:
-                continue
-            if bounds_problem(lay, cells) or overlap_problem(lay, grid, cells) or stability_problem(lay, grid, cells):
-                continue
-            spots = beaver_spots(lay, with_tile(lay, grid, cells, tile_id), cells)
-            if spots:
-                seen.add(key)
-                found.append((row, col, rotation, flipped, spots))
+    found = list(_placements(lay, grid, shape, tile_id, beaver, bank, allow_flip))
     found.sort(key=lambda p: (p[0], p[1], p[2], p[3]))
     return found
+
+
+def can_place(
+    lay: Layout,
+    grid: Sequence[int],
+    shape: tuple[Cell, ...],
+    tile_id: int,
+    beaver: Cell | None,
+    bank: str,
+    allow_flip: bool,
+) -> bool:
+    """Whether `legal_placements` would find anything (stops at the first)."""
+    return next(_placements(lay, grid, shape, tile_id, beaver, bank, allow_flip), None) is not None
 
 
 # -- beaver moves and cubes ----------------------------------------------------------
