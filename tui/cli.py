@@ -9,6 +9,7 @@ rules topic: exit 1) are one sentence on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import time
@@ -24,7 +25,6 @@ from engines.core.protocol import Engine
 from engines.core.rules import RulesBook, load_rules
 from engines.registry import GAMES, find_game, load_engine
 from saves.errors import SaveError
-from saves.format import APP_VERSION
 from saves.start import StartRequest, default_seats, parse_options
 from saves.store import SAVE_DIR_ENV, list_saves, load_save, locate, save_dir, verify
 
@@ -41,6 +41,20 @@ class UserError(Exception):
 
 
 # -- parser ----------------------------------------------------------------------------------
+class _VersionAction(argparse.Action):
+    """`--version`, looking the version up only when asked (it costs the launcher time)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0,
+                         help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from saves.format import app_version
+
+        print(f"campfire {app_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     # --save-dir is accepted before or after the sub-command; SUPPRESS keeps a later
     # sub-parser from resetting a value given before it.
@@ -55,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
         description=f"A terminal tabletop. Without a command, opens the launcher. Games: {games}.",
     )
-    parser.add_argument("--version", action="version", version=f"campfire {APP_VERSION}")
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", parents=[common], help="start a new game")
@@ -177,13 +191,19 @@ def _engine(game: str) -> Engine:
 
 
 def _launch(start: StartRequest | None, folder: Path) -> int:
+    # Starting allocates much and frees little, so collecting now only delays the first
+    # paint; the app turns the collector back on once it has painted (tui.app).
+    gc.disable()
     try:
-        from tui.app import launch
-    except ModuleNotFoundError as error:
-        if error.name not in ("tui.app", "textual"):
-            raise
-        raise UserError(f"The terminal interface cannot start ({error}).", code=1) from None
-    return int(launch(start=start, save_dir=folder) or 0)
+        try:
+            from tui.app import launch
+        except ModuleNotFoundError as error:
+            if error.name not in ("tui.app", "textual"):
+                raise
+            raise UserError(f"The terminal interface cannot start ({error}).", code=1) from None
+        return int(launch(start=start, save_dir=folder) or 0)
+    finally:
+        gc.enable()
 
 
 # -- rules -----------------------------------------------------------------------------------
