@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from engines.bivi.content import Board
 
@@ -228,15 +228,41 @@ def check_placement(
     return None, spots
 
 
-class _Fit(NamedTuple):
+class _Fit:
     """An oriented tile at one anchor where it lies wholly on river cells, with what its
-    overlap and stability checks need, worked out once per board and orientation."""
+    overlap and stability checks need, worked out once per board and orientation.
+    Compared by identity: each exists once in its `_fits_by_cell` table."""
 
-    anchor: Cell
-    covered: Callable[[Sequence[int]], Any]  # grid -> the contents of its cells
-    bottoms: tuple[tuple[int, int], ...]  # (flat index under it or -1 for ground, column)
-    n: int
-    twice_sum: int  # twice the sum of its cells' columns
+    __slots__ = ("anchor", "covered", "bottoms", "n", "twice_sum")
+
+    def __init__(
+        self,
+        anchor: Cell,
+        covered: Callable[[Sequence[int]], Any],  # grid -> the contents of its cells
+        bottoms: tuple[tuple[int, int], ...],  # (flat index under it or -1 for ground, column)
+        n: int,
+        twice_sum: int,  # twice the sum of its cells' columns
+    ) -> None:
+        self.anchor = anchor
+        self.covered = covered
+        self.bottoms = bottoms
+        self.n = n
+        self.twice_sum = twice_sum
+
+
+@lru_cache(maxsize=64)
+def _river_sides(lay: Layout) -> tuple[tuple[int, ...], ...]:
+    """For each flat index, the river cells sharing a side with it (N S W E order)."""
+    w = lay.width
+    sides = []
+    for index in range(len(lay.kinds)):
+        r, c = divmod(index, w)
+        sides.append(tuple(
+            (r + dr) * w + c + dc
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if lay.is_river(r + dr, c + dc)
+        ))
+    return tuple(sides)
 
 
 @lru_cache(maxsize=1024)
@@ -289,30 +315,24 @@ def _placements(
     allow_flip: bool,
 ) -> Iterator[tuple[int, int, int, bool, list[Cell]]]:
     """Legal placements in no particular order (see `legal_placements`)."""
-    w = lay.width
-    targets = _targets(lay, grid, beaver, bank)
-    near: set[int] = set()
-    for index in targets:
-        r, c = divmod(index, w)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            if lay.is_river(r + dr, c + dc) and grid[(r + dr) * w + c + dc] == EMPTY:
-                near.add((r + dr) * w + c + dc)
+    sides = _river_sides(lay)
+    # Empty river cells sharing a side with the beaver's tile (or bank): a placement is
+    # adjacent exactly when it covers one of them.
+    near = {there for index in _targets(lay, grid, beaver, bank) for there in sides[index] if grid[there] == EMPTY}
     # Distinct orientations at distinct anchors never cover the same cells, so every
     # (orientation, anchor) below is its own placement.
     for rotation, flipped, rel in orientations(tuple(tuple(x) for x in shape), allow_flip):
         by_cell = _fits_by_cell(lay, rel)
-        seen: set[Cell] = set()
+        candidates: set[_Fit] = set()
         for index in near:
-            for fit in by_cell.get(index, ()):
-                if fit.anchor in seen:
-                    continue
-                seen.add(fit.anchor)
-                if any(fit.covered(grid)) or not _stands(grid, fit):
-                    continue
-                placed = absolute(rel, *fit.anchor)
-                spots = beaver_spots(lay, with_tile(lay, grid, placed, tile_id), placed)
-                if spots:
-                    yield (fit.anchor[0], fit.anchor[1], rotation, flipped, spots)
+            candidates.update(by_cell.get(index, ()))
+        for fit in candidates:
+            if any(fit.covered(grid)) or not _stands(grid, fit):
+                continue
+            placed = absolute(rel, *fit.anchor)
+            spots = beaver_spots(lay, with_tile(lay, grid, placed, tile_id), placed)
+            if spots:
+                yield (fit.anchor[0], fit.anchor[1], rotation, flipped, spots)
 
 
 def legal_placements(
@@ -341,7 +361,17 @@ def can_place(
     allow_flip: bool,
 ) -> bool:
     """Whether `legal_placements` would find anything (stops at the first)."""
-    return next(_placements(lay, grid, shape, tile_id, beaver, bank, allow_flip), None) is not None
+    # Any positive tile id judges the same (only "a tile is there" matters to the beaver),
+    # so the answer is kept per river and shape: the end-of-game check asks it every turn
+    # about rivers that have not changed.
+    return _can_place(lay, tuple(grid), shape, beaver, bank, allow_flip)
+
+
+@lru_cache(maxsize=8192)
+def _can_place(
+    lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
+) -> bool:
+    return next(_placements(lay, grid, shape, 1, beaver, bank, allow_flip), None) is not None
 
 
 # -- beaver moves and cubes ----------------------------------------------------------
