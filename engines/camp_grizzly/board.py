@@ -30,7 +30,7 @@ Our choices where the rulebook is silent (all documented in the rules notes):
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
@@ -118,15 +118,36 @@ def distances(
 def _distances(
     m: CampMap, start: Cell, mover: Mover, locks: frozenset[Cell], has_keys: bool, blocked: frozenset[Cell]
 ) -> dict[Cell, int]:
+    closed = blocked | locks  # `distances` has emptied `locks` where they do not stop the mover
+    links = _links(m, mover)
     dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for there in _next_cells(m, here, mover, locks, has_keys, blocked):
-            if there not in dist:
-                dist[there] = dist[here] + 1
-                queue.append(there)
+    frontier = [start]
+    steps = 0
+    while frontier:  # level by level: the same order a first-in first-out queue visits
+        steps += 1
+        reached = []
+        for here in frontier:
+            for there in links(here):
+                if there not in dist and there not in closed:
+                    dist[there] = steps
+                    reached.append(there)
+        frontier = reached
     return dist
+
+
+@lru_cache(maxsize=16)
+def _links(m: CampMap, mover: Mover) -> Callable[[Cell], tuple[Cell, ...]]:
+    """One step from a space for `mover`, with nothing closed: walking (N E S W), then, for
+    Otis, the nature trails in number order (the order of `otis_steps`)."""
+
+    @lru_cache(maxsize=None)
+    def links(cell: Cell) -> tuple[Cell, ...]:
+        walk = m.walk_neighbours(cell)
+        if mover != "otis":
+            return walk
+        return walk + tuple(end for _, end in m.trail_links.get(cell, ()))
+
+    return links
 
 
 def shortest_path(
