@@ -70,3 +70,28 @@ def test_same_seed_still_gives_the_same_game(fixture):
     fresh.run_automatic()
     journal = [(e.seat, e.action) for e in fresh.journal]
     assert journal[: len(save.journal)] == [(e.seat, e.action) for e in save.journal]
+
+
+def test_replay_leaves_the_garbage_collector_as_it_found_it():
+    import gc
+
+    from engines.core.errors import IllegalAction
+    from engines.core.match import JournalEntry
+
+    path = FIXTURES / "bivi-basic-2p.json"
+    save = read_save(path)
+    engine = load(path).engine
+    options = engine.decode_options(save.options)
+    assert gc.isenabled()
+    Match.replay(engine, options, save.seats, save.seed, save.journal)
+    assert gc.isenabled()
+    bad = [*save.journal[:3], JournalEntry(seat=0, action="not an action")]
+    with pytest.raises(IllegalAction):
+        Match.replay(engine, options, save.seats, save.seed, bad)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        Match.replay(engine, options, save.seats, save.seed, save.journal[:5])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
