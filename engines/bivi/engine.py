@@ -30,6 +30,7 @@ is not allowed, even for a tile whose mirror image has the same shape.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 import msgspec
@@ -337,6 +338,11 @@ def _placement_check(state: BiviState, seat: int, placement: Place, tile_id: int
     )
 
 
+@cache
+def _shape(tile_id: int) -> tuple[Cell, ...]:
+    return tuple(tuple(x) for x in content.tile(tile_id).cells)
+
+
 def _nobody_can_add(state: BiviState) -> bool:
     """True when no player could ever place a tile or a cube again, whatever anyone does.
 
@@ -354,7 +360,7 @@ def _nobody_can_add(state: BiviState) -> bool:
         in_play.append(state.hand)
     shapes: dict[tuple, int] = {}
     for t in in_play:
-        shapes.setdefault(tuple(tuple(x) for x in content.tile(t).cells), t)
+        shapes.setdefault(_shape(t), t)
     allow_flip = flip_allowed(state.options.mode)
     for p in state.players:
         if loose and (cube_spots(lay, p.cells, p.beaver) or beaver_reach(lay, p.cells, p.beaver, loose)):

@@ -439,11 +439,30 @@ def beaver_moves(lay: Layout, grid: Sequence[int], beaver: Cell | None, cubes: i
     return sorted(beaver_reach(lay, grid, beaver, cubes))
 
 
+@lru_cache(maxsize=64)
+def _river_floors(lay: Layout) -> tuple[tuple[int, int], ...]:
+    """(river cell, the river cell under it or -1 where ground holds it), for every river
+    cell that something could hold up: `Layout.supports` worked out once per board."""
+    w = lay.width
+    floors = []
+    for i in lay.river:
+        under = i + w
+        if under >= len(lay.kinds) or lay.kinds[under] == "#":
+            floors.append((i, -1))
+        elif lay.kinds[under] == ".":
+            floors.append((i, under))
+    return tuple(floors)
+
+
 def cube_spots(lay: Layout, grid: Sequence[int], beaver: Cell | None) -> list[Cell]:
     """Free river cells with support underneath (the beaver's own cell is not free)."""
     w = lay.width
     taken = beaver[0] * w + beaver[1] if beaver else -1
-    return [divmod(i, w) for i in lay.river if grid[i] == EMPTY and i != taken and lay.supports(grid, i)]
+    return [
+        divmod(i, w)
+        for i, under in _river_floors(lay)
+        if grid[i] == EMPTY and i != taken and (under < 0 or grid[under] != EMPTY)
+    ]
 
 
 # -- scoring features ----------------------------------------------------------------
