@@ -63,6 +63,10 @@ class FrameRecorder:
         self.frames: list[tuple[float, Any]] = []
         self.screen = VirtualScreen(*SIZE)
         self.replayed = 0
+        # Start from the whole screen as it stands, so every later frame lands on it.
+        whole = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+        if whole is not None:
+            self.screen.apply(whole, app.console)
         original = app._display
 
         def display(screen: Any, renderable: Any) -> None:
