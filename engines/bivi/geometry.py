@@ -367,7 +367,7 @@ def can_place(
     return _can_place(lay, tuple(grid), shape, beaver, bank, allow_flip)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _can_place(
     lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
 ) -> bool:
