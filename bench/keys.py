@@ -170,7 +170,7 @@ async def bioviva_map_cursor(app: Any, pilot: Any) -> list[str]:
     raise RuntimeError("no seeded Bioviva game reached a localization for the human")
 
 
-async def action_list(game: str) -> Scenario:
+def action_list(game: str) -> Scenario:
     async def scenario(app: Any, pilot: Any) -> list[str]:
         from engines.registry import load_engine
 
@@ -180,7 +180,8 @@ async def action_list(game: str) -> Scenario:
     return scenario
 
 
-async def scenarios() -> dict[str, Scenario]:
+def scenarios() -> dict[str, Scenario]:
+    """One board per ready game: its own scenario when written here, else its action list."""
     from engines.registry import ready_games
 
     known: dict[str, Scenario] = {"bivi": bivi_ghost, "bioviva": bioviva_map_cursor}
@@ -188,7 +189,7 @@ async def scenarios() -> dict[str, Scenario]:
     result: dict[str, Scenario] = {}
     for entry in ready_games():
         label = labels.get(entry.id, f"{entry.title} map/list")
-        result[label] = known.get(entry.id) or await action_list(entry.id)
+        result[label] = known.get(entry.id) or action_list(entry.id)
     return result
 
 
@@ -260,7 +261,7 @@ def bench_keys(repeats: int, presses: int = 12) -> list[Row]:
     def campfire() -> Any:
         return CampfireApp(save_dir=Path(tempfile.mkdtemp(prefix="campfire-bench-")), bot_delay=0)
 
-    boards = asyncio.run(scenarios())
+    boards = scenarios()
     anchor: list[float] = []
     measured: dict[str, list[float]] = {label: [] for label in boards}
     silent: dict[str, int] = {label: 0 for label in boards}
