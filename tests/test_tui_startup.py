@@ -1,5 +1,6 @@
 """Start-up stays light: game stylesheets load with their screen, and the launcher's path
-never imports the package-metadata machinery (only `--version` and saves need it)."""
+never imports the package-metadata or resources machinery (only `--version` and saves need
+the version)."""
 
 from __future__ import annotations
 
@@ -50,10 +51,10 @@ async def test_a_game_stylesheet_loads_when_its_screen_opens(game, tmp_path):
         assert app.stylesheet.has_source(path, "")
 
 
-def test_launcher_path_does_not_import_package_metadata():
+def test_launcher_path_does_not_import_package_metadata_or_resources():
     code = (
-        "import sys; import tui.cli, tui.app, tui.screens.launcher, tui.commands; "
-        "print('importlib.metadata' in sys.modules)"
+        "import sys; import tui.cli, tui.app, tui.screens.launcher; tui.app.style_paths(); "
+        "print(sorted(m for m in ('importlib.metadata', 'importlib.resources', 'zipfile') if m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert result.stdout.strip() == "False"
+    assert result.stdout.strip() == "[]"

@@ -7,7 +7,6 @@ both share one factory.
 from __future__ import annotations
 
 import gc
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -23,22 +22,31 @@ MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
 
+def _styles_folder() -> Path:
+    # The folder itself, not importlib.resources: Textual reads stylesheets from real
+    # paths anyway, and importing the resources machinery (zipfile and all) cost the
+    # launcher's first paint a few milliseconds.
+    import styles
+
+    return Path(styles.__file__).parent
+
+
 def style_paths() -> list[Path]:
     """The .tcss files every screen needs, global first; a game's own file (named after its
     id) is left for when its screen opens (`game_style_path`)."""
     from engines.registry import GAMES
 
     games = {f"{entry.id}.tcss" for entry in GAMES}
-    folder = resources.files("styles")
+    folder = _styles_folder()
     names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".tcss") and p.name not in games)
     names.sort(key=lambda name: name != "global.tcss")
-    return [Path(str(folder.joinpath(name))) for name in names]
+    return [folder / name for name in names]
 
 
 def game_style_path(game_id: str) -> Path | None:
     """`styles/<game id>.tcss`, when the game has one."""
-    path = resources.files("styles").joinpath(f"{game_id}.tcss")
-    return Path(str(path)) if path.is_file() else None
+    path = _styles_folder() / f"{game_id}.tcss"
+    return path if path.is_file() else None
 
 
 def _rules_topics() -> type:
