@@ -1,21 +1,21 @@
 """The `campfire` command: the launcher by default, plus what people script or check.
 
-Only argparse, engines and saves are imported at start-up; Textual is imported when a
-command actually opens the app, so `rules`, `saves` and `sim` stay quick over SSH.
+Only engines and saves are imported at start-up (and argparse when there are arguments);
+Textual is imported when a command actually opens the app, so `rules`, `saves` and `sim`
+stay quick over SSH.
 User mistakes (unknown game, bad seats or options: exit 2; a bad save file or an unknown
 rules topic: exit 1) are one sentence on stderr, never a traceback.
 """
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -27,6 +27,9 @@ from engines.registry import GAMES, find_game, load_engine
 from saves.errors import SaveError
 from saves.start import StartRequest, default_seats, parse_options
 from saves.store import SAVE_DIR_ENV, list_saves, load_save, locate, save_dir, verify
+
+if TYPE_CHECKING:
+    import argparse
 
 USAGE_ERROR = 2
 BAD_FILE = 1
@@ -41,21 +44,27 @@ class UserError(Exception):
 
 
 # -- parser ----------------------------------------------------------------------------------
-class _VersionAction(argparse.Action):
+def _version_action() -> type[argparse.Action]:
     """`--version`, looking the version up only when asked (it costs the launcher time)."""
+    import argparse
 
-    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0,
-                         help="show the version and exit")
+    class VersionAction(argparse.Action):
+        def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+            super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0,
+                             help="show the version and exit")
 
-    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        from saves.format import app_version
+        def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+            from saves.format import app_version
 
-        print(f"campfire {app_version()}")
-        parser.exit()
+            print(f"campfire {app_version()}")
+            parser.exit()
+
+    return VersionAction
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     # --save-dir is accepted before or after the sub-command; SUPPRESS keeps a later
     # sub-parser from resetting a value given before it.
     common = argparse.ArgumentParser(add_help=False)
@@ -69,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
         description=f"A terminal tabletop. Without a command, opens the launcher. Games: {games}.",
     )
-    parser.add_argument("--version", action=_VersionAction)
+    parser.add_argument("--version", action=_version_action())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", parents=[common], help="start a new game")
@@ -117,6 +126,8 @@ def _option_flag(parser: argparse.ArgumentParser) -> None:
 
 
 def _positive(text: str) -> int:
+    import argparse
+
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
@@ -125,14 +136,20 @@ def _positive(text: str) -> int:
 
 # -- entry point -----------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # --help, --version and usage errors
-        return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args: argparse.Namespace | None = None
+    if argv:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exit_:  # --help, --version and usage errors
+            return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
+    # A bare `campfire` opens the launcher with nothing to read: argparse and the parsers of
+    # every sub-command stay out of the launcher's start.
+    command = cmd_launcher if args is None else COMMANDS[args.command]
     folder = save_dir(getattr(args, "save_dir", None))
     try:
-        return COMMANDS[args.command](args, folder)
+        return command(args, folder)
     except UserError as error:
         _fail(str(error))
         return error.code
@@ -155,7 +172,7 @@ def _fail(sentence: str) -> None:
 
 
 # -- launcher, play, load --------------------------------------------------------------------
-def cmd_launcher(args: argparse.Namespace, folder: Path) -> int:
+def cmd_launcher(args: argparse.Namespace | None, folder: Path) -> int:
     return _launch(None, folder)
 
 
