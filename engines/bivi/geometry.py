@@ -233,7 +233,7 @@ class _Fit:
     overlap and stability checks need, worked out once per board and orientation.
     Compared by identity: each exists once in its `_fits_by_cell` table."""
 
-    __slots__ = ("anchor", "covered", "bottoms", "n", "twice_sum")
+    __slots__ = ("anchor", "covered", "bottoms", "n", "twice_sum", "tops")
 
     def __init__(
         self,
@@ -242,12 +242,14 @@ class _Fit:
         bottoms: tuple[tuple[int, int], ...],  # (flat index under it or -1 for ground, column)
         n: int,
         twice_sum: int,  # twice the sum of its cells' columns
+        tops: tuple[int, ...],  # flat index of its highest cell in each column, left to right
     ) -> None:
         self.anchor = anchor
         self.covered = covered
         self.bottoms = bottoms
         self.n = n
         self.twice_sum = twice_sum
+        self.tops = tops
 
 
 @lru_cache(maxsize=64)
@@ -290,7 +292,13 @@ def _fits_by_cell(lay: Layout, rel: tuple[Cell, ...]) -> dict[int, tuple[_Fit, .
                 elif kinds[under] == ".":
                     bottoms.append((under, col + c))
             covered = itemgetter(*flat) if len(flat) > 1 else (lambda grid, i=flat[0]: (grid[i],))
-            fit = _Fit((row, col), covered, tuple(bottoms), len(flat), 2 * sum(col + c for _, c in rel))
+            tops: dict[int, int] = {}
+            for index in flat:
+                tops[index % w] = min(index, tops.get(index % w, index))
+            fit = _Fit(
+                (row, col), covered, tuple(bottoms), len(flat), 2 * sum(col + c for _, c in rel),
+                tuple(tops[c] for c in sorted(tops)),
+            )
             for index in flat:
                 by_cell.setdefault(index, []).append(fit)
     return {index: tuple(fits) for index, fits in by_cell.items()}
@@ -303,6 +311,22 @@ def _stands(grid: Sequence[int], fit: _Fit) -> bool:
         return False
     n = fit.n
     return n * (2 * min(supported) - 1) <= fit.twice_sum <= n * (2 * max(supported) + 1)
+
+
+def _spots(lay: Layout, grid: Sequence[int], fit: _Fit) -> list[Cell]:
+    """`beaver_spots` for a fitting placement, read off `grid` without copying it: above
+    the tile's highest cell in a column nothing is the tile's own."""
+    w = lay.width
+    kinds = lay.kinds
+    spots = []
+    for top in fit.tops:
+        i = top - w
+        while i >= 0 and kinds[i] == "." and grid[i] != EMPTY:
+            i -= w
+        if i >= 0 and kinds[i] == "." and (i + w == top or grid[i + w] > 0):
+            spots.append(divmod(i, w))
+    spots.sort()
+    return spots
 
 
 def _placements(
@@ -329,8 +353,7 @@ def _placements(
         for fit in candidates:
             if any(fit.covered(grid)) or not _stands(grid, fit):
                 continue
-            placed = absolute(rel, *fit.anchor)
-            spots = beaver_spots(lay, with_tile(lay, grid, placed, tile_id), placed)
+            spots = _spots(lay, grid, fit)
             if spots:
                 yield (fit.anchor[0], fit.anchor[1], rotation, flipped, spots)
 
