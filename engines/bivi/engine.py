@@ -229,7 +229,12 @@ def _board(state: BiviState) -> content.Board:
 
 
 def _layout(state: BiviState):
-    return layout(_board(state))
+    return _layout_named(state.options.board)
+
+
+@cache
+def _layout_named(board: str):
+    return layout(content.board(board))
 
 
 def flip_allowed(mode: str) -> bool:
