@@ -369,9 +369,20 @@ def legal_placements(
 ) -> list[tuple[int, int, int, bool, list[Cell]]]:
     """Every legal (row, col, rotation, flipped, beaver spots), one per distinct cell set,
     sorted by row, column, rotation, flip."""
-    found = list(_placements(lay, grid, shape, tile_id, beaver, bank, allow_flip))
-    found.sort(key=lambda p: (p[0], p[1], p[2], p[3]))
-    return found
+    # Kept per river and shape: the status line, the action list, the discard check and
+    # the bots all ask again about the same river. Any positive tile id judges the same.
+    shape = tuple(tuple(cell) for cell in shape)
+    beaver = None if beaver is None else (beaver[0], beaver[1])
+    found = _sorted_placements(lay, tuple(grid), shape, beaver, bank, allow_flip)
+    return [(row, col, rotation, flipped, list(spots)) for row, col, rotation, flipped, spots in found]
+
+
+@lru_cache(maxsize=512)
+def _sorted_placements(
+    lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
+) -> tuple[tuple[int, int, int, bool, tuple[Cell, ...]], ...]:
+    found = sorted(_placements(lay, grid, shape, 1, beaver, bank, allow_flip), key=lambda p: (p[0], p[1], p[2], p[3]))
+    return tuple((row, col, rotation, flipped, tuple(spots)) for row, col, rotation, flipped, spots in found)
 
 
 def can_place(
@@ -387,7 +398,8 @@ def can_place(
     # Any positive tile id judges the same (only "a tile is there" matters to the beaver),
     # so the answer is kept per river and shape: the end-of-game check asks it every turn
     # about rivers that have not changed.
-    return _can_place(lay, tuple(grid), shape, beaver, bank, allow_flip)
+    beaver = None if beaver is None else (beaver[0], beaver[1])
+    return _can_place(lay, tuple(grid), tuple(tuple(cell) for cell in shape), beaver, bank, allow_flip)
 
 
 @lru_cache(maxsize=2048)
