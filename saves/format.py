@@ -10,7 +10,7 @@ instead of trusting them.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from importlib import metadata
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -21,14 +21,22 @@ from engines.core.match import JournalEntry, Match, SeatSpec
 FORMAT_VERSION = 1
 
 
-def _app_version() -> str:
+@cache
+def app_version() -> str:
+    """The installed Campfire's version, asked for only when first needed: the lookup
+    imports email and zipfile, which the launcher's first paint should not wait for."""
+    from importlib import metadata
+
     try:
         return metadata.version("campfire")
     except metadata.PackageNotFoundError:  # running from a source tree that is not installed
         return "0+unknown"
 
 
-APP_VERSION = _app_version()
+def __getattr__(name: str) -> Any:
+    if name == "APP_VERSION":  # the name older callers import
+        return app_version()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class SaveFile(msgspec.Struct, kw_only=True):
@@ -68,7 +76,7 @@ def envelope(match: Match, *, created: str | None = None, updated: str | None = 
     updated = updated or now_iso()
     return SaveFile(
         format=FORMAT_VERSION,
-        app_version=APP_VERSION,
+        app_version=app_version(),
         game=match.game_id,
         options=msgspec.to_builtins(match.options),
         seats=list(match.seats),

@@ -7,7 +7,6 @@ both share one factory.
 from __future__ import annotations
 
 import gc
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -26,18 +25,45 @@ MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
 
+def _styles_folder() -> Path:
+    # The folder itself, not importlib.resources: Textual reads stylesheets from real
+    # paths anyway, and importing the resources machinery (zipfile and all) cost the
+    # launcher's first paint a few milliseconds.
+    import styles
+
+    return Path(styles.__file__).parent
+
+
 def style_paths() -> list[Path]:
-    """Every .tcss file shipped in the styles package, global first."""
-    folder = resources.files("styles")
-    names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".tcss"))
+    """The .tcss files every screen needs, global first; a game's own file (named after its
+    id) is left for when its screen opens (`game_style_path`)."""
+    from engines.registry import GAMES
+
+    games = {f"{entry.id}.tcss" for entry in GAMES}
+    folder = _styles_folder()
+    names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".tcss") and p.name not in games)
     names.sort(key=lambda name: name != "global.tcss")
-    return [Path(str(folder.joinpath(name))) for name in names]
+    return [folder / name for name in names]
+
+
+def game_style_path(game_id: str) -> Path | None:
+    """`styles/<game id>.tcss`, when the game has one."""
+    path = _styles_folder() / f"{game_id}.tcss"
+    return path if path.is_file() else None
+
+
+def _rules_topics() -> type:
+    """The palette's rules provider, imported when the palette first opens, not at start."""
+    from tui.commands import RulesTopics
+
+    return RulesTopics
 
 
 class CampfireApp(App[int]):
     TITLE = "Campfire"
     SUB_TITLE = "a terminal tabletop"
     CSS_PATH = style_paths()
+    COMMANDS = App.COMMANDS | {_rules_topics}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False, priority=True),
     ]
@@ -60,9 +86,6 @@ class CampfireApp(App[int]):
         self.start_request = start
         self.bot_delay = settings.bot_delay if bot_delay is None else bot_delay
         self.glyphs: Glyphs = glyph_set(settings.glyphs)
-        from tui.commands import RulesTopics
-
-        self.COMMANDS = App.COMMANDS | {RulesTopics}
         self.crash_log: Path | None = None
 
     # -- failures --------------------------------------------------------------
@@ -95,9 +118,33 @@ class CampfireApp(App[int]):
         if self.start_request is not None:
             self.call_after_refresh(self._open_start_request)
         self.call_after_refresh(self._check_size)
+        self.call_after_refresh(self._after_first_paint)
+
+    def _after_first_paint(self) -> None:
         # Full collections caused the worst repaint spikes; everything built so far lives
-        # for the whole session, so freeze it out of the collector's sight.
-        self.call_after_refresh(gc.freeze)
+        # for the whole session, so freeze it out of the collector's sight. The command line turns
+        # the collector off while starting (collecting then only delays the first paint).
+        gc.freeze()
+        gc.enable()
+
+    # -- per-game styles ----------------------------------------------------------
+    # Parsing every game's stylesheet before the launcher's first paint cost start-up time;
+    # Textual reads a screen's `css_path` when the screen is pushed, so a game screen brings
+    # its own file along then.
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        self._add_game_styles(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Any) -> Any:
+        self._add_game_styles(screen)
+        return super().switch_screen(screen)
+
+    def _add_game_styles(self, screen: Any) -> None:
+        game_id = getattr(getattr(screen, "match", None), "game_id", None)
+        path = game_style_path(game_id) if isinstance(game_id, str) else None
+        paths = getattr(screen, "css_path", None)
+        if path is not None and isinstance(paths, list) and path not in paths:
+            paths.append(path)
 
     def _open_start_request(self) -> None:
         from tui.opening import open_start_request

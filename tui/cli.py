@@ -1,21 +1,22 @@
 """The `campfire` command: the launcher by default, plus what people script or check.
 
-Only argparse, engines and saves are imported at start-up; Textual is imported when a
-command actually opens the app, so `rules`, `saves` and `sim` stay quick over SSH.
+Only engines and saves are imported at start-up (and argparse when there are arguments);
+Textual is imported when a command actually opens the app, so `rules`, `saves` and `sim`
+stay quick over SSH.
 User mistakes (unknown game, bad seats or options: exit 2; a bad save file or an unknown
 rules topic: exit 1) are one sentence on stderr, never a traceback.
 """
 
 from __future__ import annotations
 
-import argparse
+import gc
 import os
 import sys
 import time
 import typing
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -25,10 +26,12 @@ from engines.core.protocol import Engine
 from engines.core.rules import RulesBook, load_rules
 from engines.registry import GAMES, find_game, load_engine
 from saves.errors import SaveError
-from saves.format import APP_VERSION
 from saves.start import StartRequest, default_seats, parse_options
 from saves.limits import clean_name, name_problem, printable, quote, seed_problem
 from saves.store import SAVE_DIR_ENV, list_saves, load_save, locate, save_dir, verify
+
+if TYPE_CHECKING:
+    import argparse
 
 USAGE_ERROR = 2
 BAD_FILE = 1
@@ -45,16 +48,42 @@ class UserError(Exception):
 
 
 # -- parser ----------------------------------------------------------------------------------
-class Parser(argparse.ArgumentParser):
+def _parser_class() -> type[argparse.ArgumentParser]:
     """argparse, but a bad argument is echoed made printable and cut short: a 50 MB or
-    escape-laden argument must not come back on the terminal as is."""
+    escape-laden argument must not come back on the terminal as is. Built on first use, so a
+    bare `campfire` never imports argparse."""
+    import argparse
 
-    def error(self, message: str) -> typing.NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(USAGE_ERROR, f"{self.prog}: error: {one_line(message)}\n")
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> typing.NoReturn:
+            self.print_usage(sys.stderr)
+            self.exit(USAGE_ERROR, f"{self.prog}: error: {one_line(message)}\n")
+
+    return Parser
+
+
+def _version_action() -> type[argparse.Action]:
+    """`--version`, looking the version up only when asked (it costs the launcher time)."""
+    import argparse
+
+    class VersionAction(argparse.Action):
+        def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+            super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0,
+                             help="show the version and exit")
+
+        def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+            from saves.format import app_version
+
+            print(f"campfire {app_version()}")
+            parser.exit()
+
+    return VersionAction
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
+    Parser = _parser_class()
     # --save-dir is accepted before or after the sub-command; SUPPRESS keeps a later
     # sub-parser from resetting a value given before it.
     common = Parser(add_help=False)
@@ -68,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
         description=f"A terminal tabletop. Without a command, opens the launcher. Games: {games}.",
     )
-    parser.add_argument("--version", action="version", version=f"campfire {APP_VERSION}")
+    parser.add_argument("--version", action=_version_action())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", parents=[common], help="start a new game")
@@ -141,6 +170,8 @@ def _option_flag(parser: argparse.ArgumentParser) -> None:
 
 
 def _positive(text: str) -> int:
+    import argparse
+
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
@@ -149,14 +180,20 @@ def _positive(text: str) -> int:
 
 # -- entry point -----------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # --help, --version and usage errors
-        return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args: argparse.Namespace | None = None
+    if argv:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exit_:  # --help, --version and usage errors
+            return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
+    # A bare `campfire` opens the launcher with nothing to read: argparse and the parsers of
+    # every sub-command stay out of the launcher's start.
+    command = cmd_launcher if args is None else COMMANDS[args.command]
     try:
         folder = save_dir(getattr(args, "save_dir", None))
-        return COMMANDS[args.command](args, folder)
+        return command(args, folder)
     except UserError as error:
         _fail(str(error))
         return error.code
@@ -189,7 +226,7 @@ def _fail(sentence: str) -> None:
 
 
 # -- launcher, play, load --------------------------------------------------------------------
-def cmd_launcher(args: argparse.Namespace, folder: Path) -> int:
+def cmd_launcher(args: argparse.Namespace | None, folder: Path) -> int:
     return _launch(None, folder)
 
 
@@ -238,13 +275,19 @@ def _engine(game: str) -> Engine:
 
 
 def _launch(start: StartRequest | None, folder: Path) -> int:
+    # Starting allocates much and frees little, so collecting now only delays the first
+    # paint; the app turns the collector back on once it has painted (tui.app).
+    gc.disable()
     try:
-        from tui.app import launch
-    except ModuleNotFoundError as error:
-        if error.name not in ("tui.app", "textual"):
-            raise
-        raise UserError(f"The terminal interface cannot start ({error}).", code=1) from None
-    return int(launch(start=start, save_dir=folder) or 0)
+        try:
+            from tui.app import launch
+        except ModuleNotFoundError as error:
+            if error.name not in ("tui.app", "textual"):
+                raise
+            raise UserError(f"The terminal interface cannot start ({error}).", code=1) from None
+        return int(launch(start=start, save_dir=folder) or 0)
+    finally:
+        gc.enable()
 
 
 # -- serve -----------------------------------------------------------------------------------

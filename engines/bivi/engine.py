@@ -30,6 +30,7 @@ is not allowed, even for a tile whose mirror image has the same shape.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 import msgspec
@@ -45,6 +46,7 @@ from engines.bivi.geometry import (
     beaver_reach,
     beaver_spots,
     beaver_tile,
+    can_place,
     check_placement,
     cube_spots,
     dam_complete,
@@ -227,7 +229,12 @@ def _board(state: BiviState) -> content.Board:
 
 
 def _layout(state: BiviState):
-    return layout(_board(state))
+    return _layout_named(state.options.board)
+
+
+@cache
+def _layout_named(board: str):
+    return layout(content.board(board))
 
 
 def flip_allowed(mode: str) -> bool:
@@ -336,6 +343,11 @@ def _placement_check(state: BiviState, seat: int, placement: Place, tile_id: int
     )
 
 
+@cache
+def _shape(tile_id: int) -> tuple[Cell, ...]:
+    return tuple(tuple(x) for x in content.tile(tile_id).cells)
+
+
 def _nobody_can_add(state: BiviState) -> bool:
     """True when no player could ever place a tile or a cube again, whatever anyone does.
 
@@ -353,13 +365,13 @@ def _nobody_can_add(state: BiviState) -> bool:
         in_play.append(state.hand)
     shapes: dict[tuple, int] = {}
     for t in in_play:
-        shapes.setdefault(tuple(tuple(x) for x in content.tile(t).cells), t)
+        shapes.setdefault(_shape(t), t)
     allow_flip = flip_allowed(state.options.mode)
     for p in state.players:
         if loose and (cube_spots(lay, p.cells, p.beaver) or beaver_reach(lay, p.cells, p.beaver, loose)):
             return False
         for shape, tile_id in shapes.items():
-            if legal_placements(lay, p.cells, shape, tile_id, p.beaver, p.bank, allow_flip):
+            if can_place(lay, p.cells, shape, tile_id, p.beaver, p.bank, allow_flip):
                 return False
     return True
 

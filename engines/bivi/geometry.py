@@ -14,8 +14,10 @@ horizontal span of its directly supported cells, outer edges included.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache, lru_cache
+from operator import itemgetter
+from typing import Any
 
 from engines.bivi.content import Board
 
@@ -226,6 +228,136 @@ def check_placement(
     return None, spots
 
 
+class _Fit:
+    """An oriented tile at one anchor where it lies wholly on river cells, with what its
+    overlap and stability checks need, worked out once per board and orientation.
+    Compared by identity: each exists once in its `_fits_by_cell` table."""
+
+    __slots__ = ("anchor", "covered", "bottoms", "n", "twice_sum", "tops")
+
+    def __init__(
+        self,
+        anchor: Cell,
+        covered: Callable[[Sequence[int]], Any],  # grid -> the contents of its cells
+        bottoms: tuple[tuple[int, int], ...],  # (flat index under it or -1 for ground, column)
+        n: int,
+        twice_sum: int,  # twice the sum of its cells' columns
+        tops: tuple[int, ...],  # flat index of its highest cell in each column, left to right
+    ) -> None:
+        self.anchor = anchor
+        self.covered = covered
+        self.bottoms = bottoms
+        self.n = n
+        self.twice_sum = twice_sum
+        self.tops = tops
+
+
+@lru_cache(maxsize=64)
+def _river_sides(lay: Layout) -> tuple[tuple[int, ...], ...]:
+    """For each flat index, the river cells sharing a side with it (N S W E order)."""
+    w = lay.width
+    sides = []
+    for index in range(len(lay.kinds)):
+        r, c = divmod(index, w)
+        sides.append(tuple(
+            (r + dr) * w + c + dc
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if lay.is_river(r + dr, c + dc)
+        ))
+    return tuple(sides)
+
+
+@lru_cache(maxsize=1024)
+def _fits_by_cell(lay: Layout, rel: tuple[Cell, ...]) -> dict[int, tuple[_Fit, ...]]:
+    """For each river cell, the placements of the oriented tile `rel` that cover it and
+    stay inside the river (what `bounds_problem` accepts), in anchor order."""
+    w = lay.width
+    kinds = lay.kinds
+    rows = max(r for r, _ in rel) + 1
+    cols = max(c for _, c in rel) + 1
+    by_cell: dict[int, list[_Fit]] = {}
+    for row in range(lay.height - rows + 1):
+        for col in range(w - cols + 1):
+            flat = [(row + r) * w + col + c for r, c in rel]
+            if not all(kinds[index] == "." for index in flat):
+                continue
+            own = set(flat)
+            bottoms = []
+            for index, (_, c) in zip(flat, rel):
+                under = index + w
+                if under in own:
+                    continue
+                if under >= len(kinds) or kinds[under] == "#":
+                    bottoms.append((-1, col + c))
+                elif kinds[under] == ".":
+                    bottoms.append((under, col + c))
+            covered = itemgetter(*flat) if len(flat) > 1 else (lambda grid, i=flat[0]: (grid[i],))
+            tops: dict[int, int] = {}
+            for index in flat:
+                tops[index % w] = min(index, tops.get(index % w, index))
+            fit = _Fit(
+                (row, col), covered, tuple(bottoms), len(flat), 2 * sum(col + c for _, c in rel),
+                tuple(tops[c] for c in sorted(tops)),
+            )
+            for index in flat:
+                by_cell.setdefault(index, []).append(fit)
+    return {index: tuple(fits) for index, fits in by_cell.items()}
+
+
+def _stands(grid: Sequence[int], fit: _Fit) -> bool:
+    """`stability_problem(...) is None` for a fitting placement, without the message."""
+    supported = [col for under, col in fit.bottoms if under < 0 or grid[under] != EMPTY]
+    if not supported:
+        return False
+    n = fit.n
+    return n * (2 * min(supported) - 1) <= fit.twice_sum <= n * (2 * max(supported) + 1)
+
+
+def _spots(lay: Layout, grid: Sequence[int], fit: _Fit) -> list[Cell]:
+    """`beaver_spots` for a fitting placement, read off `grid` without copying it: above
+    the tile's highest cell in a column nothing is the tile's own."""
+    w = lay.width
+    kinds = lay.kinds
+    spots = []
+    for top in fit.tops:
+        i = top - w
+        while i >= 0 and kinds[i] == "." and grid[i] != EMPTY:
+            i -= w
+        if i >= 0 and kinds[i] == "." and (i + w == top or grid[i + w] > 0):
+            spots.append(divmod(i, w))
+    spots.sort()
+    return spots
+
+
+def _placements(
+    lay: Layout,
+    grid: Sequence[int],
+    shape: tuple[Cell, ...],
+    tile_id: int,
+    beaver: Cell | None,
+    bank: str,
+    allow_flip: bool,
+) -> Iterator[tuple[int, int, int, bool, list[Cell]]]:
+    """Legal placements in no particular order (see `legal_placements`)."""
+    sides = _river_sides(lay)
+    # Empty river cells sharing a side with the beaver's tile (or bank): a placement is
+    # adjacent exactly when it covers one of them.
+    near = {there for index in _targets(lay, grid, beaver, bank) for there in sides[index] if grid[there] == EMPTY}
+    # Distinct orientations at distinct anchors never cover the same cells, so every
+    # (orientation, anchor) below is its own placement.
+    for rotation, flipped, rel in orientations(tuple(tuple(x) for x in shape), allow_flip):
+        by_cell = _fits_by_cell(lay, rel)
+        candidates: set[_Fit] = set()
+        for index in near:
+            candidates.update(by_cell.get(index, ()))
+        for fit in candidates:
+            if any(fit.covered(grid)) or not _stands(grid, fit):
+                continue
+            spots = _spots(lay, grid, fit)
+            if spots:
+                yield (fit.anchor[0], fit.anchor[1], rotation, flipped, spots)
+
+
 def legal_placements(
     lay: Layout,
     grid: Sequence[int],
@@ -237,31 +369,44 @@ def legal_placements(
 ) -> list[tuple[int, int, int, bool, list[Cell]]]:
     """Every legal (row, col, rotation, flipped, beaver spots), one per distinct cell set,
     sorted by row, column, rotation, flip."""
-    w = lay.width
-    targets = _targets(lay, grid, beaver, bank)
-    near: set[Cell] = set()
-    for index in targets:
-        r, c = divmod(index, w)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            if lay.is_river(r + dr, c + dc) and grid[(r + dr) * w + c + dc] == EMPTY:
-                near.add((r + dr, c + dc))
-    found = []
-    seen: set[tuple[Cell, ...]] = set()
-    for rotation, flipped, rel in orientations(tuple(tuple(x) for x in shape), allow_flip):
-        anchors = {(r - dr, c - dc) for r, c in near for dr, dc in rel}
-        for row, col in anchors:
-            cells = absolute(rel, row, col)
-            key = tuple(cells)
-            if key in seen:
-                continue
-            if bounds_problem(lay, cells) or overlap_problem(lay, grid, cells) or stability_problem(lay, grid, cells):
-                continue
-            spots = beaver_spots(lay, with_tile(lay, grid, cells, tile_id), cells)
-            if spots:
-                seen.add(key)
-                found.append((row, col, rotation, flipped, spots))
-    found.sort(key=lambda p: (p[0], p[1], p[2], p[3]))
-    return found
+    # Kept per river and shape: the status line, the action list, the discard check and
+    # the bots all ask again about the same river. Any positive tile id judges the same.
+    shape = tuple(tuple(cell) for cell in shape)
+    beaver = None if beaver is None else (beaver[0], beaver[1])
+    found = _sorted_placements(lay, tuple(grid), shape, beaver, bank, allow_flip)
+    return [(row, col, rotation, flipped, list(spots)) for row, col, rotation, flipped, spots in found]
+
+
+@lru_cache(maxsize=512)
+def _sorted_placements(
+    lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
+) -> tuple[tuple[int, int, int, bool, tuple[Cell, ...]], ...]:
+    found = sorted(_placements(lay, grid, shape, 1, beaver, bank, allow_flip), key=lambda p: (p[0], p[1], p[2], p[3]))
+    return tuple((row, col, rotation, flipped, tuple(spots)) for row, col, rotation, flipped, spots in found)
+
+
+def can_place(
+    lay: Layout,
+    grid: Sequence[int],
+    shape: tuple[Cell, ...],
+    tile_id: int,
+    beaver: Cell | None,
+    bank: str,
+    allow_flip: bool,
+) -> bool:
+    """Whether `legal_placements` would find anything (stops at the first)."""
+    # Any positive tile id judges the same (only "a tile is there" matters to the beaver),
+    # so the answer is kept per river and shape: the end-of-game check asks it every turn
+    # about rivers that have not changed.
+    beaver = None if beaver is None else (beaver[0], beaver[1])
+    return _can_place(lay, tuple(grid), tuple(tuple(cell) for cell in shape), beaver, bank, allow_flip)
+
+
+@lru_cache(maxsize=2048)
+def _can_place(
+    lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
+) -> bool:
+    return next(_placements(lay, grid, shape, 1, beaver, bank, allow_flip), None) is not None
 
 
 # -- beaver moves and cubes ----------------------------------------------------------
@@ -331,11 +476,30 @@ def beaver_moves(lay: Layout, grid: Sequence[int], beaver: Cell | None, cubes: i
     return sorted(beaver_reach(lay, grid, beaver, cubes))
 
 
+@lru_cache(maxsize=64)
+def _river_floors(lay: Layout) -> tuple[tuple[int, int], ...]:
+    """(river cell, the river cell under it or -1 where ground holds it), for every river
+    cell that something could hold up: `Layout.supports` worked out once per board."""
+    w = lay.width
+    floors = []
+    for i in lay.river:
+        under = i + w
+        if under >= len(lay.kinds) or lay.kinds[under] == "#":
+            floors.append((i, -1))
+        elif lay.kinds[under] == ".":
+            floors.append((i, under))
+    return tuple(floors)
+
+
 def cube_spots(lay: Layout, grid: Sequence[int], beaver: Cell | None) -> list[Cell]:
     """Free river cells with support underneath (the beaver's own cell is not free)."""
     w = lay.width
     taken = beaver[0] * w + beaver[1] if beaver else -1
-    return [divmod(i, w) for i in lay.river if grid[i] == EMPTY and i != taken and lay.supports(grid, i)]
+    return [
+        divmod(i, w)
+        for i, under in _river_floors(lay)
+        if grid[i] == EMPTY and i != taken and (under < 0 or grid[under] != EMPTY)
+    ]
 
 
 # -- scoring features ----------------------------------------------------------------

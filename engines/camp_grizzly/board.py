@@ -30,7 +30,8 @@ Our choices where the rulebook is silent (all documented in the rules notes):
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 import msgspec
@@ -81,6 +82,7 @@ def nature_trails_at(m: CampMap, cell: Cell) -> tuple[tuple[int, Cell], ...]:
     return m.trail_links.get(cell, ())
 
 
+@lru_cache(maxsize=8192)
 def hunter_steps(m: CampMap, cell: Cell, hunter: Hunter, blocked: frozenset[Cell]) -> tuple[OtisMove, ...]:
     if hunter == "otis":
         return otis_steps(m, cell, blocked)
@@ -101,17 +103,51 @@ def distances(
     has_keys: bool = False,
     blocked: Iterable[Cell] = NO_CELLS,
 ) -> dict[Cell, int]:
-    """Shortest step counts from `start` to every reachable space (breadth first)."""
-    locks, blocked = frozenset(locks), frozenset(blocked)
+    """Shortest step counts from `start` to every reachable space (breadth first).
+
+    The map is static, so the answer depends only on these arguments: it is computed once
+    per lock and fire configuration and shared. Read it; never change it."""
+    if mover == "otis":  # Otis ignores locks for distance
+        locks, has_keys = NO_CELLS, False
+    elif has_keys:
+        locks = NO_CELLS
+    return _distances(m, start, mover, frozenset(locks), has_keys, frozenset(blocked))
+
+
+@lru_cache(maxsize=4096)
+def _distances(
+    m: CampMap, start: Cell, mover: Mover, locks: frozenset[Cell], has_keys: bool, blocked: frozenset[Cell]
+) -> dict[Cell, int]:
+    closed = blocked | locks  # `distances` has emptied `locks` where they do not stop the mover
+    links = _links(m, mover)
     dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for there in _next_cells(m, here, mover, locks, has_keys, blocked):
-            if there not in dist:
-                dist[there] = dist[here] + 1
-                queue.append(there)
+    frontier = [start]
+    steps = 0
+    while frontier:  # level by level: the same order a first-in first-out queue visits
+        steps += 1
+        reached = []
+        for here in frontier:
+            for there in links(here):
+                if there not in dist and there not in closed:
+                    dist[there] = steps
+                    reached.append(there)
+        frontier = reached
     return dist
+
+
+@lru_cache(maxsize=16)
+def _links(m: CampMap, mover: Mover) -> Callable[[Cell], tuple[Cell, ...]]:
+    """One step from a space for `mover`, with nothing closed: walking (N E S W), then, for
+    Otis, the nature trails in number order (the order of `otis_steps`)."""
+
+    @lru_cache(maxsize=None)
+    def links(cell: Cell) -> tuple[Cell, ...]:
+        walk = m.walk_neighbours(cell)
+        if mover != "otis":
+            return walk
+        return walk + tuple(end for _, end in m.trail_links.get(cell, ()))
+
+    return links
 
 
 def shortest_path(
@@ -250,11 +286,14 @@ class Stalk(msgspec.Struct, frozen=True):
     broken_lock: Cell | None = None
 
 
+@lru_cache(maxsize=4096)
 def _locks_on_best_paths(
-    m: CampMap, toward: dict[Cell, int], locks: frozenset[Cell], blocked: frozenset[Cell], hunter: Hunter
+    m: CampMap, goal: Cell, locks: frozenset[Cell], blocked: frozenset[Cell], hunter: Hunter
 ) -> dict[Cell, int]:
-    """For each space, the fewest locks on a shortest path from it to the target
-    (the space itself included), so Otis can prefer lock-free routes of equal length."""
+    """For each space, the fewest locks on a shortest path from it to `goal`
+    (the space itself included), so Otis can prefer lock-free routes of equal length.
+    Shared per configuration, like `distances`: read only."""
+    toward = _hunter_distances(m, goal, hunter, blocked)
     fewest: dict[Cell, int] = {}
     for cell in sorted(toward, key=toward.__getitem__):
         own = 1 if cell in locks else 0
@@ -299,7 +338,7 @@ def stalk(
     toward = _hunter_distances(m, choice.target.cell, hunter, blocked)
     if otis not in toward:  # a target chosen earlier that can no longer be reached
         return Stalk(otis, choice, (), otis, "no_target")
-    fewest = _locks_on_best_paths(m, toward, locks, blocked, hunter)
+    fewest = _locks_on_best_paths(m, choice.target.cell, locks, blocked, hunter)
     here = otis
     steps: list[StalkStep] = []
     while len(steps) < movement and toward[here] > 0:

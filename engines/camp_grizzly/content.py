@@ -340,6 +340,7 @@ class CampMap:
             self.trail_links[a] = self.trail_links.get(a, ()) + ((number, b),)
             self.trail_links[b] = self.trail_links.get(b, ()) + ((number, a),)
         self.camp_trails = {t.number: parse_label(t.at) for t in data.camp_trails}
+        self._walk_cache: dict[Cell, tuple[Cell, ...]] = {}
 
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
@@ -352,12 +353,16 @@ class CampMap:
 
     def walk_neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """Orthogonal steps to passable spaces not behind a wall, in N E S W order."""
-        out = []
-        for side, (dr, dc) in SIDES.items():
-            there = (cell[0] + dr, cell[1] + dc)
-            if self.passable(there) and not self.blocked(cell, side):
-                out.append(there)
-        return tuple(out)
+        # The map never changes once built, and Otis asks this thousands of times a game.
+        steps = self._walk_cache.get(cell)
+        if steps is None:
+            out = []
+            for side, (dr, dc) in SIDES.items():
+                there = (cell[0] + dr, cell[1] + dc)
+                if self.passable(there) and not self.blocked(cell, side):
+                    out.append(there)
+            steps = self._walk_cache[cell] = tuple(out)
+        return steps
 
     def area(self, cell: Cell) -> tuple[Cell, ...]:
         """The cabin a space belongs to, or the space alone when it is outside."""

@@ -15,6 +15,7 @@ rules.md for the rules in our words.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
@@ -346,6 +347,8 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
     )
     options_type = CampOptions
     bots: dict = {}  # filled below, after the bots module can import the engine's types
+    #: The latest legal list given out: (state encoding, seat, actions); see legal_actions.
+    _last_legal: tuple[bytes, int, tuple[Action, ...]] | None = None
 
     # -- setup ---------------------------------------------------------------------
     def check_setup(self, options: msgspec.Struct, seats: int) -> None:
@@ -480,6 +483,20 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
 
     # -- legal actions -----------------------------------------------------------------
     def legal_actions(self, state: CampState, seat: int) -> list[Action]:
+        out = self._legal_actions(state, seat)
+        # Callers (bots, replay, the screen) ask for the list and then apply one of it:
+        # keep it for that state, recognised by its exact encoding, so `apply` need not
+        # work the list out a second time to refuse an illegal action.
+        self._last_legal = (_ENC.encode(state), seat, tuple(out))
+        return out
+
+    def _legal_for_apply(self, encoded: bytes, state: CampState, seat: int) -> Sequence[Action]:
+        last = self._last_legal
+        if last is not None and last[1] == seat and last[0] == encoded:
+            return last[2]
+        return self._legal_actions(state, seat)
+
+    def _legal_actions(self, state: CampState, seat: int) -> list[Action]:
         if seat not in self.actors(state):
             return []
         p = phase(state)
@@ -715,10 +732,10 @@ class CampGrizzlyEngine(Engine[CampState, Action]):
         actors = self.actors(state)
         if seat not in actors:
             raise IllegalAction(f"It is not {player(seat) if seat != AUTO else 'the game'}'s turn to act.")
-        legal = self.legal_actions(state, seat)
-        if action not in legal:
+        encoded = _ENC.encode(state)
+        if action not in self._legal_for_apply(encoded, state, seat):
             raise IllegalAction(self._why(state, seat, action))
-        ctx = Ctx(copy_state(state))
+        ctx = Ctx(_DEC.decode(encoded))  # a deep copy: the caller's state is never touched
         s = ctx.state
         p = phase(s)
         if p in COUNSELOR_STAGES:

@@ -7,6 +7,7 @@ snapshot per action so undo and bots need no replay. `saves` persists a match, `
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
@@ -192,13 +193,21 @@ class Match:
     ) -> Match:
         """Rebuild a match from its journal; IllegalAction names the first bad entry."""
         match = cls(engine, options, seats, seed)
-        for number, entry in enumerate(journal, start=1):
-            try:
-                match.act_text(entry.seat, entry.action)
-            except IllegalAction as error:
-                raise IllegalAction(
-                    f"Action {number} ('{entry.action}') cannot be replayed: {error.reason}"
-                ) from None
+        # Every state along the journal is kept, so the collector would walk an ever larger
+        # heap again and again while nothing becomes garbage: pause it for the replay.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for number, entry in enumerate(journal, start=1):
+                try:
+                    match.act_text(entry.seat, entry.action)
+                except IllegalAction as error:
+                    raise IllegalAction(
+                        f"Action {number} ('{entry.action}') cannot be replayed: {error.reason}"
+                    ) from None
+        finally:
+            if collecting:
+                gc.enable()
         return match
 
     def _seat_name(self, seat: int) -> str:

@@ -8,7 +8,6 @@ ordinary actions the engine chooses with `auto_action`, so the journal alone rep
 
 from __future__ import annotations
 
-import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -179,6 +178,8 @@ class Engine(ABC, Generic[S, A]):
     # -- helpers shared by every game -----------------------------------------
     def digest(self, state: S) -> str:
         """A short fingerprint of the whole state, stored in save files."""
+        import hashlib  # here, not at the top: loading OpenSSL slowed the launcher's start
+
         return hashlib.sha256(msgspec.json.encode(state)).hexdigest()[:32]
 
     def decode_options(self, data: bytes | dict[str, Any] | None) -> msgspec.Struct:

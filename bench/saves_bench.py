@@ -1,0 +1,53 @@
+"""Autosave against a bare durable write of the same bytes (write + fsync + rename)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from bench.engines_bench import longest_seeded_game
+from bench.stats import Row, Spread
+from engines.registry import load_engine, ready_games
+
+AUTOSAVE_RATIO = 1.3
+
+
+def bare_durable_write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
+
+
+def bench_autosave(repeats: int) -> list[Row]:
+    from saves.format import encode, envelope
+    from saves.store import Autosaver
+
+    folder = Path(tempfile.mkdtemp(prefix="campfire-bench-"))
+    rows = []
+    for entry in ready_games():
+        match = longest_seeded_game(load_engine(entry.id))
+        saver = Autosaver(match, folder / f"{entry.id}.json")
+        bare_path = folder / f"{entry.id}-bare.json"
+        data = encode(envelope(match))
+        bare: list[float] = []
+        autosave: list[float] = []
+        for _ in range(repeats):
+            started = time.perf_counter()
+            bare_durable_write(bare_path, data)
+            bare.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            saver.save()
+            autosave.append((time.perf_counter() - started) * 1000)
+        anchor, measured = Spread.of(bare), Spread.of(autosave)
+        ratio = measured.p95 / anchor.p95
+        rows.append(Row(
+            goal=f"{entry.id}: autosave p95 <= {AUTOSAVE_RATIO:.1f}x",
+            anchor=anchor, measured=measured, unit="ms", ratio=ratio, met=ratio <= AUTOSAVE_RATIO,
+            note=f"anchor: bare write+fsync+rename, {len(data) // 1024} KiB, ratio of p95s",
+        ))
+    return rows
