@@ -37,6 +37,7 @@ class CampfireApp(App[int]):
     CSS_PATH = style_paths()
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False, priority=True),
+        Binding("f2", "keys", "Keys", id="app.keys"),
     ]
 
     def __init__(
@@ -57,11 +58,28 @@ class CampfireApp(App[int]):
         self.start_request = start
         self.bot_delay = settings.bot_delay if bot_delay is None else bot_delay
         self.glyphs: Glyphs = glyph_set(settings.glyphs)
-        from tui.commands import RulesTopics
+        from tui.commands import KeysPanel, RulesTopics
 
-        self.COMMANDS = App.COMMANDS | {RulesTopics}
+        self.COMMANDS = App.COMMANDS | {RulesTopics, KeysPanel}
+
+    def use_glyphs(self, name: str) -> None:
+        """Switch the glyph set for the whole screen: our own marks, and through the
+        `-ascii` class and the scrollbar renderer, Textual's borders and bars too."""
+        from tui.glyphs import use_scrollbars
+
+        self.glyphs = glyph_set(name)
+        self.set_class(name == "ascii", "-ascii")
+        use_scrollbars(name)
+        self.refresh(layout=True)
+
+    def action_keys(self) -> None:
+        from tui.screens.keys import KeysScreen
+
+        if not isinstance(self.screen, KeysScreen):
+            self.push_screen(KeysScreen(self.screen))
 
     def on_mount(self) -> None:
+        self.use_glyphs(self.settings.glyphs)
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
         from tui.screens.launcher import LauncherScreen

@@ -29,3 +29,25 @@ ASCII = Glyphs(
 
 def glyph_set(name: str) -> Glyphs:
     return ASCII if name == "ascii" else UNICODE
+
+
+#: Terminals that often lack Unicode block and box characters: the launcher offers the ASCII
+#: set on a first run in one of them.
+LIMITED_TERMINALS = ("linux", "vt100", "vt102", "vt220", "dumb")
+
+
+def looks_limited(term: str | None) -> bool:
+    return (term or "").split("-")[0] in LIMITED_TERMINALS
+
+
+def use_scrollbars(name: str) -> None:
+    """Scrollbars without eighth-block glyphs in ASCII mode: the thumb is drawn in reverse
+    video, which every terminal shows, colour or not. (Textual is imported here only, so
+    the glyph sets themselves stay importable without it.)"""
+    from textual.scrollbar import ScrollBar, ScrollBarRender
+
+    class AsciiScrollBarRender(ScrollBarRender):
+        VERTICAL_BARS = [" "] * 8
+        HORIZONTAL_BARS = [" "] * 8
+
+    ScrollBar.renderer = AsciiScrollBarRender if name == "ascii" else ScrollBarRender
