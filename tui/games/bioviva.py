@@ -28,19 +28,28 @@ from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.table import Table, name_seats
 
+#: One hue per biome, far apart (forest and grassland, Mediterranean and scrub were close
+#: before); dark grounds carry white letters, light ones black. The sea's `~` is a light
+#: blue on deep blue so the waves show.
+BIOME_COLOURS = {
+    "T": ("black", "#dfe3e6"),  # tundra: pale grey
+    "B": ("white", "#4f6a78"),  # taiga: slate
+    "F": ("white", "#2f8a3a"),  # forest: green
+    "G": ("black", "#c6d23a"),  # grassland: lime
+    "E": ("white", "#a3245a"),  # Mediterranean: raspberry
+    "M": ("white", "#7d5a4b"),  # scrub and alpine: brown
+    "D": ("black", "#f2d98a"),  # desert: sand
+    "S": ("black", "#e8790f"),  # savanna: orange
+    "R": ("white", "#0b4f45"),  # rainforest: deep teal
+    "~": ("#9fd4ff", "#14488f"),  # sea
+}
 BIOME_STYLES = {
-    "biome-T": Style(color="black", bgcolor="bright_white"),
-    "biome-F": Style(color="bright_white", bgcolor="green"),
-    "biome-G": Style(color="black", bgcolor="bright_green"),
-    "biome-B": Style(color="bright_white", bgcolor="cyan"),
-    "biome-D": Style(color="black", bgcolor="yellow"),
-    "biome-M": Style(color="bright_white", bgcolor="magenta"),
-    "biome-R": Style(color="bright_white", bgcolor="bright_black"),
-    "biome-S": Style(color="black", bgcolor="bright_yellow"),
-    "biome-E": Style(color="black", bgcolor="bright_magenta"),
-    "biome-~": Style(color="bright_blue", bgcolor="blue"),
+    f"biome-{letter}": Style(color=fg, bgcolor=bg) for letter, (fg, bg) in BIOME_COLOURS.items()
 }
 DECOY_LETTERS = "abcdef"
+#: Terminal width from which map squares are two characters wide (the map then needs 66
+#: columns beside the side column).
+WIDE_MAP_FROM = 100
 #: Short names for the on-screen legend, two to a line in the side column.
 LEGEND_NAMES = {
     "T": "tundra", "B": "taiga", "F": "forest", "G": "grassland", "E": "mediterr.",
@@ -59,6 +68,18 @@ def legend() -> Text:
 
 class WorldMap(LineBoard):
     BINDINGS = [Binding("x", "put('decoy')", "Decoy", id="bioviva.decoy")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Place and Decoy show only while the viewer has something to put on the map."""
+        if action != "put":
+            return True
+        table = getattr(self.screen, "table", None)
+        if table is None or not table.acting:
+            return False
+        phase = table.view.phase
+        if parameters == ("decoy",):
+            return phase == "localization"
+        return phase in ("localization", "clue")
     STYLES = {
         **BIOME_STYLES,
         "label": Style(dim=True),
@@ -135,9 +156,8 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
         lines.append(f"Answer: {last.answer}")
         if last.commentary:
             lines.append(last.commentary)
+        # The engine's result lines already read the "+" card out, once.
         lines.extend(last.lines)
-        if last.plus:
-            lines.append(f"\"+\" card worth {last.plus_points}: {last.plus_commentary}")
     return name_seats("\n".join(lines), names)
 
 
@@ -212,9 +232,14 @@ class BiovivaScreen(GameScreen):
             prompt = view.challenge.prompt if view.challenge and view.challenge.kind == "localization" else ""
             note.update(Text(prompt + "\n" if prompt else "") + legend())
 
+    def fit_layout(self, width: int, height: int) -> None:
+        super().fit_layout(width, height)
+        if self.table is not None and self.is_mounted:
+            self.draw_map(self.table)  # squares widen or narrow with the terminal
+
     def draw_map(self, table: Table) -> None:
         view: BiovivaView = table.view
-        wide = self.size.width >= 110
+        wide = self.app.size.width >= WIDE_MAP_FROM
         world = self.query_one(WorldMap)
         world.drawing = draw_world(map_marks(view), wide=wide, cursor=self.cursor)
         row, col = self.cursor
