@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -51,8 +52,9 @@ class EndScreen(ModalScreen[str]):
         else:
             headline = "Shared victory: " + ", ".join(winners) + "!"
         with Vertical(id="end-box"):
-            yield Static(f"Game over. {headline}", classes="title", id="end-headline")
-            yield Static(self.outcome.reason, id="end-reason")
+            # Names and reasons come from players and engines: shown verbatim, never markup.
+            yield Static(f"Game over. {headline}", classes="title", id="end-headline", markup=False)
+            yield Static(self.outcome.reason, id="end-reason", markup=False)
             yield DataTable(id="end-table", show_cursor=False, zebra_stripes=True)
             if self.details:
                 with VerticalScroll(id="end-details"):
@@ -62,8 +64,8 @@ class EndScreen(ModalScreen[str]):
     def on_mount(self) -> None:
         table = self.query_one("#end-table", DataTable)
         columns, rows = breakdown_rows(self.outcome, self.names)
-        table.add_columns(*columns)
-        table.add_rows(rows)
+        table.add_columns(*(Text(column) for column in columns))
+        table.add_rows([[Text(cell) for cell in row] for row in rows])
 
     def action_menu(self) -> None:
         self.dismiss("menu")
