@@ -230,7 +230,8 @@ class BiovivaScreen(GameScreen):
         self.query_one("#actions").display = not (map_shown and not table.actions)
         if map_shown:
             prompt = view.challenge.prompt if view.challenge and view.challenge.kind == "localization" else ""
-            note.update(Text(prompt + "\n" if prompt else "") + legend())
+            marks = "Pawns 1-6, decoys a-f, @ magnifier, * answer\n"
+            note.update(Text(prompt + "\n" if prompt else "") + Text(marks) + legend())
 
     def fit_layout(self, width: int, height: int) -> None:
         super().fit_layout(width, height)
@@ -244,7 +245,7 @@ class BiovivaScreen(GameScreen):
         world.drawing = draw_world(map_marks(view), wide=wide, cursor=self.cursor)
         row, col = self.cursor
         self.query_one("#map-title", Static).update(
-            f"{cell_name(row, col)} {biome_at(row, col).name}.  Pawns 1-6, decoys a-f, @ magnifier, * answer"
+            f"{cell_name(row, col)} {biome_at(row, col).name}"
         )
 
     # -- keys -----------------------------------------------------------------------

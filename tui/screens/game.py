@@ -289,7 +289,9 @@ class GameScreen(Screen[None]):
             self._thinking = True
             self._think(len(self.match.journal))
 
-    @work(thread=True, exclusive=True, group="bots")
+    # Not exclusive: `_thinking` already keeps it to one at a time, and an exclusive worker
+    # would cancel the one still returning from the move it just handed over.
+    @work(thread=True, group="bots")
     def _think(self, journal_length: int) -> None:
         delay = self.app.bot_delay
         if delay:

@@ -111,6 +111,7 @@ class GameLog(VerticalScroll):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._shown: list[str] = []
+        self._follow = True
         self._text = Static(id="log-text", markup=False)
 
     def compose(self):
@@ -122,15 +123,14 @@ class GameLog(VerticalScroll):
 
     @property
     def following(self) -> bool:
-        return self.scroll_y >= self.max_scroll_y - 1
+        return self._follow
 
     def watch_table(self, table: Table | None) -> None:
         if table is None or table.log == self._shown:
             return
-        follow = self.following or not self._shown
         self._shown = list(table.log)
         self._text.update(Text("\n".join(self._shown)))
-        if follow:
+        if self._follow:
             self.call_after_refresh(self.scroll_end, animate=False)
             self.border_title = ""
         else:
@@ -138,5 +138,8 @@ class GameLog(VerticalScroll):
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
-        if self.following:
+        # Only a scroll changes this: new lines grow the log without moving it, so a player
+        # at the bottom stays there and one who scrolled up is left where they were.
+        self._follow = new >= self.max_scroll_y - 1
+        if self._follow:
             self.border_title = ""
