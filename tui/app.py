@@ -69,6 +69,10 @@ class CampfireApp(App[int]):
 
         self.glyphs = glyph_set(name)
         self.set_class(name == "ascii", "-ascii")
+        # The header joins title and subtitle with a long dash: in ASCII, one plain title.
+        ascii_only = name == "ascii"
+        self.title = f"{self.TITLE} - {self.SUB_TITLE}" if ascii_only else self.TITLE
+        self.sub_title = "" if ascii_only else self.SUB_TITLE
         use_scrollbars(name)
         self.refresh(layout=True)
 

@@ -15,6 +15,7 @@ class Glyphs(msgspec.Struct, frozen=True):
     empty: str
     ghost_bad: str
     seat_marks: str  # one mark per seat, so seats never rest on colour alone
+    separator: str = " · "  # between the items of a seat's panel
 
 
 UNICODE = Glyphs(
@@ -23,7 +24,7 @@ UNICODE = Glyphs(
 )
 ASCII = Glyphs(
     cursor=">", active="*", bullet="-", bank="#", cube="c", beaver="B", empty=".",
-    ghost_bad="x", seat_marks="1234567",
+    ghost_bad="x", seat_marks="1234567", separator=" | ",
 )
 
 

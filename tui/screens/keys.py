@@ -14,41 +14,26 @@ from textual.widgets import DataTable, Static
 
 def screen_bindings(screen: Screen) -> list[tuple[str, str, str, bool]]:
     """Every binding reachable on `screen`: its own, its widgets', then the app's, each id
-    once, with the keys as the player would type them (after any remapping)."""
+    once with all its keys (after any remapping from the settings file), as
+    (keys, what it does, id, works now)."""
     app = screen.app
     nodes: list[DOMNode] = [screen, *screen.walk_children(with_self=False), app]
-    keymap = getattr(app, "_keymap", {}) or {}
-    rows: list[tuple[str, str, str, bool]] = []
-    seen: set[str] = set()
+    rows: dict[str, list] = {}
     for node in nodes:
-        for binding in node._bindings:
-            if binding.id is None and not binding.description:
-                continue
-            ident = binding.id or ""
-            marker = ident or f"{type(node).__name__}.{binding.action}"
-            if marker in seen:
-                continue
-            seen.add(marker)
-            keys = keymap.get(ident, binding.key) if ident else binding.key
-            action, _, _ = binding.action.partition("(")
-            works = _works(node, action, binding)
-            rows.append((_key_names(app, keys), binding.description or action, ident or "-", works))
-    return rows
-
-
-def _works(node: DOMNode, action: str, binding: Binding) -> bool:
-    if "." in action:
-        return True  # an action of another namespace (app.quit): always available
-    return bool(node.check_action(action, ()))
-
-
-def _key_names(app, keys: str) -> str:
-    names = []
-    for key in keys.split(","):
-        key = key.strip()
-        if key:
-            names.append(app.get_key_display(Binding(key, "")) if hasattr(app, "get_key_display") else key)
-    return ", ".join(dict.fromkeys(names))
+        bindings = node._bindings.copy()
+        if app._keymap:
+            bindings.apply_keymap(app._keymap)
+        for binding_list in bindings.key_to_bindings.values():
+            for binding in binding_list:
+                action, _, _ = binding.action.partition("(")
+                marker = binding.id or f"{type(node).__name__}.{binding.action}"
+                if marker not in rows:
+                    works = "." in action or bool(node.check_action(action, ()))
+                    rows[marker] = [[], binding.description or action, binding.id or "-", works]
+                key = app.get_key_display(binding)
+                if key not in rows[marker][0]:
+                    rows[marker][0].append(key)
+    return [(", ".join(keys), does, ident, works) for keys, does, ident, works in rows.values()]
 
 
 class KeysScreen(ModalScreen[None]):

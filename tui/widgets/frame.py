@@ -40,7 +40,8 @@ class SeatPanelView(Static):
         self.set_class(panel.active, "-active")
         marker = self.app.glyphs.active if panel.active else " "
         # Joined rather than one per line: a narrow side panel still shows every seat.
-        self.update(Text.assemble((f"{marker} {mark} {panel.title}\n", "bold"), " · ".join(panel.lines)))
+        separator = self.app.glyphs.separator
+        self.update(Text.assemble((f"{marker} {mark} {panel.title}\n", "bold"), separator.join(panel.lines)))
 
 
 class SeatPanels(VerticalScroll):
