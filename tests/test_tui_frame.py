@@ -420,3 +420,13 @@ async def test_escape_while_otis_walks_never_crashes(tmp_path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause(0.05)
     assert any(e.seat == AUTO and e.action == "otis" for e in match.journal), "Otis walked meanwhile"
+
+
+@pytest.mark.parametrize("game_id", ["bivi", "bioviva", "camp_grizzly"])
+def test_rules_teach_the_screen_and_its_keys_first(game_id) -> None:
+    from engines.core.rules import load_rules
+
+    first = load_rules(game_id).sections[0]
+    assert first.anchor == "screen-and-keys"
+    for key in ("F1", "F2", "`L`", "Esc", "ctrl+p", "Enter"):
+        assert key in first.body, f"{game_id}'s screen section names {key}"
