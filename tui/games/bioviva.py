@@ -50,6 +50,8 @@ DECOY_LETTERS = "abcdef"
 #: Terminal width from which map squares are two characters wide (the map then needs 66
 #: columns beside the side column).
 WIDE_MAP_FROM = 100
+#: Terminal height from which the card sits above the map instead of taking turns with it.
+BOTH_FROM_HEIGHT = 40
 #: Short names for the on-screen legend, two to a line in the side column.
 LEGEND_NAMES = {
     "T": "tundra", "B": "taiga", "F": "forest", "G": "grassland", "E": "mediterr.",
@@ -181,6 +183,9 @@ class BiovivaScreen(GameScreen):
             with VerticalScroll(id="card", can_focus=False):
                 yield Static(id="card-text", markup=False)
             with Vertical(id="map-pane"):
+                # Tall terminals show the card above the map, so both are always in view.
+                with VerticalScroll(id="card-beside", can_focus=False):
+                    yield Static(id="card-beside-text", markup=False)
                 yield Static(id="map-title", markup=False)
                 yield WorldMap(id="world")
 
@@ -203,18 +208,23 @@ class BiovivaScreen(GameScreen):
         view: BiovivaView = table.view
         switcher = self.query_one("#bioviva-board", ContentSwitcher)
         key = (view.turn, view.phase)
-        if key != self._pane_for:
+        if self.both_shown:
+            switcher.current = "map-pane"
+        elif key != self._pane_for:
             self._pane_for = key
             switcher.current = "map-pane" if view.phase == "localization" else "card"
             if switcher.current == "card" and isinstance(self.focused, WorldMap):
                 self.query_one("#actions").focus()
         self._show_side_note(table)
-        self.query_one("#card-text", Static).update(card_text(view, table.seat_names))
+        card = card_text(view, table.seat_names)
+        self.query_one("#card-text", Static).update(card)
+        self.query_one("#card-beside-text", Static).update(card)
         self.draw_map(table)
         acting = table.acting
         challenge = view.challenge
         guess_box = self.query_one("#guess-input", Input)
         guess_box.display = bool(acting and challenge and table.viewer in challenge.guessing)
+        self.refresh_bindings()
         tile_box = self.query_one("#tile-input", Input)
         tile_box.display = bool(acting and view.phase == "clue")
         if switcher.current == "map-pane" and acting and view.phase == "localization":
@@ -233,10 +243,16 @@ class BiovivaScreen(GameScreen):
             marks = "Pawns 1-6, decoys a-f, @ magnifier, * answer\n"
             note.update(Text(prompt + "\n" if prompt else "") + Text(marks) + legend())
 
+    @property
+    def both_shown(self) -> bool:
+        """Whether the terminal is tall enough for the card and the map together."""
+        return self.app.size.height >= BOTH_FROM_HEIGHT
+
     def fit_layout(self, width: int, height: int) -> None:
         super().fit_layout(width, height)
         if self.table is not None and self.is_mounted:
-            self.draw_map(self.table)  # squares widen or narrow with the terminal
+            self._pane_for = None  # choose the pane again for this size
+            self.watch_table(self.table)  # squares widen or narrow, card and map join or part
 
     def draw_map(self, table: Table) -> None:
         view: BiovivaView = table.view
@@ -251,6 +267,13 @@ class BiovivaScreen(GameScreen):
     # -- keys -----------------------------------------------------------------------
     def action_toggle_map(self) -> None:
         switcher = self.query_one("#bioviva-board", ContentSwitcher)
+        if self.both_shown:
+            # Both in view already: the key moves between the map and the list.
+            if isinstance(self.focused, WorldMap):
+                self.query_one("#actions").focus()
+            else:
+                self.query_one(WorldMap).focus()
+            return
         switcher.current = "card" if switcher.current == "map-pane" else "map-pane"
         if self.table is not None:
             self._show_side_note(self.table)
@@ -258,6 +281,11 @@ class BiovivaScreen(GameScreen):
             self.query_one(WorldMap).focus()
         else:
             self.query_one("#actions").focus()
+
+    def refusal(self, action: str, parameters: tuple[object, ...] = ()) -> str:
+        if action == "focus_guess" and self.is_mounted and not self.query_one("#guess-input", Input).display:
+            return "Nobody asks you for a guess now."
+        return super().refusal(action, parameters)
 
     def action_focus_guess(self) -> None:
         box = self.query_one("#guess-input", Input)

@@ -51,9 +51,10 @@ class KeysScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#keys-table", DataTable)
-        table.add_columns("Key", "Does", "Id", "Now")
+        # What it does last: the column that may run past a narrow box.
+        table.add_columns("Key", "Id", "Now", "Does")
         for keys, does, ident, works in self.rows:
-            table.add_row(Text(keys), Text(does), Text(ident), Text("yes" if works else "not now"))
+            table.add_row(Text(keys), Text(ident), Text("yes" if works else "not now"), Text(does))
         table.focus()
 
     def action_close(self) -> None:

@@ -45,7 +45,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            f"Rules: {self.book.title}   (arrows/PageUp/PageDown scroll, Tab sections, / search, Esc back)",
+            f"Rules: {self.book.title}   (Tab: sections or text, /: search, Esc: back)",
             classes="title", markup=False,
         )
         with Horizontal(id="rules-body"):
