@@ -430,3 +430,24 @@ def test_rules_teach_the_screen_and_its_keys_first(game_id) -> None:
     assert first.anchor == "screen-and-keys"
     for key in ("F1", "F2", "`L`", "Esc", "ctrl+p", "Enter"):
         assert key in first.body, f"{game_id}'s screen section names {key}"
+
+
+async def test_place_leaves_the_footer_when_the_game_is_over(tmp_path) -> None:
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    match = real_match("bioviva", ["Ana", "Ben", "Cyd"], seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        board = screen.query_one("#world")
+        assert board.check_action("put", ()) is screen.board_open
+        while not match.is_over():
+            step = match.next_bot_or_auto() or (0, match.bot_choice(0, match.engine.bots["heuristic"]()))
+            match.act(*step)
+        screen.refresh_table()
+        await pilot.pause()
+        assert not screen.board_open and not board.check_action("put", ())
+        from tui.widgets.board import LineBoard
+
+        assert LineBoard.check_action(board, "put", ()) is False, "every board, not only the map"
+        shown = {b.binding.id for b in app.active_bindings.values() if b.enabled and b.binding.show}
+        assert "board.place" not in shown and "bioviva.decoy" not in shown

@@ -177,6 +177,12 @@ class GameScreen(Screen[None]):
         )
         self.refresh_bindings()
 
+    @property
+    def board_open(self) -> bool:
+        """Whether the viewer may put something on the board now (boards ask it for their
+        Place key)."""
+        return self.table is not None and self.table.acting and self.table.outcome is None
+
     def focus_input(self) -> None:
         """Put the focus where the next input is expected, so arrows and Enter work at once.
         Runs after the repaint that follows each change (games' own focus calls have landed

@@ -73,6 +73,13 @@ class LineBoard(Widget, can_focus=True):
     def render_line(self, y: int) -> Strip:
         return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Place shows in the footer only while the viewer has something to put down (never
+        after the game ended, never while others decide); the cursor always moves."""
+        if action == "put":
+            return bool(getattr(self.screen, "board_open", True))
+        return True
+
     def action_nudge(self, rows: int, cols: int) -> None:
         self.post_message(self.Nudged(rows, cols))
 
