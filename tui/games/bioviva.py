@@ -32,15 +32,15 @@ from tui.widgets.table import Table, name_seats
 #: before); dark grounds carry white letters, light ones black. The sea's `~` is a light
 #: blue on deep blue so the waves show.
 BIOME_COLOURS = {
-    "T": ("black", "#dfe3e6"),  # tundra: pale grey
-    "B": ("white", "#4f6a78"),  # taiga: slate
-    "F": ("white", "#2f8a3a"),  # forest: green
-    "G": ("black", "#c6d23a"),  # grassland: lime
-    "E": ("white", "#a3245a"),  # Mediterranean: raspberry
-    "M": ("white", "#7d5a4b"),  # scrub and alpine: brown
-    "D": ("black", "#f2d98a"),  # desert: sand
-    "S": ("black", "#e8790f"),  # savanna: orange
-    "R": ("white", "#0b4f45"),  # rainforest: deep teal
+    "T": ("#000000", "#dfe3e6"),  # tundra: pale grey
+    "B": ("#ffffff", "#4f6a78"),  # taiga: slate
+    "F": ("#ffffff", "#2f8a3a"),  # forest: green
+    "G": ("#000000", "#9ccc3a"),  # grassland: lime
+    "E": ("#ffffff", "#a3245a"),  # Mediterranean: raspberry
+    "M": ("#ffffff", "#7d5a4b"),  # scrub and alpine: brown
+    "D": ("#000000", "#f0e08a"),  # desert: sand
+    "S": ("#000000", "#e8790f"),  # savanna: orange
+    "R": ("#ffffff", "#0b4f45"),  # rainforest: deep teal
     "~": ("#9fd4ff", "#14488f"),  # sea
 }
 BIOME_STYLES = {
