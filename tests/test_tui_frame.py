@@ -451,3 +451,19 @@ async def test_place_leaves_the_footer_when_the_game_is_over(tmp_path) -> None:
         assert LineBoard.check_action(board, "put", ()) is False, "every board, not only the map"
         shown = {b.binding.id for b in app.active_bindings.values() if b.enabled and b.binding.show}
         assert "board.place" not in shown and "bioviva.decoy" not in shown
+
+
+async def test_the_palette_opens_the_keys_panel(tmp_path) -> None:
+    from tui.screens.keys import KeysScreen
+
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    match = Match(ENGINE, CountOptions(), [SeatSpec("Ana"), SeatSpec("Bo")], 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(app, pilot, match)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"keys: every")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen) and app.screen.under is screen
