@@ -149,3 +149,43 @@ def test_screen_snapshot(game_id, size, tmp_path, snap_compare) -> None:
         await settle(app, pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+# -- the screens around the games ------------------------------------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_launcher_setup_rules_and_keys_fit_or_scroll(tmp_path, size) -> None:
+    from tests.layout import layout_problems
+    from tui.app import CampfireApp
+    from tui.screens.keys import KeysScreen
+    from tui.screens.rules import RulesScreen
+    from tui.screens.setup import SetupScreen
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    problems: list[str] = []
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        problems += [f"launcher: {p}" for p in layout_problems(app.screen)]
+        for game_id in ("bivi", "bioviva", "camp_grizzly"):
+            for screen in (SetupScreen(game_id), RulesScreen(game_id)):
+                app.push_screen(screen)
+                await pilot.pause()
+                problems += [f"{type(screen).__name__} {game_id}: {p}" for p in layout_problems(screen)]
+                app.pop_screen()
+        app.push_screen(KeysScreen(app.screen))
+        await pilot.pause()
+        problems += [f"keys: {p}" for p in layout_problems(app.screen)]
+        app.pop_screen()
+        from engines.core.protocol import Outcome, ScoreLine
+        from tui.screens.end import EndScreen
+
+        labels = [f"Category {n} with a long name" for n in range(14)]
+        outcome = Outcome(
+            scores=[10, 20, 30, 40],
+            breakdown=[[ScoreLine(label, n) for n, label in enumerate(labels)] for _ in range(4)],
+            winners=[3],
+            reason="Dee has the most points after a long and even game " * 3,
+        )
+        app.push_screen(EndScreen(outcome, ["Ana", "Ben", "Cyd", "Dee"], "A final position.\n" * 20))
+        await pilot.pause()
+        problems += [f"end: {p}" for p in layout_problems(app.screen)]
+    assert not problems, "\n".join(problems)
