@@ -1,17 +1,18 @@
-"""A yes/no question in a box: y or Enter for yes, n or Esc for no."""
+"""A yes/no question in a box: y or Enter for yes, n or Esc for no. Drawn with plain
+characters only, since it may be asking whether the terminal can draw anything else."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 
 class QuestionScreen(ModalScreen[bool]):
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="question.yes"),
+        Binding("y,enter", "answer(True)", "Yes", id="question.yes"),
         Binding("n,escape", "answer(False)", "No", id="question.no"),
     ]
 
@@ -24,15 +25,7 @@ class QuestionScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="question-box"):
             yield Static(self.question, markup=False)
-            with Horizontal(id="question-buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary")
-                yield Button(f"{self.no} (n)", id="no")
-
-    def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+            yield Static(f"y or Enter: {self.yes}    n or Esc: {self.no}", classes="title", markup=False)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
