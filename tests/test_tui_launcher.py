@@ -29,11 +29,14 @@ async def test_launcher_lists_all_five_games_and_marks_coming_ones(tmp_path) -> 
         assert isinstance(app.screen, LauncherScreen)
         listing = app.screen.query_one("#game-list", OptionList)
         prompts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
-        assert [p.split()[0] for p in prompts] == ["Bivouac", "Camp", "Bioviva", "Bonfire", "Bivì"]
-        for game, prompt in zip(GAMES, prompts):
+        assert sorted(p.split()[0] for p in prompts) == sorted(["Bivouac", "Camp", "Bioviva", "Bonfire", "Bivì"])
+        for game in GAMES:
             option = listing.get_option(game.id)
             assert option.disabled is (not game.ready)
-            assert ("coming soon" in prompt) is (not game.ready)
+            assert ("coming soon" in str(option.prompt)) is (not game.ready)
+        # Playable games first: the list never starts with something that cannot be played.
+        ready = [not listing.get_option_at_index(i).disabled for i in range(listing.option_count)]
+        assert ready == sorted(ready, reverse=True) and ready[0]
 
 
 async def test_coming_game_cannot_be_started(tmp_path, monkeypatch) -> None:
@@ -47,7 +50,7 @@ async def test_coming_game_cannot_be_started(tmp_path, monkeypatch) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         listing = app.screen.query_one("#game-list", OptionList)
-        coming = next(i for i, g in enumerate(listed) if not g.ready)
+        coming = next(i for i in range(listing.option_count) if listing.get_option_at_index(i).disabled)
         listing.highlighted = coming  # disabled options cannot even be reached by keys
         await pilot.press("enter")
         await pilot.pause()
@@ -173,3 +176,107 @@ async def test_settings_screen_saves_ascii_glyphs_and_bot_pace(tmp_path) -> None
         assert app.glyphs == ASCII and app.bot_delay == 0.2
     saved = json.loads((tmp_path / "config" / "settings.json").read_text())
     assert saved["glyphs"] == "ascii" and saved["bot_delay"] == 0.2
+
+
+async def write_save(tmp_path, seats, actions: list[str], **options):
+    """A Bivì save in the test's save folder after `actions` (as typed)."""
+    from engines.core.match import Match, SeatSpec
+    from engines.registry import load_engine
+    from saves.store import Autosaver
+
+    engine = load_engine("bivi")
+    match = Match(engine, engine.options_type(**options), [SeatSpec(n) for n in seats], 5)
+    for text in actions:
+        match.act_text(match.actors()[0], text)
+    saver = Autosaver.start(match, tmp_path / "saves")
+    saver.save()
+    return saver.path
+
+
+async def test_continue_names_its_game_and_skips_one_left_without_an_action(tmp_path) -> None:
+    import os
+    import time
+
+    played = await write_save(tmp_path, ["Ana", "Ben"], ["bank left"])
+    untouched = await write_save(tmp_path, ["Cy", "Di"], [])
+    later = time.time() + 60
+    os.utime(untouched, (later, later))  # the newest file, but nobody acted in it
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        launcher = app.screen
+        assert launcher.continue_info is not None and launcher.continue_info.path == played
+        details = str(launcher.query_one("#game-details").render())
+        assert "continue Bivì" in details and "Ana, Ben" in details
+        keys = {b.binding.id: b.binding.description for b in app.active_bindings.values()}
+        assert keys["launcher.continue"] == "Continue Bivì"
+        await pilot.press("c")
+        await pilot.pause()
+        assert [s.name for s in app.screen.match.seats] == ["Ana", "Ben"]
+
+
+async def test_load_lists_the_mode_and_seed_of_each_save(tmp_path) -> None:
+    from textual.widgets import OptionList
+
+    await write_save(tmp_path, ["Ana", "Ben"], ["bank left"], mode="expert")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        listing = app.screen.query_one("#save-table", OptionList)
+        line = str(listing.get_option_at_index(0).prompt)
+        assert "mode expert" in line and "seed 5" in line
+
+
+async def test_setup_form_explains_options_and_first_tab_reaches_the_first_field(tmp_path) -> None:
+    from textual.widgets import Input
+
+    from tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await highlight_game(app, pilot, "bivi")
+        await pilot.press("enter")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        meanings = [str(s.render()) for s in setup.query(".option-meaning")]
+        assert any("mirror" in m for m in meanings)  # what basic/advanced/expert change
+        await pilot.press("tab")
+        await pilot.pause()
+        first_name = setup.query(".seat-name").first(Input)
+        assert app.focused is first_name
+
+
+async def test_settings_screen_opens_with_the_focus_on_its_first_field(tmp_path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "glyphs"
+
+
+@pytest.mark.parametrize("term, offered", [("linux", True), ("vt100", True), ("xterm-256color", False)])
+async def test_first_run_in_a_limited_terminal_offers_ascii(tmp_path, monkeypatch, term, offered) -> None:
+    from tui.glyphs import ASCII
+    from tui.screens.question import QuestionScreen
+
+    monkeypatch.setenv("TERM", term)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, QuestionScreen) is offered
+        if offered:
+            await pilot.press("y")
+            await pilot.pause()
+            assert app.glyphs == ASCII and app.has_class("-ascii")
+    if offered:  # answered once: the next start does not ask again
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, LauncherScreen) and app.glyphs == ASCII

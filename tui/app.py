@@ -59,13 +59,21 @@ def _rules_topics() -> type:
     return RulesTopics
 
 
+def _keys_panel() -> type:
+    """The palette's way to the Keys panel, imported when the palette first opens."""
+    from tui.commands import KeysPanel
+
+    return KeysPanel
+
+
 class CampfireApp(App[int]):
     TITLE = "Campfire"
     SUB_TITLE = "a terminal tabletop"
     CSS_PATH = style_paths()
-    COMMANDS = App.COMMANDS | {_rules_topics}
+    COMMANDS = App.COMMANDS | {_rules_topics, _keys_panel}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False, priority=True),
+        Binding("f2", "keys", "Keys", id="app.keys"),
     ]
 
     def __init__(
@@ -104,10 +112,32 @@ class CampfireApp(App[int]):
             self._exit_renderables.append(Text(crash_line(cause, self.crash_log)))
         self._close_messages_no_wait()
 
+
+    def use_glyphs(self, name: str) -> None:
+        """Switch the glyph set for the whole screen: our own marks, and through the
+        `-ascii` class and the scrollbar renderer, Textual's borders and bars too."""
+        from tui.glyphs import use_scrollbars
+
+        self.glyphs = glyph_set(name)
+        self.set_class(name == "ascii", "-ascii")
+        # The header joins title and subtitle with a long dash: in ASCII, one plain title.
+        ascii_only = name == "ascii"
+        self.title = f"{self.TITLE} - {self.SUB_TITLE}" if ascii_only else self.TITLE
+        self.sub_title = "" if ascii_only else self.SUB_TITLE
+        use_scrollbars(name)
+        self.refresh(layout=True)
+
+    def action_keys(self) -> None:
+        from tui.screens.keys import KeysScreen
+
+        if not isinstance(self.screen, KeysScreen):
+            self.push_screen(KeysScreen(self.screen))
+
     def on_mount(self) -> None:
         from saves.store import sweep_temp_files
 
         sweep_temp_files(self.save_dir)
+        self.use_glyphs(self.settings.glyphs)
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
         from tui.screens.launcher import LauncherScreen

@@ -331,24 +331,31 @@ def cmd_rules(args: argparse.Namespace, folder: Path) -> int:
 
 
 def rules_text(book: RulesBook, topic: str) -> str:
-    """The whole book, the section whose anchor is `topic` (with its sub-sections), or every
-    section matching its words; UserError listing the anchors when nothing matches."""
+    """The whole book, or one topic: the section whose anchor is `topic` (with its own
+    sub-sections), else the best section matching its words (titles before bodies). Other
+    matching sections are named on stderr, never printed. UserError listing the anchors when
+    nothing matches."""
     if not topic:
         return book.markdown
     sections = book.sections
     exact = book.section(topic)
-    if exact is not None:
-        start = sections.index(exact)
-        chosen = [exact]
-        for section in sections[start + 1:]:
-            if section.level <= exact.level:
-                break
-            chosen.append(section)
-    else:
-        chosen = book.search(topic)
-    if not chosen:
-        anchors = ", ".join(s.anchor for s in sections)
-        raise UserError(f"No section of the {book.title} rules matches '{quote(topic)}' (sections: {anchors}).", code=1)
+    if exact is None:
+        found = book.search(topic)
+        if not found:
+            anchors = ", ".join(s.anchor for s in sections)
+            raise UserError(f"No section of the {book.title} rules matches '{quote(topic)}' (sections: {anchors}).", code=1)
+        # Of the sections named by the words, the one most nearly named by them alone.
+        titled = [s for s in found if all(w in s.title.casefold() for w in topic.casefold().split())]
+        exact = min(titled, key=lambda s: len(s.title)) if titled else found[0]
+        others = [s.anchor for s in found if s is not exact]
+        if others:
+            print(one_line(f"Also about '{quote(topic)}': {', '.join(others)}"), file=sys.stderr)
+    start = sections.index(exact)
+    chosen = [exact]
+    for section in sections[start + 1:]:
+        if section.level <= exact.level:
+            break
+        chosen.append(section)
     return "\n".join(section.markdown for section in chosen)
 
 

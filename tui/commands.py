@@ -61,3 +61,21 @@ class GameActions(Provider):
             score = matcher.match(label)
             if score > 0:
                 yield Hit(score, matcher.highlight(escape(label)), partial(self.screen.choose_action, action), help="Play this action")
+
+
+class KeysPanel(Provider):
+    """`keys: every key of this screen`, the palette's way to the F2 panel."""
+
+    LABEL = "keys: every key of this screen, with its id"
+
+    def _open(self) -> None:
+        self.app.action_keys()
+
+    async def discover(self) -> Hits:
+        yield DiscoveryHit(self.LABEL, self._open, help="The Keys panel (F2)")
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        score = matcher.match(self.LABEL)
+        if score > 0:
+            yield Hit(score, matcher.highlight(self.LABEL), self._open, help="The Keys panel (F2)")

@@ -11,6 +11,8 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 class BiviOptions(msgspec.Struct, frozen=True):
+    #: basic: decorations ignored, tiles may be mirrored; advanced: decorated face up, turn
+    #: but never mirror; expert: as advanced, plus two objectives scored on decorations.
     mode: Literal["basic", "advanced", "expert"] = "basic"
     board: str = "default"
 

@@ -37,7 +37,9 @@ from engines.core.actions import TEXT, ActionCodec, Word
 
 
 class CampOptions(msgspec.Struct, frozen=True):
+    #: easy: body count starts at 2; normal: at 5, and Otis stalks one extra space all game.
     setup: Literal["easy", "normal"] = "easy"
+    #: Whether the surprise '?' cards are in the game (no: a calmer game).
     surprises: bool = True
     #: For each counselor in roster order, the player (1..seats) who runs it; 0 or a missing
     #: entry leaves that counselor out. Empty: one counselor per player, two for one player.

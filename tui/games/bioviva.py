@@ -28,19 +28,31 @@ from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.table import Table, name_seats
 
+#: One hue per biome, far apart (forest and grassland, Mediterranean and scrub were close
+#: before); dark grounds carry white letters, light ones black. The sea's `~` is a light
+#: blue on deep blue so the waves show.
+BIOME_COLOURS = {
+    "T": ("#000000", "#dfe3e6"),  # tundra: pale grey
+    "B": ("#ffffff", "#4f6a78"),  # taiga: slate
+    "F": ("#ffffff", "#2f8a3a"),  # forest: green
+    "G": ("#000000", "#9ccc3a"),  # grassland: lime
+    "E": ("#ffffff", "#a3245a"),  # Mediterranean: raspberry
+    "M": ("#ffffff", "#7d5a4b"),  # scrub and alpine: brown
+    "D": ("#000000", "#f0e08a"),  # desert: sand
+    "S": ("#000000", "#e8790f"),  # savanna: orange
+    "R": ("#ffffff", "#0b4f45"),  # rainforest: deep teal
+    "~": ("#9fd4ff", "#14488f"),  # sea
+}
 BIOME_STYLES = {
-    "biome-T": Style(color="black", bgcolor="bright_white"),
-    "biome-F": Style(color="bright_white", bgcolor="green"),
-    "biome-G": Style(color="black", bgcolor="bright_green"),
-    "biome-B": Style(color="bright_white", bgcolor="cyan"),
-    "biome-D": Style(color="black", bgcolor="yellow"),
-    "biome-M": Style(color="bright_white", bgcolor="magenta"),
-    "biome-R": Style(color="bright_white", bgcolor="bright_black"),
-    "biome-S": Style(color="black", bgcolor="bright_yellow"),
-    "biome-E": Style(color="black", bgcolor="bright_magenta"),
-    "biome-~": Style(color="bright_blue", bgcolor="blue"),
+    f"biome-{letter}": Style(color=fg, bgcolor=bg) for letter, (fg, bg) in BIOME_COLOURS.items()
 }
 DECOY_LETTERS = "abcdef"
+#: Terminal width from which map squares are two characters wide (the map then needs 66
+#: columns beside the side column).
+# Two characters a square: the 48-column map needs 96 columns beside the side column.
+WIDE_MAP_FROM = 132
+#: Terminal height from which the card sits above the map instead of taking turns with it.
+BOTH_FROM_HEIGHT = 40
 #: Short names for the on-screen legend, two to a line in the side column.
 LEGEND_NAMES = {
     "T": "tundra", "B": "taiga", "F": "forest", "G": "grassland", "E": "mediterr.",
@@ -59,6 +71,18 @@ def legend() -> Text:
 
 class WorldMap(LineBoard):
     BINDINGS = [Binding("x", "put('decoy')", "Decoy", id="bioviva.decoy")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Place and Decoy show only while the viewer has something to put on the map."""
+        if action != "put":
+            return True
+        table = getattr(self.screen, "table", None)
+        if table is None or not table.acting:
+            return False
+        phase = table.view.phase
+        if parameters == ("decoy",):
+            return phase == "localization"
+        return phase in ("localization", "clue")
     STYLES = {
         **BIOME_STYLES,
         "label": Style(dim=True),
@@ -142,9 +166,8 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
         lines.append(f"Answer: {last.answer}")
         if last.commentary:
             lines.append(last.commentary)
+        # The engine's result lines already read the "+" card out, once.
         lines.extend(last.lines)
-        if last.plus:
-            lines.append(f"\"+\" card worth {last.plus_points}: {last.plus_commentary}")
     return name_seats("\n".join(lines), names)
 
 
@@ -169,6 +192,9 @@ class BiovivaScreen(GameScreen):
             with VerticalScroll(id="card", can_focus=False):
                 yield Static(id="card-text", markup=False)
             with Vertical(id="map-pane"):
+                # Tall terminals show the card above the map, so both are always in view.
+                with VerticalScroll(id="card-beside", can_focus=False):
+                    yield Static(id="card-beside-text", markup=False)
                 yield Static(id="map-title", markup=False)
                 yield WorldMap(id="world")
 
@@ -191,18 +217,23 @@ class BiovivaScreen(GameScreen):
         view: BiovivaView = table.view
         switcher = self.query_one("#bioviva-board", ContentSwitcher)
         key = (view.turn, view.phase)
-        if key != self._pane_for:
+        if self.both_shown:
+            switcher.current = "map-pane"
+        elif key != self._pane_for:
             self._pane_for = key
             switcher.current = "map-pane" if view.phase == "localization" else "card"
             if switcher.current == "card" and isinstance(self.focused, WorldMap):
                 self.query_one("#actions").focus()
         self._show_side_note(table)
-        self.query_one("#card-text", Static).update(card_text(view, table.seat_names))
+        card = card_text(view, table.seat_names)
+        self.query_one("#card-text", Static).update(card)
+        self.query_one("#card-beside-text", Static).update(card)
         self.draw_map(table)
         acting = table.acting
         challenge = view.challenge
         guess_box = self.query_one("#guess-input", Input)
         guess_box.display = bool(acting and challenge and table.viewer in challenge.guessing)
+        self.refresh_bindings()
         tile_box = self.query_one("#tile-input", Input)
         tile_box.display = bool(acting and view.phase == "clue")
         if switcher.current == "map-pane" and acting and view.phase == "localization":
@@ -218,12 +249,23 @@ class BiovivaScreen(GameScreen):
         self.query_one("#actions").display = not (map_shown and not table.actions)
         if map_shown:
             prompt = view.challenge.prompt if view.challenge and view.challenge.kind == "localization" else ""
-            note.update(Text(prompt + "\n" if prompt else "") + legend())
+            marks = "Pawns 1-6 (your decoy a-f), @ magnifier, * answer\n"
+            note.update(Text(prompt + "\n" if prompt else "") + Text(marks) + legend())
+
+    @property
+    def both_shown(self) -> bool:
+        """Whether the terminal is tall enough for the card and the map together."""
+        return self.app.size.height >= BOTH_FROM_HEIGHT
+
+    def fit_layout(self, width: int, height: int) -> None:
+        super().fit_layout(width, height)
+        if self.table is not None and self.is_mounted:
+            self._pane_for = None  # choose the pane again for this size
+            self.watch_table(self.table)  # squares widen or narrow, card and map join or part
 
     def draw_map(self, table: Table) -> None:
         view: BiovivaView = table.view
-        # Two characters a square need 96 columns for the map beside the side column.
-        wide = self.size.width >= 132
+        wide = self.app.size.width >= WIDE_MAP_FROM
         world = self.query_one(WorldMap)
         pane = self.query_one("#map-pane")
         # The title and the column numbers take two lines; before layout, draw every row.
@@ -234,7 +276,7 @@ class BiovivaScreen(GameScreen):
         )
         row, col = self.cursor
         self.query_one("#map-title", Static).update(
-            f"{cell_name(row, col)} {biome_at(row, col).name}.  Pawns 1-6, your decoy a-f, @ magnifier, * answer"
+            f"{cell_name(row, col)} {biome_at(row, col).name}"
         )
 
     def on_resize(self) -> None:
@@ -244,6 +286,13 @@ class BiovivaScreen(GameScreen):
     # -- keys -----------------------------------------------------------------------
     def action_toggle_map(self) -> None:
         switcher = self.query_one("#bioviva-board", ContentSwitcher)
+        if self.both_shown:
+            # Both in view already: the key moves between the map and the list.
+            if isinstance(self.focused, WorldMap):
+                self.query_one("#actions").focus()
+            else:
+                self.query_one(WorldMap).focus()
+            return
         switcher.current = "card" if switcher.current == "map-pane" else "map-pane"
         if self.table is not None:
             self._show_side_note(self.table)
@@ -251,6 +300,11 @@ class BiovivaScreen(GameScreen):
             self.query_one(WorldMap).focus()
         else:
             self.query_one("#actions").focus()
+
+    def refusal(self, action: str, parameters: tuple[object, ...] = ()) -> str:
+        if action == "focus_guess" and self.is_mounted and not self.query_one("#guess-input", Input).display:
+            return "Nobody asks you for a guess now."
+        return super().refusal(action, parameters)
 
     def action_focus_guess(self) -> None:
         box = self.query_one("#guess-input", Input)

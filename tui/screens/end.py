@@ -52,6 +52,7 @@ class EndScreen(ModalScreen[str]):
         else:
             headline = "Shared victory: " + ", ".join(winners) + "!"
         with Vertical(id="end-box"):
+            # Names and reasons come from players and engines: shown verbatim, never markup.
             yield Static(f"Game over. {headline}", classes="title", id="end-headline", markup=False)
             yield Static(self.outcome.reason, id="end-reason", markup=False)
             yield DataTable(id="end-table", show_cursor=False, zebra_stripes=True)

@@ -4,6 +4,11 @@ Status line, board area (the game's own widgets), seat panels, the viewer's lega
 the log, and the footer. The screen owns the match; after every change it computes one
 `Table` and hands it to its widgets through the `table` reactive. Bots think in a worker
 thread so the interface never freezes.
+
+Layouts follow the terminal: the screen carries `-width-120`, `-width-200`, `-height-40` and
+`-height-60` classes (set on every resize) and the styles grow the side column, the log and
+the board for them. A key that does nothing now is hidden from the footer, and pressing it
+anyway says why in the status line.
 """
 
 from __future__ import annotations
@@ -13,11 +18,13 @@ from typing import Any
 
 import msgspec
 from textual import work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from engines.core.errors import IllegalAction
@@ -30,14 +37,21 @@ from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
 from tui.widgets.table import Table, name_seats
 
 
+def shown_on_screen(widget: Widget) -> bool:
+    """Whether `widget` and every container around it are displayed."""
+    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+
+
 class GameScreen(Screen[None]):
     COMMANDS = Screen.COMMANDS | {GameActions}
     BINDINGS = [
         Binding("u", "undo", "Undo", id="game.undo"),
-        Binding("ctrl+s", "save", "Save", id="game.save"),
+        # Every action is autosaved: ctrl+s stays out of a crowded footer (F2 lists it).
+        Binding("ctrl+s", "save", "Save", id="game.save", show=False),
         Binding("f1,question_mark", "rules_here", "Rules", id="game.rules"),
         Binding("escape", "leave", "Menu", id="game.menu"),
         Binding("n", "next_player", "Next player", id="game.next_player"),
+        Binding("L", "whole_log", "Log", id="game.log"),
         *(Binding(str(n), f"pick({n})", f"Action {n}", id=f"game.pick{n}", show=False) for n in range(1, 10)),
     ]
 
@@ -52,6 +66,7 @@ class GameScreen(Screen[None]):
         self._curtain_up = False
         self._thinking = False
         self._ended_shown = False
+        self._gone = False
 
     # -- layout ------------------------------------------------------------------
     @property
@@ -68,7 +83,7 @@ class GameScreen(Screen[None]):
                 yield from self.compose_side()
                 yield ActionList(id="actions").data_bind(GameScreen.table)
         yield GameLog(id="log").data_bind(GameScreen.table)
-        yield Footer()
+        yield Footer(compact=True)
 
     def compose_board(self) -> ComposeResult:
         """The game's own board widgets, redrawn by the game screen's `watch_table`. A game
@@ -83,6 +98,26 @@ class GameScreen(Screen[None]):
         """Which legal actions the list shows (a board may offer the rest by cursor)."""
         return legal
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_layout(event.size.width, event.size.height)
+
+    def fit_layout(self, width: int, height: int) -> None:
+        """Breakpoints by terminal size; games may add their own (call super)."""
+        self.set_class(width >= 120, "-width-120")
+        self.set_class(width >= 200, "-width-200")
+        self.set_class(height >= 40, "-height-40")
+        self.set_class(height >= 60, "-height-60")
+
+    @property
+    def alive(self) -> bool:
+        """Whether this screen is still on the app's stack: callbacks that land after the
+        player left (a bot's move, a replay step) check it and do nothing."""
+        return not self._gone and self.is_attached and self in self.app.screen_stack
+
+    def on_unmount(self) -> None:
+        self._gone = True
+        self.workers.cancel_group(self, "bots")
+
     def on_mount(self) -> None:
         from tui.screens.handover import WhoseScreen, shows_secret
 
@@ -93,6 +128,7 @@ class GameScreen(Screen[None]):
             # Whoever opened the game may not be the player whose secrets come first.
             self._raise_curtain()
         self._show_whose_screen()
+        self.fit_layout(*self.app.size)
         self.refresh_table()
         self.query_one(ActionList).focus()
         self.call_after_refresh(self.after_change)
@@ -111,6 +147,8 @@ class GameScreen(Screen[None]):
         return self.match.engine.info.flags.hidden_information and humans > 1
 
     def refresh_table(self) -> None:
+        if self._gone:
+            return
         match = self.match
         engine = match.engine
         viewer = None if self._curtain_up else self.viewer
@@ -122,7 +160,12 @@ class GameScreen(Screen[None]):
         summary = msgspec.structs.replace(
             summary,
             status=name_seats(summary.status, names),
-            panels=[msgspec.structs.replace(p, title=name_seats(p.title, names)) for p in summary.panels],
+            panels=[
+                msgspec.structs.replace(
+                    p, title=name_seats(p.title, names), lines=[name_seats(line, names) for line in p.lines]
+                )
+                for p in summary.panels
+            ],
         )
         outcome = engine.outcome(match.state) if match.is_over() else None
         if outcome is not None:
@@ -139,6 +182,26 @@ class GameScreen(Screen[None]):
             seat_names=names,
         )
         self.refresh_bindings()
+
+    @property
+    def board_open(self) -> bool:
+        """Whether the viewer may put something on the board now (boards ask it for their
+        Place key)."""
+        return self.table is not None and self.table.acting and self.table.outcome is None
+
+    def focus_input(self) -> None:
+        """Put the focus where the next input is expected, so arrows and Enter work at once.
+        Runs after the repaint that follows each change (games' own focus calls have landed
+        by then). The frame's default: keep a focus that is still on screen, else the action
+        list; games with a board that takes the next input override this."""
+        if not self.alive:
+            return
+        focused = self.focused
+        if focused is not None and shown_on_screen(focused):
+            return
+        actions = self.query_one(ActionList)
+        if shown_on_screen(actions):
+            actions.focus()
 
     # -- acting -------------------------------------------------------------------
     def choose_action(self, action: Any) -> None:
@@ -173,6 +236,8 @@ class GameScreen(Screen[None]):
 
     def after_change(self) -> None:
         """Save, choose who looks at the screen next, then let bots move."""
+        if not self.alive:
+            return
         if self.saver is not None:
             try:
                 self.saver.save()
@@ -180,6 +245,7 @@ class GameScreen(Screen[None]):
                 self.notify(f"Could not save the game: {error}", severity="error", markup=False)
         self._update_viewer()
         self.refresh_table()
+        self.call_after_refresh(self.focus_input)
         if self.match.is_over():
             self._show_end()
             return
@@ -262,7 +328,9 @@ class GameScreen(Screen[None]):
             self._thinking = True
             self._think(len(self.match.journal))
 
-    @work(thread=True, exclusive=True, group="bots")
+    # Not exclusive: `_thinking` already keeps it to one at a time, and an exclusive worker
+    # would cancel the one still returning from the move it just handed over.
+    @work(thread=True, group="bots")
     def _think(self, journal_length: int) -> None:
         delay = self.app.bot_delay
         if delay:
@@ -272,6 +340,9 @@ class GameScreen(Screen[None]):
 
     def _bot_moves(self, step: tuple[int, Any] | None, journal_length: int) -> None:
         self._thinking = False
+        if not self.alive:
+            # The player left while the bot thought; the game resumes from its save.
+            return
         if step is None or len(self.match.journal) != journal_length:
             # Someone else changed the match meanwhile (undo, a human move): think again.
             self._maybe_run_bots()
@@ -280,7 +351,7 @@ class GameScreen(Screen[None]):
         self.after_change()
 
     def _show_end(self) -> None:
-        if self._ended_shown or self.table is None or self.table.outcome is None:
+        if not self.alive or self._ended_shown or self.table is None or self.table.outcome is None:
             return
         self._ended_shown = True
         from tui.screens.end import EndScreen
@@ -304,12 +375,56 @@ class GameScreen(Screen[None]):
 
     # -- bindings -----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys that work now show in the footer; `refusal` says why the others do
+        not when they are pressed anyway."""
+        return not self.refusal(action, parameters)
+
+    def refusal(self, action: str, parameters: tuple[object, ...] = ()) -> str:
+        """Why `action` does nothing now, in one sentence, or "" when it works."""
+        over = self.match.is_over()
         if action == "undo":
-            return self.viewer is not None and self.match.undoable(self.viewer) > 0 or None
-        if action == "next_player":
-            # Shown only while several humans must act at once.
-            return len(self._humans_acting()) > 1
-        return True
+            if over:
+                return "The game is over: nothing can be undone."
+            if self.viewer is None or self.match.undoable(self.viewer) == 0:
+                return "Nothing to undo: only your own moves this turn, before anything was revealed."
+        if action == "put":
+            if over:
+                return "The game is over: nothing more goes on the board."
+            return "Nothing of yours goes on the board now: see the status line."
+        if action == "next_player" and len(self._humans_acting()) <= 1:
+            return "Nobody else has to act now."
+        if action == "pick":
+            count = len(self.table.actions) if self.table is not None else 0
+            number = parameters[0] if parameters else 0
+            if over:
+                return "The game is over."
+            if not count:
+                return "There is no numbered action to pick now."
+            if isinstance(number, int) and number > count:
+                return f"There are only {count} actions."
+        return ""
+
+    def on_key(self, event: events.Key) -> None:
+        """A key bound here but refused now says why, instead of doing nothing silently."""
+        if not self.alive or self._curtain_up:
+            return
+        refused = ""
+        for namespace, bindings in self._binding_chain:
+            for binding in bindings.key_to_bindings.get(event.key, ()):
+                action, _, parameters = binding.action.partition("(")
+                if "." in action:
+                    return  # an app action (quit): never refused
+                arguments = tuple(
+                    int(p) if p.strip().isdigit() else p.strip().strip("'\"")
+                    for p in parameters.rstrip(")").split(",") if p.strip()
+                )
+                if namespace.check_action(action, arguments):
+                    return  # someone takes this key now
+                refused = refused or self.refusal(action, arguments) or f"{binding.description}: not now."
+        if refused:
+            self.problem = refused
+            self.refresh_table()
+            event.stop()
 
     def action_undo(self) -> None:
         if self.viewer is None:
@@ -339,6 +454,12 @@ class GameScreen(Screen[None]):
 
         topic = self.table.summary.rules_topic if self.table else ""
         self.app.push_screen(RulesScreen(self.game_id, topic))
+
+    def action_whole_log(self) -> None:
+        from tui.screens.log import LogScreen
+
+        lines = self.table.log if self.table is not None else []
+        self.app.push_screen(LogScreen(self.match.engine.info.title, lines))
 
     def action_leave(self) -> None:
         # Every action is already autosaved; leaving needs no extra write.

@@ -1,7 +1,16 @@
-"""The launcher: every game with its pitch, and the ways into a game."""
+"""The launcher: every game with its pitch, and the ways into a game.
+
+Playable games come first. Continue names the game it would open (the latest unfinished
+save in which someone has already acted); on a first run in a terminal that looks limited,
+the launcher offers the ASCII glyph set.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import os
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -10,11 +19,26 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.registry import GAMES, GameEntry, find_game
+from saves.store import SaveInfo, list_saves
 
 
 def game_prompt(entry: GameEntry) -> str:
     state = f"{entry.players} players" if entry.ready else "coming soon"
     return f"{entry.title:<14} {state}"
+
+
+def launcher_order() -> list[GameEntry]:
+    """Playable games first, each group in the registry's order."""
+    return sorted(GAMES, key=lambda entry: not entry.ready)
+
+
+def continue_target(save_dir) -> SaveInfo | None:
+    """The game Continue opens: the most recent readable, unfinished save in which at least
+    one action was played (a game opened and left at once is not worth resuming)."""
+    for info in list_saves(save_dir):
+        if info.error is None and not info.over and info.actions > 0:
+            return info
+    return None
 
 
 class LauncherScreen(Screen[None]):
@@ -31,18 +55,31 @@ class LauncherScreen(Screen[None]):
         yield Header(icon="*")
         with Horizontal(id="launcher-body"):
             yield OptionList(
-                *(Option(game_prompt(g), id=g.id, disabled=not g.ready) for g in GAMES),
+                *(Option(game_prompt(g), id=g.id, disabled=not g.ready) for g in launcher_order()),
                 id="game-list",
+                markup=False,
             )
             yield Static(id="game-details")
         yield Footer()
 
     def on_mount(self) -> None:
         games = self.query_one("#game-list", OptionList)
-        first_ready = next((i for i, g in enumerate(GAMES) if g.ready), 0)
+        order = launcher_order()
+        first_ready = next((i for i, g in enumerate(order) if g.ready), 0)
         games.highlighted = first_ready
         games.focus()
-        self._show_details(GAMES[first_ready])
+        self._show_details(order[first_ready])
+        self.call_after_refresh(self._offer_ascii)
+
+    def on_screen_resume(self) -> None:
+        # Back from a game: the Continue target may have changed.
+        if self.selected is not None:
+            self._show_details(self.selected)
+        self.refresh_bindings()
+
+    @property
+    def continue_info(self) -> SaveInfo | None:
+        return continue_target(getattr(self.app, "save_dir", None))
 
     @property
     def selected(self) -> GameEntry | None:
@@ -64,10 +101,27 @@ class LauncherScreen(Screen[None]):
             if entry.ready
             else "Coming soon: not playable yet."
         )
-        self.query_one("#game-details", Static).update(
-            f"[b]{entry.title}[/b]\n\n{entry.pitch}\n\nPlayers: {entry.players}\n\n{status}\n\n"
-            "c: continue your last game   l: load a saved game   s: settings   q: quit"
+        resume = self.continue_info
+        self._name_continue_key(resume)
+        if resume is None:
+            continuing = "c: continue (no unfinished game yet)"
+        else:
+            continuing = f"c: continue {resume.title} (turn {resume.turn}, {resume.players})"
+        details = Text.assemble(
+            (entry.title, "bold"),
+            f"\n\n{entry.pitch}\n\nPlayers: {entry.players}\n\n{status}\n\n{continuing}\n"
+            "l: load a saved game   s: settings   q: quit   F2: every key",
         )
+        self.query_one("#game-details", Static).update(details)
+
+    def _name_continue_key(self, resume: SaveInfo | None) -> None:
+        """The footer's Continue names the game it opens."""
+        label = f"Continue {resume.title}" if resume is not None else "Continue"
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                dataclasses.replace(b, description=label) if b.id == "launcher.continue" else b for b in bindings
+            ]
+        self.refresh_bindings()
 
     def action_new_game(self) -> None:
         entry = self.selected
@@ -79,9 +133,13 @@ class LauncherScreen(Screen[None]):
         self.app.push_screen(SetupScreen(entry.id))
 
     def action_continue_game(self) -> None:
-        from tui.opening import continue_latest
+        from tui.opening import open_file
 
-        continue_latest(self.app)
+        info = self.continue_info
+        if info is None:
+            self.notify("There is no unfinished game to continue.", severity="warning")
+            return
+        open_file(self.app, info.path)
 
     def action_load_game(self) -> None:
         from tui.screens.load import LoadScreen
@@ -101,3 +159,39 @@ class LauncherScreen(Screen[None]):
         from tui.screens.settings import SettingsScreen
 
         self.app.push_screen(SettingsScreen())
+
+    # -- first run -------------------------------------------------------------------
+    def _offer_ascii(self) -> None:
+        """On a first run (no settings file yet) in a terminal that often lacks Unicode
+        box and block characters, ask once whether to use plain ASCII."""
+        from tui.glyphs import looks_limited
+        from tui.settings import settings_path
+
+        term = os.environ.get("TERM", "")
+        if settings_path().exists() or not looks_limited(term) or self.app.settings.glyphs == "ascii":
+            return
+        from tui.screens.question import QuestionScreen
+
+        self.app.push_screen(
+            QuestionScreen(
+                f"This terminal (TERM={term}) may not draw lines and blocks well.\n"
+                "Use plain ASCII characters for borders, bars and marks?\n"
+                "(You can change this later in Settings.)",
+                yes="Use ASCII", no="Keep Unicode",
+            ),
+            self._ascii_answered,
+        )
+
+    def _ascii_answered(self, use_ascii: bool | None) -> None:
+        import msgspec
+
+        from tui.settings import save_settings
+
+        glyphs = "ascii" if use_ascii else "unicode"
+        settings = msgspec.structs.replace(self.app.settings, glyphs=glyphs)
+        try:
+            save_settings(settings)  # so the question is asked only once
+        except OSError as error:
+            self.notify(f"Could not save the settings: {error.strerror}", severity="warning")
+        self.app.settings = settings
+        self.app.use_glyphs(glyphs)

@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from saves.store import SaveInfo, list_saves
 
 
-def save_line(info: SaveInfo) -> str:
+def save_line(info: SaveInfo, setup: str = "") -> str:
     when = info.updated.strftime("%Y-%m-%d %H:%M")
     if info.error:
         return info.error  # a sentence that starts with the file's name
@@ -20,8 +20,42 @@ def save_line(info: SaveInfo) -> str:
     if info.in_use:
         state += " (in use)"
     line = f"{info.title:<13} {state:<9} {when}  {info.players}"
-    # The seed only once it gives nothing away (a finished game, or one with no secrets).
-    return line if info.seed is None or not info.over else f"{line}  (seed {info.seed})"
+    return f"{line}\n    {setup}" if setup else line
+
+
+def save_setup(info: SaveInfo) -> str:
+    """The game's first option (its main variant: Bivì's mode, Camp Grizzly's setup), any
+    other option changed from its default, and the seed once it gives nothing away (a
+    finished game, or one with no secrets), so saves can be told apart."""
+    import msgspec
+
+    from engines.core.errors import BadOptions
+    from engines.registry import load_engine
+    from saves.errors import SaveError
+    from saves.store import read_save
+
+    try:
+        save = read_save(info.path)
+        defaults = msgspec.to_builtins(load_engine(save.game).options_type())
+    except (SaveError, BadOptions, ImportError):  # the line then says less, never fails
+        return ""
+    main = next(iter(defaults), None)
+    chosen = [
+        f"{name.replace('_', ' ')} {_word(value)}"
+        for name, value in save.options.items()
+        if name == main or (defaults.get(name) != value and value not in ("", [], None))
+    ]
+    if info.seed is not None:
+        chosen.append(f"seed {info.seed}")
+    return ", ".join(chosen)
+
+
+def _word(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return str(value)
 
 
 class LoadScreen(Screen[None]):
@@ -29,7 +63,7 @@ class LoadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Load a saved game   (Enter: load, Esc: back)", classes="title")
-        yield OptionList(id="save-table")
+        yield OptionList(id="save-table", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -38,7 +72,8 @@ class LoadScreen(Screen[None]):
         if not self.infos:
             listing.add_option(Option("No saved games yet.", disabled=True))
         for info in self.infos:
-            listing.add_option(Option(Text(save_line(info)), disabled=info.error is not None))
+            setup = "" if info.error else save_setup(info)
+            listing.add_option(Option(Text(save_line(info, setup)), disabled=info.error is not None))
         listing.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

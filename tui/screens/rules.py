@@ -1,13 +1,15 @@
 """The rules viewer: a game's quick reference by section, searchable, opened on a topic.
 
-Pushed over whatever is on screen, so a player looks a rule up without leaving the game.
+Pushed over whatever is on screen, so a player looks a rule up without leaving the game. The
+section text scrolls (arrows, PageUp/PageDown, Home/End, the mouse wheel) with a scrollbar;
+Tab moves between it, the section list and the search box.
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
@@ -15,10 +17,24 @@ from textual.widgets.option_list import Option
 from engines.core.rules import RulesBook, RulesSection, load_rules
 
 
+class RulesText(VerticalScroll):
+    """The section being read; focused when the viewer opens, so the keys scroll it."""
+
+    BINDINGS = [
+        Binding("up,k,w", "scroll_up", "Up", id="rules.up", show=False),
+        Binding("down,j,s", "scroll_down", "Down", id="rules.down", show=False),
+        Binding("pageup", "page_up", "Page up", id="rules.page_up", show=False),
+        Binding("pagedown,space", "page_down", "Page down", id="rules.page_down", show=False),
+        Binding("home", "scroll_home", "Top", id="rules.top", show=False),
+        Binding("end", "scroll_end", "Bottom", id="rules.bottom", show=False),
+    ]
+
+
 class RulesScreen(Screen[None]):
     BINDINGS = [
-        Binding("escape", "close", "Back to game", id="rules.close"),
+        Binding("escape", "close", "Back", id="rules.close"),
         Binding("slash", "search", "Search", id="rules.search"),
+        Binding("tab", "app.focus_next", "Sections/text", id="rules.next_panel"),
     ]
 
     def __init__(self, game_id: str, anchor: str = "") -> None:
@@ -28,19 +44,30 @@ class RulesScreen(Screen[None]):
         self.shown: list[RulesSection] = list(self.book.sections)
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Rules: {self.book.title}   (/ search, Esc back)", classes="title")
+        yield Static(
+            f"Rules: {self.book.title}   (Tab: sections or text, /: search, Esc: back)",
+            classes="title", markup=False,
+        )
         with Horizontal(id="rules-body"):
             with Vertical(id="rules-side"):
                 yield Input(placeholder="search the rules", id="rules-search")
-                yield OptionList(id="rules-sections")
-            yield Markdown(id="rules-text")
+                yield OptionList(id="rules-sections", markup=False)
+            with RulesText(id="rules-scroll"):
+                yield Markdown(id="rules-text")
         yield Footer()
 
     def on_mount(self) -> None:
         self._fill(self.book.sections)
         start = self.book.section(self.anchor) if self.anchor else None
         self.show_section(start or (self.book.sections[0] if self.book.sections else None))
-        self.query_one("#rules-sections", OptionList).focus()
+        self.query_one(RulesText).focus()
+
+    @property
+    def section_shown(self) -> RulesSection | None:
+        listing = self.query_one("#rules-sections", OptionList)
+        if listing.highlighted is None or listing.highlighted >= len(self.shown):
+            return None
+        return self.shown[listing.highlighted]
 
     def _fill(self, sections: list[RulesSection]) -> None:
         self.shown = list(sections)
@@ -51,19 +78,27 @@ class RulesScreen(Screen[None]):
         )
 
     def show_section(self, section: RulesSection | None) -> None:
-        text = self.query_one("#rules-text", Markdown)
         if section is None:
-            text.update("No section matches.")
+            self._show_text("No section matches.")
             return
-        text.update(section.markdown)
         listing = self.query_one("#rules-sections", OptionList)
         for index, shown in enumerate(self.shown):
             if shown.anchor == section.anchor:
-                listing.highlighted = index
+                listing.highlighted = index  # shows the text through the highlight event
                 break
+        self._show_text(section.markdown)
+
+    def _show_text(self, markdown: str) -> None:
+        self.query_one("#rules-text", Markdown).update(markdown)
+        self.query_one(RulesText).scroll_home(animate=False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.query_one("#rules-text", Markdown).update(self.shown[event.option_index].markdown)
+        if event.option_index < len(self.shown):
+            self._show_text(self.shown[event.option_index].markdown)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.query_one(RulesText).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         found = self.book.search(event.value)

@@ -8,16 +8,16 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from tui.glyphs import glyph_set
 from tui.settings import Settings, save_settings, settings_path
 
 
 class SettingsScreen(Screen[None]):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="settings.back")]
+    AUTO_FOCUS = "#glyphs"
 
     def compose(self) -> ComposeResult:
         current = self.app.settings
-        with VerticalScroll(id="setup-body"):
+        with VerticalScroll(id="setup-body", can_focus=False):
             yield Static("Settings", classes="title")
             with Horizontal(classes="seat-row"):
                 yield Label("Glyphs", classes="hint")
@@ -60,7 +60,7 @@ class SettingsScreen(Screen[None]):
             path = None
         self.app.settings = settings
         self.app.bot_delay = delay
-        self.app.glyphs = glyph_set(glyphs)
+        self.app.use_glyphs(glyphs)
         if path is not None:
             self.notify(f"Settings saved to {path}.", markup=False)
         self.app.pop_screen()

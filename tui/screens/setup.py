@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import os
+import re
 import typing
 
 import msgspec
@@ -28,6 +30,7 @@ class OptionField(msgspec.Struct, frozen=True):
     choices: list[str]  # empty: typed in
     default: str
     hint: str = ""
+    meaning: str = ""
 
     @property
     def label(self) -> str:
@@ -38,21 +41,48 @@ def option_fields(options_type: type[msgspec.Struct]) -> list[OptionField]:
     """Every option, in declaration order: a closed choice for Literal and bool fields, a
     text box for numbers and lists of seat numbers."""
     hints = typing.get_type_hints(options_type)
+    meanings = option_help(options_type)
     defaults = options_type()
     fields = []
     for name in options_type.__struct_fields__:
         hint = hints[name]
         default = getattr(defaults, name)
+        meaning = meanings.get(name, "")
         if typing.get_origin(hint) is typing.Literal:
-            fields.append(OptionField(name, [str(c) for c in typing.get_args(hint)], str(default)))
+            fields.append(OptionField(name, [str(c) for c in typing.get_args(hint)], str(default), meaning=meaning))
         elif hint is bool:
-            fields.append(OptionField(name, ["no", "yes"], "yes" if default else "no"))
+            fields.append(OptionField(name, ["no", "yes"], "yes" if default else "no", meaning=meaning))
         elif hint is int:
-            fields.append(OptionField(name, [], str(default), "a whole number"))
+            fields.append(OptionField(name, [], str(default), "a whole number", meaning))
         elif typing.get_origin(hint) in (tuple, list):
-            fields.append(OptionField(name, [], ",".join(map(str, default)), "numbers, e.g. 1,3"))
+            fields.append(OptionField(name, [], ",".join(map(str, default)), "numbers, e.g. 1,3", meaning))
         # Other kinds (board names and the like) keep their defaults in the form.
     return fields
+
+
+_OPTION_DOC = re.compile(r"^\s*#:\s?(.*)$")
+_FIELD = re.compile(r"^\s*(\w+)\s*:")
+
+
+def option_help(options_type: type) -> dict[str, str]:
+    """What each option means, from the `#:` comment lines above its field in the engine's
+    options Struct (the engines' own documentation, so the form and the code never differ)."""
+    try:
+        source = inspect.getsource(options_type)
+    except (OSError, TypeError):
+        return {}
+    found: dict[str, str] = {}
+    pending: list[str] = []
+    for line in source.splitlines()[1:]:
+        doc = _OPTION_DOC.match(line)
+        if doc:
+            pending.append(doc.group(1).strip())
+            continue
+        field = _FIELD.match(line)
+        if field and pending:
+            found[field.group(1)] = " ".join(pending)
+        pending = []
+    return found
 
 
 def read_option(field: OptionField, text: str) -> object:
@@ -92,6 +122,8 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+n", "add_seat", "Add seat", id="setup.add_seat"),
         Binding("ctrl+d", "remove_seat", "Remove seat", id="setup.remove_seat"),
     ]
+    # The Start button has the focus, so Enter starts at once; the first Tab wraps round to
+    # the first seat's name (the scrolling body itself takes no focus).
     AUTO_FOCUS = "#start"
 
     def __init__(self, game_id: str) -> None:
@@ -103,7 +135,7 @@ class SetupScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         info = self.engine.info
         yield Header(icon="*")
-        with VerticalScroll(id="setup-body"):
+        with VerticalScroll(id="setup-body", can_focus=False):
             yield Static(f"New game of {info.title} ({info.min_seats}-{info.max_seats} players)", classes="title")
             with Vertical(id="seats"):
                 for number in range(1, info.min_seats + 1):
@@ -118,6 +150,8 @@ class SetupScreen(Screen[None]):
                         )
                     else:
                         yield Input(field.default, placeholder=field.hint, id=f"option-{field.name}")
+                if field.meaning:
+                    yield Static(field.meaning, classes="hint option-meaning", markup=False)
             with Horizontal(classes="seat-row"):
                 yield Label("Seed", classes="hint")
                 yield Input(placeholder="blank = random", id="seed-input", type="integer")

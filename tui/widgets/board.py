@@ -103,8 +103,11 @@ class LineBoard(Widget, can_focus=True):
         return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Place shows in the footer only while the board takes a placement now (the game's
+        own `accepts_put`) and the viewer has something to put down (never after the game
+        ended, never while others decide); the cursor always moves."""
         if action == "put":
-            return self.accepts_put
+            return self.accepts_put and bool(getattr(self.screen, "board_open", True))
         return True
 
     def action_nudge(self, rows: int, cols: int) -> None:

@@ -1,0 +1,191 @@
+"""Every game screen, at 80x24, 120x40 and 200x60, over seeded games: no text clipped
+without a scroll cue, no content id and no "Player N" on screen (tests/layout.py)."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from tests.layout import LayoutCase, check_layouts, id_like
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+
+
+def data_ids(package: str, *files: str) -> set[str]:
+    """The `id` of every record in a game's data files."""
+    found: set[str] = set()
+    for name in files:
+        records = json.loads(resources.files(package).joinpath("data", name).read_text())
+        if isinstance(records, dict):
+            records = next(iter(records.values()))
+        found.update(str(r["id"]) for r in records if isinstance(r, dict) and "id" in r)
+    return id_like(found)
+
+
+#: Screens still being reworked for issue 8 on another branch (clipped seat panels, a map
+#: taller than its pane, a card id in a panel): the check shows them, and passes once fixed.
+REWORKED_ELSEWHERE = pytest.mark.xfail(reason="issue 8: the Bivì and Camp Grizzly screens are reworked on the screens branch", strict=False)
+
+CASES = [
+    pytest.param(LayoutCase("bivi", seats=4, options={"mode": "expert"}), marks=REWORKED_ELSEWHERE, id="bivi"),
+    pytest.param(
+        LayoutCase(
+            "bioviva", seats=3,
+            content_ids=lambda: data_ids(
+                "engines.bioviva", "questions.json", "plus_cards.json", "localizations.json", "animals.json", "tiles.json"
+            ),
+        ),
+        id="bioviva",
+    ),
+    pytest.param(
+        LayoutCase(
+            "camp_grizzly", seats=3,
+            content_ids=lambda: data_ids(
+                "engines.camp_grizzly", "survival_cards.json", "cabin_cards.json", "counselors.json", "finales.json"
+            ),
+        ),
+        marks=REWORKED_ELSEWHERE, id="camp_grizzly",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES)
+async def test_nothing_is_cut_off_at_any_size(case: LayoutCase, tmp_path) -> None:
+    problems = await check_layouts(case, tmp_path)
+    assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(dict.fromkeys(problems))
+
+
+# -- the check itself ------------------------------------------------------------------------
+class _Boxes:
+    """A tiny app whose text either is squeezed into a box too small or scrolls."""
+
+    @staticmethod
+    def app(scrolling: bool):
+        from textual.app import App
+        from textual.containers import Vertical, VerticalScroll
+        from textual.widgets import Static
+
+        long_text = "\n".join(f"line {n}" for n in range(12))
+
+        class Boxes(App):
+            CSS = "#box { height: 5; }  #clipped { height: 3; }"
+
+            def compose(self):
+                if scrolling:
+                    with VerticalScroll(id="box"):
+                        yield Static(long_text)
+                else:
+                    with Vertical(id="box"):
+                        yield Static(long_text, id="clipped")
+                        yield Static(long_text, id="spilled")
+
+        return Boxes()
+
+
+async def test_the_check_names_text_clipped_without_a_cue() -> None:
+    from tests.layout import layout_problems
+
+    app = _Boxes.app(scrolling=False)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        problems = layout_problems(app.screen)
+    assert any("#clipped needs 12 rows but has 3" in p for p in problems), problems
+    assert any("#spilled is cut" in p for p in problems), problems
+
+
+async def test_the_check_accepts_text_that_scrolls_with_a_scrollbar() -> None:
+    from tests.layout import layout_problems
+
+    app = _Boxes.app(scrolling=True)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        assert layout_problems(app.screen) == []
+
+
+def test_ids_are_found_as_whole_words_only() -> None:
+    from tests.layout import ids_on_screen
+
+    text = "Ana plays the Cast Iron Skillet (cast_iron_skillet) on q0012"
+    assert ids_on_screen(text, {"cast_iron_skillet", "q001", "skillet"}) == ["cast_iron_skillet"]
+
+
+# -- snapshots at the three sizes ------------------------------------------------------------
+SNAPSHOT_GAMES = {
+    # game: (seats, options, seed, actions played before the picture)
+    "bivi": (3, {"mode": "advanced"}, 11, 8),
+    "bioviva": (3, {}, 3, 6),
+    "camp_grizzly": (3, {}, 3, 10),
+}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game_id", list(SNAPSHOT_GAMES))
+def test_screen_snapshot(game_id, size, tmp_path, snap_compare) -> None:
+    from engines.core.protocol import AUTO
+    from tests.tui_helpers import open_game, settle
+    from tui.app import CampfireApp
+
+    seats, options, seed, actions = SNAPSHOT_GAMES[game_id]
+    case = LayoutCase(game_id, seats=seats, options=options)
+    match = case.match(seed)
+    heuristic = match.engine.bots["heuristic"]()
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+
+    async def run_before(pilot) -> None:
+        await open_game(app, pilot, match)
+        for _ in range(actions * 4):
+            if len(match.journal) >= actions or match.is_over():
+                break
+            if 0 in match.actors() and AUTO not in match.actors():
+                app.screen.choose_action(match.bot_choice(0, heuristic))
+            await settle(app, pilot)
+        await pilot.pause(0.3)  # let a replay on the map finish
+        await settle(app, pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+# -- the screens around the games ------------------------------------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_launcher_setup_rules_and_keys_fit_or_scroll(tmp_path, size) -> None:
+    from tests.layout import layout_problems
+    from tui.app import CampfireApp
+    from tui.screens.keys import KeysScreen
+    from tui.screens.rules import RulesScreen
+    from tui.screens.setup import SetupScreen
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    problems: list[str] = []
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        problems += [f"launcher: {p}" for p in layout_problems(app.screen)]
+        for game_id in ("bivi", "bioviva", "camp_grizzly"):
+            for screen in (SetupScreen(game_id), RulesScreen(game_id)):
+                app.push_screen(screen)
+                await pilot.pause()
+                problems += [f"{type(screen).__name__} {game_id}: {p}" for p in layout_problems(screen)]
+                app.pop_screen()
+        app.push_screen(KeysScreen(app.screen))
+        await pilot.pause()
+        problems += [f"keys: {p}" for p in layout_problems(app.screen)]
+        app.pop_screen()
+        from engines.core.protocol import Outcome, ScoreLine
+        from tui.screens.end import EndScreen
+
+        labels = [f"Category {n} with a long name" for n in range(14)]
+        outcome = Outcome(
+            scores=[10, 20, 30, 40],
+            breakdown=[[ScoreLine(label, n) for n, label in enumerate(labels)] for _ in range(4)],
+            winners=[3],
+            reason="Dee has the most points after a long and even game " * 3,
+        )
+        app.push_screen(EndScreen(outcome, ["Ana", "Ben", "Cyd", "Dee"], "A final position.\n" * 20))
+        await pilot.pause()
+        problems += [f"end: {p}" for p in layout_problems(app.screen)]
+    assert not problems, "\n".join(problems)
