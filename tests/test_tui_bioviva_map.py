@@ -46,8 +46,11 @@ def test_every_letter_stands_out_from_its_ground(kind) -> None:
     assert contrast(style.color, style.bgcolor) >= 4.0, f"{kind}'s letter (the sea's ~ too) is readable"
 
 
-@pytest.mark.parametrize("width, wide", [(99, False), (100, True), (120, True)])
-async def test_squares_are_two_characters_wide_from_100_columns(tmp_path, width, wide) -> None:
+# The 48-column map of the second edition takes 96 columns in two-character squares, so
+# they start where that still leaves the side column its room (132), not at 100 as with the
+# old 32-column map.
+@pytest.mark.parametrize("width, wide", [(131, False), (132, True), (160, True)])
+async def test_squares_are_two_characters_wide_once_the_map_fits_beside_the_side_column(tmp_path, width, wide) -> None:
     from engines.core.match import Match, SeatSpec
     from engines.registry import load_engine
 

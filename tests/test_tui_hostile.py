@@ -115,6 +115,7 @@ async def test_load_and_continue_survive_hostile_files_in_the_save_folder(tmp_pa
     app = CampfireApp(save_dir=folder, start=request, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
+        await play_human_turns(app, pilot, 1)  # Continue skips a game nobody acted in
         good = app.screen.saver.path
     data = json.loads(good.read_text())
     data["game"] = "[/]"
@@ -157,6 +158,7 @@ async def test_two_sessions_on_one_save_view_read_only_or_take_over(tmp_path, mo
     app = CampfireApp(save_dir=folder, start=request, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
+        await play_human_turns(app, pilot, 1)  # Continue skips a game nobody acted in
         path = app.screen.saver.path
         app.screen.saver.close()
 

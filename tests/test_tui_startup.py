@@ -40,7 +40,8 @@ async def test_a_game_stylesheet_loads_when_its_screen_opens(game, tmp_path):
     from engines.registry import load_engine
 
     engine = load_engine(game)
-    seats = [SeatSpec(f"Player {n + 1}") for n in range(max(2, engine.info.min_seats))]
+    count = min(max(2, engine.info.min_seats), engine.info.max_seats)  # Bonfire is solo
+    seats = [SeatSpec(f"Player {n + 1}") for n in range(count)]
     match = Match(engine, engine.default_options(), seats, 1)
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     path = str(game_style_path(game))
