@@ -312,7 +312,7 @@ def test_sim_json_lines_and_summary(capsys, with_count):
     assert len(records) == 13
     assert [g["seed"] for g in games] == list(range(100, 112))
     for game in games:
-        assert set(game) == {"game", "seed", "seats", "scores", "breakdown", "winners", "turns", "actions", "seconds"}
+        assert set(game) == {"game", "seed", "seats", "scores", "breakdown", "winners", "rivals", "turns", "actions", "seconds"}
         assert game["game"] == "count" and game["seats"] == ["random", "heuristic"]
         assert max(game["scores"]) >= 12 and game["winners"]
         assert game["actions"] >= game["turns"] > 0 and game["seconds"] >= 0

@@ -455,9 +455,11 @@ def simulate(engine: Engine, options: msgspec.Struct, seats: list[SeatSpec], see
             "seed": game_seed,
             "seats": levels,
             "scores": list(outcome.scores),
-            # per seat, every score line by label (an automa's score, e.g. Tom's, rides here)
+            # per seat, every score line by label
             "breakdown": [{line.label: line.points for line in lines} for lines in outcome.breakdown],
             "winners": list(outcome.winners),
+            # players without a seat (an automa such as Bonfire's Tom)
+            "rivals": [{"name": r.name, "score": r.score, "won": r.won} for r in outcome.rivals],
             "turns": engine.summary(match.state, None).turn,
             "actions": len(match.journal),
             "seconds": round(seconds, 3),

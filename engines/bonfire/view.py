@@ -13,7 +13,7 @@ from engines.bonfire.actions import (
     Procession, Receive, Recruit, Redraw, Sail, Swap, TakeGuardian, TomGuardian, TomTask, TomTurn, Walk,
 )
 from engines.bonfire.state import TOM, YOU, BonfireState, Pending
-from engines.core.protocol import Outcome, ScoreLine, SeatPanel, Summary
+from engines.core.protocol import Outcome, Rival, ScoreLine, SeatPanel, Summary
 
 if TYPE_CHECKING:
     from engines.bonfire.engine import BonfireEngine
@@ -252,9 +252,11 @@ def outcome(s: BonfireState) -> Outcome:
         reason = f"Tom wins with {b} points to your {a}."
     if you.out:
         reason = "You had no action left. " + reason
-    # Tom is no seat: his total rides as a last line after yours (his categories are in
-    # `tom_breakdown_text`, shown on the end screen).
-    return Outcome(scores=[a], breakdown=[mine + [ScoreLine("Tom's total", b)]], winners=[0] if won else [], reason=reason)
+    tom_lines = scoring.breakdown(tom)
+    return Outcome(
+        scores=[a], breakdown=[mine], winners=[0] if won else [], reason=reason,
+        rivals=[Rival("Tom", b, tom_lines, won=not won)],
+    )
 
 
 def tom_breakdown_text(s: BonfireState) -> str:

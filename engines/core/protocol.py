@@ -69,11 +69,22 @@ class ScoreLine(msgspec.Struct, frozen=True):
     points: int
 
 
+class Rival(msgspec.Struct, frozen=True):
+    """A player of the game who holds no seat (an automa such as Bonfire's Tom): shown
+    beside the seats at the end, and the winner when `won`."""
+
+    name: str
+    score: int
+    breakdown: list[ScoreLine]
+    won: bool = False
+
+
 class Outcome(msgspec.Struct, frozen=True):
     scores: list[int]
     breakdown: list[list[ScoreLine]]
     winners: list[int]
     reason: str
+    rivals: list[Rival] = []
 
 
 class SeatPanel(msgspec.Struct, frozen=True):
@@ -219,6 +230,7 @@ __all__ = [
     "GameInfo",
     "IllegalAction",
     "Outcome",
+    "Rival",
     "ScoreLine",
     "SeatPanel",
     "Summary",

@@ -9,7 +9,6 @@ from engines.bonfire import ENGINE, content, scoring
 from engines.bonfire.actions import Common, Council, End, Fulfil, Pass
 from engines.bonfire.state import TOM, YOU, Guardian
 from engines.core.errors import IllegalAction
-from engines.core.protocol import ScoreLine
 from tests.bonfire.helpers import act, edit, fresh, task_of, texts, tom_turn
 
 
@@ -160,23 +159,24 @@ def test_you_must_score_more_than_tom_so_a_tie_in_points_is_toms():
     assert scoring.you_win(s) == (True, "")
 
 
-def test_outcome_gives_your_breakdown_then_toms_total_and_the_winner():
+def test_outcome_gives_your_breakdown_and_tom_as_a_rival_with_his_own():
     s = edit(fresh(1))
     s.players[YOU].track = {"x": 9}
     s.players[TOM].track = {"High Council": 4}
     s.phase = "over"
     outcome = ENGINE.outcome(s)
     assert outcome.scores == [9] and outcome.winners == [0]
-    assert outcome.breakdown[0][-1].label == "Tom's total" and outcome.breakdown[0][-1].points == 4
+    assert [(r.name, r.score, r.won) for r in outcome.rivals] == [("Tom", 4, False)]
+    assert sum(line.points for line in outcome.rivals[0].breakdown) == 4
     assert outcome.reason == "You beat Tom, 9 points to 4."
     from engines.bonfire.view import tom_breakdown_text
 
     assert tom_breakdown_text(s) == "Tom's 4 points: High Council 4."
 
 
-def test_when_tom_wins_nobody_at_the_table_wins_and_the_reason_says_tom_did():
-    """Tom holds no seat: his win leaves `winners` empty, the reason names him first, and
-    his points never count in your score (his total rides beside your categories)."""
+def test_when_tom_wins_nobody_at_the_table_wins_and_tom_is_the_winning_rival():
+    """Tom holds no seat: his win leaves `winners` empty, he is the outcome's winning rival,
+    the reason names him first, and his points never count in your score."""
     s = edit(fresh(1))
     s.players[YOU].track = {"High Council": 3}
     s.players[TOM].track = {"High Council": 4, "Special case 1": 3}
@@ -184,9 +184,8 @@ def test_when_tom_wins_nobody_at_the_table_wins_and_the_reason_says_tom_did():
     outcome = ENGINE.outcome(s)
     assert outcome.winners == []
     assert outcome.reason == "Tom wins with 7 points to your 3."
-    yours = [line for line in outcome.breakdown[0] if line.label != "Tom's total"]
-    assert outcome.scores == [3] == [sum(line.points for line in yours)]
-    assert outcome.breakdown[0][-1] == ScoreLine("Tom's total", 7)
+    assert outcome.scores == [3] == [sum(line.points for line in outcome.breakdown[0])]
+    assert [(r.name, r.score, r.won) for r in outcome.rivals] == [("Tom", 7, True)]
 
 
 def test_a_tie_in_points_is_told_as_toms_win():

@@ -13,21 +13,24 @@ from engines.core.protocol import Outcome
 
 
 def breakdown_rows(outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
-    """Columns (one per seat) and rows (one per score category, then the total)."""
+    """Columns (one per seat, then one per rival such as an automa) and rows (one per score
+    category, then the total)."""
+    breakdowns = [*outcome.breakdown, *(rival.breakdown for rival in outcome.rivals)]
     labels: list[str] = []
-    for lines in outcome.breakdown:
+    for lines in breakdowns:
         for line in lines:
             if line.label not in labels:
                 labels.append(line.label)
     rows = []
     for label in labels:
         row = [label]
-        for lines in outcome.breakdown:
+        for lines in breakdowns:
             points = next((l.points for l in lines if l.label == label), None)
             row.append("" if points is None else f"{points:+d}" if points < 0 else str(points))
         rows.append(row)
-    rows.append(["Total", *(str(s) for s in outcome.scores)])
-    return ["", *names], rows
+    totals = [*outcome.scores, *(rival.score for rival in outcome.rivals)]
+    rows.append(["Total", *(str(s) for s in totals)])
+    return ["", *names, *(rival.name for rival in outcome.rivals)], rows
 
 
 class EndScreen(ModalScreen[str]):
@@ -45,6 +48,7 @@ class EndScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         winners = [self.names[w] for w in self.outcome.winners]
+        winners += [rival.name for rival in self.outcome.rivals if rival.won]
         if not winners:
             headline = "Nobody wins."
         elif len(winners) == 1:
