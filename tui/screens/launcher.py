@@ -23,7 +23,8 @@ from saves.store import SaveInfo, list_saves
 
 
 def game_prompt(entry: GameEntry) -> str:
-    state = f"{entry.players} players" if entry.ready else "coming soon"
+    noun = "player" if entry.players == "1" else "players"
+    state = f"{entry.players} {noun}" if entry.ready else "coming soon"
     return f"{entry.title:<14} {state}"
 
 
