@@ -37,7 +37,7 @@ class TableClient:
         self.updates: dict[str, Update] = {}
         self.received_bytes = 0
         #: Every frame as received, for tests that search what reached this client.
-        self.transcript: bytearray | None = None
+        self.transcript: list[bytes] | None = None
         self.on_message: Callable[[Reply], None] | None = None
         self._reader = reader
         self._writer = writer
@@ -84,7 +84,7 @@ class TableClient:
         while (body := await read_frame(self._reader, MAX_UPDATE_BYTES)) is not None:
             self.received_bytes += len(body) + 4
             if self.transcript is not None:
-                self.transcript += body
+                self.transcript.append(body)
             reply = decode_reply(body)
             if isinstance(reply, Update):
                 self.updates[reply.table] = reply

@@ -46,7 +46,7 @@ async def connect():
         token = host.issue_token(fingerprint, name)
         client = await TableClient.connect(str(host.socket_path), token, timeout=5)
         if record:
-            client.transcript = bytearray()
+            client.transcript = []
         clients.append(client)
         return client
 

@@ -41,8 +41,12 @@ async def play_one(client: TableClient, table_id: str, rng: random.Random) -> st
     """Send one of the legal actions in the client's latest update; returns its text."""
     update: Update = client.updates[table_id]
     assert update.legal, "this client has nothing to do"
-    choice = rng.choice(update.legal).text
-    client.send(Act(table=table_id, version=update.version, action=choice))
+    return await play_text(client, table_id, rng.choice(update.legal).text)
+
+
+async def play_text(client: TableClient, table_id: str, action: str) -> str:
+    """Send `action` on the client's latest version and expect it to be applied."""
+    client.send(Act(table=table_id, version=client.updates[table_id].version, action=action))
     reply = await client.wait_for(lambda r: isinstance(r, (Done, Refused)) and getattr(r, "table", "") == table_id)
     assert isinstance(reply, Done), reply
-    return choice
+    return action
