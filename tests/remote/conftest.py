@@ -55,3 +55,7 @@ async def connect():
     finally:
         for client in clients:
             await client.close()
+
+
+# The gateway fixtures of the SSH tests, for the tests that go through a real session.
+from tests.ssh.conftest import player_keys, start_gateway  # noqa: E402,F401
