@@ -100,6 +100,7 @@ class TableHost:
         self._server: asyncio.base_events.Server | None = None
         self._sessions = itertools.count(1)
         self._writers: set[asyncio.StreamWriter] = set()
+        self._members: set[Member] = set()
         self._temp_dir: str | None = None
 
     # -- life ------------------------------------------------------------------------------
@@ -169,6 +170,7 @@ class TableHost:
                 return
             member = Member(owner=ticket.owner, name=ticket.name, send=_sender(writer), session=next(self._sessions))
             member.send(Welcome(name=ticket.name))
+            self._members.add(member)
             requests = TokenBucket(self.limits.requests_per_second, self.limits.request_burst)
             chats = TokenBucket(self.limits.chat_per_second, self.limits.chat_burst)
             while (body := await read_frame(reader, MAX_REQUEST_BYTES)) is not None:
@@ -181,6 +183,7 @@ class TableHost:
             pass
         finally:
             if member is not None:
+                self._members.discard(member)
                 for table in self.tables.values():
                     table.unwatch(member)
             self._writers.discard(writer)
@@ -188,17 +191,17 @@ class TableHost:
 
     async def _dispatch(self, member: Member, request: msgspec.Struct) -> None:
         if isinstance(request, ListTables):
-            member.send(Tables(tables=[
-                t.info(member.owner) for t in self.tables.values() if t.stored.public or t.is_member(member.owner)
-            ]))
+            member.send(self._listing(member))
         elif isinstance(request, CreateTable):
-            self._create(member, request)
+            if self._create(member, request):
+                self._announce()
         elif isinstance(request, (Join, Watch, Leave, Act, Chat)):
             table = self._reachable(member, request)
             if table is None:
                 return
             if isinstance(request, Join):
                 await table.request(member, JoinSeat(seat=request.seat))
+                self._announce()
             elif isinstance(request, Watch):
                 table.watch(member)
             elif isinstance(request, Leave):
@@ -209,32 +212,44 @@ class TableHost:
         else:
             member.send(Refused(reason="You are already connected."))
 
+    def _listing(self, member: Member) -> Tables:
+        return Tables(tables=[
+            t.info(member.owner) for t in self.tables.values() if t.stored.public or t.is_member(member.owner)
+        ])
+
+    def _announce(self) -> None:
+        """Push the lobby to everyone connected when a table appears or a seat is taken."""
+        for member in list(self._members):
+            member.send(self._listing(member))
+
     def _reachable(self, member: Member, request: Join | Watch | Leave | Act | Chat) -> Table | None:
         """The table a request names, if this member may reach it: public, or private and
         theirs, or private with its invite code."""
+        invite = getattr(request, "invite", "").strip().upper()
         table = self.tables.get(request.table)
-        invite = getattr(request, "invite", "")
+        if table is None and not request.table and invite:  # joining by the code alone
+            table = next((t for t in self.tables.values() if t.stored.invite == invite), None)
         if table is not None and (
             table.stored.public
             or table.is_member(member.owner)
-            or (invite and invite.strip().upper() == table.stored.invite)
+            or (invite and invite == table.stored.invite)
         ):
             return table
         member.send(Refused(reason="No table has that name and invite code.", table=request.table))
         return None
 
-    def _create(self, member: Member, request: CreateTable) -> None:
+    def _create(self, member: Member, request: CreateTable) -> bool:
         assert self.store is not None
         if self.store.count_owned(member.owner) >= self.limits.tables_per_identity:
             member.send(Refused(reason=f"You already host {self.limits.tables_per_identity} tables; leave one first."))
-            return
+            return False
         entry = next((g for g in GAMES if g.id == request.game and g.ready), None)
         if entry is None:
             member.send(Refused(reason="There is no such game to play here."))
-            return
+            return False
         if sum(1 for s in request.seats if s.kind == "me") > 1:
             member.send(Refused(reason="You can take only one seat at a table."))
-            return
+            return False
         seats = []
         for number, seat in enumerate(request.seats, start=1):
             if seat.kind == "me":
@@ -250,10 +265,10 @@ class TableHost:
             match = Match(engine, options, [s.spec() for s in seats], seed)
         except BadOptions as error:
             member.send(Refused(reason=str(error)))
-            return
+            return False
         except (msgspec.ValidationError, TypeError, ValueError) as error:
             member.send(Refused(reason=f"These options do not work for {engine.info.title}: {error}."))
-            return
+            return False
         stored = StoredTable(
             id=self._new_id(), game=entry.id, options=msgspec.to_builtins(options), seed=seed,
             public=request.public, invite="" if request.public else _invite_code(),
@@ -263,10 +278,11 @@ class TableHost:
             self.store.create(stored)
         except sqlite3.Error:
             member.send(Refused(reason="The table could not be recorded; try again."))
-            return
+            return False
         table = self._open(stored, match)
         table.watch(member)
         member.send(Done(table=table.id, seat=table.seat_of(member.owner)))
+        return True
 
     def _new_id(self) -> str:
         while True:

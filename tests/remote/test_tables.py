@@ -25,6 +25,7 @@ from server.protocol import (
     SeatRequest,
     Stale,
     Tables,
+    Update,
     Watch,
 )
 from server.host import HostLimits
@@ -72,8 +73,9 @@ async def test_create_join_and_list(start_host, connect):
     bo.send(Join(table=made.table))
     joined = await bo.wait_for(lambda r: isinstance(r, (Done, Refused)))
     assert joined == Done(table=made.table, seat=1)
+    seen = await ana.wait_for(lambda r: isinstance(r, Update) and r.seats[1].kind == "human")
+    assert [s.name for s in seen.seats] == ["Ana", "Bo"]
     await settled(host, made.table, [ana, bo])
-    assert [s.name for s in ana.updates[made.table].seats] == ["Ana", "Bo"]
     assert ana.updates[made.table].legal and not bo.updates[made.table].legal
 
 
@@ -227,3 +229,15 @@ async def test_a_full_game_against_a_bot_exports_to_a_save_that_replays(start_ho
     loaded = load_save(path)
     assert loaded.match.engine.outcome(loaded.match.state) == final[0].outcome
     assert [s.name for s in loaded.save.seats] == ["Ana", "Bo", "Heuristic bot 3"]
+
+
+async def test_a_private_table_is_joined_by_its_code_alone_and_the_lobby_is_pushed(start_host, connect):
+    host = await start_host()
+    ana, bo = await connect(host, ANA, "Ana"), await connect(host, BO, "Bo")
+    made = await create(ana, "bivi", [SeatRequest("me"), SeatRequest("open")], public=False)
+    invite = host.tables[made.table].stored.invite
+    bo.send(Join(table="", invite=f" {invite.lower()} "))
+    assert await bo.wait_for(lambda r: isinstance(r, (Done, Refused))) == Done(table=made.table, seat=1)
+    # Ana did not ask: the lobby arrives because a seat at her table was taken.
+    pushed = await ana.wait_for(lambda r: isinstance(r, Tables) and r.tables and r.tables[0].seats[1].kind == "human")
+    assert pushed.tables[0].seats[1].name == "Bo"
