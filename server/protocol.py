@@ -135,6 +135,7 @@ class Update(msgspec.Struct, tag=True, frozen=True):
     the log was rewritten)."""
 
     table: str
+    game: str
     version: int
     seat: int | None
     view: bytes

@@ -274,6 +274,7 @@ class Table:
         over = match.is_over()
         member.send(Update(
             table=self.id,
+            game=match.game_id,
             version=self.version,
             seat=viewer,
             view=encode_view(engine.view(state, viewer)),

@@ -24,6 +24,7 @@ class LauncherScreen(Screen[None]):
         Binding("l", "load_game", "Load", id="launcher.load"),
         Binding("r", "rules", "Rules", id="launcher.rules"),
         Binding("s", "settings", "Settings", id="launcher.settings"),
+        Binding("t", "tables", "Tables", id="launcher.tables"),
         Binding("q", "app.quit", "Quit", id="launcher.quit"),
     ]
 
@@ -101,3 +102,16 @@ class LauncherScreen(Screen[None]):
         from tui.screens.settings import SettingsScreen
 
         self.app.push_screen(SettingsScreen())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "tables":
+            # Only `campfire serve` hosts tables shared with other players.
+            from server.client import remote_configured
+
+            return remote_configured()
+        return True
+
+    def action_tables(self) -> None:
+        from tui.remote.lobby import LobbyScreen
+
+        self.app.push_screen(LobbyScreen())

@@ -1,0 +1,107 @@
+"""The game screen for a table on the server: the shared frame, driven by a RemoteMatch.
+
+Nothing is decided here: a chosen action is sent with the version it was chosen on, and
+the screen redraws when the server pushes the next Update. Bots act on the server, undo and
+the hot-seat curtain do not apply (each player sees only their own seat), and the game is
+saved by the server after every action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Input
+
+from server.protocol import MAX_CHAT_CHARACTERS, Chat, ChatLine, Refused, Stale, Update
+from tui.remote.match import RemoteMatch
+from tui.screens.game import GameScreen
+
+
+class RemoteGameScreen(GameScreen):
+    BINDINGS = [Binding("t", "chat", "Say", id="remote.chat")]
+
+    def __init__(self, match: RemoteMatch) -> None:
+        super().__init__(match, None)  # type: ignore[arg-type]  # the same interface, remotely
+        self.remote: RemoteMatch = match
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_interval(1.0, self._tick)
+
+    # -- what the frame does locally, it does not do here --------------------------------------
+    def _initial_viewer(self) -> int | None:
+        return self.match.seat
+
+    @property
+    def hides_information(self) -> bool:
+        return False  # one seat per screen: nobody else looks at this terminal
+
+    def _update_viewer(self) -> None:
+        pass
+
+    def _maybe_run_bots(self) -> None:
+        pass  # the server's bots act for their seats
+
+    def after_change(self) -> None:
+        self.refresh_table()
+        if self.remote.is_over():
+            self._show_end()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "next_player", "save"):
+            return False
+        if action == "chat":
+            return True
+        return super().check_action(action, parameters)
+
+    def choose_action(self, action: Any) -> None:
+        if self.viewer is None or self.viewer not in self.remote.actors():
+            return
+        self.remote.act(self.viewer, action)
+        self.problem = ""
+
+    def _tick(self) -> None:
+        if self.remote.waiting_note():
+            self.refresh_table()
+
+    # -- from the server -----------------------------------------------------------------------
+    def receive(self, reply: Any) -> None:
+        if isinstance(reply, Update):
+            self.remote.receive(reply)
+            self.after_change()
+        elif isinstance(reply, Refused):
+            self.problem = reply.reason
+            self.refresh_table()
+            self.app.bell()
+        elif isinstance(reply, Stale):
+            self.notify("The table moved on before your action arrived: here is how it stands now.")
+        elif isinstance(reply, ChatLine):
+            who = f"{reply.name} (watching)" if reply.spectator else reply.name
+            self.remote.add_chat(f"{who}: {reply.text}")
+            self.refresh_table()
+
+    def action_chat(self) -> None:
+        def send(text: str | None) -> None:
+            if text:
+                self.remote.client.send(Chat(table=self.remote.table_id, text=text))
+
+        self.app.push_screen(ChatPrompt(), send)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+
+class ChatPrompt(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="chat.cancel")]
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="Say something to the table (Enter sends)", max_length=MAX_CHAT_CHARACTERS, id="chat-input")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
