@@ -18,7 +18,7 @@ import msgspec
 
 from engines.core.match import JournalEntry, Match, SeatSpec
 from engines.registry import load_engine
-from saves.format import encode, envelope
+from saves.store import write_match
 
 STORE_NAME = "tables.sqlite3"
 
@@ -192,11 +192,10 @@ class TableStore:
         )
 
     def export(self, table_id: str, path: Path) -> Path:
-        """Write the table as an ordinary save file, which `campfire load` replays."""
+        """Write the table as an ordinary save file, which `campfire load` replays
+        (SaveError when it cannot be written)."""
         table = self.load(table_id)
         if table is None:
             raise KeyError(table_id)
-        data = encode(envelope(table.replay()))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        write_match(table.replay(), path)
         return path
