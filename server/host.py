@@ -16,6 +16,7 @@ import secrets
 import sqlite3
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +39,7 @@ from server.protocol import (
     Refused,
     Tables,
     Watch,
+    VoteBot,
     Welcome,
     decode_request,
     frame,
@@ -62,6 +64,8 @@ class HostLimits:
     request_burst: int = 40
     chat_per_second: float = 1.0
     chat_burst: int = 3
+    #: Seconds a player may be away before the others may vote a bot into their seat.
+    away_seconds: float = 120.0
 
 
 class TokenBucket:
@@ -88,8 +92,12 @@ class Ticket:
 
 
 class TableHost:
-    def __init__(self, data_root: Path, *, bot_delay: float = 0.4, limits: HostLimits = HostLimits()) -> None:
+    def __init__(
+        self, data_root: Path, *, bot_delay: float = 0.4, limits: HostLimits = HostLimits(),
+        new_seed: Callable[[], int] = random_seed,
+    ) -> None:
         self.data_root = data_root
+        self.new_seed = new_seed  # tests fix the seeds; the server draws each one fresh
         self.bot_delay = bot_delay
         self.limits = limits
         self.tables: dict[str, Table] = {}
@@ -153,7 +161,7 @@ class TableHost:
 
     def _open(self, stored: StoredTable, match: Match) -> Table:
         assert self.store is not None
-        table = Table(stored, match, self.store, self.bot_delay)
+        table = Table(stored, match, self.store, self.bot_delay, self.limits.away_seconds)
         self.tables[stored.id] = table
         table.start()
         return table
@@ -195,7 +203,7 @@ class TableHost:
         elif isinstance(request, CreateTable):
             if self._create(member, request):
                 self._announce()
-        elif isinstance(request, (Join, Watch, Leave, Act, Chat)):
+        elif isinstance(request, (Join, Watch, Leave, Act, Chat, VoteBot)):
             table = self._reachable(member, request)
             if table is None:
                 return
@@ -222,7 +230,7 @@ class TableHost:
         for member in list(self._members):
             member.send(self._listing(member))
 
-    def _reachable(self, member: Member, request: Join | Watch | Leave | Act | Chat) -> Table | None:
+    def _reachable(self, member: Member, request: Join | Watch | Leave | Act | Chat | VoteBot) -> Table | None:
         """The table a request names, if this member may reach it: public, or private and
         theirs, or private with its invite code."""
         invite = getattr(request, "invite", "").strip().upper()
@@ -261,7 +269,7 @@ class TableHost:
         engine = load_engine(entry.id)
         try:
             options = engine.decode_options(request.options)
-            seed = random_seed()
+            seed = self.new_seed()
             match = Match(engine, options, [s.spec() for s in seats], seed)
         except BadOptions as error:
             member.send(Refused(reason=str(error)))

@@ -91,7 +91,14 @@ class Chat(msgspec.Struct, tag=True, frozen=True):
     text: str
 
 
-Request = Union[Hello, ListTables, CreateTable, Join, Watch, Leave, Act, Chat]
+class VoteBot(msgspec.Struct, tag=True, frozen=True):
+    """Vote to let a bot play the seat of a player away longer than the table's limit."""
+
+    table: str
+    seat: int
+
+
+Request = Union[Hello, ListTables, CreateTable, Join, Watch, Leave, Act, Chat, VoteBot]
 
 
 # -- host to client -------------------------------------------------------------------------
@@ -104,6 +111,11 @@ class SeatInfo(msgspec.Struct, frozen=True):
     kind: Literal["open", "human", "bot"]
     level: str = ""
     yours: bool = False
+    #: Whole seconds the seat's player has been away (no connection following the table);
+    #: None while they are here.
+    away: int | None = None
+    #: A bot plays for a player who was away; they take the seat back by joining.
+    standing_in: bool = False
 
 
 class TableInfo(msgspec.Struct, frozen=True):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -32,6 +33,7 @@ from server.protocol import (
     Stale,
     TableInfo,
     Update,
+    VoteBot,
     clean_chat,
     encode_view,
 )
@@ -60,12 +62,19 @@ class JoinSeat(msgspec.Struct, frozen=True):
 
 
 class Table:
-    def __init__(self, stored: StoredTable, match: Match, store: TableStore, bot_delay: float) -> None:
+    def __init__(
+        self, stored: StoredTable, match: Match, store: TableStore, bot_delay: float, away_limit: float = 120.0,
+    ) -> None:
         self.stored = stored
         self.match = match
         self.store = store
         self.bot_delay = bot_delay
+        self.away_limit = away_limit
         self.watchers: dict[Member, Watcher] = {}
+        # Every seated player counts as away until a connection of theirs follows the table.
+        now = time.monotonic()
+        self._away_since: dict[int, float] = {n: now for n, s in enumerate(stored.seats) if s.kind == "human"}
+        self._votes: dict[int, set[str]] = {}
         self._inbox: asyncio.Queue[tuple[Member, msgspec.Struct, asyncio.Future]] = asyncio.Queue()
         self._task: asyncio.Task | None = None
 
@@ -88,10 +97,19 @@ class Table:
         return self.seat_of(owner) is not None or self.stored.owner == owner
 
     def seat_infos(self, owner: str) -> list[SeatInfo]:
+        now = time.monotonic()
         return [
-            SeatInfo(name=s.name, kind=s.kind, level=s.level, yours=s.kind == "human" and s.owner == owner)
-            for s in self.stored.seats
+            SeatInfo(
+                name=s.name, kind=s.kind, level=s.level, yours=s.kind == "human" and s.owner == owner,
+                away=int(now - self._away_since[n]) if s.kind == "human" and n in self._away_since else None,
+                standing_in=s.kind == "bot" and bool(s.owner),
+            )
+            for n, s in enumerate(self.stored.seats)
         ]
+
+    def away_for(self, seat: int) -> float:
+        since = self._away_since.get(seat)
+        return 0.0 if since is None else time.monotonic() - since
 
     def info(self, owner: str) -> TableInfo:
         match = self.match
@@ -158,11 +176,14 @@ class Table:
             self._join(member, message.seat)
         elif isinstance(message, Chat):
             self._chat(member, message.text)
+        elif isinstance(message, VoteBot):
+            self._vote(member, message.seat)
 
     def _act(self, member: Member, request: Act) -> None:
         seat = self.seat_of(member.owner)
         if seat is not None and member not in self.watchers:
             self.watchers[member] = Watcher(seat=seat)
+            self._away_since.pop(seat, None)
         if request.version != self.version:
             member.send(Stale(table=self.id, version=self.version))
             self._update(member)
@@ -214,6 +235,8 @@ class Table:
     def _join(self, member: Member, wanted: int | None) -> None:
         seat = self.seat_of(member.owner)
         if seat is None:
+            seat = self._take_back(member)
+        if seat is None:
             free = [n for n, s in enumerate(self.stored.seats) if s.kind == "open"]
             if wanted is not None:
                 free = [n for n in free if n == wanted]
@@ -226,16 +249,80 @@ class Table:
             self.stored.seats[seat] = taken
             self.match.seats = tuple(s.spec() for s in self.stored.seats)
         self.watchers[member] = Watcher(seat=seat)
+        self._away_since.pop(seat, None)
         member.send(Done(table=self.id, seat=seat))
         self.broadcast()
 
     def watch(self, member: Member) -> None:
         """Follow the table as your own seat if you hold one, else as a spectator."""
-        self.watchers[member] = Watcher(seat=self.seat_of(member.owner))
-        self._update(member)
+        seat = self.seat_of(member.owner)
+        self.watchers[member] = Watcher(seat=seat)
+        if seat is not None and self._away_since.pop(seat, None) is not None:
+            self.broadcast()
+        else:
+            self._update(member)
 
     def unwatch(self, member: Member) -> None:
-        self.watchers.pop(member, None)
+        watcher = self.watchers.pop(member, None)
+        if watcher is None or watcher.seat is None:
+            return
+        if not any(w.seat == watcher.seat for w in self.watchers.values()):
+            self._away_since[watcher.seat] = time.monotonic()
+            self.broadcast()
+
+    # -- absence -------------------------------------------------------------------------
+    def _set_seat(self, seat: int, stored: StoredSeat) -> None:
+        self.store.set_seat(self.id, seat, stored)
+        self.stored.seats[seat] = stored
+        self.match.set_seat(seat, stored.spec())
+
+    def _take_back(self, member: Member) -> int | None:
+        """A returning player gets back the seat a bot kept for them."""
+        for number, seat in enumerate(self.stored.seats):
+            if seat.kind == "bot" and seat.owner == member.owner:
+                self._set_seat(number, StoredSeat(kind="human", owner=member.owner, name=seat.name))
+                self._notice(f"{seat.name} is back and plays again.")
+                return number
+        return None
+
+    def _vote(self, member: Member, seat: int) -> None:
+        voter = self.seat_of(member.owner)
+        seats = self.stored.seats
+        if voter is None or voter == seat or not 0 <= seat < len(seats) or seats[seat].kind != "human":
+            member.send(Refused(reason="Only the other players may give a seat to a bot.", table=self.id))
+            return
+        name = seats[seat].name
+        away = self.away_for(seat)
+        if seat not in self._away_since or away < self.away_limit:
+            member.send(Refused(
+                reason=f"{name} may be given a bot after {int(self.away_limit)} seconds away"
+                       f" (away {int(away)} seconds so far).",
+                table=self.id,
+            ))
+            return
+        votes = self._votes.setdefault(seat, set())
+        votes.add(member.owner)
+        present = {
+            s.owner for n, s in enumerate(seats)
+            if s.kind == "human" and n != seat and n not in self._away_since
+        }
+        member.send(Done(table=self.id, seat=voter))
+        if not present <= votes:
+            self._notice(f"{member.name} votes to let a bot play for {name} ({len(votes)} of {len(present)}).")
+            return
+        self._votes.pop(seat, None)
+        bots = self.match.engine.bots
+        level = "heuristic" if "heuristic" in bots else sorted(bots)[0]
+        self._set_seat(seat, StoredSeat(kind="bot", owner=seats[seat].owner, name=name, level=level))
+        self._away_since.pop(seat, None)
+        self._notice(f"A {level} bot plays for {name} until they return.")
+        self.broadcast()
+
+    def _notice(self, text: str) -> None:
+        """A line from the table itself (no player name, so nobody can pose as it)."""
+        line = ChatLine(table=self.id, name="", text=text)
+        for other in self.watchers:
+            other.send(line)
 
     def _chat(self, member: Member, text: str) -> None:
         line = clean_chat(text)

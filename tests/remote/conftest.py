@@ -20,11 +20,14 @@ def pytest_collection_modifyitems(config, items) -> None:
 
 @pytest.fixture
 async def start_host(tmp_path):
-    """`await start_host(name="root")` -> a running TableHost; bots act without delay."""
+    """`await start_host(name="root")` -> a running TableHost; bots act without delay and
+    tables get seeds 1, 2, 3... in order of creation."""
     hosts: list[TableHost] = []
 
     async def start(root: str = "root", **kwargs) -> TableHost:
         kwargs.setdefault("bot_delay", 0.0)
+        seeds = iter(range(1, 1_000_000))
+        kwargs.setdefault("new_seed", lambda: next(seeds))  # every run plays the same games
         host = TableHost(tmp_path / root, **kwargs)
         hosts.append(host)
         await host.start()

@@ -75,3 +75,27 @@ async def test_create_a_table_in_the_lobby_and_play_against_a_friend(start_host,
         await pilot.press("escape")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back in the lobby")
         assert "Ana (you)" in str(lobby.query_one("#table-list").get_option_at_index(0).prompt)
+
+
+async def test_a_player_votes_a_bot_into_an_absent_friends_seat_by_key(start_host, connect, tmp_path, monkeypatch):
+    from server.host import HostLimits
+
+    host = await start_host(limits=HostLimits(away_seconds=0))
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("open"), SeatRequest("me")])
+    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the table is listed")
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "game screen")
+        screen = app.screen
+        assert screen.check_action("vote_bot", ()) is False  # Bo is here
+        await bo.close()
+        await _until(pilot, lambda: screen.remote.absent_seat() == 1, "Bo is away")
+        assert "Bo away" in screen.table.summary.status
+        assert screen.check_action("vote_bot", ()) is True
+        await pilot.press("v")
+        table = host.tables[made.table]
+        await _until(pilot, lambda: table.stored.seats[1].kind == "bot", "a bot plays for Bo")
+        await _until(pilot, lambda: any("plays for Bo" in line for line in screen.table.log), "the table says so")

@@ -50,6 +50,7 @@ class RemoteMatch:
         if update.actors != self.update.actors:
             self._turn_started = time.monotonic()
         self.update = update
+        self._received = time.monotonic()
         self._view = msgspec.msgpack.decode(update.view, type=self._view_type)
 
     # -- what the screen reads ---------------------------------------------------------------
@@ -101,13 +102,26 @@ class RemoteMatch:
         return msgspec.structs.replace(summary, status=f"{summary.status}  ({waiting})") if waiting else summary
 
     def waiting_note(self) -> str:
-        """Who else must act, and for how long they have been thinking."""
-        others = [a for a in self.update.actors if a >= 0 and a != self.seat]
-        if not others or self.update.over:
+        """Who else must act and for how long they have been thinking; who is away."""
+        if self.update.over:
             return ""
-        names = ", ".join(self.update.seats[a].name for a in others)
-        seconds = int(time.monotonic() - self._turn_started)
-        return f"{names} thinking {seconds // 60}:{seconds % 60:02d}"
+        notes = []
+        others = [a for a in self.update.actors if a >= 0 and a != self.seat]
+        if others:
+            names = ", ".join(self.update.seats[a].name for a in others)
+            notes.append(f"{names} thinking {_minutes(time.monotonic() - self._turn_started)}")
+        away = self.absent_seat()
+        if away is not None:
+            seat = self.update.seats[away]
+            notes.append(f"{seat.name} away {_minutes(seat.away + time.monotonic() - self._received)}")
+        return "; ".join(notes)
+
+    def absent_seat(self) -> int | None:
+        """The first other player's seat whose player is away."""
+        for number, seat in enumerate(self.update.seats):
+            if seat.kind == "human" and seat.away is not None and number != self.seat:
+                return number
+        return None
 
     def outcome(self) -> Outcome | None:
         return self.update.outcome
@@ -125,3 +139,8 @@ class RemoteMatch:
             raise IllegalAction("You can only act for your own seat.")
         text = action.text if isinstance(action, LegalAction) else action
         self.client.send(Act(table=self.table_id, version=self.update.version, action=text))
+
+
+def _minutes(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"

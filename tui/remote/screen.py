@@ -15,13 +15,16 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
-from server.protocol import MAX_CHAT_CHARACTERS, Chat, ChatLine, Refused, Stale, Update
+from server.protocol import MAX_CHAT_CHARACTERS, Chat, ChatLine, Refused, Stale, Update, VoteBot
 from tui.remote.match import RemoteMatch
 from tui.screens.game import GameScreen
 
 
 class RemoteGameScreen(GameScreen):
-    BINDINGS = [Binding("t", "chat", "Say", id="remote.chat")]
+    BINDINGS = [
+        Binding("t", "chat", "Say", id="remote.chat"),
+        Binding("v", "vote_bot", "Bot for absent", id="remote.vote_bot"),
+    ]
 
     def __init__(self, match: RemoteMatch) -> None:
         super().__init__(match, None)  # type: ignore[arg-type]  # the same interface, remotely
@@ -55,6 +58,9 @@ class RemoteGameScreen(GameScreen):
             return False
         if action == "chat":
             return True
+        if action == "vote_bot":
+            # Only players vote, and only while someone else is away.
+            return self.viewer is not None and self.remote.absent_seat() is not None
         return super().check_action(action, parameters)
 
     def choose_action(self, action: Any) -> None:
@@ -72,6 +78,7 @@ class RemoteGameScreen(GameScreen):
         if isinstance(reply, Update):
             self.remote.receive(reply)
             self.after_change()
+            self.refresh_bindings()
         elif isinstance(reply, Refused):
             self.problem = reply.reason
             self.refresh_table()
@@ -79,8 +86,12 @@ class RemoteGameScreen(GameScreen):
         elif isinstance(reply, Stale):
             self.notify("The table moved on before your action arrived: here is how it stands now.")
         elif isinstance(reply, ChatLine):
-            who = f"{reply.name} (watching)" if reply.spectator else reply.name
-            self.remote.add_chat(f"{who}: {reply.text}")
+            if not reply.name:  # the table itself: a vote, a bot standing in, a return
+                self.remote.add_chat(f"-- {reply.text}")
+            else:
+                who = f"{reply.name} (watching)" if reply.spectator else reply.name
+                self.remote.add_chat(f"{who}: {reply.text}")
+            self.refresh_bindings()
             self.refresh_table()
 
     def action_chat(self) -> None:
@@ -89,6 +100,11 @@ class RemoteGameScreen(GameScreen):
                 self.remote.client.send(Chat(table=self.remote.table_id, text=text))
 
         self.app.push_screen(ChatPrompt(), send)
+
+    def action_vote_bot(self) -> None:
+        seat = self.remote.absent_seat()
+        if seat is not None:
+            self.remote.client.send(VoteBot(table=self.remote.table_id, seat=seat))
 
     def action_leave(self) -> None:
         self.dismiss(None)
