@@ -9,7 +9,7 @@ from tests.remote.helpers import create, play_one
 from tests.test_import_hygiene import forbidden_in, modules_after_import
 from tui.app import CampfireApp
 from tui.remote.lobby import LobbyScreen
-from tui.remote.screen import RemoteGameScreen
+from tui.remote.screen import RemoteScreen
 
 ANA, BO = "SHA256:ana", "SHA256:bo"
 
@@ -21,9 +21,12 @@ def test_the_table_host_imports_no_interface():
 
 
 async def _until(pilot, condition, what: str, timeout: float = 10.0) -> None:
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await pilot.pause(0.02)
+    try:
+        async with asyncio.timeout(timeout):
+            while not condition():
+                await pilot.pause(0.02)
+    except TimeoutError:
+        raise AssertionError(f"{what} never happened; the screen is {pilot.app.screen!r}") from None
 
 
 def _app_for(host, monkeypatch, tmp_path, fingerprint: str, name: str) -> CampfireApp:
@@ -57,7 +60,7 @@ async def test_create_a_table_in_the_lobby_and_play_against_a_friend(start_host,
         await _until(pilot, lambda: len(host.tables) == 1, "table created")
         [table] = host.tables.values()
         assert [s.kind for s in table.stored.seats] == ["human", "open", "bot"]
-        await _until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "game screen")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "game screen")
         screen = app.screen
 
         bo = await connect(host, BO, "Bo")
@@ -88,7 +91,7 @@ async def test_a_player_votes_a_bot_into_an_absent_friends_seat_by_key(start_hos
         await pilot.press("t")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the table is listed")
         await pilot.press("enter")
-        await _until(pilot, lambda: isinstance(app.screen, RemoteGameScreen), "game screen")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "game screen")
         screen = app.screen
         assert screen.check_action("vote_bot", ()) is False  # Bo is here
         await bo.close()
@@ -99,3 +102,27 @@ async def test_a_player_votes_a_bot_into_an_absent_friends_seat_by_key(start_hos
         table = host.tables[made.table]
         await _until(pilot, lambda: table.stored.seats[1].kind == "bot", "a bot plays for Bo")
         await _until(pilot, lambda: any("plays for Bo" in line for line in screen.table.log), "the table says so")
+
+
+async def test_camp_grizzly_and_bioviva_keep_their_own_boards_at_a_remote_table(start_host, connect, tmp_path, monkeypatch):
+    from tui.games.bioviva import BiovivaScreen
+    from tui.games.camp_grizzly import CampGrizzlyScreen
+
+
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    await create(bo, "camp_grizzly", [SeatRequest("me"), SeatRequest("open")])
+    await create(bo, "bioviva", [SeatRequest("me"), SeatRequest("open")])
+    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.tables) == 2, "two tables")
+        lobby = app.screen
+        for position, board in enumerate((CampGrizzlyScreen, BiovivaScreen)):
+            lobby.query_one("#table-list").highlighted = position
+            await pilot.press("enter")
+            await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the table's screen")
+            assert isinstance(app.screen, board)
+            assert app.screen.table.view is not None and app.screen.table.seat_names == ["Bo", "Ana"]
+            await pilot.press("escape")
+            await _until(pilot, lambda: app.screen is lobby, "back in the lobby")

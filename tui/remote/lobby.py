@@ -32,7 +32,7 @@ from server.protocol import (
     Watch,
 )
 from tui.remote.match import RemoteMatch
-from tui.remote.screen import RemoteGameScreen
+from tui.remote.screen import RemoteScreen, remote_screen_class
 
 #: Waiting for the next full Update of a table being created (its id is not known yet).
 NEW_TABLE = "*"
@@ -79,7 +79,7 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.client: TableClient | None = None
         self.tables: list[TableInfo] = []
-        self.screens: dict[str, RemoteGameScreen] = {}
+        self.screens: dict[str, RemoteScreen] = {}
         self._opening: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -166,7 +166,7 @@ class LobbyScreen(Screen[None]):
 
     def _open(self, update: Update) -> None:
         assert self.client is not None
-        screen = RemoteGameScreen(RemoteMatch(load_engine(update.game), self.client, update))
+        screen = remote_screen_class(update.game)(RemoteMatch(load_engine(update.game), self.client, update))
         self.screens[update.table] = screen
 
         def closed(_: object) -> None:

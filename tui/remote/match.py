@@ -133,11 +133,17 @@ class RemoteMatch:
         return 0
 
     # -- acting ------------------------------------------------------------------------------
-    def act(self, seat: int, action: LegalAction | str) -> None:
-        """Send the action chosen on this version; the server's answer arrives later."""
+    def act(self, seat: int, action: LegalAction | msgspec.Struct | str) -> None:
+        """Send the action chosen on this version (from the list, the board, or typed);
+        the server's answer arrives later."""
         if seat != self.seat:
             raise IllegalAction("You can only act for your own seat.")
-        text = action.text if isinstance(action, LegalAction) else action
+        if isinstance(action, LegalAction):
+            text = action.text
+        elif isinstance(action, msgspec.Struct):
+            text = self.engine.format_action(action)
+        else:
+            text = action
         self.client.send(Act(table=self.table_id, version=self.update.version, action=text))
 
 

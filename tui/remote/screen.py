@@ -20,18 +20,21 @@ from tui.remote.match import RemoteMatch
 from tui.screens.game import GameScreen
 
 
-class RemoteGameScreen(GameScreen):
-    BINDINGS = [
-        Binding("t", "chat", "Say", id="remote.chat"),
-        Binding("v", "vote_bot", "Bot for absent", id="remote.vote_bot"),
-    ]
+REMOTE_BINDINGS = [
+    Binding("t", "chat", "Say", id="remote.chat"),
+    Binding("v", "vote_bot", "Bot for absent", id="remote.vote_bot"),
+]
+
+
+class RemoteScreen:
+    """Mixed in before a game screen class (the shared frame or a game's own screen)."""
 
     def __init__(self, match: RemoteMatch) -> None:
-        super().__init__(match, None)  # type: ignore[arg-type]  # the same interface, remotely
+        super().__init__(match, None)  # type: ignore[call-arg]  # the Match interface, remotely
         self.remote: RemoteMatch = match
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual also runs the game screen's own on_mount after this one.
         self.set_interval(1.0, self._tick)
 
     # -- what the frame does locally, it does not do here --------------------------------------
@@ -121,3 +124,22 @@ class ChatPrompt(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class RemoteGameScreen(RemoteScreen, GameScreen):
+    """The shared frame, for games whose own screen needs the state (Bivì's ghost tile)."""
+
+    BINDINGS = REMOTE_BINDINGS
+
+
+def remote_screen_class(game_id: str) -> type[GameScreen]:
+    """The game's own screen where it works from views alone, else the shared frame."""
+    if game_id == "camp_grizzly":
+        from tui.games.camp_grizzly import CampGrizzlyScreen
+
+        return type("RemoteCampGrizzlyScreen", (RemoteScreen, CampGrizzlyScreen), {"BINDINGS": REMOTE_BINDINGS})
+    if game_id == "bioviva":
+        from tui.remote.bioviva import RemoteBiovivaScreen
+
+        return RemoteBiovivaScreen
+    return RemoteGameScreen
