@@ -12,6 +12,7 @@ at the table's pace.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import time
 from collections.abc import Callable
@@ -38,6 +39,8 @@ from server.protocol import (
     encode_view,
 )
 from server.store import StaleVersion, StoredSeat, StoredTable, TableStore
+
+log = logging.getLogger("campfire.tables")
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,7 @@ class Table:
         now = time.monotonic()
         self._away_since: dict[int, float] = {n: now for n, s in enumerate(stored.seats) if s.kind == "human"}
         self._votes: dict[int, set[str]] = {}
+        self._bots_stuck_at = -1  # the version at which a bot or the game failed to move
         self._inbox: asyncio.Queue[tuple[Member, msgspec.Struct, asyncio.Future]] = asyncio.Queue()
         self._task: asyncio.Task | None = None
 
@@ -155,18 +159,28 @@ class Table:
                 continue
             try:
                 self._handle(member, message)
+            except Exception:  # a bug must not take the table down with it
+                log.exception("table %s could not handle %s", self.id, type(message).__name__)
+                member.send(Refused(reason="The table could not do that.", table=self.id))
             finally:
                 if not done.done():
                     done.set_result(None)
 
     def _automatic_due(self) -> bool:
+        if self._bots_stuck_at == self.version:
+            return False
         seats = self.stored.seats
         return any(a == AUTO or seats[a].kind == "bot" for a in self.match.actors())
 
     def _act_automatically(self) -> None:
-        step = self.match.next_bot_or_auto()
-        if step is not None:
-            self._commit(*step)
+        try:
+            step = self.match.next_bot_or_auto()
+            if step is not None and self._commit(*step):
+                return
+        except Exception:
+            log.exception("table %s: the automatic move failed", self.id)
+        # Rather than retry the same failing move in a loop, wait for the next request.
+        self._bots_stuck_at = self.version
 
     # -- requests --------------------------------------------------------------------------
     def _handle(self, member: Member, message: msgspec.Struct) -> None:

@@ -241,3 +241,32 @@ async def test_a_private_table_is_joined_by_its_code_alone_and_the_lobby_is_push
     # Ana did not ask: the lobby arrives because a seat at her table was taken.
     pushed = await ana.wait_for(lambda r: isinstance(r, Tables) and r.tables and r.tables[0].seats[1].kind == "human")
     assert pushed.tables[0].seats[1].name == "Bo"
+
+
+async def test_an_undecodable_request_ends_the_connection(start_host, connect):
+    host = await start_host()
+    ana = await connect(host, ANA, "Ana")
+    ana._writer.write((5).to_bytes(4, "big") + b"\xc1\xc1\xc1\xc1\xc1")
+    async with asyncio.timeout(5):
+        while ana.connected:
+            await asyncio.sleep(0.01)
+
+
+async def test_a_failing_bot_leaves_the_table_answering(start_host, connect, monkeypatch):
+    from engines.core.match import Match
+
+    host = await start_host()
+    ana = await connect(host, ANA, "Ana")
+    made = await create(ana, "bivi", [SeatRequest("me"), SeatRequest("bot", "random")])
+    await settled(host, made.table, [ana])
+
+    def broken(self):
+        raise RuntimeError("a bot bug")
+
+    monkeypatch.setattr(Match, "next_bot_or_auto", broken)
+    table = host.tables[made.table]
+    while 0 in table.match.actors():
+        await play_one(ana, made.table, random.Random(4))
+    ana.send(Chat(table=made.table, text="still there?"))
+    assert (await ana.wait_for(lambda r: isinstance(r, ChatLine))).text == "still there?"
+    assert table._task is not None and not table._task.done()
