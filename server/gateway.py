@@ -13,7 +13,9 @@ import asyncssh
 
 from server.child import GameProcess, Limits, child_environment
 from server.events import LOG_NAME, EventLog
+from server.host import TableHost
 from server.hostkey import HOST_KEY_NAME, load_or_create_host_key
+from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
 from server.identity import Identity, player_folders, remove_stale_guest_folders, sanitise_name
 
 SERVER_FULL = "Campfire is full right now, try again later.\r\n"
@@ -69,6 +71,7 @@ class Gateway:
         self.host_key_fingerprint = ""
         self.host_key_created = False
         self.log: EventLog | None = None
+        self.tables = TableHost(options.data_root)  # remote tables shared by every session
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     @property
@@ -87,6 +90,7 @@ class Gateway:
         self.log = EventLog(root / LOG_NAME)
         key, self.host_key_created = load_or_create_host_key(self.options.host_key or root / HOST_KEY_NAME)
         self.host_key_fingerprint = key.get_fingerprint("sha256")
+        await self.tables.start()
         self._acceptor = await asyncssh.create_server(
             lambda: PlayerConnection(self),
             self.options.host, self.options.port,
@@ -111,6 +115,7 @@ class Gateway:
                 conn.close()
             await self._acceptor.wait_closed()
         await asyncio.gather(*(game.stop() for game in list(self.games)), return_exceptions=True)
+        await self.tables.close()
         if self.log is not None:
             self.log.write("stopped")
             self.log.close()
@@ -146,9 +151,12 @@ class Gateway:
     async def _play(self, process: asyncssh.SSHServerProcess, player: "PlayerConnection", term: str) -> None:
         identity = player.identity
         folders = player_folders(self.options.data_root, identity)
+        token = ""
         try:
             width, height, _, _ = process.get_terminal_size()
             env = child_environment(term, process.env, folders, identity.name)
+            token = self.tables.issue_token(identity.fingerprint, identity.name)
+            env.update({SOCKET_VARIABLE: str(self.tables.socket_path), TOKEN_VARIABLE: token})
             game = await GameProcess.start(env, folders.home, width, height, self.options.limits)
             self.games.add(game)
             self._log("game started", player, pid=game.pid, term=term, size=f"{width}x{height}")
@@ -160,6 +168,8 @@ class Gateway:
                 game.close_master()
                 self.games.discard(game)
         finally:
+            if token:
+                self.tables.revoke_token(token)
             folders.remove_if_temporary()
         self._log("game ended", player, pid=game.pid, reason=reason, status=status,
                   sent=link.bytes_out, received=link.bytes_in)

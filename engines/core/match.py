@@ -98,6 +98,33 @@ class Match:
     def log_lines(self, viewer: int | None) -> list[str]:
         return [entry.event.for_viewer(viewer) for entry in self.log]
 
+    # What a screen shows, asked of the match rather than computed from its state, so a
+    # screen can show a remote table it holds no state of (tui/remote's RemoteMatch).
+    def view(self, viewer: int | None) -> Any:
+        return self.engine.view(self.state, viewer)
+
+    def summary(self, viewer: int | None) -> Any:
+        return self.engine.summary(self.state, viewer)
+
+    def outcome(self) -> Any:
+        return self.engine.outcome(self.state) if self.is_over() else None
+
+    def describe(self, action: Any) -> str:
+        return self.engine.describe_action(action)
+
+    def set_seat(self, number: int, seat: SeatSpec) -> None:
+        """Hand a seat to someone else mid-game (a bot for an absent player, or the player
+        back); the journal is unchanged, so replay does not depend on who sat there."""
+        if seat.is_bot and seat.level not in self.engine.bots:
+            raise BadOptions(f"{self.engine.info.title} has no '{seat.level}' bot.")
+        seats = list(self.seats)
+        seats[number] = seat
+        self.seats = tuple(seats)
+        if seat.is_bot:
+            self._bots[number] = self.engine.bots[seat.level]()
+        else:
+            self._bots.pop(number, None)
+
     # -- acting --------------------------------------------------------------
     def act(self, seat: int, action: Any) -> list[Event]:
         """Apply `action` for `seat`, or raise IllegalAction and change nothing."""

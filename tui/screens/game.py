@@ -150,13 +150,12 @@ class GameScreen(Screen[None]):
         if self._gone:
             return
         match = self.match
-        engine = match.engine
         viewer = None if self._curtain_up else self.viewer
         acting = viewer is not None and viewer in match.actors() and not match.seats[viewer].is_bot
         legal = match.legal_actions(viewer) if acting else []
         shown = self.listed_actions(legal)
         names = [s.name for s in match.seats]
-        summary = engine.summary(match.state, viewer)
+        summary = match.summary(viewer)
         summary = msgspec.structs.replace(
             summary,
             status=name_seats(summary.status, names),
@@ -167,14 +166,14 @@ class GameScreen(Screen[None]):
                 for p in summary.panels
             ],
         )
-        outcome = engine.outcome(match.state) if match.is_over() else None
+        outcome = match.outcome()
         if outcome is not None:
             outcome = msgspec.structs.replace(outcome, reason=name_seats(outcome.reason, names))
         self.table = Table(
             summary=summary,
-            view=engine.view(match.state, viewer),
+            view=match.view(viewer),
             viewer=viewer,
-            actions=[(name_seats(engine.describe_action(a), names), a) for a in shown],
+            actions=[(name_seats(match.describe(a), names), a) for a in shown],
             log=[name_seats(line, names) for line in match.log_lines(viewer)],
             acting=acting,
             problem=self.problem,
@@ -232,7 +231,7 @@ class GameScreen(Screen[None]):
             return []
         legal = self.match.legal_actions(self.viewer) if self.viewer in self.match.actors() else []
         names = table.seat_names
-        return [(name_seats(self.match.engine.describe_action(a), names), a) for a in legal]
+        return [(name_seats(self.match.describe(a), names), a) for a in legal]
 
     def after_change(self) -> None:
         """Save, choose who looks at the screen next, then let bots move."""

@@ -49,6 +49,7 @@ class LauncherScreen(Screen[None]):
         Binding("l", "load_game", "Load", id="launcher.load"),
         Binding("r", "rules", "Rules", id="launcher.rules"),
         Binding("s", "settings", "Settings", id="launcher.settings"),
+        Binding("t", "tables", "Tables", id="launcher.tables"),
         Binding("q", "app.quit", "Quit", id="launcher.quit"),
     ]
 
@@ -196,3 +197,16 @@ class LauncherScreen(Screen[None]):
             self.notify(f"Could not save the settings: {error.strerror}", severity="warning")
         self.app.settings = settings
         self.app.use_glyphs(glyphs)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "tables":
+            # Only `campfire serve` hosts tables shared with other players.
+            from server.client import remote_configured
+
+            return remote_configured()
+        return True
+
+    def action_tables(self) -> None:
+        from tui.remote.lobby import LobbyScreen
+
+        self.app.push_screen(LobbyScreen())

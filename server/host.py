@@ -1,0 +1,315 @@
+"""The table host: every remote table of a `campfire serve` process, and the Unix socket
+the game processes reach it through.
+
+The gateway issues a token per SSH session (`issue_token`) and passes it, with the socket's
+path, in the game process's environment; a connection that does not open with a known token
+is closed. The token names the identity (key fingerprint, or a one-session guest), which is
+what owns seats: reconnecting with the same key resumes the same seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import secrets
+import sqlite3
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgspec
+
+from engines.core.errors import BadOptions, IllegalAction
+from engines.core.match import Match, random_seed
+from engines.registry import GAMES, load_engine
+from server.protocol import (
+    MAX_REQUEST_BYTES,
+    Act,
+    Chat,
+    CreateTable,
+    Done,
+    Hello,
+    Join,
+    Leave,
+    ListTables,
+    ProtocolError,
+    Refused,
+    Tables,
+    Watch,
+    VoteBot,
+    Welcome,
+    decode_request,
+    frame,
+    read_frame,
+)
+from server.store import STORE_NAME, StoredSeat, StoredTable, TableStore
+from server.tables import JoinSeat, Member, Table
+
+SOCKET_NAME = "tables.sock"
+# sun_path holds 108 bytes; a deeper data root gets its socket in a private temp folder.
+SOCKET_PATH_LIMIT = 100
+INVITE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O, which read as digits
+HELLO_TIMEOUT = 10.0
+#: A process that reads its updates this slowly is cut off rather than buffered forever.
+MAX_BACKLOG_BYTES = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class HostLimits:
+    tables_per_identity: int = 8
+    requests_per_second: float = 20.0
+    request_burst: int = 40
+    chat_per_second: float = 1.0
+    chat_burst: int = 3
+    #: Seconds a player may be away before the others may vote a bot into their seat.
+    away_seconds: float = 120.0
+
+
+class TokenBucket:
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(frozen=True)
+class Ticket:
+    owner: str
+    name: str
+
+
+class TableHost:
+    def __init__(
+        self, data_root: Path, *, bot_delay: float = 0.4, limits: HostLimits = HostLimits(),
+        new_seed: Callable[[], int] = random_seed,
+    ) -> None:
+        self.data_root = data_root
+        self.new_seed = new_seed  # tests fix the seeds; the server draws each one fresh
+        self.bot_delay = bot_delay
+        self.limits = limits
+        self.tables: dict[str, Table] = {}
+        self.unrestorable: dict[str, str] = {}  # table id -> why its journal did not replay
+        self.socket_path = data_root / SOCKET_NAME
+        self.store: TableStore | None = None
+        self._tickets: dict[str, Ticket] = {}
+        self._server: asyncio.base_events.Server | None = None
+        self._sessions = itertools.count(1)
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._members: set[Member] = set()
+        self._temp_dir: str | None = None
+
+    # -- life ------------------------------------------------------------------------------
+    async def start(self) -> None:
+        self.data_root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.store = TableStore(self.data_root / STORE_NAME)
+        for stored in self.store.all():
+            try:
+                match = stored.replay()
+            except (IllegalAction, BadOptions, KeyError, msgspec.ValidationError) as error:
+                self.unrestorable[stored.id] = str(error)
+                continue
+            self._open(stored, match)
+        if len(os.fsencode(self.socket_path)) > SOCKET_PATH_LIMIT:
+            self._temp_dir = tempfile.mkdtemp(prefix="campfire-")
+            self.socket_path = Path(self._temp_dir) / SOCKET_NAME
+        self.socket_path.unlink(missing_ok=True)
+        old_umask = os.umask(0o177)  # the socket is born 0600, never briefly wider
+        try:
+            self._server = await asyncio.start_unix_server(self._serve, path=str(self.socket_path))
+        finally:
+            os.umask(old_umask)
+        self.socket_path.chmod(0o600)
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for writer in list(self._writers):
+            writer.transport.abort()
+        await asyncio.gather(*(table.stop() for table in self.tables.values()))
+        if self._server is not None:
+            await self._server.wait_closed()
+            self._server = None
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+        self.socket_path.unlink(missing_ok=True)
+        if self._temp_dir is not None:
+            os.rmdir(self._temp_dir)
+
+    def issue_token(self, fingerprint: str | None, name: str) -> str:
+        """A token for one SSH session; a guest's identity lasts as long as the token."""
+        token = secrets.token_urlsafe(24)
+        owner = fingerprint if fingerprint is not None else f"guest:{token}"
+        self._tickets[token] = Ticket(owner=owner, name=name)
+        return token
+
+    def revoke_token(self, token: str) -> None:
+        self._tickets.pop(token, None)
+
+    def _open(self, stored: StoredTable, match: Match) -> Table:
+        assert self.store is not None
+        table = Table(stored, match, self.store, self.bot_delay, self.limits.away_seconds)
+        self.tables[stored.id] = table
+        table.start()
+        return table
+
+    # -- one connection --------------------------------------------------------------------
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._writers.add(writer)
+        member: Member | None = None
+        try:
+            body = await asyncio.wait_for(read_frame(reader, MAX_REQUEST_BYTES), HELLO_TIMEOUT)
+            hello = decode_request(body) if body is not None else None
+            ticket = self._tickets.get(hello.token) if isinstance(hello, Hello) else None
+            if ticket is None:
+                return
+            member = Member(owner=ticket.owner, name=ticket.name, send=_sender(writer), session=next(self._sessions))
+            member.send(Welcome(name=ticket.name))
+            self._members.add(member)
+            requests = TokenBucket(self.limits.requests_per_second, self.limits.request_burst)
+            chats = TokenBucket(self.limits.chat_per_second, self.limits.chat_burst)
+            while (body := await read_frame(reader, MAX_REQUEST_BYTES)) is not None:
+                request = decode_request(body)
+                if not requests.take() or (isinstance(request, Chat) and not chats.take()):
+                    member.send(Refused(reason="Too many requests: slow down a little.", table=getattr(request, "table", "")))
+                    continue
+                await self._dispatch(member, request)
+        except (ProtocolError, ConnectionError, asyncio.TimeoutError):
+            pass
+        finally:
+            if member is not None:
+                self._members.discard(member)
+                for table in self.tables.values():
+                    table.unwatch(member)
+            self._writers.discard(writer)
+            writer.transport.abort()
+
+    async def _dispatch(self, member: Member, request: msgspec.Struct) -> None:
+        if isinstance(request, ListTables):
+            member.send(self._listing(member))
+        elif isinstance(request, CreateTable):
+            if self._create(member, request):
+                self._announce()
+        elif isinstance(request, (Join, Watch, Leave, Act, Chat, VoteBot)):
+            table = self._reachable(member, request)
+            if table is None:
+                return
+            if isinstance(request, Join):
+                await table.request(member, JoinSeat(seat=request.seat))
+                self._announce()
+            elif isinstance(request, Watch):
+                table.watch(member)
+            elif isinstance(request, Leave):
+                table.unwatch(member)
+                member.send(Done(table=table.id))
+            else:
+                await table.request(member, request)
+        else:
+            member.send(Refused(reason="You are already connected."))
+
+    def _listing(self, member: Member) -> Tables:
+        return Tables(tables=[
+            t.info(member.owner) for t in self.tables.values() if t.stored.public or t.is_member(member.owner)
+        ])
+
+    def _announce(self) -> None:
+        """Push the lobby to everyone connected when a table appears or a seat is taken."""
+        for member in list(self._members):
+            member.send(self._listing(member))
+
+    def _reachable(self, member: Member, request: Join | Watch | Leave | Act | Chat | VoteBot) -> Table | None:
+        """The table a request names, if this member may reach it: public, or private and
+        theirs, or private with its invite code."""
+        invite = getattr(request, "invite", "").strip().upper()
+        table = self.tables.get(request.table)
+        if table is None and not request.table and invite:  # joining by the code alone
+            table = next((t for t in self.tables.values() if t.stored.invite == invite), None)
+        if table is not None and (
+            table.stored.public
+            or table.is_member(member.owner)
+            or (invite and invite == table.stored.invite)
+        ):
+            return table
+        member.send(Refused(reason="No table has that name and invite code.", table=request.table))
+        return None
+
+    def _create(self, member: Member, request: CreateTable) -> bool:
+        assert self.store is not None
+        if self.store.count_owned(member.owner) >= self.limits.tables_per_identity:
+            member.send(Refused(reason=f"You already host {self.limits.tables_per_identity} tables; leave one first."))
+            return False
+        entry = next((g for g in GAMES if g.id == request.game and g.ready), None)
+        if entry is None:
+            member.send(Refused(reason="There is no such game to play here."))
+            return False
+        if sum(1 for s in request.seats if s.kind == "me") > 1:
+            member.send(Refused(reason="You can take only one seat at a table."))
+            return False
+        seats = []
+        for number, seat in enumerate(request.seats, start=1):
+            if seat.kind == "me":
+                seats.append(StoredSeat(kind="human", owner=member.owner, name=member.name))
+            elif seat.kind == "bot":
+                seats.append(StoredSeat(kind="bot", name=f"{seat.level.title()} bot {number}", level=seat.level))
+            else:
+                seats.append(StoredSeat(kind="open", name=f"Open seat {number}"))
+        engine = load_engine(entry.id)
+        try:
+            options = engine.decode_options(request.options)
+            seed = self.new_seed()
+            match = Match(engine, options, [s.spec() for s in seats], seed)
+        except BadOptions as error:
+            member.send(Refused(reason=str(error)))
+            return False
+        except (msgspec.ValidationError, TypeError, ValueError) as error:
+            member.send(Refused(reason=f"These options do not work for {engine.info.title}: {error}."))
+            return False
+        stored = StoredTable(
+            id=self._new_id(), game=entry.id, options=msgspec.to_builtins(options), seed=seed,
+            public=request.public, invite="" if request.public else _invite_code(),
+            owner=member.owner, version=0, seats=seats, journal=[],
+        )
+        try:
+            self.store.create(stored)
+        except sqlite3.Error:
+            member.send(Refused(reason="The table could not be recorded; try again."))
+            return False
+        table = self._open(stored, match)
+        table.watch(member)
+        member.send(Done(table=table.id, seat=table.seat_of(member.owner)))
+        return True
+
+    def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_hex(3)
+            if table_id not in self.tables and table_id not in self.unrestorable:
+                return table_id
+
+
+def _invite_code() -> str:
+    return "".join(secrets.choice(INVITE_LETTERS) for _ in range(4))
+
+
+def _sender(writer: asyncio.StreamWriter):
+    def send(message: msgspec.Struct) -> None:
+        transport = writer.transport
+        if transport.is_closing():
+            return
+        writer.write(frame(message))
+        if transport.get_write_buffer_size() > MAX_BACKLOG_BYTES:
+            transport.abort()
+
+    return send

@@ -1,0 +1,240 @@
+"""Messages between the table host (inside `campfire serve`) and the game processes.
+
+Each message is a tagged msgspec Struct, msgpack-encoded, framed by a 4-byte big-endian
+length. Frames over the limit end the connection: a client may send small requests only,
+the host may send views. A client never receives a state or a seed: only what its seat (or
+the public table, for a spectator) may see, computed by the host.
+
+The socket lives in a folder of mode 0700 and is itself mode 0600; the game process finds
+it and its per-session token in its environment (`SOCKET_VARIABLE`, `TOKEN_VARIABLE`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Any, Literal, Union
+
+import msgspec
+
+from engines.core.protocol import Outcome, Summary
+
+SOCKET_VARIABLE = "CAMPFIRE_TABLES_SOCKET"
+TOKEN_VARIABLE = "CAMPFIRE_TABLES_TOKEN"
+
+#: A client's request is a few words; anything larger is abuse.
+MAX_REQUEST_BYTES = 16 * 1024
+#: A view of the largest board, with its log, fits well inside this.
+MAX_UPDATE_BYTES = 2 * 1024 * 1024
+#: Chat lines are cut to this many characters after control characters are dropped.
+MAX_CHAT_CHARACTERS = 200
+
+_LENGTH = struct.Struct(">I")
+
+
+class ProtocolError(Exception):
+    """The peer broke the protocol (oversized or undecodable frame); the link is closed."""
+
+
+# -- client to host -------------------------------------------------------------------------
+class SeatRequest(msgspec.Struct, frozen=True):
+    """A seat of a new table: `open` for a human to join, `me` for the creator, or a bot."""
+
+    kind: Literal["open", "me", "bot"] = "open"
+    level: str = ""
+
+
+class Hello(msgspec.Struct, tag=True, frozen=True):
+    token: str
+
+
+class ListTables(msgspec.Struct, tag=True, frozen=True):
+    pass
+
+
+class CreateTable(msgspec.Struct, tag=True, frozen=True):
+    game: str
+    seats: list[SeatRequest]
+    options: dict[str, Any] = {}
+    public: bool = True
+
+
+class Join(msgspec.Struct, tag=True, frozen=True):
+    """Take a free seat (any when `seat` is None), or come back to your own seat."""
+
+    table: str
+    seat: int | None = None
+    invite: str = ""
+
+
+class Watch(msgspec.Struct, tag=True, frozen=True):
+    """Follow a table: as your own seat if you sit there, else as a spectator."""
+
+    table: str
+    invite: str = ""
+
+
+class Leave(msgspec.Struct, tag=True, frozen=True):
+    table: str
+
+
+class Act(msgspec.Struct, tag=True, frozen=True):
+    """An action in its text form, chosen on the view of `version`."""
+
+    table: str
+    version: int
+    action: str
+
+
+class Chat(msgspec.Struct, tag=True, frozen=True):
+    table: str
+    text: str
+
+
+class VoteBot(msgspec.Struct, tag=True, frozen=True):
+    """Vote to let a bot play the seat of a player away longer than the table's limit."""
+
+    table: str
+    seat: int
+
+
+Request = Union[Hello, ListTables, CreateTable, Join, Watch, Leave, Act, Chat, VoteBot]
+
+
+# -- host to client -------------------------------------------------------------------------
+class Welcome(msgspec.Struct, tag=True, frozen=True):
+    name: str
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    name: str
+    kind: Literal["open", "human", "bot"]
+    level: str = ""
+    yours: bool = False
+    #: Whole seconds the seat's player has been away (no connection following the table);
+    #: None while they are here.
+    away: int | None = None
+    #: A bot plays for a player who was away; they take the seat back by joining.
+    standing_in: bool = False
+
+
+class TableInfo(msgspec.Struct, frozen=True):
+    id: str
+    game: str
+    title: str
+    seats: list[SeatInfo]
+    public: bool
+    version: int
+    status: str
+    over: bool = False
+    your_turn: bool = False
+    invite: str = ""  # shown to the table's members only
+
+
+class Tables(msgspec.Struct, tag=True, frozen=True):
+    tables: list[TableInfo]
+
+
+class LegalAction(msgspec.Struct, frozen=True):
+    text: str  # the form sent back in Act
+    label: str  # how the action list shows it
+
+
+class Update(msgspec.Struct, tag=True, frozen=True):
+    """One table as one viewer may see it. `view` is the engine's view, msgpack-encoded.
+
+    `log` continues the lines already sent from index `log_from` (0 with `log_reset` when
+    the log was rewritten)."""
+
+    table: str
+    game: str
+    version: int
+    seat: int | None
+    view: bytes
+    summary: Summary
+    legal: list[LegalAction]
+    actors: list[int]
+    log_from: int
+    log: list[str]
+    seats: list[SeatInfo]
+    over: bool = False
+    outcome: Outcome | None = None
+
+
+class Done(msgspec.Struct, tag=True, frozen=True):
+    """The request was carried out; `table` names a table it created or joined."""
+
+    table: str = ""
+    seat: int | None = None
+
+
+class Refused(msgspec.Struct, tag=True, frozen=True):
+    reason: str
+    table: str = ""
+
+
+class Stale(msgspec.Struct, tag=True, frozen=True):
+    """The action was chosen on an older version; a fresh Update follows."""
+
+    table: str
+    version: int
+
+
+class ChatLine(msgspec.Struct, tag=True, frozen=True):
+    table: str
+    name: str
+    text: str
+    spectator: bool = False
+
+
+Reply = Union[Welcome, Tables, Update, Done, Refused, Stale, ChatLine]
+
+_encoder = msgspec.msgpack.Encoder()
+_request_decoder = msgspec.msgpack.Decoder(Request)
+_reply_decoder = msgspec.msgpack.Decoder(Reply)
+
+
+def frame(message: msgspec.Struct) -> bytes:
+    body = _encoder.encode(message)
+    return _LENGTH.pack(len(body)) + body
+
+
+async def read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
+    """The next frame's body, None at a clean end of stream; ProtocolError past `limit`."""
+    try:
+        header = await reader.readexactly(_LENGTH.size)
+    except asyncio.IncompleteReadError as error:
+        if error.partial:
+            raise ProtocolError("the stream ended inside a frame header") from None
+        return None
+    (length,) = _LENGTH.unpack(header)
+    if length > limit:
+        raise ProtocolError(f"a frame of {length} bytes is over the limit of {limit}")
+    try:
+        return await reader.readexactly(length)
+    except asyncio.IncompleteReadError:
+        raise ProtocolError("the stream ended inside a frame") from None
+
+
+def decode_request(body: bytes) -> Request:
+    try:
+        return _request_decoder.decode(body)
+    except msgspec.DecodeError as error:
+        raise ProtocolError(f"not a request: {error}") from None
+
+
+def decode_reply(body: bytes) -> Reply:
+    try:
+        return _reply_decoder.decode(body)
+    except msgspec.DecodeError as error:
+        raise ProtocolError(f"not a reply: {error}") from None
+
+
+def encode_view(view: msgspec.Struct) -> bytes:
+    return _encoder.encode(view)
+
+
+def clean_chat(text: str) -> str:
+    """One line of plain text: control and escape characters dropped, spaces collapsed."""
+    printable = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(printable.split())[:MAX_CHAT_CHARACTERS]

@@ -1,0 +1,390 @@
+"""One table: an asyncio task owning its Match, the single authority for that game.
+
+Everything that changes the table (an action, a join, a chat line) goes through the task's
+inbox, so requests apply one at a time in arrival order. An action is applied only when it
+names the current version and comes from the identity holding a seat due to act, like
+boardgame.io's stateID check; otherwise the sender gets a Stale reply and a fresh view, or
+a Refused reply with the rule's reason, and nothing changes. Each committed action is
+written to the store before anyone is told of it. Bots and automatic actors act here too,
+at the table's pace.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import msgspec
+
+from engines.core.errors import IllegalAction
+from engines.core.match import Match
+from engines.core.protocol import AUTO
+from server.protocol import (
+    Act,
+    Chat,
+    ChatLine,
+    Done,
+    LegalAction,
+    Refused,
+    SeatInfo,
+    Stale,
+    TableInfo,
+    Update,
+    VoteBot,
+    clean_chat,
+    encode_view,
+)
+from server.store import StaleVersion, StoredSeat, StoredTable, TableStore
+
+log = logging.getLogger("campfire.tables")
+
+
+@dataclass(frozen=True)
+class Member:
+    """Someone connected to the host: `owner` is their identity (a key fingerprint, or a
+    one-session guest id), `send` queues a message to their process."""
+
+    owner: str
+    name: str
+    send: Callable[[msgspec.Struct], None] = field(compare=False, hash=False)
+    session: int = 0
+
+
+@dataclass
+class Watcher:
+    seat: int | None  # None: a spectator, who sees the public table
+    log_sent: int = 0
+
+
+class JoinSeat(msgspec.Struct, frozen=True):
+    seat: int | None
+
+
+class Table:
+    def __init__(
+        self, stored: StoredTable, match: Match, store: TableStore, bot_delay: float, away_limit: float = 120.0,
+    ) -> None:
+        self.stored = stored
+        self.match = match
+        self.store = store
+        self.bot_delay = bot_delay
+        self.away_limit = away_limit
+        self.watchers: dict[Member, Watcher] = {}
+        # Every seated player counts as away until a connection of theirs follows the table.
+        now = time.monotonic()
+        self._away_since: dict[int, float] = {n: now for n, s in enumerate(stored.seats) if s.kind == "human"}
+        self._votes: dict[int, set[str]] = {}
+        self._bots_stuck_at = -1  # the version at which a bot or the game failed to move
+        self._inbox: asyncio.Queue[tuple[Member, msgspec.Struct, asyncio.Future]] = asyncio.Queue()
+        self._task: asyncio.Task | None = None
+
+    # -- facts -----------------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def version(self) -> int:
+        return len(self.match.journal)
+
+    def seat_of(self, owner: str) -> int | None:
+        for number, seat in enumerate(self.stored.seats):
+            if seat.kind == "human" and seat.owner == owner:
+                return number
+        return None
+
+    def is_member(self, owner: str) -> bool:
+        return self.seat_of(owner) is not None or self.stored.owner == owner
+
+    def seat_infos(self, owner: str) -> list[SeatInfo]:
+        now = time.monotonic()
+        return [
+            SeatInfo(
+                name=s.name, kind=s.kind, level=s.level, yours=s.kind == "human" and s.owner == owner,
+                away=int(now - self._away_since[n]) if s.kind == "human" and n in self._away_since else None,
+                standing_in=s.kind == "bot" and bool(s.owner),
+            )
+            for n, s in enumerate(self.stored.seats)
+        ]
+
+    def away_for(self, seat: int) -> float:
+        since = self._away_since.get(seat)
+        return 0.0 if since is None else time.monotonic() - since
+
+    def info(self, owner: str) -> TableInfo:
+        match = self.match
+        over = match.is_over()
+        status = match.engine.outcome(match.state).reason if over else match.engine.summary(match.state, None).status
+        seat = self.seat_of(owner)
+        return TableInfo(
+            id=self.id,
+            game=match.game_id,
+            title=match.engine.info.title,
+            seats=self.seat_infos(owner),
+            public=self.stored.public,
+            version=self.version,
+            status=" ".join(status.split())[:120],
+            over=over,
+            your_turn=seat is not None and seat in match.actors(),
+            invite=self.stored.invite if self.is_member(owner) else "",
+        )
+
+    # -- the task --------------------------------------------------------------------------
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"table {self.id}")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    async def request(self, member: Member, message: msgspec.Struct) -> None:
+        """Queue `message` for the table's task and wait until it has been handled."""
+        done = asyncio.get_running_loop().create_future()
+        await self._inbox.put((member, message, done))
+        await done
+
+    async def _run(self) -> None:
+        while True:
+            timeout = self.bot_delay if self._automatic_due() else None
+            try:
+                member, message, done = await asyncio.wait_for(self._inbox.get(), timeout)
+            except asyncio.TimeoutError:
+                self._act_automatically()
+                continue
+            try:
+                self._handle(member, message)
+            except Exception:  # a bug must not take the table down with it
+                log.exception("table %s could not handle %s", self.id, type(message).__name__)
+                member.send(Refused(reason="The table could not do that.", table=self.id))
+            finally:
+                if not done.done():
+                    done.set_result(None)
+
+    def _automatic_due(self) -> bool:
+        if self._bots_stuck_at == self.version:
+            return False
+        seats = self.stored.seats
+        return any(a == AUTO or seats[a].kind == "bot" for a in self.match.actors())
+
+    def _act_automatically(self) -> None:
+        try:
+            step = self.match.next_bot_or_auto()
+            if step is not None and self._commit(*step):
+                return
+        except Exception:
+            log.exception("table %s: the automatic move failed", self.id)
+        # Rather than retry the same failing move in a loop, wait for the next request.
+        self._bots_stuck_at = self.version
+
+    # -- requests --------------------------------------------------------------------------
+    def _handle(self, member: Member, message: msgspec.Struct) -> None:
+        if isinstance(message, Act):
+            self._act(member, message)
+        elif isinstance(message, JoinSeat):
+            self._join(member, message.seat)
+        elif isinstance(message, Chat):
+            self._chat(member, message.text)
+        elif isinstance(message, VoteBot):
+            self._vote(member, message.seat)
+
+    def _act(self, member: Member, request: Act) -> None:
+        seat = self.seat_of(member.owner)
+        if seat is not None and member not in self.watchers:
+            self.watchers[member] = Watcher(seat=seat)
+            self._away_since.pop(seat, None)
+        if request.version != self.version:
+            member.send(Stale(table=self.id, version=self.version))
+            self._update(member)
+            return
+        if seat is None:
+            member.send(Refused(reason="You watch this table; take a free seat to play.", table=self.id))
+            return
+        if seat not in self.match.actors():
+            reason = "The game is over." if self.match.is_over() else "It is not your turn."
+            member.send(Refused(reason=reason, table=self.id))
+            return
+        try:
+            action = self.match.engine.parse_action(self.match.state, seat, request.action)
+        except IllegalAction as error:
+            member.send(Refused(reason=error.reason, table=self.id))
+            return
+        if not self._commit(seat, action, member):
+            return
+        member.send(Done(table=self.id, seat=seat))
+
+    def _commit(self, seat: int, action: object, member: Member | None = None) -> bool:
+        """Apply, persist, then tell every watcher. False (and nothing changed) when the
+        engine refuses; the sender is told why."""
+        version = self.version
+        try:
+            self.match.act(seat, action)
+        except IllegalAction as error:
+            if member is not None:
+                member.send(Refused(reason=error.reason, table=self.id))
+            return False
+        try:
+            self.stored.version = self.store.commit_action(self.id, version, self.match.journal[-1])
+        except (StaleVersion, sqlite3.Error):
+            # The action was never durable: forget it, so what players see is what a
+            # restarted host would restore.
+            self.match = self._replayed_from_store()
+            if member is not None:
+                member.send(Refused(reason="The table could not record that action; try again.", table=self.id))
+            return False
+        self.broadcast()
+        return True
+
+    def _replayed_from_store(self) -> Match:
+        stored = self.store.load(self.id)
+        assert stored is not None
+        self.stored = stored
+        return stored.replay()
+
+    def _join(self, member: Member, wanted: int | None) -> None:
+        seat = self.seat_of(member.owner)
+        if seat is None:
+            seat = self._take_back(member)
+        if seat is None:
+            free = [n for n, s in enumerate(self.stored.seats) if s.kind == "open"]
+            if wanted is not None:
+                free = [n for n in free if n == wanted]
+            if not free:
+                member.send(Refused(reason="That seat is taken." if wanted is not None else "No seat is free.", table=self.id))
+                return
+            seat = free[0]
+            taken = StoredSeat(kind="human", owner=member.owner, name=member.name)
+            self.store.set_seat(self.id, seat, taken)
+            self.stored.seats[seat] = taken
+            self.match.seats = tuple(s.spec() for s in self.stored.seats)
+        self.watchers[member] = Watcher(seat=seat)
+        self._away_since.pop(seat, None)
+        member.send(Done(table=self.id, seat=seat))
+        self.broadcast()
+
+    def watch(self, member: Member) -> None:
+        """Follow the table as your own seat if you hold one, else as a spectator."""
+        seat = self.seat_of(member.owner)
+        self.watchers[member] = Watcher(seat=seat)
+        if seat is not None and self._away_since.pop(seat, None) is not None:
+            self.broadcast()
+        else:
+            self._update(member)
+
+    def unwatch(self, member: Member) -> None:
+        watcher = self.watchers.pop(member, None)
+        if watcher is None or watcher.seat is None:
+            return
+        if not any(w.seat == watcher.seat for w in self.watchers.values()):
+            self._away_since[watcher.seat] = time.monotonic()
+            self.broadcast()
+
+    # -- absence -------------------------------------------------------------------------
+    def _set_seat(self, seat: int, stored: StoredSeat) -> None:
+        self.store.set_seat(self.id, seat, stored)
+        self.stored.seats[seat] = stored
+        self.match.set_seat(seat, stored.spec())
+
+    def _take_back(self, member: Member) -> int | None:
+        """A returning player gets back the seat a bot kept for them."""
+        for number, seat in enumerate(self.stored.seats):
+            if seat.kind == "bot" and seat.owner == member.owner:
+                self._set_seat(number, StoredSeat(kind="human", owner=member.owner, name=seat.name))
+                self._notice(f"{seat.name} is back and plays again.")
+                return number
+        return None
+
+    def _vote(self, member: Member, seat: int) -> None:
+        voter = self.seat_of(member.owner)
+        seats = self.stored.seats
+        if voter is None or voter == seat or not 0 <= seat < len(seats) or seats[seat].kind != "human":
+            member.send(Refused(reason="Only the other players may give a seat to a bot.", table=self.id))
+            return
+        name = seats[seat].name
+        away = self.away_for(seat)
+        if seat not in self._away_since or away < self.away_limit:
+            member.send(Refused(
+                reason=f"{name} may be given a bot after {int(self.away_limit)} seconds away"
+                       f" (away {int(away)} seconds so far).",
+                table=self.id,
+            ))
+            return
+        votes = self._votes.setdefault(seat, set())
+        votes.add(member.owner)
+        present = {
+            s.owner for n, s in enumerate(seats)
+            if s.kind == "human" and n != seat and n not in self._away_since
+        }
+        member.send(Done(table=self.id, seat=voter))
+        if not present <= votes:
+            self._notice(f"{member.name} votes to let a bot play for {name} ({len(votes)} of {len(present)}).")
+            return
+        self._votes.pop(seat, None)
+        bots = self.match.engine.bots
+        level = "heuristic" if "heuristic" in bots else sorted(bots)[0]
+        self._set_seat(seat, StoredSeat(kind="bot", owner=seats[seat].owner, name=name, level=level))
+        self._away_since.pop(seat, None)
+        self._notice(f"A {level} bot plays for {name} until they return.")
+        self.broadcast()
+
+    def _notice(self, text: str) -> None:
+        """A line from the table itself (no player name, so nobody can pose as it)."""
+        line = ChatLine(table=self.id, name="", text=text)
+        for other in self.watchers:
+            other.send(line)
+
+    def _chat(self, member: Member, text: str) -> None:
+        line = clean_chat(text)
+        if not line:
+            return
+        seated = self.seat_of(member.owner) is not None
+        message = ChatLine(table=self.id, name=member.name, text=line, spectator=not seated)
+        for other, watcher in self.watchers.items():
+            # Spectators talk among themselves; players never read them mid-game.
+            if seated or watcher.seat is None:
+                other.send(message)
+
+    # -- what each viewer sees --------------------------------------------------------------
+    def broadcast(self) -> None:
+        for member in list(self.watchers):
+            self._update(member)
+
+    def _update(self, member: Member) -> None:
+        watcher = self.watchers.get(member)
+        if watcher is None:
+            return
+        match = self.match
+        engine = match.engine
+        state = match.state
+        viewer = watcher.seat
+        actors = match.actors()
+        legal: list[LegalAction] = []
+        if viewer is not None and viewer in actors:
+            legal = [
+                LegalAction(text=engine.format_action(a), label=engine.describe_action(a))
+                for a in engine.legal_actions(state, viewer)
+            ]
+        log_from = watcher.log_sent if watcher.log_sent <= len(match.log) else 0
+        lines = [entry.event.for_viewer(viewer) for entry in match.log[log_from:]]
+        watcher.log_sent = len(match.log)
+        over = match.is_over()
+        member.send(Update(
+            table=self.id,
+            game=match.game_id,
+            version=self.version,
+            seat=viewer,
+            view=encode_view(engine.view(state, viewer)),
+            summary=engine.summary(state, viewer),
+            legal=legal,
+            actors=list(actors),
+            log_from=log_from,
+            log=lines,
+            seats=self.seat_infos(member.owner),
+            over=over,
+            outcome=engine.outcome(state) if over else None,
+        ))

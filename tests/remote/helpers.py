@@ -1,0 +1,52 @@
+"""Driving remote tables from tests: wait until a table is quiet, play a seat's turn."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from server.client import TableClient
+from server.host import TableHost
+from server.protocol import Act, CreateTable, Done, Refused, SeatRequest, Update
+from engines.core.protocol import AUTO
+
+WAIT = 10.0
+
+
+async def settled(host: TableHost, table_id: str, clients: list[TableClient], timeout: float = WAIT) -> None:
+    """Until bots and automatic actors have finished and every client holds the current
+    version of the table (bounded: a timeout fails the test)."""
+    table = host.tables[table_id]
+    async with asyncio.timeout(timeout):
+        while True:
+            seats = table.stored.seats
+            automatic = any(a == AUTO or seats[a].kind == "bot" for a in table.match.actors())
+            current = all(
+                c.updates.get(table_id) is not None and c.updates[table_id].version == table.version
+                for c in clients
+            )
+            if not automatic and current:
+                return
+            await asyncio.sleep(0.005)
+
+
+async def create(client: TableClient, game: str, seats: list[SeatRequest], **kwargs) -> Done:
+    client.send(CreateTable(game=game, seats=seats, **kwargs))
+    reply = await client.wait_for(lambda r: isinstance(r, (Done, Refused)))
+    assert isinstance(reply, Done), reply
+    return reply
+
+
+async def play_one(client: TableClient, table_id: str, rng: random.Random) -> str:
+    """Send one of the legal actions in the client's latest update; returns its text."""
+    update: Update = client.updates[table_id]
+    assert update.legal, "this client has nothing to do"
+    return await play_text(client, table_id, rng.choice(update.legal).text)
+
+
+async def play_text(client: TableClient, table_id: str, action: str) -> str:
+    """Send `action` on the client's latest version and expect it to be applied."""
+    client.send(Act(table=table_id, version=client.updates[table_id].version, action=action))
+    reply = await client.wait_for(lambda r: isinstance(r, (Done, Refused)) and getattr(r, "table", "") == table_id)
+    assert isinstance(reply, Done), reply
+    return action

@@ -1,0 +1,128 @@
+"""The lobby and the remote game screen in the app (Pilot), against a real table host."""
+
+from __future__ import annotations
+
+import asyncio
+
+from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, Join, SeatRequest
+from tests.remote.helpers import create, play_one
+from tests.test_import_hygiene import forbidden_in, modules_after_import
+from tui.app import CampfireApp
+from tui.remote.lobby import LobbyScreen
+from tui.remote.screen import RemoteScreen
+
+ANA, BO = "SHA256:ana", "SHA256:bo"
+
+
+def test_the_table_host_imports_no_interface():
+    loaded = modules_after_import("server.host", "server.tables", "server.store", "server.client")
+    assert forbidden_in(loaded) == []
+    assert "sqlite3" in loaded and "asyncssh" not in loaded
+
+
+async def _until(pilot, condition, what: str, timeout: float = 10.0) -> None:
+    try:
+        async with asyncio.timeout(timeout):
+            while not condition():
+                await pilot.pause(0.02)
+    except TimeoutError:
+        raise AssertionError(f"{what} never happened; the screen is {pilot.app.screen!r}") from None
+
+
+def _app_for(host, monkeypatch, tmp_path, fingerprint: str, name: str) -> CampfireApp:
+    monkeypatch.setenv(SOCKET_VARIABLE, str(host.socket_path))
+    monkeypatch.setenv(TOKEN_VARIABLE, host.issue_token(fingerprint, name))
+    return CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+
+
+async def test_without_serve_the_launcher_offers_no_tables(tmp_path, monkeypatch):
+    monkeypatch.delenv(SOCKET_VARIABLE, raising=False)
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert not isinstance(app.screen, LobbyScreen)
+
+
+async def test_create_a_table_in_the_lobby_and_play_against_a_friend(start_host, connect, tmp_path, monkeypatch):
+    host = await start_host()
+    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.client is not None, "lobby")
+        lobby = app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        seats = app.screen.query_one("#create-seats")
+        seats.value = "me,open,heuristic"
+        seats.focus()
+        await pilot.press("enter")
+        await _until(pilot, lambda: len(host.tables) == 1, "table created")
+        [table] = host.tables.values()
+        assert [s.kind for s in table.stored.seats] == ["human", "open", "bot"]
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "game screen")
+        screen = app.screen
+
+        bo = await connect(host, BO, "Bo")
+        bo.send(Join(table=table.id))
+        await _until(pilot, lambda: "Bo" in screen.table.seat_names, "Bo sits down (pushed)")
+
+        version = table.version
+        assert screen.table.acting and screen.table.actions
+        await pilot.press("1")
+        await _until(pilot, lambda: table.version > version, "Ana's action applied on the server")
+        # The server pushes the result: no key pressed, the screen updates.
+        await _until(pilot, lambda: screen.remote.version == table.version, "the screen catches up")
+        assert table.match.journal[version].seat == 0
+
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back in the lobby")
+        assert "Ana (you)" in str(lobby.query_one("#table-list").get_option_at_index(0).prompt)
+
+
+async def test_a_player_votes_a_bot_into_an_absent_friends_seat_by_key(start_host, connect, tmp_path, monkeypatch):
+    from server.host import HostLimits
+
+    host = await start_host(limits=HostLimits(away_seconds=0))
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("open"), SeatRequest("me")])
+    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the table is listed")
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "game screen")
+        screen = app.screen
+        assert screen.check_action("vote_bot", ()) is False  # Bo is here
+        await bo.close()
+        await _until(pilot, lambda: screen.remote.absent_seat() == 1, "Bo is away")
+        assert "Bo away" in screen.table.summary.status
+        assert screen.check_action("vote_bot", ()) is True
+        await pilot.press("v")
+        table = host.tables[made.table]
+        await _until(pilot, lambda: table.stored.seats[1].kind == "bot", "a bot plays for Bo")
+        await _until(pilot, lambda: any("plays for Bo" in line for line in screen.table.log), "the table says so")
+
+
+async def test_camp_grizzly_and_bioviva_keep_their_own_boards_at_a_remote_table(start_host, connect, tmp_path, monkeypatch):
+    from tui.games.bioviva import BiovivaScreen
+    from tui.games.camp_grizzly import CampGrizzlyScreen
+
+
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    await create(bo, "camp_grizzly", [SeatRequest("me"), SeatRequest("open")])
+    await create(bo, "bioviva", [SeatRequest("me"), SeatRequest("open")])
+    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.tables) == 2, "two tables")
+        lobby = app.screen
+        for position, board in enumerate((CampGrizzlyScreen, BiovivaScreen)):
+            lobby.query_one("#table-list").highlighted = position
+            await pilot.press("enter")
+            await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the table's screen")
+            assert isinstance(app.screen, board)
+            assert app.screen.table.view is not None and app.screen.table.seat_names == ["Bo", "Ana"]
+            await pilot.press("escape")
+            await _until(pilot, lambda: app.screen is lobby, "back in the lobby")

@@ -1,0 +1,235 @@
+"""The lobby of `campfire serve`: the server's tables, and the ways to sit down at one.
+
+It holds this process's one connection to the table host. Everything the host sends comes
+here first; replies about a table whose screen is open go on to that screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engines.registry import load_engine
+from server.client import TableClient
+from server.protocol import (
+    CreateTable,
+    Done,
+    Join,
+    Leave,
+    ListTables,
+    Refused,
+    TableInfo,
+    Tables,
+    Update,
+    Watch,
+)
+from tui.remote.match import RemoteMatch
+from tui.remote.screen import RemoteScreen, remote_screen_class
+
+#: Waiting for the next full Update of a table being created (its id is not known yet).
+NEW_TABLE = "*"
+
+
+class RemoteReply(Message):
+    def __init__(self, reply: Any) -> None:
+        super().__init__()
+        self.reply = reply
+
+
+def table_line(info: TableInfo) -> Text:
+    """One table in the list: game, who sits where, and a mark when it is your move."""
+    seats = ", ".join(
+        "(free)" if s.kind == "open" else f"{s.name} (you)" if s.yours else s.name for s in info.seats
+    )
+    mark = "> your turn  " if info.your_turn else "  "
+    state = "over" if info.over else "private" if not info.public else ""
+    return Text(f"{mark}{info.title}: {seats}" + (f"  [{state}]" if state else ""))
+
+
+def table_details(info: TableInfo) -> Text:
+    lines = [info.title, ""]
+    for number, seat in enumerate(info.seats, start=1):
+        who = "free seat" if seat.kind == "open" else f"{seat.name} ({seat.level} bot)" if seat.kind == "bot" else seat.name
+        lines.append(f"Seat {number}: {who}{'  <- you' if seat.yours else ''}")
+    lines += ["", info.status]
+    if info.invite:
+        lines += ["", f"Invite code: {info.invite}"]
+    return Text("\n".join(lines))
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "sit", "Play", id="lobby.play"),
+        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("n", "new_table", "New table", id="lobby.new"),
+        Binding("j", "join_code", "Join by code", id="lobby.code"),
+        Binding("x", "leave", "Leave", id="lobby.leave"),
+        Binding("escape", "back", "Back", id="lobby.back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.client: TableClient | None = None
+        self.tables: list[TableInfo] = []
+        self.screens: dict[str, RemoteScreen] = {}
+        self._opening: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="*")
+        with Horizontal(id="lobby-body"):
+            yield OptionList(id="table-list")
+            yield Static("Connecting to the tables...", id="table-details", markup=False)
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.query_one("#table-list").focus()
+        try:
+            self.client = await TableClient.connect()
+        except (OSError, ConnectionError, TimeoutError) as error:
+            self.query_one("#table-details", Static).update(f"The tables cannot be reached: {error}")
+            return
+        self.client.on_message = lambda reply: self.post_message(RemoteReply(reply))
+        self.client.send(ListTables())
+        self.refresh_bindings()
+
+    async def on_unmount(self) -> None:
+        if self.client is not None:
+            await self.client.close()
+
+    # -- the list -----------------------------------------------------------------------------
+    @property
+    def selected(self) -> TableInfo | None:
+        index = self.query_one("#table-list", OptionList).highlighted
+        return self.tables[index] if index is not None and index < len(self.tables) else None
+
+    def _show_tables(self) -> None:
+        listing = self.query_one("#table-list", OptionList)
+        keep = listing.highlighted
+        listing.clear_options()
+        listing.add_options(Option(table_line(t), id=t.id) for t in self.tables)
+        if self.tables:
+            listing.highlighted = min(keep or 0, len(self.tables) - 1)
+        self._show_details()
+        self.refresh_bindings()
+
+    def _show_details(self) -> None:
+        info = self.selected
+        text = table_details(info) if info else Text(
+            "No table yet. n: start one (seats open for friends, or bots); j: join one by its code."
+        )
+        self.query_one("#table-details", Static).update(text)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_details()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_sit()
+
+    def _your_turn(self, update: Update) -> None:
+        """Mark the table from a pushed update: the host lists it only on changes of seats."""
+        for number, info in enumerate(self.tables):
+            if info.id == update.table:
+                yours = update.seat is not None and update.seat in update.actors
+                if yours != info.your_turn:
+                    self.tables[number] = TableInfo(**{**_fields(info), "your_turn": yours, "version": update.version})
+                    self._show_tables()
+
+    # -- from the host ------------------------------------------------------------------------
+    def on_remote_reply(self, message: RemoteReply) -> None:
+        reply = message.reply
+        table_id = getattr(reply, "table", "")
+        if isinstance(reply, Tables):
+            self.tables = reply.tables
+            self._show_tables()
+            return
+        if isinstance(reply, Update):
+            self._your_turn(reply)
+            if reply.log_from == 0 and self._opening in (reply.table, NEW_TABLE) and table_id not in self.screens:
+                self._opening = None
+                self._open(reply)
+                return
+        screen = self.screens.get(table_id)
+        if screen is not None and not isinstance(reply, Done):
+            screen.receive(reply)
+        elif isinstance(reply, Refused):
+            self._opening = None
+            self.notify(reply.reason, severity="warning")
+
+    def _open(self, update: Update) -> None:
+        assert self.client is not None
+        screen = remote_screen_class(update.game)(RemoteMatch(load_engine(update.game), self.client, update))
+        self.screens[update.table] = screen
+
+        def closed(_: object) -> None:
+            self.screens.pop(update.table, None)
+            self.query_one("#table-list").focus()
+
+        self.app.push_screen(screen, closed)
+
+    # -- keys ---------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("sit", "watch", "leave"):
+            return self.client is not None and self.selected is not None
+        if action in ("new_table", "join_code"):
+            return self.client is not None
+        return True
+
+    def action_sit(self) -> None:
+        info = self.selected
+        if self.client is None or info is None:
+            return
+        mine = any(s.yours for s in info.seats)
+        if not mine and not any(s.kind == "open" for s in info.seats):
+            self.action_watch()
+            return
+        self._opening = info.id
+        self.client.send(Join(table=info.id))
+
+    def action_watch(self) -> None:
+        info = self.selected
+        if self.client is None or info is None:
+            return
+        self._opening = info.id
+        self.client.send(Watch(table=info.id))
+
+    def action_leave(self) -> None:
+        info = self.selected
+        if self.client is not None and info is not None:
+            self.client.send(Leave(table=info.id))
+            self.notify(f"You no longer follow {info.title}; your seat stays yours.")
+
+    def action_new_table(self) -> None:
+        from tui.remote.create import CreateTableScreen
+
+        def create(request: CreateTable | None) -> None:
+            if request is not None and self.client is not None:
+                self._opening = NEW_TABLE
+                self.client.send(request)
+
+        self.app.push_screen(CreateTableScreen(self.client.name if self.client else ""), create)
+
+    def action_join_code(self) -> None:
+        from tui.remote.create import InviteCodeScreen
+
+        def join(code: str | None) -> None:
+            if code and self.client is not None:
+                self._opening = NEW_TABLE
+                self.client.send(Join(table="", invite=code))
+
+        self.app.push_screen(InviteCodeScreen(), join)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+def _fields(info: TableInfo) -> dict[str, Any]:
+    return {name: getattr(info, name) for name in info.__struct_fields__}

@@ -1,0 +1,152 @@
+"""A match that lives on the table host: what the game screen needs, from the last Update.
+
+It has the game screen's side of `engines.core.match.Match` (actors, legal actions, log
+lines, view, summary, outcome, act) but never a state or a seed: everything comes computed
+for this client's seat by the server. Its "actions" are the server's LegalAction entries;
+`act` sends one and the answer arrives later as a new Update, a Stale or a Refused.
+"""
+
+from __future__ import annotations
+
+import time
+import typing
+from typing import Any
+
+import msgspec
+
+from engines.core.errors import IllegalAction
+from engines.core.match import SeatSpec
+from engines.core.protocol import Engine, Outcome, Summary
+from server.client import TableClient
+from server.protocol import Act, LegalAction, Update
+
+
+def view_type(engine: Engine) -> type:
+    """The Struct an engine's `view` returns, to decode the view the server sent."""
+    return typing.get_type_hints(type(engine).view)["return"]
+
+
+class RemoteMatch:
+    def __init__(self, engine: Engine, client: TableClient, update: Update) -> None:
+        self.engine = engine
+        self.client = client
+        self.table_id = update.table
+        self._view_type = view_type(engine)
+        self._log: list[str] = []  # the game's lines as the server numbers them
+        self._shown: list[str] = []  # those lines with chat lines where they arrived
+        self.update: Update = update
+        self._turn_started = time.monotonic()
+        self.receive(update)
+
+    # -- from the server ---------------------------------------------------------------
+    def receive(self, update: Update) -> None:
+        if update.log_from < len(self._log):  # rewritten: start the panel again
+            self._shown = []
+        self._log = self._log[: update.log_from] + list(update.log)
+        if not self._shown:
+            self._shown = list(self._log)
+        else:
+            self._shown += list(update.log)
+        if update.actors != self.update.actors:
+            self._turn_started = time.monotonic()
+        self.update = update
+        self._received = time.monotonic()
+        self._view = msgspec.msgpack.decode(update.view, type=self._view_type)
+
+    # -- what the screen reads ---------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.engine.info.id
+
+    @property
+    def seat(self) -> int | None:
+        return self.update.seat
+
+    @property
+    def version(self) -> int:
+        return self.update.version
+
+    @property
+    def seats(self) -> tuple[SeatSpec, ...]:
+        return tuple(
+            SeatSpec(name=s.name, kind="bot", level=s.level) if s.kind == "bot" else SeatSpec(name=s.name)
+            for s in self.update.seats
+        )
+
+    @property
+    def journal(self) -> range:
+        """Only its length is known here: the version."""
+        return range(self.update.version)
+
+    def actors(self) -> tuple[int, ...]:
+        return tuple(self.update.actors)
+
+    def is_over(self) -> bool:
+        return self.update.over
+
+    def legal_actions(self, seat: int | None) -> list[LegalAction]:
+        return list(self.update.legal) if seat is not None and seat == self.seat else []
+
+    def log_lines(self, viewer: int | None) -> list[str]:
+        return list(self._shown)
+
+    def add_chat(self, line: str) -> None:
+        self._shown.append(line)
+
+    def view(self, viewer: int | None) -> Any:
+        return self._view
+
+    def summary(self, viewer: int | None) -> Summary:
+        waiting = self.waiting_note()
+        summary = self.update.summary
+        return msgspec.structs.replace(summary, status=f"{summary.status}  ({waiting})") if waiting else summary
+
+    def waiting_note(self) -> str:
+        """Who else must act and for how long they have been thinking; who is away."""
+        if self.update.over:
+            return ""
+        notes = []
+        others = [a for a in self.update.actors if a >= 0 and a != self.seat]
+        if others:
+            names = ", ".join(self.update.seats[a].name for a in others)
+            notes.append(f"{names} thinking {_minutes(time.monotonic() - self._turn_started)}")
+        away = self.absent_seat()
+        if away is not None:
+            seat = self.update.seats[away]
+            notes.append(f"{seat.name} away {_minutes(seat.away + time.monotonic() - self._received)}")
+        return "; ".join(notes)
+
+    def absent_seat(self) -> int | None:
+        """The first other player's seat whose player is away."""
+        for number, seat in enumerate(self.update.seats):
+            if seat.kind == "human" and seat.away is not None and number != self.seat:
+                return number
+        return None
+
+    def outcome(self) -> Outcome | None:
+        return self.update.outcome
+
+    def describe(self, action: LegalAction) -> str:
+        return action.label
+
+    def undoable(self, seat: int) -> int:
+        return 0
+
+    # -- acting ------------------------------------------------------------------------------
+    def act(self, seat: int, action: LegalAction | msgspec.Struct | str) -> None:
+        """Send the action chosen on this version (from the list, the board, or typed);
+        the server's answer arrives later."""
+        if seat != self.seat:
+            raise IllegalAction("You can only act for your own seat.")
+        if isinstance(action, LegalAction):
+            text = action.text
+        elif isinstance(action, msgspec.Struct):
+            text = self.engine.format_action(action)
+        else:
+            text = action
+        self.client.send(Act(table=self.table_id, version=self.update.version, action=text))
+
+
+def _minutes(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"

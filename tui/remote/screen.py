@@ -1,0 +1,145 @@
+"""The game screen for a table on the server: the shared frame, driven by a RemoteMatch.
+
+Nothing is decided here: a chosen action is sent with the version it was chosen on, and
+the screen redraws when the server pushes the next Update. Bots act on the server, undo and
+the hot-seat curtain do not apply (each player sees only their own seat), and the game is
+saved by the server after every action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Input
+
+from server.protocol import MAX_CHAT_CHARACTERS, Chat, ChatLine, Refused, Stale, Update, VoteBot
+from tui.remote.match import RemoteMatch
+from tui.screens.game import GameScreen
+
+
+REMOTE_BINDINGS = [
+    Binding("t", "chat", "Say", id="remote.chat"),
+    Binding("v", "vote_bot", "Bot for absent", id="remote.vote_bot"),
+]
+
+
+class RemoteScreen:
+    """Mixed in before a game screen class (the shared frame or a game's own screen)."""
+
+    def __init__(self, match: RemoteMatch) -> None:
+        super().__init__(match, None)  # type: ignore[call-arg]  # the Match interface, remotely
+        self.remote: RemoteMatch = match
+
+    def on_mount(self) -> None:
+        # Textual also runs the game screen's own on_mount after this one.
+        self.set_interval(1.0, self._tick)
+
+    # -- what the frame does locally, it does not do here --------------------------------------
+    def _initial_viewer(self) -> int | None:
+        return self.match.seat
+
+    @property
+    def hides_information(self) -> bool:
+        return False  # one seat per screen: nobody else looks at this terminal
+
+    def _update_viewer(self) -> None:
+        pass
+
+    def _maybe_run_bots(self) -> None:
+        pass  # the server's bots act for their seats
+
+    def after_change(self) -> None:
+        self.refresh_table()
+        if self.remote.is_over():
+            self._show_end()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "next_player", "save"):
+            return False
+        if action == "chat":
+            return True
+        if action == "vote_bot":
+            # Only players vote, and only while someone else is away.
+            return self.viewer is not None and self.remote.absent_seat() is not None
+        return super().check_action(action, parameters)
+
+    def choose_action(self, action: Any) -> None:
+        if self.viewer is None or self.viewer not in self.remote.actors():
+            return
+        self.remote.act(self.viewer, action)
+        self.problem = ""
+
+    def _tick(self) -> None:
+        if self.remote.waiting_note():
+            self.refresh_table()
+
+    # -- from the server -----------------------------------------------------------------------
+    def receive(self, reply: Any) -> None:
+        if isinstance(reply, Update):
+            self.remote.receive(reply)
+            self.after_change()
+            self.refresh_bindings()
+        elif isinstance(reply, Refused):
+            self.problem = reply.reason
+            self.refresh_table()
+            self.app.bell()
+        elif isinstance(reply, Stale):
+            self.notify("The table moved on before your action arrived: here is how it stands now.")
+        elif isinstance(reply, ChatLine):
+            if not reply.name:  # the table itself: a vote, a bot standing in, a return
+                self.remote.add_chat(f"-- {reply.text}")
+            else:
+                who = f"{reply.name} (watching)" if reply.spectator else reply.name
+                self.remote.add_chat(f"{who}: {reply.text}")
+            self.refresh_bindings()
+            self.refresh_table()
+
+    def action_chat(self) -> None:
+        def send(text: str | None) -> None:
+            if text:
+                self.remote.client.send(Chat(table=self.remote.table_id, text=text))
+
+        self.app.push_screen(ChatPrompt(), send)
+
+    def action_vote_bot(self) -> None:
+        seat = self.remote.absent_seat()
+        if seat is not None:
+            self.remote.client.send(VoteBot(table=self.remote.table_id, seat=seat))
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+
+class ChatPrompt(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="chat.cancel")]
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="Say something to the table (Enter sends)", max_length=MAX_CHAT_CHARACTERS, id="chat-input")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class RemoteGameScreen(RemoteScreen, GameScreen):
+    """The shared frame, for games whose own screen needs the state (Bivì's ghost tile)."""
+
+    BINDINGS = REMOTE_BINDINGS
+
+
+def remote_screen_class(game_id: str) -> type[GameScreen]:
+    """The game's own screen where it works from views alone, else the shared frame."""
+    if game_id == "camp_grizzly":
+        from tui.games.camp_grizzly import CampGrizzlyScreen
+
+        return type("RemoteCampGrizzlyScreen", (RemoteScreen, CampGrizzlyScreen), {"BINDINGS": REMOTE_BINDINGS})
+    if game_id == "bioviva":
+        from tui.remote.bioviva import RemoteBiovivaScreen
+
+        return RemoteBiovivaScreen
+    return RemoteGameScreen
