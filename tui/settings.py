@@ -31,6 +31,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "launcher.rules": "r",
     "launcher.settings": "s",
     "launcher.quit": "q",
+    "launcher.tables": "t",
     "setup.back": "escape",
     "setup.add_seat": "ctrl+n",
     "setup.remove_seat": "ctrl+d",
@@ -81,6 +82,17 @@ DEFAULT_KEYS: dict[str, str] = {
     "camp.legend": "i",
     "camp_legend.close": "escape,enter,i,space",
     "bivouac.next_board": "b",
+    "remote.chat": "t",
+    "remote.vote_bot": "v",
+    "lobby.play": "enter",
+    "lobby.watch": "w",
+    "lobby.new": "n",
+    "lobby.code": "j",
+    "lobby.leave": "x",
+    "lobby.back": "escape",
+    "create.cancel": "escape",
+    "invite.cancel": "escape",
+    "chat.cancel": "escape",
     "bonfire.switch_pane": "t",
     "bonfire.scroll_up": "left_square_bracket",
     "bonfire.scroll_down": "right_square_bracket",
@@ -88,7 +100,7 @@ DEFAULT_KEYS: dict[str, str] = {
 #: Bindings that must always keep a key: the way out and the way to save.
 ESSENTIAL = ("app.quit", "game.menu", "game.save", "curtain.menu")
 #: Binding id prefixes that are live on the same screen at once.
-_SCREEN_OF = {"board": "game", "bioviva": "game", "bivi": "game", "camp": "game", "bonfire": "game", "bivouac": "game"}
+_SCREEN_OF = {"board": "game", "bioviva": "game", "bivi": "game", "camp": "game", "bonfire": "game", "bivouac": "game", "remote": "game"}
 _KEY_NAME = re.compile(r"^(?:(?:ctrl|shift|alt|meta|super)\+)*(?:[a-z0-9_]+|[!-~])$")
 MAX_KEYS = 8
 
