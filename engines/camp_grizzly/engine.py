@@ -29,7 +29,6 @@ from engines.camp_grizzly.legal import LegalRules
 from engines.camp_grizzly.moves import MoveRules
 from engines.camp_grizzly.setup import SetupRules
 from engines.camp_grizzly.shared import (
-    _DEC,
     _ENC,
     COUNSELOR_STAGES,
     MAX_ROUNDS,
@@ -38,7 +37,7 @@ from engines.camp_grizzly.shared import (
     phase,
     player,
 )
-from engines.camp_grizzly.state import CampState, Ctx
+from engines.camp_grizzly.state import CampState, Ctx, editable_copy
 from engines.camp_grizzly.strikes import StrikeRules
 from engines.camp_grizzly.turn import TurnRules
 from engines.camp_grizzly.view import CampView, CounselorView, FinaleView, OtisView, StrikeView, ThingView, ViewRules
@@ -95,7 +94,7 @@ class CampGrizzlyEngine(
         encoded = _ENC.encode(state)
         if action not in self._legal_for_apply(encoded, state, seat):
             raise IllegalAction(self._why(state, seat, action))
-        ctx = Ctx(_DEC.decode(encoded))  # a deep copy: the caller's state is never touched
+        ctx = Ctx(editable_copy(state))  # the caller's state is never touched
         s = ctx.state
         p = phase(s)
         if p in COUNSELOR_STAGES:
