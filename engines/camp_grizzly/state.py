@@ -1,8 +1,11 @@
 """Camp Grizzly game state: the whole truth of a game, as plain msgspec Structs.
 
-The engine copies the state once at the start of every `apply` (msgpack round trip) and then
+The engine copies the state once at the start of every `apply` (`editable_copy`) and then
 edits the copy in place, so a caller's state is never touched and the rules code can read
-like the rulebook instead of a chain of `replace` calls. Spaces are `(row, col)` cells.
+like the rulebook instead of a chain of `replace` calls. The copy shares everything the
+rules never edit in place (strings, tuples, frozen structs, including the Ground, Boost,
+OtisMod and Lasting records, frozen for that reason), and copies only the lists and structs
+they do edit. Spaces are `(row, col)` cells.
 
 The *stage* is where the round is (a counselor's move, draw or end phase, the Woods, Otis,
 the cameos); interruptions (a strike, a panic move, a choice, a vote, a finale) sit on top of
@@ -14,9 +17,12 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
+from msgspec.structs import replace
 
 from engines.camp_grizzly.actions import CampOptions
 from engines.camp_grizzly.content import Effect
+from engines.core.protocol import Event
+from engines.core.rng import Rng
 
 Cell = tuple[int, int]
 
@@ -40,7 +46,7 @@ class Counselor(msgspec.Struct):
     campers: list[str] = []  # cabin card ids
 
 
-class Ground(msgspec.Struct):
+class Ground(msgspec.Struct, frozen=True):
     """Something lying on a space: a key from the setup, a dead counselor's gear."""
 
     cell: Cell
@@ -54,7 +60,7 @@ class Cameo(msgspec.Struct):
     uid: int = 0  # unique in the game, so a meeting finds its own cameo after others left
 
 
-class Boost(msgspec.Struct):
+class Boost(msgspec.Struct, frozen=True):
     """A movement change from a played card, until the end of this turn or round."""
 
     counselor: str
@@ -62,14 +68,14 @@ class Boost(msgspec.Struct):
     lasts: str
 
 
-class OtisMod(msgspec.Struct):
+class OtisMod(msgspec.Struct, frozen=True):
     stat: str
     amount: int
     lasts: str  # "stalk" or "game"
     source: str
 
 
-class Lasting(msgspec.Struct):
+class Lasting(msgspec.Struct, frozen=True):
     card: str
     lasts: str  # "round", "stalk" or "game"
 
@@ -206,13 +212,77 @@ class CampState(msgspec.Struct):
     turns: int = 0
 
 
+def _counselor_copy(c: Counselor) -> Counselor:
+    return replace(
+        c,
+        equipped=list(c.equipped),
+        backpack=list(c.backpack),
+        survival=list(c.survival),
+        permanent=list(c.permanent),
+        objectives=list(c.objectives),
+        campers=list(c.campers),
+    )
+
+
+def _strike_copy(st: Strike) -> Strike:
+    pending = st.pending
+    return replace(
+        st,
+        danger=list(st.danger),
+        extra=list(st.extra),
+        shield=list(st.shield),
+        pending=None if pending is None else replace(pending, dice=list(pending.dice)),
+        panicked=list(st.panicked),
+        passed=list(st.passed),
+    )
+
+
+def editable_copy(state: CampState) -> CampState:
+    """A copy `apply` may edit in place without touching `state`: every list, dict and
+    struct the rules change in place is new; everything else is shared, which is much
+    cheaper than a full encode/decode round trip. tests/camp_grizzly/test_editable_copy.py
+    checks that no mutable part is left shared."""
+    s = state
+    return replace(
+        s,
+        order=list(s.order),
+        counselors={cid: _counselor_copy(c) for cid, c in s.counselors.items()},
+        handled=list(s.handled),
+        otis_mods=list(s.otis_mods),
+        cabin_deck=list(s.cabin_deck),
+        cabin_discard=list(s.cabin_discard),
+        survival_deck=list(s.survival_deck),
+        survival_discard=list(s.survival_discard),
+        question_deck=list(s.question_deck),
+        questions=list(s.questions),
+        locks=list(s.locks),
+        fires=list(s.fires),
+        ground=list(s.ground),
+        cameos=[replace(cam) for cam in s.cameos],  # hunting cameos move: their cell changes
+        boosts=list(s.boosts),
+        lasting=list(s.lasting),
+        failed_finales=list(s.failed_finales),
+        strike=None if s.strike is None else _strike_copy(s.strike),
+        strikes_queued=list(s.strikes_queued),
+        panic=None if s.panic is None else replace(s.panic),
+        choice=None if s.choice is None else replace(s.choice, options=list(s.choice.options), rest=list(s.choice.rest)),
+        vote=None if s.vote is None else replace(s.vote, voters=list(s.vote.voters), objectives=list(s.vote.objectives)),
+        offer=None if s.offer is None else replace(s.offer),
+        aside=list(s.aside),
+        finale=None
+        if s.finale is None
+        else replace(s.finale, participants=list(s.finale.participants), failed=list(s.finale.failed), log=list(s.finale.log)),
+        dice=list(s.dice),
+        last_stalk=list(s.last_stalk),
+        forced=list(s.forced),
+    )
+
+
 class Ctx:
     """One `apply` in progress: the state being edited, its generator, the events told and
     whether anything was revealed (so undo never crosses a roll or a draw)."""
 
     def __init__(self, state: CampState) -> None:
-        from engines.core.rng import Rng
-
         self.state = state
         self.rng = Rng(state.rng)
         self.events: list = []
@@ -221,8 +291,6 @@ class Ctx:
         self.meeting: set[int] = set()  # cameos whose meeting is resolving now (met once)
 
     def say(self, text: str) -> None:
-        from engines.core.protocol import Event
-
         self.events.append(Event(text))
 
     def roll(self, sides: int, who: str, what: str) -> int:

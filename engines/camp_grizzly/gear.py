@@ -1,0 +1,95 @@
+"""Handling gear in the move and end phases: pick up, drop, trade (with the other player's
+consent), equip and stow."""
+
+from __future__ import annotations
+
+from engines.camp_grizzly.actions import Drop, Equip, Pickup, Refuse, Trade, Unequip
+from engines.camp_grizzly.content import label
+from engines.camp_grizzly.shared import by_initials, name, player, thing_name
+from engines.camp_grizzly.state import Ctx, Ground, Offer
+
+
+class GearRules:
+    """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
+
+    def _do_pickup(self, ctx: Ctx, action: Pickup, p: str) -> None:
+        s = ctx.state
+        cid = s.order[s.active]
+        c = s.counselors[cid]
+        for n, g in enumerate(s.ground):
+            if g.cell == c.cell and g.id == action.thing:
+                del s.ground[n]
+                if g.kind == "mini":
+                    c.objectives.append(g.id)
+                else:
+                    c.backpack.append(g.id)
+                ctx.say(f"{name(cid)} picks up {thing_name(g.id)}.")
+                return
+
+    def _do_drop(self, ctx: Ctx, action: Drop, p: str) -> None:
+        s = ctx.state
+        cid = s.order[s.active]
+        c = s.counselors[cid]
+        for pile, kind in ((c.equipped, "card"), (c.backpack, "card"), (c.objectives, "mini")):
+            if action.thing in pile:
+                pile.remove(action.thing)
+                s.ground.append(Ground(c.cell, kind, action.thing))
+                break
+        s.handled.append(f"drop:{action.thing}")
+        ctx.say(f"{name(cid)} leaves {thing_name(action.thing)} at {label(c.cell)}.")
+
+    def _do_trade(self, ctx: Ctx, action: Trade, p: str) -> None:
+        """A trade needs both sides: with another player's counselor, that player accepts
+        or refuses first (asked once per thing and turn, so no offer loops)."""
+        s = ctx.state
+        s.handled.append(f"trade:{action.thing}")
+        cid = s.order[s.active]
+        giver_id, taker_id = by_initials(s, action.giver), by_initials(s, action.taker)
+        other = taker_id if giver_id == cid else giver_id
+        seat = s.counselors[other].seat
+        if seat != s.counselors[cid].seat:
+            s.offer = Offer(action.giver, action.thing, action.taker, seat)
+            verb = "offers" if giver_id == cid else "asks for"
+            ctx.say(
+                f"{name(cid)} {verb} {thing_name(action.thing)} ({'to' if giver_id == cid else 'from'} {name(other)}): "
+                f"{player(seat)} accepts or refuses."
+            )
+            return
+        self._hand_over(ctx, action.giver, action.thing, action.taker)
+
+    def _do_refuse(self, ctx: Ctx, action: Refuse, p: str) -> None:
+        s = ctx.state
+        ctx.say(f"{player(s.offer.seat)} refuses the trade: {thing_name(s.offer.thing)} stays with {name(by_initials(s, s.offer.giver))}.")
+        s.offer = None
+
+    def _hand_over(self, ctx: Ctx, giver_initials: str, thing: str, taker_initials: str) -> None:
+        s = ctx.state
+        action = Trade(giver_initials, thing, taker_initials)
+        giver = s.counselors[by_initials(s, action.giver)]
+        taker = s.counselors[by_initials(s, action.taker)]
+        for src, dst in (
+            (giver.equipped, taker.backpack),
+            (giver.backpack, taker.backpack),
+            (giver.campers, taker.campers),
+            (giver.objectives, taker.objectives),
+        ):
+            if action.thing in src:
+                src.remove(action.thing)
+                dst.append(action.thing)
+                break
+        ctx.say(f"{name(giver.id)} hands {thing_name(action.thing)} to {name(taker.id)}.")
+
+    def _do_equip(self, ctx: Ctx, action: Equip, p: str) -> None:
+        s = ctx.state
+        c = s.counselors[s.order[s.active]]
+        c.backpack.remove(action.card)
+        c.equipped.append(action.card)
+        ctx.say(f"{name(c.id)} equips {thing_name(action.card)}.")
+
+    def _do_unequip(self, ctx: Ctx, action: Unequip, p: str) -> None:
+        s = ctx.state
+        c = s.counselors[s.order[s.active]]
+        c.equipped.remove(action.card)
+        c.backpack.append(action.card)
+        s.handled.append(f"unequip:{action.card}")
+        ctx.say(f"{name(c.id)} stows {thing_name(action.card)} in the backpack.")

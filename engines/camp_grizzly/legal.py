@@ -1,0 +1,423 @@
+"""Who acts now and which actions they have: the legal list and the reasons for a refusal."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations
+from typing import Any
+
+from engines.camp_grizzly import content
+from engines.camp_grizzly.actions import (
+    Accept,
+    Action,
+    CameosTurn,
+    CastVote,
+    ChooseOption,
+    Draw,
+    Drop,
+    End,
+    Equip,
+    Fight,
+    Move,
+    NextUp,
+    Order,
+    OtisTurn,
+    PanicNow,
+    Pick,
+    Pickup,
+    Refuse,
+    Return,
+    Reveal,
+    Roll,
+    StartFinale,
+    Stay,
+    Trade,
+    Trail,
+    Unequip,
+    Use,
+    Woods,
+)
+from engines.camp_grizzly.content import Effect, label, parse_label
+from engines.camp_grizzly.fights import can_fight, equippable, hands_limit, hands_of, hands_used, usable_from_backpack
+from engines.camp_grizzly.shared import (
+    MAX_TURN_ACTIONS,
+    TIMINGS,
+    Cell,
+    alive,
+    by_initials,
+    has_keys,
+    initials,
+    name,
+    phase,
+    player,
+    thing_name,
+)
+from engines.camp_grizzly.state import CampState
+from engines.core.errors import IllegalAction
+from engines.core.protocol import AUTO
+
+
+class LegalRules:
+    """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
+
+    def actors(self, state: CampState) -> tuple[int, ...]:
+        p = phase(state)
+        if p == "over":
+            return ()
+        if p in ("otis", "cameos"):
+            return (AUTO,)
+        return (self._actor_seat(state, p),)
+
+    def _leader(self, state: CampState, group: list[str]) -> str:
+        """Whose player speaks for a group decision: the counselor whose turn it is if
+        they are part of it, else the first of the group in turn order."""
+        current = state.order[state.active] if state.active < len(state.order) else ""
+        if current in group:
+            return current
+        for cid in state.order:
+            if cid in group:
+                return cid
+        return group[0]
+
+    def _actor_counselor(self, state: CampState, p: str) -> str:
+        if p == "choice":
+            return state.choice.counselor
+        if p == "panic":
+            return state.panic.counselor
+        if p == "strike":
+            st = state.strike
+            if st.up and st.up in st.danger:
+                return st.up
+            return self._leader(state, st.danger or state.order)
+        if p == "after_roll":
+            return state.strike.pending.counselor
+        if p == "finale":
+            f = state.finale
+            return self._leader(state, [x for x in f.participants if x not in f.failed] or f.participants)
+        return state.order[state.active]
+
+    def _actor_seat(self, state: CampState, p: str) -> int:
+        if p == "vote":
+            return state.vote.voters[0]
+        if p == "offer":
+            return state.offer.seat
+        if p == "after_roll":
+            seats = self._after_roll_seats(state)
+            if seats:
+                return seats[0]
+        return state.counselors[self._actor_counselor(state, p)].seat
+
+    def _after_roll_seats(self, state: CampState) -> list[int]:
+        """Seats still to answer a lost fight roll: each player whose counselors in danger
+        hold a usable after-roll card, the fighter's player first, then in turn order; a
+        seat that passed (`accept`) is not asked again for this roll."""
+        st = state.strike
+        fighter = st.pending.counselor
+        out: list[int] = []
+        for cid in [fighter, *[x for x in state.order if x in st.danger and x != fighter]]:
+            seat = state.counselors[cid].seat
+            if seat in out or seat in st.passed:
+                continue
+            own = [x for x in st.danger if state.counselors[x].seat == seat]
+            if self._uses(state, own, TIMINGS["after_roll"]):
+                out.append(seat)
+        return out
+
+    def auto_action(self, state: CampState) -> Action:
+        p = phase(state)
+        if p == "otis":
+            return OtisTurn()
+        if p == "cameos":
+            return CameosTurn()
+        raise IllegalAction("No automatic actor is due to act.")
+
+    def _legal_actions(self, state: CampState, seat: int) -> list[Action]:
+        if seat not in self.actors(state):
+            return []
+        p = phase(state)
+        if seat == AUTO:
+            return [self.auto_action(state)]
+        out: list[Action] = []
+        if p == "move":
+            cid = state.order[state.active]
+            capped = state.actions_this_turn >= MAX_TURN_ACTIONS
+            if state.moves_left > 0:
+                out += [Move(label(cell)) for cell in self._steps(state, cid)]
+                out += [Trail(n) for n, _ in content.camp_map().trail_links.get(state.counselors[cid].cell, ())]
+            if not capped:
+                out += self._handling(state, cid)
+                out += self._uses(state, [cid], TIMINGS["move"])
+                out += [StartFinale(site) for site in self._finale_sites(state, cid)]
+            out += self._draw_options(state, cid)
+        elif p == "draw":
+            out += self._draw_options(state, state.order[state.active])
+        elif p == "end":
+            cid = state.order[state.active]
+            if state.actions_this_turn < MAX_TURN_ACTIONS:
+                out += self._handling(state, cid)
+                out += self._uses(state, [cid], TIMINGS["end"])
+            out.append(End())
+        elif p == "woods":
+            out.append(Woods())
+        elif p == "strike":
+            st = state.strike
+            if st.up and st.up in st.danger:
+                own, others = [st.up], []
+            else:
+                own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
+                others = [cid for cid in st.danger if state.counselors[cid].seat != seat]
+            out += [Fight(initials(cid)) for cid in own if can_fight(state, cid, st.cell)]
+            out += [PanicNow(initials(cid)) for cid in own]
+            out += [NextUp(initials(cid)) for cid in others]
+            out += self._uses(state, own, TIMINGS["strike"])
+        elif p == "after_roll":
+            st = state.strike
+            own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
+            out += self._uses(state, own, TIMINGS["after_roll"])
+            out.append(Accept())
+        elif p == "panic":
+            cid = state.panic.counselor
+            out += [Move(label(cell)) for cell in self._panic_steps(state, cid)]
+            out.append(Stay())
+        elif p == "choice":
+            ch = state.choice
+            if ch.kind == "trail":
+                out += [Return(int(n)) for n in ch.options]
+            elif ch.kind == "order":
+                out += [Order(tuple(x)) for x in dict.fromkeys(permutations(ch.options))]
+            else:
+                out += [Pick(initials(cid)) for cid in ch.options]
+        elif p == "vote":
+            out += [CastVote(True), CastVote(False)]
+        elif p == "offer":
+            out += [Accept(), Refuse()]
+        elif p == "finale":
+            step = self._finale_step(state)
+            if step.kind == "roll":
+                f = state.finale
+                if step.roller == "one":
+                    out += [Roll(initials(cid)) for cid in f.participants if cid not in f.failed]
+                else:
+                    out.append(Roll())
+            elif step.kind == "choice":
+                out += [ChooseOption(o.label) for o in step.options]
+        return out
+
+    def _steps(self, state: CampState, cid: str) -> list[Cell]:
+        c = state.counselors[cid]
+        m = content.camp_map()
+        out = []
+        for there in m.walk_neighbours(c.cell):
+            if there in state.fires:
+                continue
+            if there in state.locks and not has_keys(state, cid):
+                continue
+            out.append(there)
+        return out
+
+    def _panic_steps(self, state: CampState, cid: str) -> list[Cell]:
+        """A panicking counselor runs: no locks (even with keys), no fires, not onto Otis."""
+        c = state.counselors[cid]
+        m = content.camp_map()
+        return [
+            there
+            for there in m.walk_neighbours(c.cell)
+            if there not in state.fires and there not in state.locks and there != state.otis
+        ]
+
+    def _handling(self, state: CampState, cid: str) -> list[Action]:
+        """Pick up, trade, equip and unequip: allowed in the move and end phases."""
+        out: list[Action] = []
+        c = state.counselors[cid]
+        seen: set[str] = set()
+        done = set(state.handled)
+        for g in state.ground:
+            if g.cell == c.cell and g.id not in seen and f"drop:{g.id}" not in done:
+                seen.add(g.id)
+                out.append(Pickup(g.id))
+        others = [o for o in alive(state) if o != cid and state.counselors[o].cell == c.cell and c.cell is not None]
+        for other in others:
+            for giver, taker in ((cid, other), (other, cid)):
+                for thing in dict.fromkeys(self._tradeable(state, giver)):
+                    if f"trade:{thing}" not in done:
+                        out.append(Trade(initials(giver), thing, initials(taker)))
+        limit = hands_limit(state, cid)
+        used = hands_used(state, cid)
+        for cardid in dict.fromkeys(c.backpack):
+            if equippable(cardid) and used + hands_of(cardid) <= limit and f"unequip:{cardid}" not in done:
+                out.append(Equip(cardid))
+        for cardid in dict.fromkeys(c.equipped):
+            out.append(Unequip(cardid))
+        if c.cell is not None:
+            for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives]):
+                out.append(Drop(thing))
+        return out
+
+    def _tradeable(self, state: CampState, cid: str) -> list[str]:
+        c = state.counselors[cid]
+        return [*c.equipped, *c.backpack, *c.campers, *c.objectives]
+
+    def _uses(self, state: CampState, who: list[str], timings: tuple[str, ...]) -> list[Action]:
+        out: list[Action] = []
+        surv = content.survival_cards()
+        cards = content.cabin_cards()
+        for cid in who:
+            c = state.counselors[cid]
+            if c.dead:
+                continue
+            names: dict[str, None] = {}
+            for sid in c.survival:
+                if surv[sid].timing in timings and self._useful(state, cid, surv[sid].effects):
+                    names[sid] = None
+            for cardid in c.backpack:
+                if usable_from_backpack(cardid) and cards[cardid].timing in timings and self._useful(state, cid, cards[cardid].effects):
+                    names[cardid] = None
+            out += [Use(initials(cid), x) for x in names]
+        return out
+
+    def _useful(self, state: CampState, cid: str, effects: tuple[Effect, ...]) -> bool:
+        """Cards that would do nothing now are not offered: a card is offered when at least
+        one of its effects would do something (a reroll only when Otis just won the roll, a
+        calm only with a horrified counselor in your space, a heal only for an injured
+        counselor, extra movement only in your own move phase, keys only while the supply
+        lasts)."""
+        return any(self._effect_useful(state, cid, e) for e in effects)
+
+    def _effect_useful(self, state: CampState, cid: str, e: Effect) -> bool:
+        s = state
+        if e.effect == "otis_reroll":
+            return s.strike is not None and s.strike.pending is not None
+        if e.effect == "calm":
+            return any(s.counselors[x].horrified for x in self._space_mates(s, cid, self._user_cell(s, cid)))
+        if e.effect == "gain_keys":
+            return s.key_supply > 0
+        if e.effect == "heal":
+            return any(s.counselors[x].injuries for x in self._targets(s, e.who, cid, self._user_cell(s, cid)))
+        if e.effect == "move_bonus" and e.amount > 0:
+            return s.stage == "move" and phase(s) == "move" and s.order[s.active] == cid
+        return True
+
+    def _user_cell(self, state: CampState, cid: str) -> Cell | None:
+        """Where a card played by `cid` takes effect (their space, or the strike's)."""
+        c = state.counselors[cid]
+        return c.cell if c.cell is not None else (state.strike.cell if state.strike else None)
+
+    def _space_mates(self, state: CampState, cid: str, cell: Cell | None) -> list[str]:
+        """The living counselors "in your space": on the same map space; together in a
+        finale (all of them are on the finale card); yourself alone in the Woods."""
+        s = state
+        f = s.finale
+        if f is not None and cid in f.participants and cid not in f.failed:
+            return self._finale_active(s)
+        if cell is None:
+            return [cid] if not s.counselors[cid].dead else []
+        return [x for x in alive(s) if s.counselors[x].cell == cell]
+
+    def _draw_options(self, state: CampState, cid: str) -> list[Action]:
+        out: list[Action] = [Draw()]
+        c = state.counselors[cid]
+        if any(cell == c.cell for cell, _ in state.questions):
+            out.append(Reveal())
+        return out
+
+    def _combination(self, state: CampState, site: str, cid: str) -> list[tuple[str, str]] | None:
+        """The objectives (holder, mini) that would start `site`'s finale, taken first from
+        `cid` and then from the other counselors on the red arrow, or None."""
+        fin = content.finales()[site]
+        minis = content.minis()
+        cell = state.counselors[cid].cell
+        holders = [cid] + [o for o in alive(state) if o != cid and state.counselors[o].cell == cell]
+        used: list[tuple[str, str]] = []
+        taken: Counter = Counter()
+        for need in fin.requires:
+            found = None
+            for h in holders:
+                for mid in state.counselors[h].objectives:
+                    if minis[mid].objective == need and taken[(h, mid)] < state.counselors[h].objectives.count(mid):
+                        found = (h, mid)
+                        break
+                if found:
+                    break
+            if found is None:
+                return None
+            taken[found] += 1
+            used.append(found)
+        return used
+
+    def _finale_sites(self, state: CampState, cid: str) -> list[str]:
+        m = content.camp_map()
+        c = state.counselors[cid]
+        out = []
+        for site in content.SITE_IDS:
+            if site in state.failed_finales or m.site_cells[site] != c.cell:
+                continue
+            if self._combination(state, site, cid) is not None:
+                out.append(site)
+        return out
+
+    def _finale_step(self, state: CampState) -> content.FinaleStep:
+        fin = content.finales()[state.finale.site]
+        return fin.steps[state.finale.step]
+
+    def _why(self, state: CampState, seat: int, action: Any) -> str:
+        p = phase(state)
+        wants = {
+            "move": "move, try a nature trail, handle gear, start a finale, or draw/reveal",
+            "draw": "draw a cabin card or reveal the '?' here",
+            "end": "finish the turn (equip, pick up, trade, use a card, or end)",
+            "woods": "roll on the Woods table ('woods')",
+            "strike": "choose who fights Otis next, or who panics",
+            "after_roll": "play an after-roll card or accept the roll",
+            "panic": "run from Otis one space at a time, or stay",
+            "choice": "answer the card's choice",
+            "offer": "accept or refuse the trade",
+            "vote": "vote on starting the finale",
+            "finale": "play the next step of the finale",
+        }.get(p, "wait")
+        if isinstance(action, Move) and p in ("move", "panic"):
+            cid = self._actor_counselor(state, p)
+            try:
+                to = parse_label(action.to)
+            except content.ContentError:
+                return f"'{action.to}' is not a space on the map."
+            c = state.counselors[cid]
+            m = content.camp_map()
+            if p == "move" and state.moves_left <= 0:
+                return f"{name(cid)} has no movement left this turn."
+            if to not in m.walk_neighbours(c.cell):
+                return f"{action.to} is not a space {name(cid)} can step to from {label(c.cell)} (too far, or a wall is in the way)."
+            if to in state.fires:
+                return f"{action.to} is on fire."
+            if to in state.locks:
+                return f"{action.to} is locked{' and a panicking counselor cannot open locks' if p == 'panic' else ' and you hold no keys'}."
+            if p == "panic" and to == state.otis:
+                return "A panicking counselor runs away from Otis, not towards him."
+        if isinstance(action, Trail) and p == "move":
+            return f"There is no nature trail {action.number} starting here, or no movement is left."
+        if isinstance(action, Equip):
+            if f"unequip:{action.card}" in state.handled:
+                return f"{thing_name(action.card)} was stowed this turn: it stays in the backpack until your next turn."
+            return f"You cannot equip {thing_name(action.card)} now (not in your backpack, not equippable, or too many hands)."
+        if isinstance(action, Pickup) and f"drop:{action.thing}" in state.handled:
+            return f"{thing_name(action.thing)} was put down this turn: it stays there until your next turn."
+        if isinstance(action, Trade) and f"trade:{action.thing}" in state.handled:
+            return f"{thing_name(action.thing)} already changed hands (or was offered) this turn."
+        if isinstance(action, Drop):
+            return f"You cannot drop {action.thing}: you carry no such item, weapon, objective or keys (campers are never dropped)."
+        if isinstance(action, (Fight, PanicNow, NextUp)) and p == "strike":
+            st = state.strike
+            up = st.up if st.up in st.danger else ""
+            if up:
+                return f"{name(up)}'s player decides now: fight {initials(up)} or panic {initials(up)}."
+            if isinstance(action, NextUp):
+                return f"{action.counselor} is not in danger, or is {player(seat)}'s own counselor (fight or panic them directly)."
+            who = by_initials(state, action.counselor)
+            if who in st.danger and state.counselors[who].seat != seat:
+                return f"Only {action.counselor}'s own player decides whether {action.counselor} fights or panics (hand it over with 'next {action.counselor}')."
+        if isinstance(action, StartFinale):
+            return f"The {action.site} finale needs its three objectives on its red arrow space during your move phase."
+        if isinstance(action, Reveal):
+            return "There is no face-down '?' on your space, or it is not your cabin draw phase."
+        if isinstance(action, Fight):
+            return f"{action.counselor} cannot fight now: not in danger, or with no dice and no bonus."
+        return f"That is not possible now: {player(seat)} must {wants}."
