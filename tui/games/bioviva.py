@@ -205,6 +205,7 @@ class BiovivaScreen(GameScreen):
         guess_box.display = bool(acting and challenge and table.viewer in challenge.guessing)
         tile_box = self.query_one("#tile-input", Input)
         tile_box.display = bool(acting and view.phase == "clue")
+        self.refresh_bindings()
         if switcher.current == "map-pane" and acting and view.phase == "localization":
             self.query_one(WorldMap).focus()
 
@@ -251,6 +252,12 @@ class BiovivaScreen(GameScreen):
             self.query_one(WorldMap).focus()
         else:
             self.query_one("#actions").focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "focus_guess":
+            # Only a guesser writing this round has a guess box to type in.
+            return self.is_mounted and self.query_one("#guess-input", Input).display
+        return super().check_action(action, parameters)
 
     def action_focus_guess(self) -> None:
         box = self.query_one("#guess-input", Input)
