@@ -281,3 +281,40 @@ async def test_the_guess_key_shows_in_the_footer_only_for_a_guesser_who_may_writ
             assert ("bioviva.guess" in _footer_keys(app)) == writes, phase
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_the_map_keys_show_in_the_footer_only_when_they_put_something(tmp_path) -> None:
+    """Enter on the map puts a pawn (or the guide's magnifier) and `x` a decoy pawn: each
+    shows in the footer only while it works for the player at the keyboard."""
+    from engines.bioviva import ENGINE
+    from engines.core.match import Match, SeatSpec
+
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+
+        async def on_the_map(phase: str, decoy_down: bool = False, correct_down: bool = False) -> set[str]:
+            match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Ben")], 4)
+            _play_to(match, phase)
+            placer = match.actors()[0]
+            for kind, down in (("decoy", decoy_down), ("correct", correct_down)):
+                if down:
+                    match.act(placer, next(a for a in match.legal_actions(placer) if a.kind == kind))
+                    match.act(1 - placer, match.legal_actions(1 - placer)[0])
+            await open_game(app, pilot, match)
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+                await settle(app, pilot)
+            if not isinstance(app.focused, WorldMap):
+                await pilot.press("m")
+                await pilot.pause()
+            assert isinstance(app.focused, WorldMap)
+            keys = _footer_keys(app) & {"board.place", "bioviva.decoy"}
+            await pilot.press("escape")
+            await pilot.pause()
+            return keys
+
+        assert await on_the_map("localization") == {"board.place", "bioviva.decoy"}
+        assert await on_the_map("localization", correct_down=True) == {"board.place", "bioviva.decoy"}
+        assert await on_the_map("localization", decoy_down=True) == {"board.place"}
+        assert await on_the_map("clue") == {"board.place"}  # the guide's magnifier
+        assert await on_the_map("question") == set()
