@@ -234,3 +234,87 @@ def test_a_short_screen_draws_a_window_of_map_rows_that_follows_the_cursor() -> 
     labels = [row[0][0] for row in drawing[1:]]
     assert len(drawing) == 15 and labels[0] == "H " and labels[-1] == "U "
     assert any("cursor" in kind for _, kind in drawing[14])  # row U holds the cursor
+
+
+def _footer_keys(app) -> set[str]:
+    """The binding ids the footer shows now (active bindings the screen lets run)."""
+    return {
+        binding.id or binding.action
+        for _node, binding, enabled, _tooltip in app.screen.active_bindings.values()
+        if binding.show and enabled
+    }
+
+
+def _play_to(match, phase: str) -> None:
+    """Take the first legal action of whoever acts until the game reaches `phase`."""
+    for _ in range(500):
+        if match.state.phase == phase:
+            return
+        match.run_automatic()
+        if match.state.phase == phase:
+            return
+        seat = match.actors()[0]
+        match.act(seat, match.legal_actions(seat)[0])
+    raise AssertionError(f"the game never reached the {phase} phase")
+
+
+async def test_the_guess_key_shows_in_the_footer_only_for_a_guesser_who_may_write(tmp_path) -> None:
+    """Every binding shows in the footer only when it works: `g` focuses the guess box,
+    which only a guesser writing this round has."""
+    from engines.bioviva import ENGINE
+    from engines.core.match import Match, SeatSpec
+
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for phase in ("question", "clue", "guess"):
+            match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Ben")], 4)
+            _play_to(match, phase)
+            await open_game(app, pilot, match)
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+                await settle(app, pilot)
+            screen = app.screen
+            assert isinstance(screen, BiovivaScreen)
+            view = screen.table.view
+            writes = phase == "guess" and screen.viewer in view.challenge.guessing
+            assert writes or phase != "guess"  # the guesser's screen follows the tile
+            assert ("bioviva.guess" in _footer_keys(app)) == writes, phase
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_the_map_keys_show_in_the_footer_only_when_they_put_something(tmp_path) -> None:
+    """Enter on the map puts a pawn (or the guide's magnifier) and `x` a decoy pawn: each
+    shows in the footer only while it works for the player at the keyboard."""
+    from engines.bioviva import ENGINE
+    from engines.core.match import Match, SeatSpec
+
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+
+        async def on_the_map(phase: str, decoy_down: bool = False, correct_down: bool = False) -> set[str]:
+            match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Ben")], 4)
+            _play_to(match, phase)
+            placer = match.actors()[0]
+            for kind, down in (("decoy", decoy_down), ("correct", correct_down)):
+                if down:
+                    match.act(placer, next(a for a in match.legal_actions(placer) if a.kind == kind))
+                    match.act(1 - placer, match.legal_actions(1 - placer)[0])
+            await open_game(app, pilot, match)
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+                await settle(app, pilot)
+            if not isinstance(app.focused, WorldMap):
+                await pilot.press("m")
+                await pilot.pause()
+            assert isinstance(app.focused, WorldMap)
+            keys = _footer_keys(app) & {"board.place", "bioviva.decoy"}
+            await pilot.press("escape")
+            await pilot.pause()
+            return keys
+
+        assert await on_the_map("localization") == {"board.place", "bioviva.decoy"}
+        assert await on_the_map("localization", correct_down=True) == {"board.place", "bioviva.decoy"}
+        assert await on_the_map("localization", decoy_down=True) == {"board.place"}
+        assert await on_the_map("clue") == {"board.place"}  # the guide's magnifier
+        assert await on_the_map("question") == set()

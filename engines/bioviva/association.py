@@ -2,9 +2,10 @@
 
 After each tile the guessers write their guesses at the same time and in secret (a round);
 when the last one is in, they are revealed together. A guess naming the animal wins; when
-several do, the first in the round's reveal order wins: it starts at the guide's left and
-turns one seat further every round revealed in the game, so neither reflexes, nor who
-holds the keyboard first, nor a bot's speed decides (rules.md, Adaptation notes). Then the
+several do, the first in the round's reveal order wins: it counts the guessers from the
+guide's left, starts at a seat drawn by lot with the card and turns one seat further every
+round revealed on the card, so neither reflexes, nor who holds the keyboard first, nor a
+bot's speed decides (rules.md, Adaptation notes). Then the
 guide answers the revealed guesses oldest first (reply, accept or done); guessers who
 wrote a guess may write another, up to `guesses_per_tile` rounds a tile; a guesser who
 passes waits for the next tile.
@@ -209,6 +210,8 @@ class AssociationRules:
         if not waiting:
             raise IllegalAction("No guess is waiting for your reply.")
         if isinstance(action, Accept):
+            if not 0 <= action.seat < state.seats:
+                raise IllegalAction(f"There is no {_player(action.seat)}: the players are 1 to {state.seats}.")
             index = find_guess(state, action.seat, action.number)
             if index < 0:
                 if action.number:

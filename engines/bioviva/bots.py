@@ -132,7 +132,9 @@ class SkillBot(Bot):
         kinds = [k for k in ("correct", "decoy") if any(isinstance(a, PlacePawn) and a.kind == k for a in legal)]
         target = self._target(ctx)
         rng = ctx.rng
-        kind = kinds[0]
+        # Either pawn may go down first: always the correct one first would tell the
+        # table which pawn is which, and the decoy could never bluff.
+        kind = rng.choice(kinds)
         if kind == "correct" or young:
             cell = self._nearest(free, target, rng)
         else:

@@ -347,6 +347,13 @@ def test_accepting_a_guess_already_answered_or_never_made_is_refused():
     refused(state, 0, "accept 1.1", "no guess number 1")
 
 
+def test_accepting_a_guess_of_a_player_not_in_the_game_names_the_seats_there_are():
+    # A refusal a player understands: "Player 9" or "Player 0" is nobody at this table.
+    state = round_of(act(lion(), 0, "tile mane"), p2="horse", p3="zebra")
+    assert refused(state, 0, "accept 9", "no Player 9") == "There is no Player 9: the players are 1 to 3."
+    refused(state, 0, "accept 0.1", "no Player 0")
+
+
 def test_a_guess_number_counts_the_players_guesses_on_the_whole_card():
     state = act(lion(), 0, "tile mane")
     state = run(round_of(state, p2="horse", p3="pass"), (0, "done"), (1, "pass"), (0, "tile fur"))

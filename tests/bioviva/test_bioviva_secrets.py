@@ -267,3 +267,28 @@ def test_every_private_line_of_a_word_association_is_a_registered_secret():
         assert any(secret in line for secret in secrets[1]), line
     for v in (None, 0, 2):
         assert "your animal" not in seen_by(match, v)
+
+
+@pytest.mark.parametrize("level", ["novice", "heuristic", "expert"])
+def test_pawn_kinds_are_secret_so_the_order_a_bot_places_them_in_is_no_tell(level):
+    """Pawn kinds stay under the pawns until the reveal: a bot that always put its
+    correct-answer pawn down first would show everyone which of its pawns is which."""
+    from engines.bioviva.actions import PlacePawn
+    from engines.bioviva.bots import BOTS
+    from engines.bioviva.worldmap import load_localizations
+    from engines.core.protocol import BotContext
+    from engines.core.rng import Rng, seed_state
+
+    bot = BOTS[level]()
+    firsts = []
+    for n, loc in enumerate(load_localizations()[:80]):
+        state = challenge("localization", loc.id, seats=3, guide=0)
+        placer = state.order[0]
+        ctx = BotContext(
+            ENGINE, placer, ENGINE.view(state, placer), ENGINE.legal_actions(state, placer), Rng(seed_state(n))
+        )
+        first = bot.choose(ctx)
+        assert isinstance(first, PlacePawn)
+        firsts.append(first.kind)
+    decoys_first = firsts.count("decoy") / len(firsts)
+    assert 0.3 <= decoys_first <= 0.7, f"{level} puts its decoy down first {decoys_first:.0%} of the time"

@@ -240,6 +240,13 @@ def test_every_answer_on_land_lies_on_a_land_square():
             assert wm.is_land(*a.cell), f"{loc_id} {a.name} is on sea square {a.cell_name}"
 
 
+def test_an_answer_off_a_coast_is_an_answer_in_the_water():
+    # "Off the river mouth" is at sea: the coelacanth was caught by a trawler, not on land.
+    offshore = [a for loc in wm.load_localizations() for a in loc.answers if a.name.startswith("Off ")]
+    assert offshore
+    assert all(a.at_sea for a in offshore), [a.name for a in offshore if not a.at_sea]
+
+
 def test_some_localization_answers():
     by_prompt = {loc.prompt: loc for loc in wm.load_localizations()}
     lowest = by_prompt["Where is the lowest point of North America, in a valley famous for its summer heat?"]
