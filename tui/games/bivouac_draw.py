@@ -167,7 +167,7 @@ def player_board(view: BivouacView, seat: int, names: list[str], sym: Symbols, m
     if tags:
         text.append(" (" + ", ".join(tags) + ")")
     text.append("\n")
-    fifty = " 50+" if pv.past_fifty else ""
+    fifty = f" {pv.laps * 50}+" if pv.laps else ""
     text.append(f"{sym.vp}{pv.vp} VP{fifty}, next {sym.yellow} at {next_yellow(pv.vp)}\n")
     text.append(f"{vp_track(pv, sym)}\n", "dim")
     text.append(f"{sym.money}{pv.money}  {sym.donor}donor {pv.donor}  wages {pv.wages}\n")
