@@ -93,7 +93,12 @@ def buy_problem(state: BivouacState, seat: int, card: str, kind: str) -> str | N
 
 
 def buyable(state: BivouacState, seat: int, kind: str) -> list[str]:
-    return [card for card, n in state.market if n > 0 and buy_problem(state, seat, card, kind) is None]
+    """The cards `buy_problem` accepts, with what the player owns read once."""
+    me = state.players[seat]
+    cards = content.activities() if kind == "activity" else content.amenities()
+    owned = {o.card for o in me.activities} if kind == "activity" else set(me.amenities + me.fresh_amenities)
+    return [card for card, n in state.market
+            if n > 0 and card in cards and card not in owned and can_pay(me, cards[card].cost)]
 
 
 def apply_retrieval(state: BivouacState, seat: int, action: Action, log: Log) -> BivouacState:
