@@ -81,6 +81,39 @@ async def test_new_two_player_game_a_round_by_keys_then_save_and_reload(tmp_path
         assert reloaded.match.journal == saved and reloaded.match.digest() == digest
 
 
+async def test_a_worker_back_from_hiring_asks_by_keys_and_hires_with_the_list() -> None:
+    from tui.widgets.frame import ActionList
+
+    match = Match(ENGINE, BivouacOptions(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 5)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        assert isinstance(screen, BivouacScreen) and isinstance(app.focused, CampBoard)
+        while screen.items()[screen.cursor] != "hiring":
+            await pilot.press("down")
+        await pilot.press("enter")  # a worker on Hiring
+        await settle(app, pilot)
+        await pilot.press("1")  # keep the other two home
+        await settle(app, pilot)
+        assert match.state.phase == "retrieve" and match.state.actor == 0
+        while screen.items()[screen.cursor] != "hiring":
+            await pilot.press("down")
+        await pilot.press("enter")  # the Hiring worker comes back and asks
+        await settle(app, pilot)
+        assert match.state.pending is not None and match.state.pending.kind == "hire"
+        assert isinstance(app.focused, ActionList)  # the keys go where the choice is
+        assert [text for text, _ in screen.table.actions] == [
+            "hire a worker (works from next round; wages +1)", "skip"]
+        shown = app.export_screenshot()
+        assert "Hiring:&#160;hire&#160;a&#160;worker,&#160;or&#160;skip" in shown
+        assert not screen.query_one(CampBoard).check_action("put", ())  # Enter on the board does nothing now
+        await pilot.press("enter")  # the highlighted first choice: hire
+        await settle(app, pilot)
+        assert match.state.players[0].workers == 4
+        assert any(e.seat == 0 and e.action == "hire" for e in match.journal)
+
+
 def _match(seats: int = 4, expansion: bool = True) -> Match:
     specs = [SeatSpec("Ana")] + [SeatSpec(f"Bot {n}", "bot", "heuristic") for n in range(1, seats)]
     return Match(ENGINE, BivouacOptions(expansion=expansion), specs, 3)

@@ -101,7 +101,7 @@ class BivouacEngine(Engine[BivouacState, Action]):
             return f"upgrade {content.name(up.target)} with {up.name}"
         if isinstance(action, Pay):
             return f"pay 1 {action.resource} toward wages"
-        return {"rest": "keep the remaining workers home this round", "hire": "hire a worker from your pool",
+        return {"rest": "keep the remaining workers home this round", "hire": "hire a worker (works from next round; wages +1)",
                 "skip": "skip", "done": "done"}.get(
             self.format_action(action), self.format_action(action))
 

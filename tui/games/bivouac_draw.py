@@ -7,6 +7,8 @@ strings (names come from players and content, so nothing is read as markup).
 
 from __future__ import annotations
 
+import textwrap
+
 import msgspec
 from rich.text import Text
 
@@ -17,6 +19,14 @@ Run = tuple[str, str]
 MONTH_SHORT = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 RESOURCE_LETTER = {"wood": "W", "stone": "S", "rope": "R", "canvas": "C"}
 LOCATION_COLUMNS = 2
+CHOICE_LABEL = {  # what a returning worker asks, said under the board
+    "activity": "Activities: buy one, or skip",
+    "amenity": "Amenities: buy one, or skip",
+    "hire": "Hiring: hire a worker, or skip",
+    "staff": "Hiring: take a staff card, or skip",
+    "free-staff": "Donor gift: a free staff card, or skip",
+    "free-upgrade": "Donor gift: a free upgrade, or skip",
+}
 LABEL_WIDTH = 17
 NAME_WIDTH = 6  # occupant names are cut to this many characters on a wide board
 
@@ -77,8 +87,9 @@ def occupant(names: list[str], seat: int, marks: str, compact: bool) -> str:
 
 
 def camp_drawing(view: BivouacView, names: list[str], items: list[str], cursor: int, sym: Symbols,
-                 marks: str, compact: bool) -> list[list[Run]]:
-    """Locations in two columns with their spaces, then the viewer's own cards."""
+                 marks: str, compact: bool, prompt: str = "") -> list[list[Run]]:
+    """Locations in two columns with their spaces, then the viewer's own cards, and the
+    choice a returning worker waits for (`prompt`) where the eye already is."""
     width = 25 if compact else 42
     rows: list[list[Run]] = []
     spots = list(view.spots)
@@ -104,6 +115,8 @@ def camp_drawing(view: BivouacView, names: list[str], items: list[str], cursor: 
             kind = "cursor" if act.card == cursor_item else ("card" if act.usable else "down")
             row.append((f"{mark}{act.name} {state} ", kind))
         rows.append(row)
+    for line in textwrap.wrap(f"{sym.cursor} {prompt}", width * LOCATION_COLUMNS) if prompt else ():
+        rows.append([(line, "cursor")])
     return rows
 
 
