@@ -241,3 +241,26 @@ async def test_the_curtain_falls_between_two_humans_only_with_the_expansion(expa
         await pilot.pause()
         assert match.state.actor == 1
         assert isinstance(app.screen, CurtainScreen) is curtain
+
+
+def test_the_hiring_detail_lists_each_shown_staff_on_its_own_line_with_its_price() -> None:
+    from tui.games.bivouac_draw import detail
+
+    match = _match(seats=2)
+    view = ENGINE.view(match.state, 0)
+    lines = detail(view, "hiring", None).plain.splitlines()
+    for card in view.staff_shown:
+        staff = content.staff()[card]
+        price = f"{staff.cost} money" if staff.cost else "free"
+        assert f" {staff.name}, {price}: {staff.text}" in lines
+
+
+def test_a_choice_prompt_is_wrapped_under_the_camp_board() -> None:
+    match = _match(seats=2, expansion=False)
+    view = ENGINE.view(match.state, 0)
+    items = cursor_items(view, 0)
+    prompt = "Hiring: hire a worker, or skip (keys 1-2 or Enter)"
+    rows = camp_drawing(view, ["Ana", "Bo"], items, 0, UNICODE, "①②", True, prompt)
+    under = [text for row in rows[-2:] for text, _ in row]
+    assert " ".join(under).replace("  ", " ") == f"▶ {prompt}"
+    assert all(len(text) <= 50 for text in under)  # two compact columns of 25

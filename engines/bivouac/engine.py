@@ -93,7 +93,7 @@ class BivouacEngine(Engine[BivouacState, Action]):
             return f"buy {content.name(action.card)} ({content.cost_text(content.card(action.card).cost)})"
         if isinstance(action, TakeStaff):
             card = content.staff()[action.card]
-            return f"take staff {card.name} ({card.cost} money)"
+            return f"take staff {card.name} ({f'{card.cost} money' if card.cost else 'free'})"
         if isinstance(action, TakeGiftStaff):
             return f"take staff {content.staff()[action.card].name} (free, a donor gift)"
         if isinstance(action, PlayUpgrade):

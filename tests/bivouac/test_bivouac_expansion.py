@@ -181,3 +181,13 @@ def test_an_activities_director_taken_later_deals_two_more_upgrades() -> None:
     box = state.upgrade_deck[:2]
     state = act(act(act(state, 0, "return hiring"), 0, "hire"), 0, "staff activities-director")
     assert state.players[0].upgrade_hand == ("toboggans", *box)
+
+
+def test_the_action_list_says_a_staff_card_is_free_or_what_it_costs() -> None:
+    from engines.bivouac.actions import TakeStaff
+
+    costs = {s.cost: s for s in content.content().staff}
+    assert 0 in costs and any(c > 0 for c in costs)
+    free, paid = costs[0], costs[max(costs)]
+    assert ENGINE.describe_action(TakeStaff(free.id)) == f"take staff {free.name} (free)"
+    assert ENGINE.describe_action(TakeStaff(paid.id)) == f"take staff {paid.name} ({paid.cost} money)"

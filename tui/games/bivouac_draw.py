@@ -228,8 +228,10 @@ def detail(view: BivouacView, item: str, problem: str | None) -> Text:
                      for c, n in view.market if c in cards and n]
             text.append("\nFor sale: " + ("; ".join(offer) or "nothing"))
         if item == "hiring" and view.expansion:
-            text.append("\nStaff shown: " + "; ".join(
-                f"{content.name(s)} ({content.staff()[s].cost}$): {content.staff()[s].text}" for s in view.staff_shown))
+            text.append("\nStaff shown:")
+            for shown in view.staff_shown:
+                staff = content.staff()[shown]
+                text.append(f"\n {staff.name}, {f'{staff.cost} money' if staff.cost else 'free'}: {staff.text}")
     else:
         card = content.activities()[item]
         months = " ".join(MONTH_SHORT[m - 1] for m in sorted(card.months))
