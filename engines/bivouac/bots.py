@@ -9,7 +9,19 @@ worker back before the Donor Gift one.
 from __future__ import annotations
 
 from engines.bivouac import content
-from engines.bivouac.actions import Buy, Done, Hire, Pay, Place, PlayUpgrade, Rest, Return, Skip, TakeGiftStaff, TakeStaff
+from engines.bivouac.actions import (
+    Buy,
+    Done,
+    Hire,
+    Pay,
+    Place,
+    PlayUpgrade,
+    Rest,
+    Return,
+    Skip,
+    TakeGiftStaff,
+    TakeStaff,
+)
 from engines.bivouac.state import ROUNDS
 from engines.bivouac.view import BivouacView, PlayerView
 from engines.core.bots import RandomBot
