@@ -249,6 +249,7 @@ def legend(sym: Symbols, names: list[str], marks: str) -> Text:
         f"{players}  {sym.money} money  {sym.vp} VP  {sym.donor} donor level  {sym.worker} workers  {sym.thrill} thrill  "
         f"{sym.down} face down / out of season  {sym.misfortune} misfortune in effect  {sym.yellow} yellow VP space  "
         f"{sym.marker} VP marker  [{sym.free}] free space  [{sym.closed}] closed (2 players)  "
+        f"{sym.cursor} cursor, or a choice to make  1/2 workers on a card / needed  "
         "W wood S stone R rope C canvas",
         "dim",
     )
