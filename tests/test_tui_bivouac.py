@@ -264,3 +264,26 @@ def test_a_choice_prompt_is_wrapped_under_the_camp_board() -> None:
     under = [text for row in rows[-2:] for text, _ in row]
     assert " ".join(under).replace("  ", " ") == f"▶ {prompt}"
     assert all(len(text) <= 50 for text in under)  # two compact columns of 25
+
+
+async def test_wage_debt_is_asked_under_the_board_and_paid_from_the_list_by_keys() -> None:
+    from tui.widgets.frame import ActionList
+
+    bots = [SeatSpec("Ana", "bot", "random"), SeatSpec("Bo", "bot", "heuristic")]
+    rehearsal = Match(ENGINE, BivouacOptions(), bots, 1)
+    while not (rehearsal.state.phase == "wages" and rehearsal.state.actor == 0 and rehearsal.state.wage_debt):
+        rehearsal.act(*rehearsal.next_bot_or_auto())
+    seats = [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")]
+    match = Match.replay(ENGINE, BivouacOptions(), seats, 1, rehearsal.journal)
+    debt, held = match.state.wage_debt, sum(match.state.players[0].resources)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        assert isinstance(app.focused, ActionList)
+        assert all(text.startswith("pay 1 ") for text, _ in screen.table.actions)
+        assert f"Wages:&#160;{debt}&#160;money&#160;still&#160;owed" in app.export_screenshot()
+        await pilot.press("1")
+        await settle(app, pilot)
+        assert sum(match.state.players[0].resources) == held - 1
+        assert any(e.seat == 0 and e.action.startswith("pay ") for e in match.journal)

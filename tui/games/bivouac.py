@@ -208,11 +208,20 @@ class BivouacScreen(GameScreen):
         return f"Activities owned (ties go to the most): {owned}."
 
     def choice_prompt(self, table: Table) -> str:
-        """What the viewer's returning worker asks, said on the board beside the location."""
+        """What the list asks of the viewer (a returning worker's choice, wages, upgrades),
+        said under the board where the eye already is."""
         view = table.view
-        if not (table.acting and view.pending and table.actions):
+        if not (table.acting and table.actions) or self.board_in_play():
             return ""
-        return f"{CHOICE_LABEL[view.pending]} (keys 1-{min(len(table.actions), 9)} or Enter)"
+        if view.pending:
+            asked = CHOICE_LABEL[view.pending]
+        elif view.phase == "wages" and view.wage_debt:
+            asked = f"Wages: {view.wage_debt} money still owed, paid with resources"
+        elif view.phase == "wages":
+            asked = "Phase 3: play an activity upgrade, or done"
+        else:
+            return ""
+        return f"{asked} (keys 1-{min(len(table.actions), 9)} or Enter)"
 
     def draw_cursor(self, table: Table | None) -> None:
         """Only the camp board and the detail depend on the cursor: a key redraws just them."""
