@@ -70,11 +70,13 @@ DEFAULT_KEYS: dict[str, str] = {
     "bonfire.switch_pane": "t",
     "bonfire.scroll_up": "left_square_bracket",
     "bonfire.scroll_down": "right_square_bracket",
+    "bivouac.next_board": "b",
 }
 #: Bindings that must always keep a key: the way out and the way to save.
 ESSENTIAL = ("app.quit", "game.menu", "game.save", "curtain.menu")
 #: Binding id prefixes that are live on the same screen at once.
-_SCREEN_OF = {"board": "game", "bioviva": "game", "bivi": "game", "camp": "game", "bonfire": "game"}
+_SCREEN_OF = {"board": "game", "bioviva": "game", "bivi": "game", "camp": "game", "bonfire": "game",
+              "bivouac": "game"}
 _KEY_NAME = re.compile(r"^(?:(?:ctrl|shift|alt|meta|super)\+)*(?:[a-z0-9_]+|[!-~])$")
 MAX_KEYS = 8
 
