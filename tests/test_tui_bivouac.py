@@ -81,6 +81,39 @@ async def test_new_two_player_game_a_round_by_keys_then_save_and_reload(tmp_path
         assert reloaded.match.journal == saved and reloaded.match.digest() == digest
 
 
+async def test_a_worker_back_from_hiring_asks_by_keys_and_hires_with_the_list() -> None:
+    from tui.widgets.frame import ActionList
+
+    match = Match(ENGINE, BivouacOptions(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 5)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        assert isinstance(screen, BivouacScreen) and isinstance(app.focused, CampBoard)
+        while screen.items()[screen.cursor] != "hiring":
+            await pilot.press("down")
+        await pilot.press("enter")  # a worker on Hiring
+        await settle(app, pilot)
+        await pilot.press("1")  # keep the other two home
+        await settle(app, pilot)
+        assert match.state.phase == "retrieve" and match.state.actor == 0
+        while screen.items()[screen.cursor] != "hiring":
+            await pilot.press("down")
+        await pilot.press("enter")  # the Hiring worker comes back and asks
+        await settle(app, pilot)
+        assert match.state.pending is not None and match.state.pending.kind == "hire"
+        assert isinstance(app.focused, ActionList)  # the keys go where the choice is
+        assert [text for text, _ in screen.table.actions] == [
+            "hire a worker (works from next round; wages +1)", "skip"]
+        shown = app.export_screenshot()
+        assert "Hiring:&#160;hire&#160;a&#160;worker,&#160;or&#160;skip" in shown
+        assert not screen.query_one(CampBoard).check_action("put", ())  # Enter on the board does nothing now
+        await pilot.press("enter")  # the highlighted first choice: hire
+        await settle(app, pilot)
+        assert match.state.players[0].workers == 4
+        assert any(e.seat == 0 and e.action == "hire" for e in match.journal)
+
+
 def _match(seats: int = 4, expansion: bool = True) -> Match:
     specs = [SeatSpec("Ana")] + [SeatSpec(f"Bot {n}", "bot", "heuristic") for n in range(1, seats)]
     return Match(ENGINE, BivouacOptions(expansion=expansion), specs, 3)
@@ -208,3 +241,49 @@ async def test_the_curtain_falls_between_two_humans_only_with_the_expansion(expa
         await pilot.pause()
         assert match.state.actor == 1
         assert isinstance(app.screen, CurtainScreen) is curtain
+
+
+def test_the_hiring_detail_lists_each_shown_staff_on_its_own_line_with_its_price() -> None:
+    from tui.games.bivouac_draw import detail
+
+    match = _match(seats=2)
+    view = ENGINE.view(match.state, 0)
+    lines = detail(view, "hiring", None).plain.splitlines()
+    for card in view.staff_shown:
+        staff = content.staff()[card]
+        price = f"{staff.cost} money" if staff.cost else "free"
+        assert f" {staff.name}, {price}: {staff.text}" in lines
+
+
+def test_a_choice_prompt_is_wrapped_under_the_camp_board() -> None:
+    match = _match(seats=2, expansion=False)
+    view = ENGINE.view(match.state, 0)
+    items = cursor_items(view, 0)
+    prompt = "Hiring: hire a worker, or skip (keys 1-2 or Enter)"
+    rows = camp_drawing(view, ["Ana", "Bo"], items, 0, UNICODE, "①②", True, prompt)
+    under = [text for row in rows[-2:] for text, _ in row]
+    assert " ".join(under).replace("  ", " ") == f"▶ {prompt}"
+    assert all(len(text) <= 50 for text in under)  # two compact columns of 25
+
+
+async def test_wage_debt_is_asked_under_the_board_and_paid_from_the_list_by_keys() -> None:
+    from tui.widgets.frame import ActionList
+
+    bots = [SeatSpec("Ana", "bot", "random"), SeatSpec("Bo", "bot", "heuristic")]
+    rehearsal = Match(ENGINE, BivouacOptions(), bots, 1)
+    while not (rehearsal.state.phase == "wages" and rehearsal.state.actor == 0 and rehearsal.state.wage_debt):
+        rehearsal.act(*rehearsal.next_bot_or_auto())
+    seats = [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")]
+    match = Match.replay(ENGINE, BivouacOptions(), seats, 1, rehearsal.journal)
+    debt, held = match.state.wage_debt, sum(match.state.players[0].resources)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        assert isinstance(app.focused, ActionList)
+        assert all(text.startswith("pay 1 ") for text, _ in screen.table.actions)
+        assert f"Wages:&#160;{debt}&#160;money&#160;still&#160;owed" in app.export_screenshot()
+        await pilot.press("1")
+        await settle(app, pilot)
+        assert sum(match.state.players[0].resources) == held - 1
+        assert any(e.seat == 0 and e.action.startswith("pay ") for e in match.journal)

@@ -5,7 +5,8 @@
     return wood         bring a worker back from a location or card and do what it says
     buy canoeing        the choice a returning worker asks for (skip: buy nothing)
     hire                take a worker from your pool when your Hiring worker comes back (skip: none)
-    staff bookkeeper    take a revealed staff card at Hiring, or a free one from a gift
+    staff bookkeeper    take a revealed staff card at Hiring, paying its cost
+    gift-staff wrangler take a revealed staff card for free (a donor gift)
     pay rope            pay one money of wage debt with a resource
     upgrade toboggans   play an activity upgrade from your hand in phase 3
     done                end your phase 3
@@ -46,6 +47,12 @@ class TakeStaff(msgspec.Struct, frozen=True, tag="staff"):
     card: str
 
 
+class TakeGiftStaff(msgspec.Struct, frozen=True, tag="gift-staff"):
+    """A staff card a donor gift pays for: its own action, so the list never shows a price."""
+
+    card: str
+
+
 class Pay(msgspec.Struct, frozen=True, tag="pay"):
     resource: str
 
@@ -58,6 +65,6 @@ class Done(msgspec.Struct, frozen=True, tag="done"):
     pass
 
 
-Action = Place | Rest | Return | Buy | Skip | Hire | TakeStaff | Pay | PlayUpgrade | Done
+Action = Place | Rest | Return | Buy | Skip | Hire | TakeStaff | TakeGiftStaff | Pay | PlayUpgrade | Done
 
 CODEC = ActionCodec(Action, "Bivouac", ["place bank", "return wood", "buy canoeing", "pay rope"])

@@ -9,7 +9,19 @@ worker back before the Donor Gift one.
 from __future__ import annotations
 
 from engines.bivouac import content
-from engines.bivouac.actions import Buy, Done, Hire, Pay, Place, PlayUpgrade, Rest, Return, Skip, TakeStaff
+from engines.bivouac.actions import (
+    Buy,
+    Done,
+    Hire,
+    Pay,
+    Place,
+    PlayUpgrade,
+    Rest,
+    Return,
+    Skip,
+    TakeGiftStaff,
+    TakeStaff,
+)
 from engines.bivouac.state import ROUNDS
 from engines.bivouac.view import BivouacView, PlayerView
 from engines.core.bots import RandomBot
@@ -66,7 +78,7 @@ class HeuristicBot(Bot):
             return 5 + per_round * rounds / 4 + perk.end_vp_per_activity * len(me.activities)
         if isinstance(action, Hire):
             return self.place_value(view, me, "hiring", late)
-        if isinstance(action, (TakeStaff, PlayUpgrade)):
+        if isinstance(action, (TakeStaff, TakeGiftStaff, PlayUpgrade)):
             return 5.0
         if isinstance(action, Pay):
             return float(me.resources[view.resources.index(action.resource)])

@@ -6,7 +6,7 @@ Phases (`state.phase`) and their actions:
                 (an own activity), or ``rest`` (keep the remaining workers home this round).
 - ``retrieve``  phase 2, each player in turn order brings workers back in the order they like:
                 ``return wood``; a worker that asks for a choice waits for it: ``buy canoeing``,
-                ``hire``, ``staff bookkeeper``, ``upgrade toboggans`` or ``skip``.
+                ``hire``, ``staff bookkeeper``, ``gift-staff wrangler``, ``upgrade toboggans`` or ``skip``.
 - ``wages``     phase 3: wage debt beyond the money held is paid ``pay rope`` one at a time;
                 with the expansion, ``upgrade ...`` then ``done``.
 - ``over``      after phase 3 of round 13.
@@ -18,7 +18,7 @@ import msgspec
 from msgspec.structs import replace
 
 from engines.bivouac import content
-from engines.bivouac.actions import CODEC, Action, Buy, Pay, Place, PlayUpgrade, Return, TakeStaff
+from engines.bivouac.actions import CODEC, Action, Buy, Pay, Place, PlayUpgrade, Return, TakeGiftStaff, TakeStaff
 from engines.bivouac.bots import HeuristicBot, RandomBot
 from engines.bivouac.effects import Log
 from engines.bivouac.placement import apply_placement, first_placer, placement_actions
@@ -93,13 +93,15 @@ class BivouacEngine(Engine[BivouacState, Action]):
             return f"buy {content.name(action.card)} ({content.cost_text(content.card(action.card).cost)})"
         if isinstance(action, TakeStaff):
             card = content.staff()[action.card]
-            return f"take staff {card.name} ({card.cost} money)"
+            return f"take staff {card.name} ({f'{card.cost} money' if card.cost else 'free'})"
+        if isinstance(action, TakeGiftStaff):
+            return f"take staff {content.staff()[action.card].name} (free, a donor gift)"
         if isinstance(action, PlayUpgrade):
             up = content.upgrades()[action.card]
             return f"upgrade {content.name(up.target)} with {up.name}"
         if isinstance(action, Pay):
             return f"pay 1 {action.resource} toward wages"
-        return {"rest": "keep the remaining workers home this round", "hire": "hire a worker from your pool",
+        return {"rest": "keep the remaining workers home this round", "hire": "hire a worker (works from next round; wages +1)",
                 "skip": "skip", "done": "done"}.get(
             self.format_action(action), self.format_action(action))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.bivouac import content
-from engines.bivouac.actions import Action, PlayUpgrade, Skip, TakeStaff
+from engines.bivouac.actions import Action, PlayUpgrade, Skip, TakeGiftStaff, TakeStaff
 from engines.bivouac.effects import Log, can_pay, pay_resources, who
 from engines.bivouac.state import BivouacState, owns_activity, set_player
 from engines.core.errors import IllegalAction
@@ -16,7 +16,7 @@ SHOWN_STAFF = 3
 def staff_choices(state: BivouacState, seat: int, free: bool) -> list[Action]:
     me = state.players[seat]
     shown = [s for s in state.staff_shown if free or content.staff()[s].cost <= me.money]
-    return [TakeStaff(s) for s in shown] + [Skip()]
+    return [TakeGiftStaff(s) if free else TakeStaff(s) for s in shown] + [Skip()]
 
 
 def take_staff(state: BivouacState, seat: int, card: str, free: bool, log: Log) -> BivouacState:
@@ -91,6 +91,8 @@ def upgrade_problem(state: BivouacState, seat: int, card: str, free: bool) -> st
     target = content.name(up.target)
     if owned is None:
         return f"{content.name(card)} upgrades {target}, which you do not own."
+    if owned.fresh:
+        return f"{target} is face down until next round; upgrade it once it is turned up."
     if owned.upgrade:
         return f"{target} is already upgraded."
     if not free and state.options.upgrade_cost == "pay" and not can_pay(me, up.cost):

@@ -9,6 +9,7 @@ from engines.bivouac.actions import Action, Place, Rest
 from engines.bivouac.effects import Log, available_workers, blocked, usable, who, workers_needed
 from engines.bivouac.state import (
     BivouacState,
+    Player,
     set_player,
     set_spot,
     spot_seats,
@@ -35,21 +36,28 @@ def placement_problem(state: BivouacState, seat: int, spot: str) -> str | None:
         return "You have no worker left to place this round."
     locations = content.locations()
     if spot in locations:
-        loc = locations[spot]
-        if loc.id == "bank" and blocked(me, "bank"):
-            return "A misfortune keeps your workers away from the Bank."
-        if loc.resource and blocked(me, "resources"):
-            return "A misfortune keeps your workers off the resource spaces."
-        occupants = spot_seats(state, spot)
-        if loc.per_player and occupants.count(seat) >= loc.per_player:
-            return f"The {loc.name} already holds {loc.per_player} of your workers."
-        if slots_open(state, spot, occupants) == 0:
-            if state.seats == 2 and loc.slots > 1:
-                return f"In a two-player game only one space at {loc.name} may be used, and it is taken."
-            return f"Every space at {loc.name} is taken."
-        return None
+        return _location_problem(state, seat, me, locations[spot], spot_seats(state, spot))
     if spot not in content.activities():
         return f"There is no location or activity called '{spot}'."
+    return _card_problem(state, me, spot)
+
+
+def _location_problem(state: BivouacState, seat: int, me: Player, loc: content.Location,
+                      occupants: tuple[int, ...]) -> str | None:
+    if loc.id == "bank" and blocked(me, "bank"):
+        return "A misfortune keeps your workers away from the Bank."
+    if loc.resource and blocked(me, "resources"):
+        return "A misfortune keeps your workers off the resource spaces."
+    if loc.per_player and occupants.count(seat) >= loc.per_player:
+        return f"The {loc.name} already holds {loc.per_player} of your workers."
+    if slots_open(state, loc.id, occupants) == 0:
+        if state.seats == 2 and loc.slots > 1:
+            return f"In a two-player game only one space at {loc.name} may be used, and it is taken."
+        return f"Every space at {loc.name} is taken."
+    return None
+
+
+def _card_problem(state: BivouacState, me: Player, spot: str) -> str | None:
     name = content.name(spot)
     if not any(o.card == spot for o in me.activities):
         return f"You do not own {name}."
@@ -68,9 +76,15 @@ def placement_problem(state: BivouacState, seat: int, spot: str) -> str | None:
 
 
 def placement_actions(state: BivouacState, seat: int) -> list[Action]:
-    spots = [loc.id for loc in content.content().locations]
-    spots += [o.card for o in state.players[seat].activities]
-    actions: list[Action] = [Place(s) for s in spots if placement_problem(state, seat, s) is None]
+    """The same checks as `placement_problem`, with the worker count and each location's
+    occupants read once: this list is asked for at every step of phase 1."""
+    me = state.players[seat]
+    if available_workers(me) == 0:
+        return [Rest()]
+    locations = content.locations()
+    actions: list[Action] = [Place(spot) for spot, occupants in state.spots
+                             if _location_problem(state, seat, me, locations[spot], occupants) is None]
+    actions += [Place(o.card) for o in me.activities if _card_problem(state, me, o.card) is None]
     return actions + [Rest()]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.bivouac import content
-from engines.bivouac.actions import Action, Buy, Hire, PlayUpgrade, Return, Skip, TakeStaff
+from engines.bivouac.actions import Action, Buy, Hire, PlayUpgrade, Return, Skip, TakeGiftStaff, TakeStaff
 from engines.bivouac.effects import (
     Log,
     activity_yield,
@@ -93,7 +93,12 @@ def buy_problem(state: BivouacState, seat: int, card: str, kind: str) -> str | N
 
 
 def buyable(state: BivouacState, seat: int, kind: str) -> list[str]:
-    return [card for card, n in state.market if n > 0 and buy_problem(state, seat, card, kind) is None]
+    """The cards `buy_problem` accepts, with what the player owns read once."""
+    me = state.players[seat]
+    cards = content.activities() if kind == "activity" else content.amenities()
+    owned = {o.card for o in me.activities} if kind == "activity" else set(me.amenities + me.fresh_amenities)
+    return [card for card, n in state.market
+            if n > 0 and card in cards and card not in owned and can_pay(me, cards[card].cost)]
 
 
 def apply_retrieval(state: BivouacState, seat: int, action: Action, log: Log) -> BivouacState:
@@ -123,13 +128,15 @@ def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -
         if problem:
             raise IllegalAction(problem)
         return replace(_buy(state, seat, action.card, kind, log), pending=None)
-    if kind in ("staff", "free-staff") and isinstance(action, TakeStaff):
-        return replace(take_staff(state, seat, action.card, kind == "free-staff", log), pending=None)
+    if kind == "staff" and isinstance(action, TakeStaff):
+        return replace(take_staff(state, seat, action.card, False, log), pending=None)
+    if kind == "free-staff" and isinstance(action, TakeGiftStaff):
+        return replace(take_staff(state, seat, action.card, True, log), pending=None)
     if kind == "free-upgrade" and isinstance(action, PlayUpgrade):
         return replace(play_upgrade(state, seat, action.card, True, log), pending=None)
     wanted = {"activity": "buy an activity", "amenity": "buy an amenity", "hire": "hire a worker",
               "staff": "take a staff card",
-              "free-staff": "take a free staff card", "free-upgrade": "play a free upgrade"}[kind]
+              "free-staff": "take the staff card your gift pays for", "free-upgrade": "play a free upgrade"}[kind]
     raise IllegalAction(f"First {wanted}, or skip.")
 
 

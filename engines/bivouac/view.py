@@ -53,7 +53,7 @@ class PlayerView(msgspec.Struct, frozen=True):
     name: str
     money: int
     vp: int
-    past_fifty: bool  # the extra marker: the 50-space track has been passed once
+    laps: int  # times the 50-space track has been passed: the 50+ marker, turned to 100+ on the second
     track_space: int  # where the marker stands on the 0-49 track
     resources: tuple[int, ...]
     donor: int
@@ -143,7 +143,7 @@ def _player_view(me: Player, seat: int, month: int, placing: bool, own: bool) ->
         name=player_name(seat),
         money=me.money,
         vp=me.vp,
-        past_fifty=me.vp >= TRACK_SPACES,
+        laps=me.vp // TRACK_SPACES,
         track_space=me.vp % TRACK_SPACES,
         resources=me.resources,
         donor=me.donor,

@@ -129,6 +129,17 @@ def test_an_upgrade_the_player_cannot_pay_for_is_not_offered() -> None:
     assert state.round == 2  # seat 0 had nothing to decide, so phase 3 went on to January
 
 
+def test_an_activity_bought_this_round_is_face_down_and_cannot_be_upgraded_yet() -> None:
+    state = new(3, expansion=True)
+    state = with_player(state, 0, activities=owning("sledding", fresh=True), upgrade_hand=("toboggans",),
+                        resources=res(wood=2), money=20, workers=3)
+    assert "face down" in upgrade_problem(state, 0, "toboggans", free=False)
+    assert "face down" in upgrade_problem(state, 0, "toboggans", free=True)  # a Program Grant neither
+    state = begin_wages(replace(state, phase="retrieve", start=0), Log())
+    assert state.round == 2 and not state.players[0].activities[0].fresh  # nothing to play: January came
+    assert upgrade_problem(state, 0, "toboggans", free=False) is None
+
+
 def test_an_upgraded_activity_earns_what_the_upgrade_adds() -> None:
     state = at_round(new(3, expansion=True), 3)  # February
     state = retrieving(state, 0, KEEP, activities=(replace(owning("sledding")[0], upgrade="toboggans"),),
@@ -143,8 +154,13 @@ def test_a_staffing_grant_reveals_an_extra_staff_card_and_gives_one_free() -> No
                     gift_piles=((), ("staffing-grant",), ()))
     state = retrieving(state, 0, {"gift": (0,), **KEEP}, donor=4, money=0)
     state = act(state, 0, "return gift")
-    assert legal(state, 0) == ["staff bookkeeper", "staff trail-ranger", "staff wrangler", "staff song-leader", "skip"]
-    state = act(state, 0, "staff bookkeeper")
+    assert legal(state, 0) == ["gift-staff bookkeeper", "gift-staff trail-ranger", "gift-staff wrangler",
+                               "gift-staff song-leader", "skip"]
+    free = ENGINE.legal_actions(state, 0)[0]
+    assert ENGINE.describe_action(free) == "take staff Bookkeeper (free, a donor gift)"
+    assert "money" not in ENGINE.describe_action(free)
+    assert "gift" in refused(state, 0, "staff bookkeeper")
+    state = act(state, 0, "gift-staff bookkeeper")
     assert state.players[0].money == 0 and "bookkeeper" in state.players[0].staff
     assert state.staff_shown == ("trail-ranger", "wrangler", "song-leader")
 
@@ -165,3 +181,13 @@ def test_an_activities_director_taken_later_deals_two_more_upgrades() -> None:
     box = state.upgrade_deck[:2]
     state = act(act(act(state, 0, "return hiring"), 0, "hire"), 0, "staff activities-director")
     assert state.players[0].upgrade_hand == ("toboggans", *box)
+
+
+def test_the_action_list_says_a_staff_card_is_free_or_what_it_costs() -> None:
+    from engines.bivouac.actions import TakeStaff
+
+    costs = {s.cost: s for s in content.content().staff}
+    assert 0 in costs and any(c > 0 for c in costs)
+    free, paid = costs[0], costs[max(costs)]
+    assert ENGINE.describe_action(TakeStaff(free.id)) == f"take staff {free.name} (free)"
+    assert ENGINE.describe_action(TakeStaff(paid.id)) == f"take staff {paid.name} ({paid.cost} money)"

@@ -154,5 +154,20 @@ def test_a_tie_on_activities_too_is_shared() -> None:
 def test_a_player_past_50_vp_shows_the_50_plus_marker() -> None:
     state = with_player(new(3), 0, vp=57)
     mine = ENGINE.view(state, None).players[0]
-    assert mine.past_fifty and mine.track_space == 7
-    assert not ENGINE.view(state, None).players[1].past_fifty
+    assert mine.laps == 1 and mine.track_space == 7
+    assert ENGINE.view(state, None).players[1].laps == 0
+
+
+def test_a_player_past_100_vp_shows_the_100_plus_marker() -> None:
+    state = with_player(new(3), 0, vp=103)
+    mine = ENGINE.view(state, None).players[0]
+    assert mine.laps == 2 and mine.track_space == 3
+
+
+def test_an_amenity_bought_in_the_last_month_counts_for_end_bonuses_though_face_down() -> None:
+    state = replace(new(3), round=13, phase="over")
+    state = with_player(state, 0, amenities=("lodge",), fresh_amenities=("trophy-hall",), gifts=("naming-rights",),
+                        activities=owning("archery", "canoeing"))
+    lines = {line.label: line.points for line in ENGINE.outcome(state).breakdown[0]}
+    assert lines["Amenity bonuses"] == 2  # Trophy Hall, still face down: 1 VP for each of 2 activities
+    assert lines["Donor gift bonuses"] == 4  # Naming Rights: 2 VP for each of 2 amenities, Trophy Hall included

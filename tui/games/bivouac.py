@@ -21,6 +21,7 @@ from textual.widgets import Static
 from engines.bivouac.actions import Place, Return
 from engines.core.errors import IllegalAction
 from tui.games.bivouac_draw import (
+    CHOICE_LABEL,
     camp_drawing,
     cursor_items,
     detail,
@@ -32,6 +33,7 @@ from tui.games.bivouac_draw import (
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
+from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
 
 LOCATION_ROWS = 6  # the camp board lists its 11 locations in two columns of 6
@@ -62,7 +64,7 @@ class CampBoard(LineBoard):
 
 class BivouacScreen(GameScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
-    BINDINGS = [Binding("b", "next_board", "Next board", id="bivouac.next_board")]
+    BINDINGS = [Binding("b", "next_board", "Board", id="bivouac.next_board")]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -175,6 +177,9 @@ class BivouacScreen(GameScreen):
         self.draw(table)
         if on_board:
             self.query_one(CampBoard).focus()
+        elif table.acting and table.actions:
+            # a choice (hire, buy, pay, ...) waits in the list: the keys go there
+            self.query_one(ActionList).focus()
 
     def draw(self, table: Table | None) -> None:
         if table is None:
@@ -202,6 +207,22 @@ class BivouacScreen(GameScreen):
         owned = ", ".join(f"{name} {len(p.activities)}" for name, p in zip(table.seat_names, table.view.players))
         return f"Activities owned (ties go to the most): {owned}."
 
+    def choice_prompt(self, table: Table) -> str:
+        """What the list asks of the viewer (a returning worker's choice, wages, upgrades),
+        said under the board where the eye already is."""
+        view = table.view
+        if not (table.acting and table.actions) or self.board_in_play():
+            return ""
+        if view.pending:
+            asked = CHOICE_LABEL[view.pending]
+        elif view.phase == "wages" and view.wage_debt:
+            asked = f"Wages: {view.wage_debt} money still owed, paid with resources"
+        elif view.phase == "wages":
+            asked = "Phase 3: play an activity upgrade, or done"
+        else:
+            return ""
+        return f"{asked} (keys 1-{min(len(table.actions), 9)} or Enter)"
+
     def draw_cursor(self, table: Table | None) -> None:
         """Only the camp board and the detail depend on the cursor: a key redraws just them."""
         if table is None:
@@ -212,7 +233,7 @@ class BivouacScreen(GameScreen):
         self.cursor = min(self.cursor, max(len(items) - 1, 0))
         marks = self.app.glyphs.seat_marks
         self.query_one(CampBoard).drawing = camp_drawing(view, table.seat_names, items, self.cursor, sym, marks,
-                                                         not self.wide)
+                                                         not self.wide, self.choice_prompt(table))
         item = items[self.cursor] if items else ""
         problem = self.cursor_problem()
         self.query_one("#bv-detail", Static).update(detail(view, item, problem and f"{self.app.glyphs.ghost_bad} {problem}"))

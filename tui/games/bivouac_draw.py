@@ -7,6 +7,8 @@ strings (names come from players and content, so nothing is read as markup).
 
 from __future__ import annotations
 
+import textwrap
+
 import msgspec
 from rich.text import Text
 
@@ -17,6 +19,14 @@ Run = tuple[str, str]
 MONTH_SHORT = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 RESOURCE_LETTER = {"wood": "W", "stone": "S", "rope": "R", "canvas": "C"}
 LOCATION_COLUMNS = 2
+CHOICE_LABEL = {  # what a returning worker asks, said under the board
+    "activity": "Activities: buy one, or skip",
+    "amenity": "Amenities: buy one, or skip",
+    "hire": "Hiring: hire a worker, or skip",
+    "staff": "Hiring: take a staff card, or skip",
+    "free-staff": "Donor gift: a free staff card, or skip",
+    "free-upgrade": "Donor gift: a free upgrade, or skip",
+}
 LABEL_WIDTH = 17
 NAME_WIDTH = 6  # occupant names are cut to this many characters on a wide board
 
@@ -77,8 +87,9 @@ def occupant(names: list[str], seat: int, marks: str, compact: bool) -> str:
 
 
 def camp_drawing(view: BivouacView, names: list[str], items: list[str], cursor: int, sym: Symbols,
-                 marks: str, compact: bool) -> list[list[Run]]:
-    """Locations in two columns with their spaces, then the viewer's own cards."""
+                 marks: str, compact: bool, prompt: str = "") -> list[list[Run]]:
+    """Locations in two columns with their spaces, then the viewer's own cards, and the
+    choice a returning worker waits for (`prompt`) where the eye already is."""
     width = 25 if compact else 42
     rows: list[list[Run]] = []
     spots = list(view.spots)
@@ -104,6 +115,8 @@ def camp_drawing(view: BivouacView, names: list[str], items: list[str], cursor: 
             kind = "cursor" if act.card == cursor_item else ("card" if act.usable else "down")
             row.append((f"{mark}{act.name} {state} ", kind))
         rows.append(row)
+    for line in textwrap.wrap(f"{sym.cursor} {prompt}", width * LOCATION_COLUMNS) if prompt else ():
+        rows.append([(line, "cursor")])
     return rows
 
 
@@ -167,7 +180,7 @@ def player_board(view: BivouacView, seat: int, names: list[str], sym: Symbols, m
     if tags:
         text.append(" (" + ", ".join(tags) + ")")
     text.append("\n")
-    fifty = " 50+" if pv.past_fifty else ""
+    fifty = f" {pv.laps * 50}+" if pv.laps else ""
     text.append(f"{sym.vp}{pv.vp} VP{fifty}, next {sym.yellow} at {next_yellow(pv.vp)}\n")
     text.append(f"{vp_track(pv, sym)}\n", "dim")
     text.append(f"{sym.money}{pv.money}  {sym.donor}donor {pv.donor}  wages {pv.wages}\n")
@@ -215,8 +228,10 @@ def detail(view: BivouacView, item: str, problem: str | None) -> Text:
                      for c, n in view.market if c in cards and n]
             text.append("\nFor sale: " + ("; ".join(offer) or "nothing"))
         if item == "hiring" and view.expansion:
-            text.append("\nStaff shown: " + "; ".join(
-                f"{content.name(s)} ({content.staff()[s].cost}$): {content.staff()[s].text}" for s in view.staff_shown))
+            text.append("\nStaff shown:")
+            for shown in view.staff_shown:
+                staff = content.staff()[shown]
+                text.append(f"\n {staff.name}, {f'{staff.cost} money' if staff.cost else 'free'}: {staff.text}")
     else:
         card = content.activities()[item]
         months = " ".join(MONTH_SHORT[m - 1] for m in sorted(card.months))
@@ -234,6 +249,7 @@ def legend(sym: Symbols, names: list[str], marks: str) -> Text:
         f"{players}  {sym.money} money  {sym.vp} VP  {sym.donor} donor level  {sym.worker} workers  {sym.thrill} thrill  "
         f"{sym.down} face down / out of season  {sym.misfortune} misfortune in effect  {sym.yellow} yellow VP space  "
         f"{sym.marker} VP marker  [{sym.free}] free space  [{sym.closed}] closed (2 players)  "
+        f"{sym.cursor} cursor, or a choice to make  1/2 workers on a card / needed  "
         "W wood S stone R rope C canvas",
         "dim",
     )
