@@ -111,11 +111,15 @@ async def test_t_switches_boards_at_80_columns_and_all_show_at_once_from_120(tmp
 async def test_everything_fits_at_120x40_in_a_busy_position_while_placing(tmp_path) -> None:
     match = fate_turn_match()
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await open_game(app, pilot, match)
         screen = app.screen
+        assert screen.check_action("scroll_board", ()), "at 80x24 the city pane scrolls"
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
         assert screen.query_one("#city-hint").display
         assert screen.query_one("#bonfire-board").max_scroll_y == 0
+        assert not screen.check_action("scroll_board", ())
 
 
 async def test_fate_tiles_are_placed_with_the_ghost_by_keys(tmp_path) -> None:

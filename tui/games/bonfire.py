@@ -24,7 +24,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.timer import Timer
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from engines.bonfire import city
 from engines.bonfire.actions import Fate
@@ -81,7 +81,7 @@ class FateBoard(LineBoard):
 
     BINDINGS = [
         Binding("r", "turn", "Turn", id="board.rotate"),
-        Binding("c", "other_end", "Other tile", id="bonfire.fate_end"),
+        Binding("c", "other_end", "Tile", id="bonfire.fate_end"),
     ]
     STYLES = STYLES
 
@@ -112,10 +112,10 @@ class FateBoard(LineBoard):
 
 class BonfireScreen(GameScreen):
     BINDINGS = [
-        Binding("t", "switch_pane", "Next board", id="bonfire.switch_pane"),
+        Binding("t", "switch_pane", "Pane", id="bonfire.switch_pane"),
         # One footer entry for the pair: the 80-column footer has little room.
         Binding("left_square_bracket", "scroll_board(-1)", "Scroll up", id="bonfire.scroll_up", show=False),
-        Binding("right_square_bracket", "scroll_board(1)", "Scroll ([ up)", id="bonfire.scroll_down"),
+        Binding("right_square_bracket", "scroll_board(1)", "More", id="bonfire.scroll_down"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -175,6 +175,8 @@ class BonfireScreen(GameScreen):
         self._show_pane()
         if self.table is not None:
             self._draw(self.table)
+        # Whether the board scrolls is known only once the new layout is done.
+        self.call_after_refresh(self.refresh_bindings)
 
     def _show_pane(self) -> None:
         shown = {name for pane in PANES for name in pane} if self.wide else set(PANES[self.pane])
@@ -186,6 +188,8 @@ class BonfireScreen(GameScreen):
         self.query_one("#tom-side").display = self.wide
         self.query_one("#legend-side").display = self.wide
         self.query_one("#bonfire-counts").display = not self.wide
+        # Below 120 columns the footer is tight: its compact form keeps every live key on it.
+        self.query_one(Footer).compact = not self.wide
         self.refresh_bindings()
 
     # -- drawing -------------------------------------------------------------------------
@@ -298,7 +302,7 @@ class BonfireScreen(GameScreen):
             inside = [(cell, symbol) for cell, symbol in zip(cells, symbols) if 0 <= cell[0] < city.size() and 0 <= cell[1] < city.size()]
             ghost = FateGhost(cells=[c for c, _ in inside], symbols=[s for _, s in inside], legal=legal)
             letters = "/".join(FATE_LETTERS[x] for x in symbols)
-            where = f"{self.fate_end.capitalize()} fate tile {letters} at {self.fate_at[0] + 1},{self.fate_at[1] + 1} going {WAYS[self.fate_turn]}"
+            where = f"{self.fate_end.capitalize()} tile {letters} at {self.fate_at[0] + 1},{self.fate_at[1] + 1} going {WAYS[self.fate_turn]}"
             if legal:
                 gain = city.fate_gain(you.grid, cells, symbols)
                 gains = " ".join(f"{TILE_LETTERS[k]}{n}" for k, n in gain.items())
