@@ -7,15 +7,17 @@ import re
 import pytest
 
 from engines.bonfire import ENGINE, content
+from engines.bonfire.actions import Discard, Fate, Keep
 from engines.core.match import Match, SeatSpec
 from engines.core.protocol import AUTO
 from tests.tui_helpers import highlight_game, open_game, settle
 from tui.app import CampfireApp
-from tui.games.bonfire import BonfireScreen
-from tui.games.bonfire_draw import city_lines, fire_lines, sea_lines, tom_lines
+from tui.games.bonfire import BonfireScreen, FateBoard
+from tui.games.bonfire_draw import city_lines, fire_lines, legend_lines, sea_lines, tom_lines
 from tui.screens.end import EndScreen
 from tui.screens.launcher import LauncherScreen
 from tui.screens.setup import SetupScreen
+from tui.widgets.frame import ActionList
 
 
 @pytest.fixture(autouse=True)
@@ -25,9 +27,12 @@ def private_dirs(tmp_path, monkeypatch):
 
 
 async def press_turn_key(app: CampfireApp, pilot) -> None:
-    """End the turn when the list offers it, else take the first listed action."""
+    """End the turn when the list offers it, else place the fate tile where the ghost
+    starts, else take the first listed action."""
     texts = [text for text, _ in app.screen.table.actions]
     key = str(texts.index("end your turn") + 1) if "end your turn" in texts[:9] else "1"
+    if key == "1" and app.screen.placing:
+        key = "enter"
     await pilot.press(key)
     await settle(app, pilot)
 
@@ -68,24 +73,99 @@ async def test_solo_game_by_keys_through_toms_turns_then_save_and_reload(tmp_pat
         assert reloaded.match.journal == journal and reloaded.match.digest() == digest
 
 
-async def test_t_switches_boards_at_80_columns_and_all_show_at_120(tmp_path) -> None:
+def fate_turn_match(seed: int = 3) -> Match:
+    """A solo match at the start of a turn where a fate tile may be placed: the starting
+    tiles kept, then discarded down to one (a fate tile needs at most one tile in hand)."""
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], seed)
+    match.act(0, Keep())
+    while sum(match.state.players[0].tiles.values()) > 1:
+        match.act(0, next(a for a in match.legal_actions(0) if isinstance(a, Discard)))
+    assert any(isinstance(a, Fate) for a in match.legal_actions(0))
+    return match
+
+
+async def test_t_switches_boards_at_80_columns_and_all_show_at_once_from_120(tmp_path) -> None:
     match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], 3)
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_game(app, pilot, match)
         screen = app.screen
-        shown = lambda: [p.id for p in screen.query("#bonfire-panes > VerticalScroll") if p.display]  # noqa: E731
-        assert shown() == ["bonfire-city"]
+        blocks = ("city-top", "sea-block", "fire-block", "council-block", "gnome-block")
+        shown = lambda: [name for name in blocks if screen.query_one(f"#{name}").display]  # noqa: E731
+        assert shown() == ["city-top"]
         await pilot.press("t")
-        assert shown() == ["bonfire-sea"]
+        assert shown() == ["sea-block"] and screen.query_one("#tom-block").display
         await pilot.press("t")
-        assert shown() == ["bonfire-fire"]
+        assert shown() == ["fire-block", "council-block", "gnome-block"]
         await pilot.press("t")
-        assert shown() == ["bonfire-city"]
+        assert shown() == ["city-top"]
+        for size in ((120, 40), (200, 60)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert shown() == list(blocks)
+            assert screen.query_one("#tom-side").display and screen.query_one("#legend-side").display
+            assert screen.query_one("#bonfire-board").max_scroll_y == 0, f"everything fits at {size}"
+            assert not screen.check_action("switch_pane", ()) and not screen.check_action("scroll_board", ())
+
+
+async def test_everything_fits_at_120x40_in_a_busy_position_while_placing(tmp_path) -> None:
+    match = fate_turn_match()
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        assert screen.check_action("scroll_board", ()), "at 80x24 the city pane scrolls"
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert shown() == ["bonfire-city", "bonfire-sea", "bonfire-fire"]
-        assert not screen.check_action("switch_pane", ())
+        assert screen.query_one("#city-hint").display
+        assert screen.query_one("#bonfire-board").max_scroll_y == 0
+        assert not screen.check_action("scroll_board", ())
+
+
+async def test_fate_tiles_are_placed_with_the_ghost_by_keys(tmp_path) -> None:
+    match = fate_turn_match()
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        board = screen.query_one("#fate-board", FateBoard)
+        assert app.focused is board, "a fate tile is expected: the fate area has the focus"
+        texts = [text for text, _ in screen.table.actions]
+        assert texts and not any("fate tile" in text for text in texts), "placements are not listed"
+        start = (screen.fate_end, screen.fate_at, screen.fate_turn)
+        assert screen._ghost_action() is not None, "the ghost starts where it fits"
+
+        # Walk the ghost onto the centre of the starting fate tile: refused with the reason.
+        row, col = screen.fate_at
+        for key, times in (("up" if row > 2 else "down", abs(row - 2)), ("left" if col > 2 else "right", abs(col - 2))):
+            for _ in range(times):
+                await pilot.press(key)
+        assert screen.fate_at == (2, 2)
+        hint = str(screen.query_one("#city-hint").render())
+        assert "may not cover" in hint
+        before = len(match.journal)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(match.journal) == before, "a ghost that does not fit places nothing"
+
+        await pilot.press("r")
+        assert screen.fate_turn != start[2]
+        await pilot.press("c")
+        assert screen.fate_end != start[0]
+        await pilot.press("c")
+        while screen.fate_turn != start[2]:
+            await pilot.press("r")
+        row, col = start[1]
+        for key, times in (("up" if row < 2 else "down", abs(row - 2)), ("left" if col < 2 else "right", abs(col - 2))):
+            for _ in range(times):
+                await pilot.press(key)
+        assert (screen.fate_end, screen.fate_at, screen.fate_turn) == start
+        await pilot.press("enter")
+        await settle(app, pilot)
+        placed = match.journal[-1].action
+        assert placed == ENGINE.format_action(Fate(start[0], *start[1], start[2]))
+        assert app.focused is screen.query_one(ActionList), "then the list: end the turn or discard"
+        assert not screen.query_one("#city-hint").display
 
 
 def test_drawings_name_things_and_never_show_ids() -> None:
@@ -93,10 +173,13 @@ def test_drawings_name_things_and_never_show_ids() -> None:
     for _ in range(40):
         match.act(*match.next_bot_or_auto())
     view = ENGINE.view(match.state, 0)
-    text = "\n".join(city_lines(view) + tom_lines(view) + sea_lines(view) + fire_lines(view))
+    text = "\n".join(
+        city_lines(view) + tom_lines(view) + sea_lines(view) + fire_lines(view) + legend_lines()
+        + tom_lines(view, compact=True) + sea_lines(view, True) + fire_lines(view, True) + legend_lines(True)
+    )
     ids = [t for t in content.tasks()] + [g.id for g in content.gnomes().specialists] + [i.id for i in content.board().islands]
     for some_id in ids:
         if "-" in some_id:
             assert not re.search(rf"\b{re.escape(some_id)}\b", text), some_id
-    assert "Legend:" in text and "Mossback" in text
+    assert "Legend:" in text and "LEGEND" in text and "Mossback" in text
     assert any(content.tasks()[t].name in text for island in view.islands for t in island.tasks)

@@ -1,38 +1,121 @@
-"""The Bonfire screen: your city, the sea with Tom's board and the card he just played,
-and the Great Bonfire with the High Council, Common Tasks and displays.
+"""The Bonfire screen: your city, the sea, the Great Bonfire with the High Council, the
+Common Tasks and displays, and Tom's card and board.
 
-Below 120 columns one pane shows at a time, your city first; `t` brings the next one
-(sea and Tom, then Great Bonfire and council) and `[` `]` scroll a pane taller than the
-screen. From 120 columns all three show at once. Tom's turns are told step by step in the
-log and under his card.
+From 120 columns everything shows at once in compact form: your city across the top (the
+fate area as a board, your supplies, your bonfires), the sea beside the Great Bonfire and
+the Common Tasks, the High Council and gnome displays below, Tom above the action list.
+Below 120 columns one pane shows at a time, your city first; `t` brings the next one (Tom
+and the sea, then the Great Bonfire, council and displays) and `[` `]` scroll. From 160x50
+the fate area has bigger cells, the texts are whole and the log is longer.
+
+Fate tiles are placed on the fate area with a ghost: arrows move it, `r` turns it, `c`
+takes the other end of your fate column, Enter places it. Whether it fits is read from the
+legal actions listed once per state; the action list shows everything else.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.timer import Timer
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
-from tui.games.bonfire_draw import city_lines, counts_line, fire_lines, sea_lines, tom_lines
+from engines.bonfire import city
+from engines.bonfire.actions import Fate
+from engines.bonfire.state import YOU
+from tui.games.bonfire_draw import (
+    FATE_LETTERS,
+    TILE_LETTERS,
+    FateGhost,
+    city_bonfire_lines,
+    city_head,
+    city_path_line,
+    city_side_lines,
+    common_lines,
+    council_lines,
+    counts_line,
+    fate_drawing,
+    fate_symbols,
+    gnome_lines,
+    great_bonfire_lines,
+    in_columns,
+    legend_lines,
+    path_display_line,
+    sea_lines,
+    tom_lines,
+)
 from tui.screens.game import GameScreen
+from tui.widgets.board import LineBoard
+from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
 
 WIDE = 120
+XL = (160, 50)
 STEP_SECONDS = 0.5
-PANES = ("bonfire-city", "bonfire-sea", "bonfire-fire")
+#: Which board widgets each pane shows below 120 columns.
+PANES = (
+    ("city-head", "city-top", "city-hint", "city-rest", "bonfire-legend"),
+    ("tom-block", "bonfire-middle", "sea-block", "bonfire-legend"),
+    ("bonfire-middle", "fire-block", "council-block", "gnome-block", "bonfire-legend"),
+)
+TURNS = ("E", "S", "W", "N")
+WAYS = {"E": "right", "S": "down", "W": "left", "N": "up"}
+STYLES = {
+    "label": Style(dim=True),
+    "empty": Style(dim=True),
+    "printed": Style(color="yellow"),
+    "symbol": Style(bold=True),
+    "ghost": Style(color="black", bgcolor="bright_cyan", bold=True),
+    "ghost-bad": Style(color="bright_white", bgcolor="bright_red", bold=True),
+}
+
+
+class FateBoard(LineBoard):
+    """Your fate area; while a fate tile may be placed, it carries the ghost."""
+
+    BINDINGS = [
+        Binding("r", "turn", "Turn", id="board.rotate"),
+        Binding("c", "other_end", "Tile", id="bonfire.fate_end"),
+    ]
+    STYLES = STYLES
+
+    class Turned(Message):
+        pass
+
+    class OtherEnd(Message):
+        pass
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.accepts_put = False
+        self.has_other_end = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "turn":
+            return self.accepts_put
+        if action == "other_end":
+            return self.accepts_put and self.has_other_end
+        return super().check_action(action, parameters)
+
+    def action_turn(self) -> None:
+        self.post_message(self.Turned())
+
+    def action_other_end(self) -> None:
+        self.post_message(self.OtherEnd())
 
 
 class BonfireScreen(GameScreen):
     BINDINGS = [
-        Binding("t", "switch_pane", "Next board", id="bonfire.switch_pane"),
+        Binding("t", "switch_pane", "Pane", id="bonfire.switch_pane"),
         # One footer entry for the pair: the 80-column footer has little room.
         Binding("left_square_bracket", "scroll_board(-1)", "Scroll up", id="bonfire.scroll_up", show=False),
-        Binding("right_square_bracket", "scroll_board(1)", "Scroll ([ up)", id="bonfire.scroll_down"),
+        Binding("right_square_bracket", "scroll_board(1)", "More", id="bonfire.scroll_down"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -40,46 +123,128 @@ class BonfireScreen(GameScreen):
         self.pane = 0
         self._told: tuple = ()
         self._tom_timer: Timer | None = None
+        # The ghost fate tile: UI state only, never part of the game.
+        self.fate_at = (2, 2)
+        self.fate_turn = "E"
+        self.fate_end = "top"
+        self._fate_legal: dict[tuple[str, int, int, str], Fate] = {}
+        self._fate_for: int | None = None
 
+    # -- layout --------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
         yield Static(id="bonfire-counts", markup=False)
-        with Horizontal(id="bonfire-panes"):
-            with VerticalScroll(id="bonfire-city", can_focus=False):
-                yield Static(id="city-text", markup=False)
-            with VerticalScroll(id="bonfire-sea", can_focus=False):
-                yield Static(id="tom-text", markup=False)
-                yield Static(id="sea-text", markup=False)
-            with VerticalScroll(id="bonfire-fire", can_focus=False):
-                yield Static(id="fire-text", markup=False)
+        with VerticalScroll(id="bonfire-board", can_focus=False):
+            with Vertical(id="bonfire-city"):
+                yield Static(id="city-head", markup=False)
+                yield Static(id="city-hint", markup=False)
+                with Horizontal(id="city-top"):
+                    yield FateBoard(id="fate-board")
+                    yield Static(id="city-side", markup=False)
+                    yield Static(id="city-bonfires", markup=False)
+                yield Static(id="city-rest", markup=False)
+            yield Static(id="tom-block", markup=False)
+            with Horizontal(id="bonfire-middle"):
+                yield Static(id="sea-block", markup=False)
+                yield Static(id="fire-block", markup=False)
+            yield Static(id="council-block", markup=False)
+            yield Static(id="gnome-block", markup=False)
+            yield Static(id="bonfire-legend", markup=False)
+
+    def compose_side(self) -> ComposeResult:
+        yield Static(id="tom-side", markup=False)
+        yield Static(id="legend-side", markup=False)
 
     def on_mount(self) -> None:
         super().on_mount()
-        self._layout(self.size.width)
+        self._layout(self.size.width, self.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._layout(event.size.width)
+        self._layout(event.size.width, event.size.height)
 
-    def _layout(self, width: int) -> None:
-        wide = width >= WIDE
-        self.set_class(wide, "-wide")
-        for number, pane_id in enumerate(PANES):
-            self.query_one(f"#{pane_id}").display = wide or number == self.pane
+    @property
+    def wide(self) -> bool:
+        return self.has_class("-wide")
+
+    @property
+    def xl(self) -> bool:
+        return self.has_class("-xl")
+
+    def _layout(self, width: int, height: int) -> None:
+        self.set_class(width >= WIDE, "-wide")
+        self.set_class(width >= XL[0] and height >= XL[1], "-xl")
+        self._show_pane()
+        if self.table is not None:
+            self._draw(self.table)
+        # Whether the board scrolls is known only once the new layout is done.
+        self.call_after_refresh(self.refresh_bindings)
+
+    def _show_pane(self) -> None:
+        shown = {name for pane in PANES for name in pane} if self.wide else set(PANES[self.pane])
+        if self.wide:
+            shown -= {"tom-block", "bonfire-legend"}
+        for name in {name for pane in PANES for name in pane}:
+            self.query_one(f"#{name}").display = name in shown
+        self.query_one("#bonfire-city").display = self.wide or self.pane == 0
+        self.query_one("#tom-side").display = self.wide
+        self.query_one("#legend-side").display = self.wide
+        self.query_one("#bonfire-counts").display = not self.wide
+        # Below 120 columns the footer is tight: its compact form keeps every live key on it.
+        self.query_one(Footer).compact = not self.wide
         self.refresh_bindings()
+
+    # -- drawing -------------------------------------------------------------------------
+    def listed_actions(self, legal: list[Any]) -> list[Any]:
+        """Fate placements go on the board (learnt here, once per state); the list shows
+        the rest."""
+        self._fate_legal = {(a.end, a.row, a.col, a.direction): a for a in legal if isinstance(a, Fate)}
+        return [a for a in legal if not isinstance(a, Fate)]
+
+    @property
+    def placing(self) -> bool:
+        return bool(self._fate_legal) and self.table is not None and self.table.acting and not self._curtain_up
 
     def watch_table(self, table: Table | None) -> None:
         if table is None or not self.is_mounted:
             return
+        key = len(self.match.journal)
+        if self.placing and self._fate_for != key:
+            self._reset_ghost()
+            if not self.wide and self.pane != 0:
+                self.pane = 0
+                self._show_pane()
+        self._fate_for = key if self.placing else None
+        self._draw(table)
+        self._place_focus(table)
+
+    def _draw(self, table: Table) -> None:
         state = table.view
+        compact = self.wide and not self.xl
         self.query_one("#bonfire-counts", Static).update(counts_line(state))
-        self.query_one("#city-text", Static).update("\n".join(city_lines(state)))
+        self.query_one("#city-head", Static).update(city_head(state))
+        self.query_one("#city-side", Static).update("\n".join(city_side_lines(state)))
+        self.query_one("#city-bonfires", Static).update("\n".join(city_bonfire_lines(state)))
+        self.query_one("#city-rest", Static).update(city_path_line(state))
+        self._draw_fate()
         told = (state.turn, state.tom_card, tuple(state.tom_did))
         if self._told and told != self._told and state.tom_did and self.app.bot_delay:
             self._replay_tom(state)
         elif self._tom_timer is None:
-            self.query_one("#tom-text", Static).update("\n".join(tom_lines(state)))
+            self._show_tom(state)
         self._told = told
-        self.query_one("#sea-text", Static).update("\n".join(sea_lines(state)))
-        self.query_one("#fire-text", Static).update("\n".join(fire_lines(state)))
+        self.query_one("#sea-block", Static).update("\n".join(sea_lines(state, compact)))
+        fire = great_bonfire_lines(state, compact) + common_lines(state, compact) + [path_display_line(state)]
+        self.query_one("#fire-block", Static).update("\n".join(fire))
+        council = council_lines(state, compact)
+        if self.xl:
+            council = [council[0], *in_columns(council[1:], 3)]
+        self.query_one("#council-block", Static).update("\n".join(council))
+        self.query_one("#gnome-block", Static).update("\n".join(gnome_lines(state, compact)))
+        self.query_one("#bonfire-legend", Static).update("\n".join(legend_lines()))
+        self.query_one("#legend-side", Static).update("\n".join(legend_lines(compact=True)))
+
+    def _show_tom(self, state, steps: int | None = None) -> None:
+        self.query_one("#tom-block", Static).update("\n".join(tom_lines(state, steps)))
+        self.query_one("#tom-side", Static).update("\n".join(tom_lines(state, steps, compact=True)))
 
     def _replay_tom(self, state) -> None:
         """Tell Tom's turn one step at a time under his card, as the log does."""
@@ -91,17 +256,108 @@ class BonfireScreen(GameScreen):
             nonlocal shown
             current = self.table.view if self.table is not None else state
             if shown <= len(state.tom_did) and current is state:
-                self.query_one("#tom-text", Static).update("\n".join(tom_lines(state, shown)))
+                self._show_tom(state, shown)
                 shown += 1
                 return
             if self._tom_timer is not None:
                 self._tom_timer.stop()
             self._tom_timer = None
-            self.query_one("#tom-text", Static).update("\n".join(tom_lines(current)))
+            self._show_tom(current)
 
         tick()
         self._tom_timer = self.set_interval(STEP_SECONDS, tick)
 
+    # -- the fate ghost ------------------------------------------------------------------
+    def _column_tile(self) -> str:
+        column = self.table.view.players[YOU].fate_column
+        return column[0] if self.fate_end == "top" else column[-1]
+
+    def _ghost_cells(self) -> list[tuple[int, int]]:
+        return city.strip_cells(*self.fate_at, self.fate_turn)
+
+    def _ghost_action(self) -> Fate | None:
+        return self._fate_legal.get((self.fate_end, *self.fate_at, self.fate_turn))
+
+    def _reset_ghost(self) -> None:
+        """A new turn's ghost starts on a legal spot near the centre, so Enter always works."""
+        size = city.size()
+        centre = size // 2
+
+        def nearness(key: tuple[str, int, int, str]) -> tuple:
+            end, row, col, turn = key
+            return (end != "top", abs(row - centre) + abs(col - centre), TURNS.index(turn), row, col)
+
+        end, row, col, turn = min(self._fate_legal, key=nearness)
+        self.fate_end, self.fate_at, self.fate_turn = end, (row, col), turn
+
+    def _draw_fate(self) -> None:
+        table = self.table
+        you = table.view.players[YOU]
+        ghost = None
+        hint = ""
+        if self.placing:
+            symbols = fate_symbols(self._column_tile())
+            cells = self._ghost_cells()
+            legal = self._ghost_action() is not None
+            inside = [(cell, symbol) for cell, symbol in zip(cells, symbols) if 0 <= cell[0] < city.size() and 0 <= cell[1] < city.size()]
+            ghost = FateGhost(cells=[c for c, _ in inside], symbols=[s for _, s in inside], legal=legal)
+            letters = "/".join(FATE_LETTERS[x] for x in symbols)
+            where = f"{self.fate_end.capitalize()} tile {letters} at {self.fate_at[0] + 1},{self.fate_at[1] + 1} going {WAYS[self.fate_turn]}"
+            if legal:
+                gain = city.fate_gain(you.grid, cells, symbols)
+                gains = " ".join(f"{TILE_LETTERS[k]}{n}" for k, n in gain.items())
+                hint = f"{where}: gains {gains} · Enter places, r turns" + (", c other tile" if len(you.fate_column) > 1 else "")
+            else:
+                reason = city.placement_problem(you.grid, cells) or "That fate tile cannot go there."
+                hint = f"{self.app.glyphs.ghost_bad} {where}: {reason}"
+        self.query_one("#fate-board", FateBoard).show(fate_drawing(you, ghost, big=self.xl))
+        widget = self.query_one("#city-hint", Static)
+        widget.update(hint)
+        widget.display = bool(hint) and (self.wide or self.pane == 0)
+
+    def _place_focus(self, table: Table) -> None:
+        """The focus goes where the next input is expected: the fate area while a fate tile
+        may be placed, else the action list."""
+        if self._curtain_up:
+            return
+        board = self.query_one("#fate-board", FateBoard)
+        board.accepts_put = self.placing
+        board.has_other_end = self.placing and len(table.view.players[YOU].fate_column) > 1
+        board.can_focus = self.placing
+        if self.placing:
+            board.focus()
+        elif table.acting:
+            self.query_one(ActionList).focus()
+        self.refresh_bindings()
+
+    def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
+        if not self.placing:
+            return
+        size = city.size()
+        row, col = self.fate_at
+        self.fate_at = (min(max(row + message.rows, 0), size - 1), min(max(col + message.cols, 0), size - 1))
+        self._draw_fate()
+
+    def on_fate_board_turned(self, message: FateBoard.Turned) -> None:
+        if self.placing:
+            self.fate_turn = TURNS[(TURNS.index(self.fate_turn) + 1) % len(TURNS)]
+            self._draw_fate()
+
+    def on_fate_board_other_end(self, message: FateBoard.OtherEnd) -> None:
+        if self.placing and len(self.table.view.players[YOU].fate_column) > 1:
+            self.fate_end = "bottom" if self.fate_end == "top" else "top"
+            self._draw_fate()
+
+    def on_line_board_put(self, message: LineBoard.Put) -> None:
+        if not self.placing:
+            return
+        action = self._ghost_action()
+        if action is None:
+            self.app.bell()
+            return
+        self.choose_action(action)
+
+    # -- keys --------------------------------------------------------------------------
     def end_details(self) -> str:
         from engines.bonfire.view import tom_breakdown_text
 
@@ -109,20 +365,22 @@ class BonfireScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "switch_pane":
-            return not self.has_class("-wide")
+            return not self.wide
         if action == "scroll_board":
-            return any(pane.display and pane.max_scroll_y > 0 for pane in self.query("#bonfire-panes > VerticalScroll"))
+            return self.query_one("#bonfire-board", VerticalScroll).max_scroll_y > 0
         return super().check_action(action, parameters)
 
     def action_scroll_board(self, direction: int) -> None:
-        """Scroll the panes on show by most of their height."""
-        for pane in self.query("#bonfire-panes > VerticalScroll"):
-            if pane.display:
-                pane.scroll_relative(y=direction * max(1, pane.size.height - 2), animate=False)
+        """Scroll the board by most of its height."""
+        board = self.query_one("#bonfire-board", VerticalScroll)
+        board.scroll_relative(y=direction * max(1, board.size.height - 2), animate=False)
 
     def action_switch_pane(self) -> None:
         self.pane = (self.pane + 1) % len(PANES)
-        self._layout(self.size.width)
+        self.query_one("#bonfire-board", VerticalScroll).scroll_home(animate=False)
+        self._show_pane()
+        if self.table is not None:
+            self._draw_fate()
 
 
 SCREEN = BonfireScreen

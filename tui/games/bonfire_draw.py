@@ -1,18 +1,23 @@
 """Drawing Bonfire as plain text lines, in pure functions tests call without an app.
 
-Three parts: your city (fate area, bonfires, path, supplies), the shared table (sea, Great
-Bonfire, High Council, Common Tasks, displays) and Tom (his card, what he did, his board).
-Every symbol is explained by a legend line; players read names, never ids.
+Parts: your city (fate area as board rows with a ghost, bonfires, path, supplies), the sea,
+the Great Bonfire, the High Council, the Common Tasks and displays, and Tom (his card, what
+he did, his board). Compact forms fit 120x40; every symbol is explained by the legend;
+players read names, never ids.
 """
 
 from __future__ import annotations
 
-from engines.bonfire import city, content, council, scoring, tasks
+import msgspec
+
+from engines.bonfire import city, content, council, scoring
 from engines.bonfire.processions import IN_BONFIRE
 from engines.bonfire.state import TOM, YOU, BonfireState, Player
 
 FATE_LETTERS = {"ship": "S", "island": "I", "path": "P", "procession": "R", "bonfire": "B", "gnome": "G"}
-FATE_LEGEND = "S ship I island P path R procession B Great Bonfire G gnome; $ gold, * wild tile printed; . empty"
+FATE_LEGEND = "S ship I island P path R procession B Great Bonfire G gnome * wild; $ gold, * wild printed; . empty"
+#: Action tiles by the same letters, plus wild.
+TILE_LETTERS = {**FATE_LETTERS, "wild": "*"}
 TILE_NAMES = content.TILE_NAMES
 
 
@@ -92,39 +97,109 @@ def bag_text(bag: dict[str, int], names: dict[str, str] | None = None) -> str:
     return ", ".join(f"{(names or {}).get(k, k)} {v}" for k, v in sorted(bag.items()) if v) or "none"
 
 
-def city_lines(s: BonfireState) -> list[str]:
+def fate_symbols(tile_id: str) -> list[str]:
+    return next(t.symbols for t in content.board().fate_tiles if t.id == tile_id)
+
+
+def fate_text(tile_id: str) -> str:
+    return "/".join(FATE_LETTERS[x] for x in fate_symbols(tile_id))
+
+
+def column_text(p: Player) -> str:
+    if not p.fate_column:
+        return "fate column empty"
+    text = f"fate column {len(p.fate_column)}: top {fate_text(p.fate_column[0])}"
+    if len(p.fate_column) > 1:
+        text += f", bottom {fate_text(p.fate_column[-1])}"
+    return text
+
+
+def city_head(s: BonfireState) -> str:
+    p = s.players[YOU]
+    return f"YOUR CITY  {scoring.total(p)} points · {column_text(p)}"
+
+
+def tiles_text(bag: dict[str, int]) -> str:
+    """Action tiles by their legend letter: 'B1 P1 S1 *2'."""
+    return " ".join(f"{TILE_LETTERS[k]}{v}" for k, v in sorted(bag.items()) if v) or "none"
+
+
+def city_side_lines(s: BonfireState) -> list[str]:
+    """What sits beside the fate area: tiles, resources, offerings, ship, gnomes."""
     p = s.players[YOU]
     board = content.board()
-
-    def fate_text(tid: str) -> str:
-        return "/".join(FATE_LETTERS[x] for x in next(t.symbols for t in board.fate_tiles if t.id == tid))
-
-    column = "none left"
-    if p.fate_column:
-        column = f"top {fate_text(p.fate_column[0])}"
-        if len(p.fate_column) > 1:
-            column += f" bottom {fate_text(p.fate_column[-1])}"
-    lines = [f"YOUR CITY  {scoring.total(p)} points", f"Fate column ({len(p.fate_column)}): {column}"]
-    lines += fate_rows(p)
-    lines += ["Legend: " + FATE_LEGEND]
-    lines += [f"Tiles: {bag_text(p.tiles, TILE_NAMES)}", f"Resources: {bag_text(p.resources)}"]
-    stacks = "  ".join(f"{n + 1}: {stack[-1] if stack else '-'} ({len(stack)})" for n, stack in enumerate(p.offerings))
-    lines += [f"Offerings on top: {stacks}"]
+    resources = [f"{k} {v}" for k, v in sorted(p.resources.items()) if v]
+    half = (len(resources) + 1) // 2
+    lines = [f"Tiles: {tiles_text(p.tiles)}"]
+    lines += [" ".join(resources[:half]) or "no resources", " ".join(resources[half:])]
+    stacks = " ".join(f"{stack[-1]} ({len(stack)})" if stack else "-" for stack in p.offerings)
+    lines += [f"Offerings: {stacks}"]
     lines += [f"Ship: {board.islands[p.ship].name if p.ship >= 0 else 'in the harbour'}"]
-    lines += ["Bonfires (n novice home; portal slot lower case = empty, CAPS = placed):"]
-    lines += bonfire_lines(p, board.board_portals["you"])
-    lines += ["Path (b/r/y crystal / resource [guardians]):", " " + path_line(p) + f" ({6 - len(p.path)} to build)"]
-    gnomes = ", ".join(content.gnome_name(g) for g in p.gnomes) or "none"
-    commons = ", ".join(t.name for t in board.common_tasks if t.id in p.common) or "none"
-    lines += [f"Gnomes: {gnomes}", f"Common Tasks done: {commons}"]
+    lines += ["Gnomes: " + (", ".join(content.gnome_name(g) for g in p.gnomes) or "none")]
+    lines += ["Common Tasks: " + (", ".join(t.name for t in board.common_tasks if t.id in p.common) or "none")]
     return lines
 
 
-def tom_lines(s: BonfireState, steps: int | None = None) -> list[str]:
-    """Tom's card with the first `steps` steps he took (all when None), then his board."""
+def city_bonfire_lines(s: BonfireState) -> list[str]:
+    p = s.players[YOU]
+    return ["Bonfires (n novice; portal lower = empty)", *bonfire_lines(p, content.board().board_portals["you"])]
+
+
+def city_path_line(s: BonfireState) -> str:
+    p = s.players[YOU]
+    return f"Path: {path_line(p)} ({6 - len(p.path)} to build)"
+
+
+def city_lines(s: BonfireState) -> list[str]:
+    """The whole city as text (the screen draws the fate area as a board instead)."""
+    p = s.players[YOU]
+    return [city_head(s), *fate_rows(p), *city_side_lines(s), *city_bonfire_lines(s), city_path_line(s)]
+
+
+class FateGhost(msgspec.Struct, frozen=True):
+    """A fate tile hovering over the fate area: its cells, their symbols, whether it fits."""
+
+    cells: list[tuple[int, int]]
+    symbols: list[str]
+    legal: bool
+
+
+def fate_drawing(p: Player, ghost: FateGhost | None = None, big: bool = False) -> list[list[tuple[str, str]]]:
+    """The fate area as board rows of (text, kind) runs, with the ghost over it. Big cells
+    are three columns wide and two rows tall."""
+    n = content.board().fate_size
+    printed = {(b.row, b.col): ("$" if b.resources else "*") for b in content.board().fate_bonuses}
+    over = dict(zip(ghost.cells, ghost.symbols)) if ghost else {}
+    width = 3 if big else 1
+    header = [("   ", "label")] + [(" " + str(c + 1).center(width), "label") for c in range(n)]
+    rows = [header]
+    for r in range(n):
+        runs: list[tuple[str, str]] = [(f" {r + 1} ", "label")]
+        filler: list[tuple[str, str]] = [("   ", "label")]
+        for c in range(n):
+            symbol = p.grid[r * n + c]
+            if (r, c) in over:
+                letter, kind = FATE_LETTERS[over[(r, c)]].lower(), "ghost" if ghost.legal else "ghost-bad"
+            elif symbol:
+                letter, kind = FATE_LETTERS[symbol], f"symbol {symbol}"
+            elif (r, c) in printed:
+                letter, kind = printed[(r, c)], "printed"
+            else:
+                letter, kind = ".", "empty"
+            runs += [(" ", "label"), (letter.center(width), kind)]
+            filler += [(" ", "label"), (" " * width, kind)]
+        rows.append(runs)
+        if big:
+            rows.append(filler)
+    return rows
+
+
+def tom_lines(s: BonfireState, steps: int | None = None, compact: bool = False) -> list[str]:
+    """Tom's card with the first `steps` steps he took (all when None), then his board;
+    compact folds his lit tasks into one list."""
     tom = s.players[TOM]
     board = content.board()
-    lines = [f"TOM  {scoring.total(tom)} points  {tom.novices} novices left  Tom Pile {len(s.tom_pile)}"]
+    lines = [f"TOM  {scoring.total(tom)} points · {tom.novices} novices left · Tom Pile {len(s.tom_pile)}"]
     if s.tom_card:
         card = content.tom_card(s.tom_card)
         gnome = f"; gnome {content.gnome_name(s.tom_gnome)} ({content.gnome_resource(s.tom_gnome)})" if s.tom_gnome else ""
@@ -135,56 +210,140 @@ def tom_lines(s: BonfireState, steps: int | None = None) -> list[str]:
             lines.append(" ...")
     else:
         lines.append("No Tom card revealed yet.")
-    lines += bonfire_lines(tom, board.board_portals["tom"], skip_empty=True) or ["No tasks yet."]
+    if compact:
+        lit = [task_short(b.task).split(" [")[0] for b in tom.bonfires if b.task]
+        lines.append("Tasks: " + (", ".join(lit) or "none"))
+    else:
+        lines += bonfire_lines(tom, board.board_portals["tom"], skip_empty=True) or ["No tasks yet."]
+    slot = city.next_portal_slot(tom)
     placed = ", ".join(x for x in tom.portals if x) or "none"
-    lines.append(f"Portals: {placed} (next: {board.board_portals['tom'][city.next_portal_slot(tom)] if city.next_portal_slot(tom) >= 0 else 'full'})")
+    lines.append(f"Portals: {placed} (next: {board.board_portals['tom'][slot] if slot >= 0 else 'full'})")
     lines.append("Path: " + path_line(tom))
     lines.append("Gnomes: " + (", ".join(content.gnome_name(g) for g in tom.gnomes) or "none"))
     lines.append("Common Tasks: " + (", ".join(t.name for t in board.common_tasks if t.id in tom.common) or "none"))
     return lines
 
 
-def sea_lines(s: BonfireState) -> list[str]:
+def sea_lines(s: BonfireState, compact: bool = False) -> list[str]:
+    """The islands in ring order. Compact leaves the requirements to the island your ship
+    is at (the only place you can receive a task), told last."""
     board = content.board()
     you = s.players[YOU]
-    lines = ["THE SEA (a ring; @ your ship)", TASK_LEGEND]
+    lines = ["THE SEA (a ring; @ your ship)" + ("" if compact else f"  {TASK_LEGEND}")]
+    if compact:
+        lines = ["THE SEA (@ your ship)"]
     for n, island in enumerate(board.islands):
         here = s.islands[n]
         ship = "@" if you.ship == n else " "
         if island.kind == "task":
-            found = "; ".join(task_short(t) for t in here.tasks) or "no tasks"
+            shown = (lambda t: task_short(t).split(" [")[0]) if compact else task_short
+            found = (", " if compact else "; ").join(shown(t) for t in here.tasks) or "no tasks"
         else:
             found = f"{here.guardians} {island.guardian} guardian{'s' if here.guardians != 1 else ''}"
         offered = f" ({len(here.offerings)} offering{'s' if len(here.offerings) > 1 else ''})" if here.offerings else ""
-        lines.append(f"{ship}{n + 1:2} {island.name}, {island.resource}: {found}{offered}")
+        number = f"{ship.strip()}{n + 1}" if compact else f"{ship}{n + 1:2}"
+        lines.append(f"{number} {island.name}{'' if compact else ','} {island.resource}: {found}{offered}")
+    if compact and you.ship >= 0 and s.islands[you.ship].tasks:
+        lines.append("At your ship: " + "; ".join(task_short(t) for t in s.islands[you.ship].tasks))
     return lines
 
 
-def fire_lines(s: BonfireState) -> list[str]:
+def great_bonfire_lines(s: BonfireState, compact: bool = False) -> list[str]:
     board = content.board()
-    lines = ["GREAT BONFIRE (> figure): tile | resource or 2 points | portals"]
+    head = "GREAT BONFIRE tile|gain|portals" if compact else "GREAT BONFIRE (> figure): tile | resource or 2 points | portals"
+    lines = [head]
     for n, space in enumerate(board.great_bonfire):
         mark = ">" if s.figure == n else " "
         portals = ", ".join(s.great_bonfire[n]) or "-"
-        lines.append(f"{mark}{space.name}: {TILE_NAMES[space.tile]} | {space.resource or '2 points'} | {portals}")
-    lines.append(f"HIGH COUNCIL ({council.novices_in_council(s)}/{board.end_trigger} novices end the game)")
+        tile = TILE_LETTERS[space.tile] if compact else TILE_NAMES[space.tile]
+        gain = (space.resource or "2pt") if compact else (space.resource or "2 points")
+        if compact:
+            lines.append(f"{mark}{space.name} {tile}|{gain}|{portals.replace(', ', ' ')}")
+        else:
+            lines.append(f"{mark}{space.name}: {tile} | {gain} | {portals}")
+    if s.countdown:
+        lines.append(f"COUNTDOWN turn {s.countdown}/5: pass scores {board.countdown[s.countdown - 1]}")
+    return lines
+
+
+def compact_gain(what) -> str:
+    """'1S 1pt': tiles by legend letter, resources by name, points."""
+    parts = [f"{n}{TILE_LETTERS[k]}" for k, n in what.tiles.items()]
+    parts += [f"{n} {k}" for k, n in what.resources.items()]
+    if what.points:
+        parts.append(f"{what.points}pt")
+    return " ".join(parts) or "nothing"
+
+
+def council_lines(s: BonfireState, compact: bool = False) -> list[str]:
+    board = content.board()
+    lines = [f"HIGH COUNCIL ({council.novices_in_council(s)}/{board.end_trigger} novices end the game)"]
     for n, space in enumerate(board.council):
+        name = space.name.removeprefix("Seat of ")
+        if compact:
+            who = {"": "free", "you": "you", "tom": "Tom", "neutral": "N"}.get(s.council[n], s.council[n])
+            flat = "+N" if n in s.flat_neutral else ""
+            lines.append(f"{name} {compact_gain(space)}: {who}{flat}")
+            continue
         who = s.council[n] or "free"
         flat = " +flat neutral" if n in s.flat_neutral else ""
-        lines.append(f" {space.name.removeprefix('Seat of ')}: {council.gain_text(space)} - {who}{flat}")
-    lines.append("COMMON TASKS (N: neutral novice still there)")
+        lines.append(f" {name}: {council.gain_text(space)} - {who}{flat}")
+    if compact:
+        return [lines[0], *in_columns(lines[1:], 4)]
+    return lines
+
+
+def in_columns(items: list[str], columns: int) -> list[str]:
+    """Lay short items out row by row in `columns` columns, each as wide as its longest."""
+    rows = [items[k:k + columns] for k in range(0, len(items), columns)]
+    widths = [max(len(row[c]) for row in rows if c < len(row)) for c in range(columns)]
+    return ["  ".join(item.ljust(widths[c]) for c, item in enumerate(row)).rstrip() for row in rows]
+
+
+def common_lines(s: BonfireState, compact: bool = False) -> list[str]:
+    board = content.board()
+    lines = ["COMMON TASKS (N: novice there)" if compact else "COMMON TASKS (N: neutral novice still there)"]
     for n, task in enumerate(board.common_tasks):
         mark = "N" if s.common_novices[n] else " "
         kind = {"lit": "lit bonfires", "paths": "path tiles", "guardians": "guardians"}.get(task.kind, task.kind)
         lines.append(f" {mark} {task.name}: {task.count} {kind}")
+    return lines
+
+
+def path_display_line(s: BonfireState) -> str:
     shown = ", ".join(f"{n + 1} {COLOUR_MARK[content.path_tile(t).crystal]}/{content.path_tile(t).resource}"
                       for n, t in enumerate(s.path_display))
-    lines.append(f"PATH DISPLAY: {shown or 'empty'} (piles {'/'.join(str(len(p)) for p in s.path_piles)})")
-    lines.append("SPECIALISTS: " + (", ".join(f"{content.gnome_name(g)} ({content.gnome_resource(g)})" for g in s.specialists) or "none"))
-    lines.append("ELDERS: " + (", ".join(f"{content.gnome_name(g)} ({content.gnome_resource(g)})" for g in s.elders) or "none"))
-    if s.countdown:
-        lines.append(f"COUNTDOWN turn {s.countdown}/5: passing scores {board.countdown[s.countdown - 1]}")
-    return lines
+    return f"PATH DISPLAY: {shown or 'empty'} (piles {'/'.join(str(len(p)) for p in s.path_piles)})"
+
+
+def gnome_lines(s: BonfireState, compact: bool = False) -> list[str]:
+    def gnome_list(ids: list[str]) -> str:
+        if compact:
+            return ", ".join(content.gnome_name(g) for g in ids) or "none"
+        return ", ".join(f"{content.gnome_name(g)} ({content.gnome_resource(g)})" for g in ids) or "none"
+
+    if compact:
+        elders = ", ".join(content.gnome_name(g).removeprefix("Elder of ") for g in s.elders) or "none"
+        return ["SPECIALISTS: " + gnome_list(s.specialists), "ELDERS of " + elders]
+    return ["SPECIALISTS: " + gnome_list(s.specialists), "ELDERS: " + gnome_list(s.elders)]
+
+
+def fire_lines(s: BonfireState, compact: bool = False) -> list[str]:
+    return (great_bonfire_lines(s, compact) + common_lines(s, compact) + [path_display_line(s)]
+            + council_lines(s, compact) + gnome_lines(s, compact))
+
+
+def legend_lines(compact: bool = False) -> list[str]:
+    """One legend for every symbol on the board."""
+    if compact:
+        return ["LEGEND", "S ship I island P path", "R procession B Great Bonfire", "G gnome * wild tile",
+                "$ * printed gold, wild", ". empty; lower case: the", "fate tile you are placing",
+                "b r y: blue red yellow", "Mist Rite b4: blue task,", "4 points [requirement]",
+                "path: crystal/resource", "B1: one Great Bonfire tile", "@ your ship > figure",
+                "n novice at home", "N neutral novice"]
+    return [f"Legend: {FATE_LEGEND}; lower case = the fate tile you are placing",
+            f"{TASK_LEGEND}; path b/r/y crystal / resource [guardians]; @ your ship; > figure; N neutral novice",
+            "Tiles by letter: B1 = 1 Great Bonfire tile, *2 = 2 wild tiles"]
 
 
 def counts_line(s: BonfireState) -> str:
