@@ -257,8 +257,3 @@ def outcome(s: BonfireState) -> Outcome:
         scores=[a], breakdown=[mine], winners=[0] if won else [], reason=reason,
         rivals=[Rival("Tom", b, tom_lines, won=not won)],
     )
-
-
-def tom_breakdown_text(s: BonfireState) -> str:
-    lines = [f"{line.label} {line.points}" for line in scoring.breakdown(s.players[TOM]) if line.points]
-    return f"Tom's {scoring.total(s.players[TOM])} points: " + (", ".join(lines) or "none") + "."

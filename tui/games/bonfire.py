@@ -358,11 +358,6 @@ class BonfireScreen(GameScreen):
         self.choose_action(action)
 
     # -- keys --------------------------------------------------------------------------
-    def end_details(self) -> str:
-        from engines.bonfire.view import tom_breakdown_text
-
-        return tom_breakdown_text(self.match.state)
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "switch_pane":
             return not self.wide
