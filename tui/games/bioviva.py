@@ -92,6 +92,13 @@ class WorldMap(LineBoard):
         "answer": Style(color="black", bgcolor="bright_green", bold=True, blink=False),
         "cursor": Style(reverse=True, bold=True),
     }
+    #: Whether `x` puts a decoy pawn now (Enter's `accepts_put` covers every put).
+    accepts_decoy = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "put" and parameters == ("decoy",):
+            return self.accepts_put and self.accepts_decoy
+        return super().check_action(action, parameters)
 
 
 def map_marks(view: BiovivaView) -> dict[tuple[int, int], tuple[str, str]]:
@@ -238,6 +245,21 @@ class BiovivaScreen(GameScreen):
         tile_box.display = bool(acting and view.phase == "clue")
         if switcher.current == "map-pane" and acting and view.phase == "localization":
             self.query_one(WorldMap).focus()
+        self._arm_map_keys(table)
+        self.refresh_bindings()
+
+    def _arm_map_keys(self, table: Table) -> None:
+        """Enter on the map works while the player may put a pawn or the magnifier there,
+        `x` while their decoy pawn is still to place."""
+        view: BiovivaView = table.view
+        world = self.query_one(WorldMap)
+        acting = bool(table.acting and view.challenge)
+        if acting and view.phase == "localization":
+            placed = {p.kind for p in view.challenge.pawns if p.seat == table.viewer}
+            world.accepts_put, world.accepts_decoy = True, "decoy" not in placed
+        else:
+            magnifier = acting and view.phase == "clue" and view.challenge.magnifier_movable
+            world.accepts_put, world.accepts_decoy = magnifier, False
 
     def _show_side_note(self, table: Table) -> None:
         """With the map on screen, the side shows the localization prompt and the legend
