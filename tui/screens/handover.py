@@ -37,10 +37,13 @@ def shows_secret(match: Match, seat: int) -> bool:
     engine = match.engine
     if not engine.info.flags.hidden_information:
         return False
-    if match.log_lines(seat) != match.log_lines(None):
-        return True  # a private line of this seat's is in the log panel
     told = getattr(engine, "shows_secret", None)
-    return True if told is None else bool(told(match.state, seat))
+    if told is not None:
+        # The game knows what is still secret; a private log line about something already
+        # revealed (an answer after the scoring) needs no curtain.
+        return bool(told(match.state, seat))
+    # A game that cannot tell what is still secret gets a curtain at every hand-over.
+    return True
 
 
 def curtain_of(app: App, game: Screen) -> CurtainScreen | None:
