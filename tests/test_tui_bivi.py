@@ -454,3 +454,21 @@ async def test_no_board_keys_in_the_footer_once_the_game_is_over(tmp_path) -> No
         app.screen.query_one("#active-river", RiverBoard).focus()
         await pilot.pause()
         assert not {"board.place", "board.rotate", "board.flip"} & footer_keys(app)
+
+
+async def test_flip_shows_only_while_the_river_takes_the_tile(tmp_path) -> None:
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = four_player_match(3, mode="basic")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, match)
+        assert "board.flip" not in footer_keys(app), "nothing in hand yet"
+        await pilot.press("1")
+        await settle(app, pilot)
+        await pilot.press("1")
+        await settle(app, pilot)
+        assert {"board.place", "board.rotate", "board.flip"} <= footer_keys(app), "basic mode flips"
+        river = app.screen.query_one("#active-river", RiverBoard)
+        river.accepts_put = False  # the screen closes the river, as it does once the tile is down
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        assert not {"board.place", "board.rotate", "board.flip"} & footer_keys(app)

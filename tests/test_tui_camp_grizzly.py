@@ -442,3 +442,16 @@ def test_the_ascii_glyph_set_draws_the_map_and_its_key_in_ascii() -> None:
         text = "".join(t for row in draw_camp(view, size=size, wall_glyph="|") for t, _ in row)
         assert text.isascii() and "|" in text
     assert "\n".join(map_legend("|")).isascii()
+
+
+def test_a_card_choice_on_the_counselor_card_names_the_cards() -> None:
+    from msgspec.structs import replace
+
+    from engines.camp_grizzly.content import cabin_cards
+    from tui.games.camp_grizzly_cards import counselor_card
+
+    skillet = cabin_cards()["cast_iron_skillet"].name
+    view = replace(solo_view(7), choice=("cast_iron_skillet", "keep both"))
+    text = counselor_card(view, ["Ana"], 0)
+    assert f"Choose: {skillet} / keep both" in text
+    assert "cast_iron_skillet" not in text

@@ -93,7 +93,9 @@ class RiverBoard(LineBoard):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "turn":
-            return self.can_flip if parameters and parameters[0] else self.can_rotate
+            # Turning is part of placing: hidden with Place (game over, others deciding).
+            turns = self.can_flip if parameters and parameters[0] else self.can_rotate
+            return turns and super().check_action("put", ())
         return super().check_action(action, parameters)
 
     def action_turn(self, flip: bool) -> None:

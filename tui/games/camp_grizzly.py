@@ -45,8 +45,9 @@ from tui.widgets.table import Table, name_seats
 __all__ = ["SCREEN", "CampGrizzlyScreen", "CampMapBoard", "finale_text"]
 
 STEP_SECONDS = 0.35
-#: Rows the cards under the map need at least (Otis, dice, a few lines of the card).
-CARD_ROWS = 8
+#: Rows the cards under the map need at least (Otis, dice, the card's five lines; what a
+#: strike or a choice adds scrolls).
+CARD_ROWS = 7
 #: Columns the map key needs beside the map, and rows it takes under the cards.
 LEGEND_BESIDE = 60
 LEGEND_ROWS = 12

@@ -96,9 +96,10 @@ def counselor_card(view, names_of_seats: list[str], viewer: int | None = None) -
         danger = ", ".join(counselor_name(view, c) for c in strike.danger) or "-"
         lines.append(f"OTIS STRIKES at {strike.cell or 'the finale'}: in danger {danger}{deciding}")
     if view.peek:
-        lines.append("Top of the cabin deck (only you see this): " + ", ".join(view.peek))
+        lines.append("Top of the cabin deck (only you see this): " + ", ".join(card_name(c) for c in view.peek))
     if view.choice:
-        lines.append("Choose: " + " / ".join(view.choice))
+        # A card choice lists card ids: the player reads the cards' names.
+        lines.append("Choose: " + " / ".join(card_name(c) for c in view.choice))
     return "\n".join(lines)
 
 
