@@ -48,6 +48,14 @@ CASES = [
         ),
         id="camp_grizzly",
     ),
+    pytest.param(
+        LayoutCase(
+            "bivouac", seats=3, options={"expansion": True},
+            content_ids=lambda: data_ids("engines.bivouac", "cards.json"),
+        ),
+        id="bivouac",
+    ),
+    pytest.param(LayoutCase("bonfire", seats=1), id="bonfire"),
 ]
 
 

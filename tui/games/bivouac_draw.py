@@ -108,12 +108,20 @@ def camp_drawing(view: BivouacView, names: list[str], items: list[str], cursor: 
                   + "/".join(str(n) for n in view.gift_piles), "label")])
     if view.viewer is not None:
         me = view.players[view.viewer]
+        # The cards wrap at the board's width: many cards must not push it past the screen.
+        limit = width * LOCATION_COLUMNS
         row = [("Your cards: ", "label")]
+        used = len(row[0][0])
         for act in me.activities:
             mark = sym.cursor if act.card == cursor_item else " "
             state = f"{act.workers_on}/{act.workers_needed}" if act.usable else sym.down
             kind = "cursor" if act.card == cursor_item else ("card" if act.usable else "down")
-            row.append((f"{mark}{act.name} {state} ", kind))
+            text = f"{mark}{act.name} {state} "
+            if used + len(text) > limit and len(row) > 1:
+                rows.append(row)
+                row, used = [("            ", "label")], 12
+            row.append((text, kind))
+            used += len(text)
         rows.append(row)
     for line in textwrap.wrap(f"{sym.cursor} {prompt}", width * LOCATION_COLUMNS) if prompt else ():
         rows.append([(line, "cursor")])
