@@ -358,6 +358,43 @@ async def test_rules_viewer_scrolls_to_the_last_line_of_the_longest_section(tmp_
         assert scroller.scroll_y == 0
 
 
+def test_the_ascii_fold_keeps_every_character_s_width():
+    from rich.cells import cell_len
+
+    from tui.glyphs import fold_to_ascii
+
+    for text in ["Bivì — 3 · 4 • ok ✓ ✗ │ ▶ ①", "Zoë's 雪 camp", "plain"]:
+        folded = fold_to_ascii(text)
+        assert folded.isascii() and cell_len(folded) == cell_len(text), (text, folded)
+    assert fold_to_ascii("Bivì — Zoë") == "Bivi - Zoe"
+
+
+@pytest.mark.parametrize("game", ["bivi", "bioviva", "camp_grizzly", "bivouac", "bonfire"])
+async def test_ascii_mode_draws_every_game_screen_in_ascii_alone(tmp_path, game) -> None:
+    """In ASCII mode nothing above U+007F reaches the terminal: engine text, content,
+    boards and names are folded too, not only our own marks."""
+    from tui.settings import Settings
+
+    app = CampfireApp(save_dir=None, bot_delay=0, settings=Settings(glyphs="ascii"))
+    names = ["Zoë", "Ben", "Cyd"]
+    from engines.registry import load_engine
+
+    engine = load_engine(game)
+    count = min(max(2, engine.info.min_seats), engine.info.max_seats)
+    match = real_match(game, names[:count])
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await open_game(app, pilot, match)
+            await pilot.pause()
+            text = screen_text(app.screen)
+    finally:
+        from tui.glyphs import use_scrollbars
+
+        use_scrollbars("unicode")
+    assert text.strip() and text.isascii(), sorted({c for c in text if not c.isascii()})
+
+
 async def test_ascii_glyphs_cover_borders_bars_and_footer(tmp_path) -> None:
     import unicodedata
 

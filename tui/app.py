@@ -116,7 +116,7 @@ class CampfireApp(App[int]):
     def use_glyphs(self, name: str) -> None:
         """Switch the glyph set for the whole screen: our own marks, and through the
         `-ascii` class and the scrollbar renderer, Textual's borders and bars too."""
-        from tui.glyphs import use_scrollbars
+        from tui.glyphs import ascii_line_filter, use_scrollbars
 
         self.glyphs = glyph_set(name)
         self.set_class(name == "ascii", "-ascii")
@@ -125,7 +125,15 @@ class CampfireApp(App[int]):
         self.title = f"{self.TITLE} - {self.SUB_TITLE}" if ascii_only else self.TITLE
         self.sub_title = "" if ascii_only else self.SUB_TITLE
         use_scrollbars(name)
+        self._ascii_filter = ascii_line_filter() if ascii_only else None
         self.refresh(layout=True)
+
+    def get_line_filters(self):
+        """Textual's filters (no colour, dimming), plus the ASCII fold in ASCII mode."""
+        filters = list(super().get_line_filters())
+        if getattr(self, "_ascii_filter", None) is not None:
+            filters.append(self._ascii_filter)
+        return filters
 
     def action_keys(self) -> None:
         from tui.screens.keys import KeysScreen

@@ -52,3 +52,56 @@ def use_scrollbars(name: str) -> None:
         HORIZONTAL_BARS = [" "] * 8
 
     ScrollBar.renderer = AsciiScrollBarRender if name == "ascii" else ScrollBarRender
+
+
+#: Characters the ASCII set draws differently; anything else outside ASCII is folded to its
+#: base letter (ì -> i) or, failing that, to "?" of the same width.
+ASCII_FOLD = {
+    "—": "-", "–": "-", "·": ".", "•": "*", "…": ".", "│": "|", "─": "-", "┃": "|", "━": "-",
+    "┌": "+", "┐": "+", "└": "+", "┘": "+", "├": "+", "┤": "+", "┬": "+", "┴": "+", "┼": "+",
+    "╭": "+", "╮": "+", "╰": "+", "╯": "+", "║": "|", "═": "=", "▶": ">", "◀": "<", "▲": "^",
+    "▼": "v", "●": "*", "○": "o", "■": "#", "□": "o", "▓": "#", "▒": "#", "░": ".", "█": "#",
+    "✓": "v", "✔": "v", "✗": "x", "✘": "x", "×": "x", "←": "<", "→": ">", "↑": "^", "↓": "v",
+    "°": "o", "’": "'", "‘": "'", "“": '"', "”": '"', "«": '"', "»": '"', "±": "+", "≤": "<",
+    "≥": ">", "≠": "#", "½": "h", "€": "E", "£": "L", "\u00a0": " ",
+}
+
+
+def fold_to_ascii(text: str) -> str:
+    """`text` in ASCII characters only, each character keeping its width on screen, so a
+    terminal without good Unicode draws every line of the screen as laid out."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    from rich.cells import cell_len
+
+    out = []
+    for char in text:
+        if char.isascii():
+            out.append(char)
+            continue
+        width = cell_len(char)
+        folded = ASCII_FOLD.get(char)
+        if folded is None:
+            base = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+            folded = base if len(base) == 1 else "?"
+        out.append((folded * max(width, 1))[: max(width, 0)] if width != 1 else folded)
+    return "".join(out)
+
+
+def ascii_line_filter():
+    """A Textual line filter folding every drawn character to ASCII (the ASCII glyph set
+    then covers engine text, content, boards and rules alike, not only our own marks)."""
+    from rich.segment import Segment
+    from textual.filter import LineFilter
+
+    class AsciiFold(LineFilter):
+        def apply(self, segments: list[Segment], background) -> list[Segment]:
+            return [
+                segment if segment.control or segment.text.isascii()
+                else Segment(fold_to_ascii(segment.text), segment.style, segment.control)
+                for segment in segments
+            ]
+
+    return AsciiFold()
