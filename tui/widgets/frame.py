@@ -14,9 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -38,17 +40,17 @@ class SteadyFooter(Footer):
     def _keys_now(self) -> tuple[Any, ...]:
         palette = self.app.COMMAND_PALETTE_BINDING
         keys = tuple(
-            (key, binding.action, binding.description, self.app.get_key_display(binding), enabled, tooltip)
+            (key, binding.action, binding.description, binding.group, self.app.get_key_display(binding), enabled, tooltip)
             for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()
             if binding.show or key == palette
         )
         return keys, self.show_command_palette, self.combine_groups
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         self._keys_shown = self._keys_now() if self._bindings_ready else None
         yield from super().compose()
 
-    def bindings_changed(self, screen) -> None:
+    def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
         if not screen.app.app_focus:
             return
