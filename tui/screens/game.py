@@ -22,10 +22,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engines.core.errors import IllegalAction
 from engines.core.match import Match
@@ -33,7 +33,7 @@ from engines.core.protocol import AUTO
 from saves.errors import SaveError
 from saves.store import Autosaver
 from tui.commands import GameActions
-from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
+from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine, SteadyFooter
 from tui.widgets.table import Table, name_seats
 
 
@@ -55,7 +55,12 @@ class GameScreen(Screen[None]):
         *(Binding(str(n), f"pick({n})", f"Action {n}", id=f"game.pick{n}", show=False) for n in range(1, 10)),
     ]
 
-    table: reactive[Table | None] = reactive(None)
+    # No repaint: the screen draws nothing itself, and repainting it resends every cell of
+    # the terminal (about 10 KB at 100x30) where only the widgets that changed need redrawing.
+    table: reactive[Table | None] = reactive(None, repaint=False)
+    # Textual's own `focused` repaints the whole screen on every focus move; the widgets
+    # that gain and lose focus already redraw themselves, and focus styles restyle theirs.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def __init__(self, match: Match, saver: Autosaver | None = None) -> None:
         super().__init__()
@@ -83,7 +88,7 @@ class GameScreen(Screen[None]):
                 yield from self.compose_side()
                 yield ActionList(id="actions").data_bind(GameScreen.table)
         yield GameLog(id="log").data_bind(GameScreen.table)
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def compose_board(self) -> ComposeResult:
         """The game's own board widgets, redrawn by the game screen's `watch_table`. A game

@@ -2,6 +2,11 @@
 
 Every text here comes from engines, content or players, so it is handed to widgets as
 `rich.text.Text` (or with markup off) and shown verbatim: a `[mml]` stays `[mml]`.
+
+Every refresh of the table reaches every widget, but a widget redraws only when what it
+shows changed: each redraw resends its whole region to the terminal, which over SSH is the
+cost of a move (issue 14: one move under 4 KB). So the `table` reactives never repaint by
+themselves, and each widget compares what it would show with what it shows.
 """
 
 from __future__ import annotations
@@ -9,10 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import OptionList, Static
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.core.protocol import SeatPanel
@@ -20,36 +27,86 @@ from saves.limits import printable
 from tui.widgets.table import Table
 
 
+class SteadyFooter(Footer):
+    """Textual's footer rebuilds every key on every bindings refresh, and a move asks for
+    several (the table, the focus, the board); this one rebuilds at most once per repaint,
+    and only when the keys it shows changed."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._keys_shown: tuple[Any, ...] | None = None
+        self._check_pending = False
+
+    def _keys_now(self) -> tuple[Any, ...]:
+        palette = self.app.COMMAND_PALETTE_BINDING
+        keys = tuple(
+            (key, binding.action, binding.description, binding.group, self.app.get_key_display(binding), enabled, tooltip)
+            for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()
+            if binding.show or key == palette
+        )
+        return keys, self.show_command_palette, self.combine_groups
+
+    def compose(self) -> ComposeResult:
+        self._keys_shown = self._keys_now() if self._bindings_ready else None
+        yield from super().compose()
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._check_pending:
+            self._check_pending = True
+            self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        self._check_pending = False
+        if self.is_attached and self._keys_now() != self._keys_shown:
+            await self.recompose()
+
+
 class StatusLine(Static):
     """Whose turn it is and what they must do, or why the last key was refused. Wraps
     rather than clipping: the board gives up a row when the sentence is long."""
 
-    table: reactive[Table | None] = reactive(None)
+    table: reactive[Table | None] = reactive(None, repaint=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sentence: str | None = None
 
     def watch_table(self, table: Table | None) -> None:
         if table is None:
             return
         self.set_class(bool(table.problem), "-problem")
         if table.problem:
-            self.update(Text(printable(f"{self.app.glyphs.ghost_bad} {table.problem}")))
+            sentence = printable(f"{self.app.glyphs.ghost_bad} {table.problem}")
         else:
-            self.update(Text(printable(table.summary.status)))
+            sentence = printable(table.summary.status)
+        if sentence != self._sentence:
+            self._sentence = sentence
+            self.update(Text(sentence))
 
 
 class SeatPanelView(Static):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: tuple[str, str] | None = None
+
     def show(self, panel: SeatPanel, mark: str) -> None:
         self.set_class(panel.active, "-active")
         marker = self.app.glyphs.active if panel.active else " "
         # Joined rather than one per line: a narrow side panel still shows every seat.
-        separator = self.app.glyphs.separator
-        self.update(Text.assemble((f"{marker} {mark} {panel.title}\n", "bold"), separator.join(panel.lines)))
+        title, body = f"{marker} {mark} {panel.title}\n", self.app.glyphs.separator.join(panel.lines)
+        if (title, body) != self._shown:
+            self._shown = (title, body)
+            self.update(Text.assemble((title, "bold"), body))
 
 
 class SeatPanels(VerticalScroll):
     """Every seat's panel; scrolls (with its scrollbar as the cue) when they do not all fit.
     Larger terminals lay them out side by side (styles: `.-wide #panels`)."""
 
-    table: reactive[Table | None] = reactive(None)
+    table: reactive[Table | None] = reactive(None, repaint=False)
 
     def watch_table(self, table: Table | None) -> None:
         if table is None:
@@ -74,29 +131,35 @@ class ActionList(OptionList):
             super().__init__()
             self.action = action
 
-    table: reactive[Table | None] = reactive(None)
+    table: reactive[Table | None] = reactive(None, repaint=False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(markup=False, **kwargs)
         self._actions: list[Any] = []
+        self._listed: tuple[str, ...] | None = None
 
     def watch_table(self, table: Table | None) -> None:
         if table is None:
             return
         self._actions = [action for _, action in table.actions]
         texts = [text for text, _ in table.actions]
-        self.clear_options()
         if texts:
-            self.add_options(
-                Option(Text(f"{n}. {t}" if n <= 9 else f"   {t}")) for n, t in enumerate(texts, start=1)
-            )
-            self.highlighted = 0
+            listed = tuple(f"{n}. {t}" if n <= 9 else f"   {t}" for n, t in enumerate(texts, start=1))
         elif table.outcome is not None:
-            self.add_option(Option("(the game is over)", disabled=True))
+            listed = ("(the game is over)",)
         elif table.acting:
-            self.add_option(Option("(play on the board: arrows, Enter)", disabled=True))
+            listed = ("(play on the board: arrows, Enter)",)
         else:
-            self.add_option(Option("(waiting for the other players)", disabled=True))
+            listed = ("(waiting for the other players)",)
+        if listed != self._listed:
+            self._listed = listed
+            self.clear_options()
+            if texts:
+                self.add_options(Option(Text(line)) for line in listed)
+            else:
+                self.add_option(Option(listed[0], disabled=True))
+        if texts:
+            self.highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -108,7 +171,7 @@ class GameLog(VerticalScroll):
     """The log for the viewer, wrapped to the width. It follows new lines while the player
     is at the bottom; scrolled up, it stays put and its border says new lines wait below."""
 
-    table: reactive[Table | None] = reactive(None)
+    table: reactive[Table | None] = reactive(None, repaint=False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -135,9 +198,7 @@ class GameLog(VerticalScroll):
         self._text.update(Text("\n".join(printable(line) for line in self._shown)))
         if self._follow:
             self.call_after_refresh(self.scroll_end, animate=False)
-            self.border_title = ""
-        else:
-            self.border_title = "new lines below: End"
+        self._update_title()
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
@@ -145,4 +206,10 @@ class GameLog(VerticalScroll):
         # at the bottom stays there and one who scrolled up is left where they were.
         self._follow = new >= self.max_scroll_y - 1
         if self._follow:
-            self.border_title = ""
+            self._update_title()
+
+    def _update_title(self) -> None:
+        # Setting a border title repaints the whole log even when it is the same title.
+        title = "" if self._follow else "new lines below: End"
+        if str(self.border_title or "") != title:
+            self.border_title = title
