@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+from engines.registry import GAMES
 from saves.store import load_save
 from tests.ssh.terminal import DOWN, ENTER, START_TIMEOUT, session
 
@@ -30,7 +31,9 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, 
         ana.press("n")
         await ana.wait_for("A new table")
         await ana.settle(quiet=0.5)
-        for key in (ENTER, DOWN, DOWN, ENTER):  # open the game list: Camp Grizzly, Bioviva, Bivì
+        # Open the game list (the playable games in the registry's order) and choose Bivì.
+        ready = [g.id for g in GAMES if g.ready]
+        for key in (ENTER, *[DOWN] * ready.index("bivi"), ENTER):
             ana.press(key)
             await ana.settle(quiet=0.3)
         assert "Camp Grizzly" not in ana.text

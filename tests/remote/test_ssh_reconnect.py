@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from engines.registry import GAMES
 from tests.ssh.terminal import DOWN, ENTER, START_TIMEOUT, session
 
 LAUNCHER = "Ready to play"
@@ -26,7 +27,8 @@ async def test_the_same_key_gets_its_seat_back_and_another_key_only_watches(star
         ana.press("n")
         await ana.wait_for("A new table")
         await ana.settle(quiet=0.5)
-        for key in (ENTER, DOWN, DOWN, ENTER):  # Bivì
+        ready = [g.id for g in GAMES if g.ready]  # the create form lists them in this order
+        for key in (ENTER, *[DOWN] * ready.index("bivi"), ENTER):
             ana.press(key)
             await ana.settle(quiet=0.3)
         ana.press("\t")
@@ -34,6 +36,7 @@ async def test_the_same_key_gets_its_seat_back_and_another_key_only_watches(star
         ana.press("me,heuristic", ENTER)
         await ana.wait_for("1. ")
         [table] = gateway.tables.tables.values()
+        assert table.match.game_id == "bivi"
         ana.press("1")
         async with asyncio.timeout(30):
             while table.version == 0 or 0 not in table.match.actors():
