@@ -65,6 +65,16 @@ async def test_nothing_is_cut_off_at_any_size(case: LayoutCase, tmp_path) -> Non
     assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(dict.fromkeys(problems))
 
 
+@pytest.mark.soak
+@pytest.mark.parametrize("case", CASES)
+async def test_nothing_is_cut_off_over_more_games(case: LayoutCase, tmp_path) -> None:
+    """The same check over more seeded games (CI plays one per game)."""
+    from dataclasses import replace
+
+    problems = await check_layouts(replace(case, seeds=(2, 3, 4, 5)), tmp_path)
+    assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(dict.fromkeys(problems))
+
+
 # -- the check itself ------------------------------------------------------------------------
 class _Boxes:
     """A tiny app whose text either is squeezed into a box too small or scrolls."""
