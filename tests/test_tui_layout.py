@@ -65,8 +65,21 @@ async def test_nothing_is_cut_off_at_any_size(case: LayoutCase, tmp_path) -> Non
     assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(dict.fromkeys(problems))
 
 
+#: Found by the longer run and not fixed yet: it stays visible here until it is.
+KNOWN_LAYOUT_BUGS = {
+    "bioviva": "Bioviva at 80x24, seed 4 after 6 actions: the map pane hides 8 rows of the map with no scrollbar",
+}
+
+
 @pytest.mark.soak
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(*c.values, marks=[pytest.mark.xfail(strict=True, reason=KNOWN_LAYOUT_BUGS[c.id])], id=c.id)
+        if c.id in KNOWN_LAYOUT_BUGS else c
+        for c in CASES
+    ],
+)
 async def test_nothing_is_cut_off_over_more_games(case: LayoutCase, tmp_path) -> None:
     """The same check over more seeded games (CI plays one per game)."""
     from dataclasses import replace
