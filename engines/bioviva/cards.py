@@ -115,7 +115,8 @@ class DieFace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     glyph: str
 
 
-class CardSet(msgspec.Struct, frozen=True):
+class CardSet(msgspec.Struct, frozen=True, dict=True):
+    # dict=True only gives room for the cached lookup tables below; they are not fields.
     questions: tuple[Question, ...]
     animals: tuple[Animal, ...]
     tiles: tuple[SymbolTile, ...]
@@ -123,26 +124,51 @@ class CardSet(msgspec.Struct, frozen=True):
     die: tuple[DieFace, ...]
 
     def question(self, question_id: str) -> Question:
-        return _by_id(self.questions, question_id, "question")
+        return _by_id(self._questions_by_id, question_id, "question")
 
     def animal(self, animal_id: str) -> Animal:
-        return _by_id(self.animals, animal_id, "animal")
+        return _by_id(self._animals_by_id, animal_id, "animal")
 
     def tile(self, tile_id: str) -> SymbolTile:
-        return _by_id(self.tiles, tile_id, "tile")
+        return _by_id(self._tiles_by_id, tile_id, "tile")
 
     def plus_card(self, card_id: str) -> PlusCard:
-        return _by_id(self.plus_cards, card_id, "plus card")
+        return _by_id(self._plus_cards_by_id, card_id, "plus card")
+
+    # Engines look cards up by id on every challenge: index each list once.
+    @functools.cached_property
+    def _questions_by_id(self) -> dict[str, Question]:
+        return _index(self.questions)
+
+    @functools.cached_property
+    def _animals_by_id(self) -> dict[str, Animal]:
+        return _index(self.animals)
+
+    @functools.cached_property
+    def _tiles_by_id(self) -> dict[str, SymbolTile]:
+        return _index(self.tiles)
+
+    @functools.cached_property
+    def _plus_cards_by_id(self) -> dict[str, PlusCard]:
+        return _index(self.plus_cards)
 
     def tiles_of(self, family: str) -> tuple[SymbolTile, ...]:
         return tuple(tile for tile in self.tiles if tile.family == family)
 
 
-def _by_id(items, item_id: str, kind: str):
+def _index(items) -> dict:
+    """Items by id; with a repeated id the first one wins, as a search in order would."""
+    index = {}
     for item in items:
-        if item.id == item_id:
-            return item
-    raise KeyError(f"no {kind} with id {item_id!r}")
+        index.setdefault(item.id, item)
+    return index
+
+
+def _by_id(index: dict, item_id: str, kind: str):
+    try:
+        return index[item_id]
+    except KeyError:
+        raise KeyError(f"no {kind} with id {item_id!r}") from None
 
 
 # --------------------------------------------------------------------------- matching
@@ -184,6 +210,7 @@ def _singular(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=4096)  # guesses repeat the same few names; bounded, a guess is short
 def normalise_answer(text: str) -> str:
     """Fold a name or guess to a comparison key.
 

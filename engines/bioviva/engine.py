@@ -67,6 +67,7 @@ from engines.bioviva.actions import (
 )
 from engines.bioviva.association import AssociationRules
 from engines.bioviva.bots import BOTS
+from engines.bioviva.legal import clue_actions, guess_actions, pawn_actions, question_actions
 from engines.bioviva.views import ViewRules
 from engines.bioviva.cards import load_cards
 from engines.bioviva.state import (
@@ -77,22 +78,15 @@ from engines.bioviva.state import (
     Result,
     _cell,
     _draw,
-    _guessable,
     _names,
     _ordinal,
     _player,
     animal,
     counting_pawns,
-    guess_number,
     is_young,
     localization,
-    passes_allowed,
     pawn_line,
     pawns_revealed,
-    round_guesses,
-    tried,
-    unreviewed,
-    used_tiles,
 )
 from engines.bioviva.worldmap import COLS, ROWS, load_localizations, parse_cell
 from engines.core.actions import ActionCodec, Word, choice
@@ -200,61 +194,18 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
         return ()
 
     def legal_actions(self, state: BiovivaState, seat: int) -> list[Action]:
-        if seat not in self.actors(state) or seat == AUTO:
+        if seat == AUTO or seat not in self.actors(state):
             return []
         phase = state.phase
         if phase == "question":
-            actions: list[Action] = [Answer(letter) for letter in LETTERS]
-            if is_young(state, seat) and state.peeks[seat] < 0:
-                actions += [Peek(s) for s in range(state.seats) if s != seat and state.answers[s]]
-            return actions
+            return question_actions(state, seat)
         if phase == "localization":
-            taken = {(p.row, p.col) for p in state.pawns}
-            placed = {p.kind for p in state.pawns if p.seat == seat}
-            return [
-                PlacePawn(kind, r, c)
-                for kind in ("correct", "decoy")
-                if kind not in placed
-                for r in range(ROWS)
-                for c in range(COLS)
-                if (r, c) not in taken
-            ]
+            return pawn_actions(state, seat)
         if phase == "clue":
-            return self._clue_actions(state)
+            return clue_actions(state)
         if phase == "guess":
-            actions = []
-            if seat == state.guide:
-                actions += [
-                    Accept(state.guesses[i].seat, guess_number(state, i)) for i in unreviewed(state)
-                ]
-                actions += [GuideReply(r) for r in REPLIES]
-                actions.append(Done())
-                return actions
-            if round_guesses(state, seat) < state.options.guesses_per_tile:
-                mine = tried(state, seat)
-                actions += [Guess(name) for name, key in _guessable() if key not in mine]
-            actions.append(Pass())
-            return actions
+            return guess_actions(state, seat)
         return []
-
-    def _clue_actions(self, state: BiovivaState) -> list[Action]:
-        tiles = [t.id for t in load_cards().tiles]
-        used = used_tiles(state)
-        free = [t for t in tiles if t not in used]
-        actions: list[Action] = []
-        for t in free:
-            actions.append(LayTile(t))
-            actions += [LayTile(t, u) for u in free if u != t]
-        if state.magnifier_at != len(state.tiles):
-            actions += [
-                Magnifier(r, c) for r in range(ROWS) for c in range(COLS) if (r, c) != state.magnifier
-            ]
-        guide_animal = animal(state.card)
-        if is_young(state, state.guide) and guide_animal.clarification and not state.clarified:
-            actions.append(Clarify())
-        if not state.tiles and not state.clarified and state.passes < passes_allowed(state):
-            actions.append(PassCard())
-        return actions
 
     # -- acting --------------------------------------------------------------
     def auto_action(self, state: BiovivaState) -> Action:

@@ -13,6 +13,10 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 
 
 def seed_state(seed: int) -> int:
@@ -29,21 +33,27 @@ class Rng:
         self.state = state & _MASK
 
     def next_u64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GOLDEN) & _MASK
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        # next_u64 written out: every shuffle and draw of every game comes through here.
+        limit = _SPAN - (_SPAN % n)
+        state = self.state
         while True:
-            value = self.next_u64()
-            if value < limit:
-                return value % n
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def between(self, low: int, high: int) -> int:
         """A uniform integer in [low, high], both included."""
@@ -58,8 +68,9 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A new list with the items in random order (Fisher-Yates)."""
         result = list(items)
+        below = self.below
         for i in range(len(result) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             result[i], result[j] = result[j], result[i]
         return result
 
