@@ -43,6 +43,7 @@ from engines.bioviva.state import (
     _name_keys,
     _player,
     animal,
+    every_card,
     find_guess,
     is_young,
     passes_allowed,
@@ -82,7 +83,7 @@ class AssociationRules:
                 )
             rng = Rng(state.rng)
             passed = state.passed + (state.card,)
-            card, deck = _draw(rng, state.animal_deck, [a.id for a in cards.animals], aside=passed)
+            card, deck = _draw(rng, state.animal_deck, every_card("animal"), aside=passed)
             what = "passes and draws another animal card"
             if state.magnifier is not None:
                 # The magnifier pointed at the card put back: it leaves the map with it.

@@ -83,12 +83,13 @@ from engines.bioviva.state import (
     _player,
     animal,
     counting_pawns,
+    every_card,
     is_young,
     localization,
     pawn_line,
     pawns_revealed,
 )
-from engines.bioviva.worldmap import COLS, ROWS, load_localizations, parse_cell
+from engines.bioviva.worldmap import COLS, ROWS, parse_cell
 from engines.core.actions import ActionCodec, Word, choice
 from engines.core.errors import BadOptions, IllegalAction
 from engines.core.grid import chebyshev
@@ -103,6 +104,15 @@ from engines.core.protocol import (
     ScoreLine,
 )
 from engines.core.rng import Rng, seed_state
+
+_HANDLERS = {
+    "roll": "_apply_roll",
+    "question": "_apply_question",
+    "localization": "_apply_localization",
+    "clue": "_apply_clue",
+    "guess": "_apply_guess",
+}
+
 
 # -- the engine ---------------------------------------------------------------------------------
 class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
@@ -149,12 +159,11 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
 
     def new_game(self, options: BiovivaOptions, seats: int, seed: int) -> BiovivaState:
         self.check_setup(options, seats)
-        cards = load_cards()
         rng = Rng(seed_state(seed))
-        questions = tuple(rng.shuffled([q.id for q in cards.questions]))
-        places = tuple(rng.shuffled([loc.id for loc in load_localizations()]))
-        animals = tuple(rng.shuffled([a.id for a in cards.animals]))
-        plus = tuple(rng.shuffled([p.id for p in cards.plus_cards]))
+        questions = tuple(rng.shuffled(every_card("question")))
+        places = tuple(rng.shuffled(every_card("localization")))
+        animals = tuple(rng.shuffled(every_card("animal")))
+        plus = tuple(rng.shuffled(every_card("plus")))
         return BiovivaState(
             options=options,
             seats=seats,
@@ -221,14 +230,7 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
             if seat == AUTO:
                 raise IllegalAction("No automatic actor is due to act.")
             raise IllegalAction(self._not_your_turn(state, seat))
-        handler = {
-            "roll": self._apply_roll,
-            "question": self._apply_question,
-            "localization": self._apply_localization,
-            "clue": self._apply_clue,
-            "guess": self._apply_guess,
-        }[state.phase]
-        return handler(state, seat, action)
+        return getattr(self, _HANDLERS[state.phase])(state, seat, action)
 
     def _not_your_turn(self, state: BiovivaState, seat: int) -> str:
         if state.phase == "question":
@@ -262,13 +264,13 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
             )
         events.append(Event(f"Turn {state.turn}: {_player(state.guide)} (guide) rolls the die: {die.label} ({die.glyph})."))
         if die.challenge == "question":
-            card, deck = _draw(rng, state.question_deck, [q.id for q in cards.questions])
+            card, deck = _draw(rng, state.question_deck, every_card("question"))
             state = replace(state, question_deck=deck)
         elif die.challenge == "localization":
-            card, deck = _draw(rng, state.localization_deck, [loc.id for loc in load_localizations()])
+            card, deck = _draw(rng, state.localization_deck, every_card("localization"))
             state = replace(state, localization_deck=deck)
         else:
-            card, deck = _draw(rng, state.animal_deck, [a.id for a in cards.animals])
+            card, deck = _draw(rng, state.animal_deck, every_card("animal"))
             state = replace(state, animal_deck=deck)
         state = self.begin(replace(state, die=face), die.challenge, card)
         if die.challenge == "association":
@@ -464,7 +466,7 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
         plus_deck = state.plus_deck
         if result.winners:
             cards = load_cards()
-            plus_id, plus_deck = _draw(rng, state.plus_deck, [p.id for p in cards.plus_cards])
+            plus_id, plus_deck = _draw(rng, state.plus_deck, every_card("plus"))
             plus = cards.plus_card(plus_id)
             scorers: list[tuple[int, int, int]] = []  # seat, points, category
             for s in result.winners:

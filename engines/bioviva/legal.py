@@ -12,6 +12,7 @@ order of the animals).
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 
 from engines.bioviva.actions import (
     LETTERS,
@@ -65,21 +66,44 @@ def _magnifiers() -> tuple[Magnifier, ...]:
     return tuple(Magnifier(r, c) for r in range(ROWS) for c in range(COLS))
 
 
+class _TileActions:
+    """Every `LayTile` in the listed order (tile by tile in card order: the tile alone, then
+    with each other tile under it), and for each tile the slices of that list that name it.
+
+    With n tiles, tile j's own row is [n*j, n*j + n); as the clarification under an earlier
+    tile t it sits at n*t + j, under a later one at n*t + j + 1 (the row's first entry is
+    the tile alone): two strides of n. A state's list is then one mask and one `compress`.
+    """
+
+    def __init__(self, tiles: list[str]) -> None:
+        n = len(tiles)
+        self.actions = tuple(
+            action
+            for tile in tiles
+            for action in (LayTile(tile), *(LayTile(tile, under) for under in tiles if under != tile))
+        )
+        self.full = b"\x01" * len(self.actions)
+        self.slices = {
+            tile: tuple(
+                (part, bytes(len(range(*part.indices(len(self.actions))))))
+                for part in (slice(n * j, n * j + n), slice(j, n * j, n), slice(n * (j + 1) + j + 1, None, n))
+            )
+            for j, tile in enumerate(tiles)
+        }
+
+    def without(self, used: set[str]) -> list[Action]:
+        if not used:
+            return list(self.actions)
+        mask = bytearray(self.full)
+        for tile in used:
+            for part, zeros in self.slices[tile]:
+                mask[part] = zeros
+        return list(compress(self.actions, mask))
+
+
 @lru_cache(maxsize=1)
-def _tile_rows() -> tuple[tuple[str, tuple[LayTile, ...], dict[str, int]], ...]:
-    """Per tile in card order: the tile, its row of actions (alone, then with each other
-    tile under it) and where each other tile sits in that row."""
-    tiles = [t.id for t in load_cards().tiles]
-    rows = []
-    for tile in tiles:
-        row = [LayTile(tile)]
-        where = {}
-        for under in tiles:
-            if under != tile:
-                where[under] = len(row)
-                row.append(LayTile(tile, under))
-        rows.append((tile, tuple(row), where))
-    return tuple(rows)
+def _tile_actions() -> _TileActions:
+    return _TileActions([t.id for t in load_cards().tiles])
 
 
 @lru_cache(maxsize=1)
@@ -117,11 +141,7 @@ def pawn_actions(state: BiovivaState, seat: int) -> list[Action]:
 
 
 def clue_actions(state: BiovivaState) -> list[Action]:
-    used = used_tiles(state)
-    actions: list[Action] = []
-    for tile, row, where in _tile_rows():
-        if tile not in used:
-            actions += _without(row, [where[u] for u in used]) if used else row
+    actions = _tile_actions().without(used_tiles(state))
     if state.magnifier_at != len(state.tiles):
         on = state.magnifier
         actions += _without(_magnifiers(), [_square(*on)]) if on is not None else _magnifiers()

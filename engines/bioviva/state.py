@@ -296,13 +296,24 @@ def _name_keys(animal_id: str) -> frozenset[str]:
     return frozenset(normalise_answer(n) for n in animal(animal_id).names)
 
 
+@lru_cache(maxsize=4)
+def every_card(deck: str) -> tuple[str, ...]:
+    """Every card id of a deck ("question", "localization", "animal", "plus"), in data order:
+    what an exhausted deck is rebuilt from."""
+    if deck == "localization":
+        return tuple(loc.id for loc in load_localizations())
+    cards = load_cards()
+    items = {"question": cards.questions, "animal": cards.animals, "plus": cards.plus_cards}[deck]
+    return tuple(item.id for item in items)
+
+
 @lru_cache(maxsize=1)
 def _animals_by_id() -> dict[str, Animal]:
     return {a.id: a for a in load_cards().animals}
 
 
 def _draw(
-    rng: Rng, deck: tuple[str, ...], everything: list[str], aside: tuple[str, ...] = ()
+    rng: Rng, deck: tuple[str, ...], everything: tuple[str, ...], aside: tuple[str, ...] = ()
 ) -> tuple[str, tuple[str, ...]]:
     """Top card of a deck; an exhausted deck is rebuilt from every card and shuffled.
 

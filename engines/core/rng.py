@@ -68,10 +68,21 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A new list with the items in random order (Fisher-Yates)."""
         result = list(items)
-        below = self.below
+        state = self.state
         for i in range(len(result) - 1, 0, -1):
-            j = below(i + 1)
+            # below(i + 1) written out (each game's set-up shuffles hundreds of cards).
+            n = i + 1
+            limit = _SPAN - (_SPAN % n)
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             result[i], result[j] = result[j], result[i]
+        self.state = state
         return result
 
     def random(self) -> float:
