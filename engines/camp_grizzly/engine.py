@@ -91,8 +91,11 @@ class CampGrizzlyEngine(
         actors = self.actors(state)
         if seat not in actors:
             raise IllegalAction(f"It is not {player(seat) if seat != AUTO else 'the game'}'s turn to act.")
-        encoded = _ENC.encode(state)
-        if action not in self._legal_for_apply(encoded, state, seat):
+        if seat == AUTO:  # the automatic actor has one action, cheaper to name than to look up
+            legal: Sequence[Action] = (self.auto_action(state),)
+        else:
+            legal = self._legal_for_apply(_ENC.encode(state), state, seat)
+        if action not in legal:
             raise IllegalAction(self._why(state, seat, action))
         ctx = Ctx(editable_copy(state))  # the caller's state is never touched
         s = ctx.state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import permutations
 from typing import Any
 
@@ -55,6 +56,12 @@ from engines.camp_grizzly.shared import (
 from engines.camp_grizzly.state import CampState
 from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO
+
+
+@cache
+def _move_to(cell: Cell) -> Move:
+    """The one `Move` to each space, shared by every legal list (actions are frozen)."""
+    return Move(label(cell))
 
 
 class LegalRules:
@@ -142,7 +149,7 @@ class LegalRules:
             cid = state.order[state.active]
             capped = state.actions_this_turn >= MAX_TURN_ACTIONS
             if state.moves_left > 0:
-                out += [Move(label(cell)) for cell in self._steps(state, cid)]
+                out += [_move_to(cell) for cell in self._steps(state, cid)]
                 out += [Trail(n) for n, _ in content.camp_map().trail_links.get(state.counselors[cid].cell, ())]
             if not capped:
                 out += self._handling(state, cid)
@@ -177,7 +184,7 @@ class LegalRules:
             out.append(Accept())
         elif p == "panic":
             cid = state.panic.counselor
-            out += [Move(label(cell)) for cell in self._panic_steps(state, cid)]
+            out += [_move_to(cell) for cell in self._panic_steps(state, cid)]
             out.append(Stay())
         elif p == "choice":
             ch = state.choice
@@ -235,17 +242,19 @@ class LegalRules:
             if g.cell == c.cell and g.id not in seen and f"drop:{g.id}" not in done:
                 seen.add(g.id)
                 out.append(Pickup(g.id))
-        others = [o for o in alive(state) if o != cid and state.counselors[o].cell == c.cell and c.cell is not None]
-        for other in others:
-            for giver, taker in ((cid, other), (other, cid)):
-                for thing in dict.fromkeys(self._tradeable(state, giver)):
-                    if f"trade:{thing}" not in done:
-                        out.append(Trade(initials(giver), thing, initials(taker)))
-        limit = hands_limit(state, cid)
-        used = hands_used(state, cid)
-        for cardid in dict.fromkeys(c.backpack):
-            if equippable(cardid) and used + hands_of(cardid) <= limit and f"unequip:{cardid}" not in done:
-                out.append(Equip(cardid))
+        if c.cell is not None:
+            others = [o for o in alive(state) if o != cid and state.counselors[o].cell == c.cell]
+            for other in others:
+                for giver, taker in ((cid, other), (other, cid)):
+                    for thing in dict.fromkeys(self._tradeable(state, giver)):
+                        if f"trade:{thing}" not in done:
+                            out.append(Trade(initials(giver), thing, initials(taker)))
+        if c.backpack:  # the hands are counted only when something could be equipped
+            limit = hands_limit(state, cid)
+            used = hands_used(state, cid)
+            for cardid in dict.fromkeys(c.backpack):
+                if equippable(cardid) and used + hands_of(cardid) <= limit and f"unequip:{cardid}" not in done:
+                    out.append(Equip(cardid))
         for cardid in dict.fromkeys(c.equipped):
             out.append(Unequip(cardid))
         if c.cell is not None:
@@ -263,7 +272,7 @@ class LegalRules:
         cards = content.cabin_cards()
         for cid in who:
             c = state.counselors[cid]
-            if c.dead:
+            if c.dead or not (c.survival or c.backpack):
                 continue
             names: dict[str, None] = {}
             for sid in c.survival:
