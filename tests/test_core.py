@@ -29,6 +29,49 @@ def test_generator_values_stay_in_range_and_cover_it() -> None:
     assert all(0 <= rng.random() < 1 for _ in range(100))
 
 
+def _splitmix_reference(state: int):
+    """SplitMix64 and its unbiased bound, written out plainly: what every saved game's
+    draws and shuffles were made with."""
+    mask = (1 << 64) - 1
+
+    def next_u64() -> int:
+        nonlocal state
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    def below(n: int) -> int:
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = next_u64()
+            if value < limit:
+                return value % n
+
+    def shuffled(items) -> list:
+        result = list(items)
+        for i in range(len(result) - 1, 0, -1):
+            j = below(i + 1)
+            result[i], result[j] = result[j], result[i]
+        return result
+
+    return below, shuffled
+
+
+def test_generator_draws_and_shuffles_exactly_as_the_plain_algorithm() -> None:
+    # Bounds near 2**64 make the unbiased bound reject about half the draws.
+    bounds = [1, 2, 6, 52, 1000, 2**63 + 5, 2**64 - 1]
+    for seed in range(40):
+        rng = Rng(seed_state(seed))
+        below, shuffled = _splitmix_reference(seed_state(seed))
+        for n in bounds:
+            assert rng.below(n) == below(n)
+        for size in (0, 1, 2, 31, 254):
+            assert rng.shuffled(range(size)) == shuffled(range(size))
+        assert rng.below(2**64 - 3) == below(2**64 - 3), "the generator's state moved in step"
+
+
 def test_grid_components_join_only_orthogonal_neighbours() -> None:
     cells = [(0, 0), (0, 1), (1, 1), (2, 2), (3, 3), (3, 2)]
     assert components(cells) == [[(0, 0), (0, 1), (1, 1)], [(2, 2), (3, 2), (3, 3)]]
