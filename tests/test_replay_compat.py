@@ -25,8 +25,16 @@ EXPECTED = json.loads((FIXTURES / "expected.json").read_text())
 #: cannot replay and must be refused with the reason, never replayed into a wrong position.
 #: (Bioviva's second edition: sealed association rounds, secret pawn kinds, the finer map.)
 RULES_CHANGED = {"bioviva": "edition 1 of Bioviva's rules"}
-REPLAYABLE = sorted(name for name in EXPECTED if read_save(FIXTURES / name).game not in RULES_CHANGED)
-RETIRED = sorted(name for name in EXPECTED if read_save(FIXTURES / name).game in RULES_CHANGED)
+
+
+def _retired(name: str) -> bool:
+    """A save of a game whose rules changed, written before its options named an edition."""
+    save = read_save(FIXTURES / name)
+    return save.game in RULES_CHANGED and "edition" not in save.options
+
+
+REPLAYABLE = sorted(name for name in EXPECTED if not _retired(name))
+RETIRED = sorted(name for name in EXPECTED if _retired(name))
 
 
 @pytest.fixture(params=REPLAYABLE, ids=lambda name: name.removesuffix(".json"))
@@ -77,9 +85,11 @@ def test_old_save_keeps_its_outcome(fixture):
         assert not match.is_over()
         return
     outcome = msgspec.to_builtins(match.engine.outcome(match.state))
-    if not outcome["rivals"]:  # a field added since, empty for every game with a rival-free table
-        del outcome["rivals"]
-    assert outcome == expected["outcome"]
+    recorded = dict(expected["outcome"])
+    for told in (outcome, recorded):  # a field added after the first fixtures, empty for
+        if not told.get("rivals"):  # every game with a rival-free table
+            told.pop("rivals", None)
+    assert outcome == recorded
 
 
 def test_same_seed_still_gives_the_same_game(fixture):
