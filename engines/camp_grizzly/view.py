@@ -126,6 +126,24 @@ class CampView(msgspec.Struct, frozen=True):
     offer: str = ""  # a trade waiting for the other counselor's player: "WP Gas Can -> MK"
 
 
+_TOPICS = {
+    "move": "movement",
+    "draw": "cabins-and-cards",
+    "end": "counselor-turn",
+    "woods": "the-woods",
+    "otis": "otis",
+    "cameos": "otis",
+    "strike": "otis-strikes-fights-and-panic",
+    "after_roll": "otis-strikes-fights-and-panic",
+    "panic": "otis-strikes-fights-and-panic",
+    "choice": "cabins-and-cards",
+    "vote": "finales",
+    "finale": "finales",
+    "offer": "counselor-turn",
+    "over": "scoring",
+}
+
+
 class ViewRules:
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
@@ -291,51 +309,7 @@ class ViewRules:
     def summary(self, state: CampState, viewer: int | None) -> Summary:
         s = state
         p = phase(s)
-        topics = {
-            "move": "movement",
-            "draw": "cabins-and-cards",
-            "end": "counselor-turn",
-            "woods": "the-woods",
-            "otis": "otis",
-            "cameos": "otis",
-            "strike": "otis-strikes-fights-and-panic",
-            "after_roll": "otis-strikes-fights-and-panic",
-            "panic": "otis-strikes-fights-and-panic",
-            "choice": "cabins-and-cards",
-            "vote": "finales",
-            "finale": "finales",
-            "offer": "counselor-turn",
-            "over": "scoring",
-        }
-        stats = otis_now(s)
-        head = f"Round {s.round} · body count {s.body_count}/{HOPELESS} · Otis {('lurking' if s.otis is None else label(s.otis))} (stalk {stats.stalk}, d{stats.attack}, damage {stats.damage})"
-        if p == "over":
-            status = f"Game over: {s.end_reason}"
-        else:
-            seat = self.actors(s)[0]
-            who = "Otis" if seat == AUTO else player(seat)
-            doing = {
-                "move": f"{name(s.order[s.active])}'s move phase ({s.moves_left} movement left)",
-                "draw": f"{name(s.order[s.active])} draws a cabin card or reveals",
-                "end": f"{name(s.order[s.active])} ends the turn",
-                "woods": f"{name(s.order[s.active])} is lost in the Woods",
-                "otis": "Otis stalks",
-                "cameos": "the cameos wander",
-                "strike": self._strike_status(s),
-                "after_roll": "Otis won the roll: play an after-roll card or accept",
-                "panic": f"{name(s.panic.counselor) if s.panic else ''} panics and runs",
-                "choice": (
-                    f"{name(s.choice.counselor)} puts the peeked cabin cards back in any order"
-                    if s.choice and s.choice.kind == "order"
-                    else "a card asks for a choice"
-                ),
-                "vote": "vote on the finale",
-                "finale": "the finale goes on",
-                "offer": f"trade {self._offer_text(s)}? accept or refuse",
-            }[p]
-            status = f"{who}: {doing} — {head}"
-            if p in ("move", "end") and s.actions_this_turn >= MAX_TURN_ACTIONS:
-                status = f"{who}: {MAX_TURN_ACTIONS} actions this turn, the limit: only moving on is left — {head}"
+        status = self._status(s, p)
         panels = []
         current = s.order[s.active] if s.stage in COUNSELOR_STAGES else ""
         for cid in s.order:
@@ -359,7 +333,52 @@ class ViewRules:
             if c.campers:
                 lines.append("Campers: " + ", ".join(thing_name(x) for x in c.campers))
             panels.append(SeatPanel(title=f"{info.name} ({info.initials})", lines=lines, active=cid == current))
-        return Summary(status=status, panels=panels, turn=s.turns, rules_topic=topics[p])
+        return Summary(status=status, panels=panels, turn=s.turns, rules_topic=_TOPICS[p])
+
+    def headline(self, state: CampState) -> tuple[int, str]:
+        return state.turns, self._status(state, phase(state))
+
+    def _status(self, s: CampState, p: str) -> str:
+        stats = otis_now(s)
+        head = f"Round {s.round} · body count {s.body_count}/{HOPELESS} · Otis {('lurking' if s.otis is None else label(s.otis))} (stalk {stats.stalk}, d{stats.attack}, damage {stats.damage})"
+        if p == "over":
+            status = f"Game over: {s.end_reason}"
+        else:
+            seat = self.actors(s)[0]
+            who = "Otis" if seat == AUTO else player(seat)
+            doing = self._doing(s, p)
+            status = f"{who}: {doing} — {head}"
+            if p in ("move", "end") and s.actions_this_turn >= MAX_TURN_ACTIONS:
+                status = f"{who}: {MAX_TURN_ACTIONS} actions this turn, the limit: only moving on is left — {head}"
+        return status
+
+    def _doing(self, s: CampState, p: str) -> str:
+        """What the actor of phase `p` is doing, for the status line."""
+        if p in ("move", "draw", "end", "woods"):
+            who = name(s.order[s.active])
+            return {
+                "move": f"{who}'s move phase ({s.moves_left} movement left)",
+                "draw": f"{who} draws a cabin card or reveals",
+                "end": f"{who} ends the turn",
+                "woods": f"{who} is lost in the Woods",
+            }[p]
+        if p == "strike":
+            return self._strike_status(s)
+        if p == "panic":
+            return f"{name(s.panic.counselor) if s.panic else ''} panics and runs"
+        if p == "choice":
+            if s.choice and s.choice.kind == "order":
+                return f"{name(s.choice.counselor)} puts the peeked cabin cards back in any order"
+            return "a card asks for a choice"
+        if p == "offer":
+            return f"trade {self._offer_text(s)}? accept or refuse"
+        return {
+            "otis": "Otis stalks",
+            "cameos": "the cameos wander",
+            "after_roll": "Otis won the roll: play an after-roll card or accept",
+            "vote": "vote on the finale",
+            "finale": "the finale goes on",
+        }[p]
 
     def _offer_text(self, s: CampState) -> str:
         o = s.offer

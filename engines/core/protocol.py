@@ -171,6 +171,13 @@ class Engine(ABC, Generic[S, A]):
     @abstractmethod
     def summary(self, state: S, viewer: int | None) -> Summary: ...
 
+    def headline(self, state: S) -> tuple[int, str]:
+        """The public summary's turn and status line: all a save file lists about a state,
+        worked out after every action. A game whose summary builds costly seat panels may
+        work these two out alone (they must equal the summary's)."""
+        public = self.summary(state, None)
+        return public.turn, public.status
+
     def secrets(self, state: S) -> dict[int, list[str]]:
         """Per seat, strings only that seat may see now (a secret answer, a hidden card).
 
