@@ -66,13 +66,29 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def envelope(match: Match, *, created: str | None = None, updated: str | None = None) -> SaveFile:
-    """The envelope of `match` as it stands now."""
+class StateFacts(msgspec.Struct, frozen=True):
+    """What an envelope says about the current state: its digest and the listing fields."""
+
+    digest: str
+    turn: int
+    summary: str
+    over: bool
+
+
+def state_facts(match: Match) -> StateFacts:
     engine = match.engine
     state = match.state
     over = engine.is_over(state)
-    public = engine.summary(state, None)
-    summary = engine.outcome(state).reason if over else public.status
+    turn, status = engine.headline(state)
+    summary = engine.outcome(state).reason if over else status
+    return StateFacts(match.digest(), turn, " ".join(summary.split())[:120], over)
+
+
+def envelope(
+    match: Match, *, created: str | None = None, updated: str | None = None, facts: StateFacts | None = None
+) -> SaveFile:
+    """The envelope of `match` as it stands now (`facts`: its state's, when already known)."""
+    facts = facts or state_facts(match)
     updated = updated or now_iso()
     return SaveFile(
         format=FORMAT_VERSION,
@@ -82,11 +98,11 @@ def envelope(match: Match, *, created: str | None = None, updated: str | None = 
         seats=list(match.seats),
         seed=match.seed,
         journal=list(match.journal),
-        digest=match.digest(),
-        turn=public.turn,
+        digest=facts.digest,
+        turn=facts.turn,
         actions=len(match.journal),
-        summary=" ".join(summary.split())[:120],
-        over=over,
+        summary=facts.summary,
+        over=facts.over,
         created=created or updated,
         updated=updated,
     )
@@ -95,3 +111,42 @@ def envelope(match: Match, *, created: str | None = None, updated: str | None = 
 def encode(save: SaveFile) -> bytes:
     """Indented JSON ending in a newline, so two saves diff line by line."""
     return msgspec.json.format(msgspec.json.encode(save), indent=2) + b"\n"
+
+
+#: The journal member of an envelope encoded with an empty journal: a top-level member
+#: is the only one indented by exactly two spaces, so this cannot match inside options.
+_EMPTY_JOURNAL = b'\n  "journal": [],\n'
+
+
+class JournalEncoder:
+    """`encode` for one session saved after every action, with the same bytes, without
+    encoding the whole journal each time: each entry's indented text is kept from the save
+    before, and only the entries added since are encoded. A journal only grows at its end
+    or loses its last entries (undo), so the entries kept are its common start with the
+    last one written."""
+
+    def __init__(self) -> None:
+        self._entries: list[JournalEntry] = []
+        self._texts: list[bytes] = []
+
+    def encode(self, save: SaveFile) -> bytes:
+        journal = save.journal
+        head = msgspec.json.format(msgspec.json.encode(msgspec.structs.replace(save, journal=[])), indent=2)
+        if not journal or head.count(_EMPTY_JOURNAL) != 1:
+            return encode(save)
+        self._keep_common_start(journal)
+        for entry in journal[len(self._entries) :]:
+            text = msgspec.json.format(msgspec.json.encode(entry), indent=2)
+            # Entries sit two levels deep; a JSON string never holds a raw newline.
+            self._texts.append(b"    " + text.replace(b"\n", b"\n    "))
+            self._entries.append(entry)
+        before, after = head.split(_EMPTY_JOURNAL)
+        return b"".join(
+            (before, b'\n  "journal": [\n', b",\n".join(self._texts), b"\n  ],\n", after, b"\n")
+        )
+
+    def _keep_common_start(self, journal: list[JournalEntry]) -> None:
+        kept = min(len(self._entries), len(journal))
+        if journal[:kept] != self._entries[:kept]:  # identical entries compare at C speed
+            kept = next(i for i, (a, b) in enumerate(zip(journal, self._entries)) if a != b)
+        del self._entries[kept:], self._texts[kept:]

@@ -24,7 +24,17 @@ from engines.core.match import Match, SeatSpec
 from engines.core.protocol import Engine, Event
 from engines.registry import find_game, load_engine
 from saves.errors import SaveError
-from saves.format import FORMAT_VERSION, FormatHeader, SaveFile, encode, envelope, now_iso
+from saves.format import (
+    FORMAT_VERSION,
+    FormatHeader,
+    JournalEncoder,
+    SaveFile,
+    StateFacts,
+    encode,
+    envelope,
+    now_iso,
+    state_facts,
+)
 from saves.limits import (
     MAX_ACTION_TEXT,
     MAX_JSON_DEPTH,
@@ -249,6 +259,8 @@ class Autosaver:
         self.read_only = read_only
         self._wrote_once = False
         self._names: tuple[str, str, str, str] | None = None
+        self._encoder = JournalEncoder()
+        self._facts: tuple[Any, StateFacts] | None = None  # (the state they are of, its facts)
         if read_only:
             self._lock = None
             return
@@ -289,14 +301,22 @@ class Autosaver:
             )
         if not self._lock.still_held():
             raise SaveError(self.path, "was taken over by another Campfire session, so this game is no longer saved here")
-        save = envelope(self.match, created=self.created)
+        save = envelope(self.match, created=self.created, facts=self._state_facts())
         if self._wrote_once:
-            self._write_again(encode(save))
+            self._write_again(self._encoder.encode(save))
         else:
             # After the first write the file on disk is known good and its name exists.
             _atomic_write(self.path, encode(save))
             self._wrote_once = True
         return save
+
+    def _state_facts(self) -> StateFacts:
+        """The digest and listing fields, worked out again only when the state changed
+        (states are never edited in place: each action makes a new one)."""
+        state = self.match.state
+        if self._facts is None or self._facts[0] is not state:
+            self._facts = (state, state_facts(self.match))
+        return self._facts[1]
 
     def _write_again(self, data: bytes) -> None:
         """The hot path, once per action: temp file, the one fsync, keep the previous
