@@ -24,25 +24,35 @@ def bare_durable_write(path: Path, data: bytes) -> None:
 
 
 def bench_autosave(repeats: int) -> list[Row]:
+    """Each sample is one real autosave: the longest seeded game is replayed and saved
+    after each of its last `repeats` actions (its biggest files), beside a bare write of
+    the same bytes just before it."""
+    from engines.core.match import Match
     from saves.format import encode, envelope
     from saves.store import Autosaver
 
     folder = Path(tempfile.mkdtemp(prefix="campfire-bench-"))
     rows = []
     for entry in ready_games():
-        match = longest_seeded_game(load_engine(entry.id))
+        longest = longest_seeded_game(load_engine(entry.id))
+        match = Match(longest.engine, longest.options, longest.seats, longest.seed)
+        timed = min(repeats, len(longest.journal))
+        for step in longest.journal[: len(longest.journal) - timed]:
+            match.act_text(step.seat, step.action)
         saver = Autosaver(match, folder / f"{entry.id}.json")
         bare_path = folder / f"{entry.id}-bare.json"
-        data = encode(envelope(match))
         bare: list[float] = []
         autosave: list[float] = []
-        for _ in range(repeats):
+        for step in longest.journal[len(longest.journal) - timed :]:
+            match.act_text(step.seat, step.action)
+            data = encode(envelope(match, created=saver.created))
             started = time.perf_counter()
             bare_durable_write(bare_path, data)
             bare.append((time.perf_counter() - started) * 1000)
             started = time.perf_counter()
             saver.save()
             autosave.append((time.perf_counter() - started) * 1000)
+        saver.close()
         anchor, measured = Spread.of(bare), Spread.of(autosave)
         ratio = measured.p95 / anchor.p95
         rows.append(Row(
