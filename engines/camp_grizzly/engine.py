@@ -20,6 +20,7 @@ and view.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from engines.camp_grizzly.actions import CODEC, Action, CampOptions
 from engines.camp_grizzly.cards import CardRules
@@ -43,6 +44,12 @@ from engines.camp_grizzly.turn import TurnRules
 from engines.camp_grizzly.view import CampView, CounselorView, FinaleView, OtisView, StrikeView, ThingView, ViewRules
 from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO, Applied, Engine, Flags, GameInfo, Outcome, ScoreLine
+
+
+@cache
+def _handler_name(action_type: type) -> str:
+    """`_do_move` for `Move`: each action has its handler in one of the rules mixins."""
+    return f"_do_{action_type.__name__.lower()}"
 
 
 class CampGrizzlyEngine(
@@ -102,8 +109,7 @@ class CampGrizzlyEngine(
         p = phase(s)
         if p in COUNSELOR_STAGES:
             s.actions_this_turn += 1
-        handler = getattr(self, f"_do_{type(action).__name__.lower()}")
-        handler(ctx, action, p)
+        getattr(self, _handler_name(type(action)))(ctx, action, p)
         self._settle(ctx)
         return Applied(ctx.finish(), ctx.events, ctx.reveals)
 

@@ -290,7 +290,10 @@ class LegalRules:
         calm only with a horrified counselor in your space, a heal only for an injured
         counselor, extra movement only in your own move phase, keys only while the supply
         lasts)."""
-        return any(self._effect_useful(state, cid, e) for e in effects)
+        for e in effects:
+            if self._effect_useful(state, cid, e):
+                return True
+        return False
 
     def _effect_useful(self, state: CampState, cid: str, e: Effect) -> bool:
         s = state
