@@ -95,7 +95,8 @@ class CampGrizzlyEngine(
     def apply(self, state: CampState, seat: int, action: Action) -> Applied[CampState]:
         if state.stage == "over":
             raise IllegalAction("The game is over.")
-        actors = self.actors(state)
+        p = phase(state)
+        actors = self._actors_in(state, p)
         if seat not in actors:
             raise IllegalAction(f"It is not {player(seat) if seat != AUTO else 'the game'}'s turn to act.")
         if seat == AUTO:  # the automatic actor has one action, cheaper to name than to look up
@@ -105,8 +106,7 @@ class CampGrizzlyEngine(
         if action not in legal:
             raise IllegalAction(self._why(state, seat, action))
         ctx = Ctx(editable_copy(state))  # the caller's state is never touched
-        s = ctx.state
-        p = phase(s)
+        s = ctx.state  # an equal copy: the phase is the one worked out above
         if p in COUNSELOR_STAGES:
             s.actions_this_turn += 1
         getattr(self, _handler_name(type(action)))(ctx, action, p)

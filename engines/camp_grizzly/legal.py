@@ -68,7 +68,10 @@ class LegalRules:
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def actors(self, state: CampState) -> tuple[int, ...]:
-        p = phase(state)
+        return self._actors_in(state, phase(state))
+
+    def _actors_in(self, state: CampState, p: str) -> tuple[int, ...]:
+        """`actors` when the phase `p` of `state` is already known."""
         if p == "over":
             return ()
         if p in ("otis", "cameos"):
@@ -139,9 +142,9 @@ class LegalRules:
         raise IllegalAction("No automatic actor is due to act.")
 
     def _legal_actions(self, state: CampState, seat: int) -> list[Action]:
-        if seat not in self.actors(state):
-            return []
         p = phase(state)
+        if seat not in self._actors_in(state, p):
+            return []
         if seat == AUTO:
             return [self.auto_action(state)]
         out: list[Action] = []
