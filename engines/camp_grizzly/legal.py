@@ -330,9 +330,11 @@ class LegalRules:
 
     def _draw_options(self, state: CampState, cid: str) -> list[Action]:
         out: list[Action] = [Draw()]
-        c = state.counselors[cid]
-        if any(cell == c.cell for cell, _ in state.questions):
-            out.append(Reveal())
+        here = state.counselors[cid].cell
+        for cell, _ in state.questions:
+            if cell == here:
+                out.append(Reveal())
+                break
         return out
 
     def _combination(self, state: CampState, site: str, cid: str) -> list[tuple[str, str]] | None:

@@ -94,7 +94,7 @@ class TurnRules:
         for _ in range(1000):
             if s.stage == "over":
                 return
-            if not alive(s):
+            if not _anyone_left(s):
                 if any(c.escaped for c in s.counselors.values()):
                     self._game_over(ctx, "win", "The survivors escaped Camp Grizzly.")
                 else:
@@ -205,3 +205,12 @@ class TurnRules:
             if s.question_deck:
                 s.questions.append((parse_label(text), s.question_deck.pop(0)))
         ctx.say("No Escape! New '?' cards appear around the camp.")
+
+
+def _anyone_left(state) -> bool:
+    """`alive(state)` is not empty (asked at every settling step, without building the list)."""
+    for cid in state.order:
+        c = state.counselors[cid]
+        if not c.dead and not c.escaped:
+            return True
+    return False
