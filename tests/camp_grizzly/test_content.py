@@ -341,3 +341,17 @@ def test_texts_are_our_own():
         "scrapper",
     ):
         assert not any(phrase in t for t in texts), phrase
+
+
+def test_content_offers_every_public_name_of_its_parts():
+    """The rules read `content.X`; the definitions live in the content_* modules by concern."""
+    import inspect
+
+    from engines.camp_grizzly import content_base, content_cards, content_finales, content_map
+
+    for part in (content_base, content_map, content_cards, content_finales):
+        for name, value in vars(part).items():
+            if name.startswith("_") or inspect.ismodule(value) or getattr(value, "__module__", part.__name__) != part.__name__:
+                continue
+            assert getattr(content, name, None) is value, f"content does not offer {part.__name__}.{name}"
+            assert name in content.__all__
