@@ -1,4 +1,5 @@
-"""Final scoring, with a line per category, and who wins against Tom."""
+"""Final scoring, with a line per category; who wins against Tom (solo) or between two
+players, with the tie-break."""
 
 from __future__ import annotations
 
@@ -40,3 +41,26 @@ def you_win(s: BonfireState) -> tuple[bool, str]:
     if a == b:
         return False, " (a tie: you must score more than Tom)"
     return a > b, ""
+
+
+def tie_break_key(p: Player) -> tuple[int, int, int]:
+    """Most points; on a tie more lit bonfires, then more guardians in bonfires (two
+    players; the base game's tie-break is unknown, so this default is listed in the notes)."""
+    return (total(p), sum(b.lit for b in p.bonfires), sum(g.where >= IN_BONFIRE for g in p.guardians))
+
+
+def winners(s: BonfireState) -> list[int]:
+    """Seats that win a two-player game: one, or both when the tie-break is even too."""
+    keys = [tie_break_key(p) for p in s.players]
+    best = max(keys)
+    return [n for n, key in enumerate(keys) if key == best]
+
+
+def tie_break_reason(s: BonfireState) -> str:
+    """What settled a tie in points ("" when the points alone decided)."""
+    keys = [tie_break_key(p) for p in s.players]
+    if keys[0][0] != keys[1][0]:
+        return ""
+    if keys[0][1] != keys[1][1]:
+        return "a tie in points, settled by more lit bonfires"
+    return "a tie in points and lit bonfires, settled by more guardians in bonfires"
