@@ -33,6 +33,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         min_seats=1,
         max_seats=2,
         flags=Flags(hidden_information=False, chance=True),
+        default_seats=1,  # `campfire play bonfire` is solo against Tom; two seats ask for two players
     )
     options_type = BonfireOptions
     bots: dict = {}
