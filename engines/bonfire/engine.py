@@ -18,10 +18,10 @@ from engines.bonfire.actions import (
 from engines.bonfire.content import SYMBOLS, WILD
 from engines.bonfire.state import (
     TWO_PLAYER_DEFAULTS, Bonfire, BonfireOptions, BonfireState, Ctx, Guardian, Player, TurnFlags,
-    acting, copy_state, is_solo, player_name,
+    acting, copy_state, is_solo,
 )
 from engines.core.errors import IllegalAction
-from engines.core.protocol import AUTO, Applied, Engine, Event, Flags, GameInfo, Outcome, Summary
+from engines.core.protocol import AUTO, Applied, Engine, Flags, GameInfo, Outcome, Summary
 from engines.core.rng import seed_state
 
 
@@ -120,7 +120,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         ctx = Ctx(copy_state(state))
         handler = getattr(self, f"_do_{type(action).__name__.lower()}")
         handler(ctx, action)
-        _check_trigger(ctx, "after this round ")
+        turns.check_trigger(ctx, "after this round ")
         return Applied(ctx.finish(), ctx.events, ctx.reveals)
 
     def _main(self, ctx: Ctx) -> None:
@@ -264,7 +264,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
                 s.phase = "tomwait"
                 return
         s.flags = TurnFlags()
-        _check_trigger(ctx, "")
+        turns.check_trigger(ctx, "")
         if s.triggered:
             if s.countdown >= len(content.board().countdown):
                 s.phase = "over"
@@ -313,20 +313,6 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
     def outcome(self, state: BonfireState) -> Outcome:
         return view.outcome(state)
-
-
-def _check_trigger(ctx: Ctx, when: str) -> None:
-    """The novice that makes the High Council's count reach the end trigger starts the
-    countdown (`when` says if the round must finish first; two players: after this turn)."""
-    s = ctx.state
-    trigger = content.board().end_trigger
-    if not s.triggered and council.novices_in_council(s) >= trigger:
-        s.triggered = True
-        if not is_solo(s):
-            s.countdown_turns = [0] * s.seats
-            when = f"when {player_name(s, s.current)}'s turn ends "
-        ctx.events.append(Event(f"{trigger} novices sit in the High Council: the countdown begins {when}"
-                                f"({len(content.board().countdown)} more turns each)."))
 
 
 def fate_placements(s: BonfireState, ignore_limit: bool = False) -> list[Action]:

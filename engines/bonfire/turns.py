@@ -10,12 +10,28 @@ when both have had them, or nobody is left to play.
 
 from __future__ import annotations
 
-from engines.bonfire import content
-from engines.bonfire.state import Ctx, TurnFlags, player_name
+from engines.bonfire import content, council
+from engines.bonfire.state import Ctx, TurnFlags, is_solo, player_name
+from engines.core.protocol import Event
+
+
+def check_trigger(ctx: Ctx, when: str) -> None:
+    """The novice that makes the High Council's count reach the end trigger starts the
+    countdown (`when` says if the round must finish first; two players: after this turn)."""
+    s = ctx.state
+    trigger = content.board().end_trigger
+    if not s.triggered and council.novices_in_council(s) >= trigger:
+        s.triggered = True
+        if not is_solo(s):
+            s.countdown_turns = [0] * s.seats
+            when = f"when {player_name(s, s.current)}'s turn ends "
+        ctx.events.append(Event(f"{trigger} novices sit in the High Council: the countdown begins {when}"
+                                f"({len(content.board().countdown)} more turns each)."))
 
 
 def next_turn(ctx: Ctx) -> None:
     s = ctx.state
+    check_trigger(ctx, "")
     s.flags = TurnFlags()
     order = [(s.current + step) % s.seats for step in range(1, s.seats + 1)]  # the next player first
     turns = len(content.board().countdown)
