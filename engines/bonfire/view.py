@@ -268,7 +268,7 @@ def summary(engine: BonfireEngine, s: BonfireState) -> Summary:
     if not is_solo(s):
         panels = [
             SeatPanel(player_name(s, n), [f"{scoring.total(p)} pts", f"{city.tile_count(p)} tiles",
-                                          f"fate {len(p.fate_column)}"] + (["out"] if p.out else []),
+                                          "out" if p.out else f"fate {len(p.fate_column)}"],
                       active=s.phase != "over" and n == s.current)
             for n, p in enumerate(s.players)
         ]
