@@ -112,3 +112,28 @@ async def test_two_players_take_turns_by_keys_on_one_screen_then_save_and_reload
         assert reloaded.match.journal == journal and reloaded.match.digest() == digest
         assert [s.name for s in reloaded.match.seats] == names
         assert reloaded.viewer == reloaded.match.state.current
+
+
+async def test_the_end_screen_shows_both_breakdowns_by_name_and_the_tie_break(tmp_path) -> None:
+    from engines.bonfire import ENGINE
+    from engines.core.match import Match, SeatSpec
+    from tests.tui_helpers import open_game
+    from textual.widgets import DataTable
+
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 5)
+    heuristic = ENGINE.bots["heuristic"]()
+    while not match.is_over():
+        seat = match.actors()[0]
+        match.act(seat, match.bot_choice(seat, heuristic))
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        table = end.query_one(DataTable)
+        assert [str(c.label) for c in table.columns.values()] == ["", "Ana", "Bo"]
+        labels = {str(table.get_row_at(n)[0]) for n in range(table.row_count)}
+        assert {"Lit bonfires", "Guardians in bonfires", "Elders"} <= labels
+        assert "Tom" not in "".join(str(c.label) for c in table.columns.values())
+        details = str(end.query_one("#end-details Static", Static).render())
+        assert details.startswith("A tie in points goes to more lit bonfires (Ana ") and "Bo " in details

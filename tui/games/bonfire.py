@@ -51,6 +51,7 @@ from tui.games.bonfire_draw import (
     path_display_line,
     rival_lines,
     sea_lines,
+    tie_break_text,
     tom_lines,
 )
 from tui.screens.game import GameScreen
@@ -287,6 +288,13 @@ class BonfireScreen(GameScreen):
 
         tick()
         self._tom_timer = self.set_interval(STEP_SECONDS, tick)
+
+    def end_details(self) -> str:
+        """Two players: the tie-break's figures beside the breakdowns."""
+        table = self.table
+        if table is None or is_solo(table.view):
+            return ""
+        return tie_break_text(table.view, table.seat_names)
 
     # -- the fate ghost ------------------------------------------------------------------
     def _column_tile(self) -> str:

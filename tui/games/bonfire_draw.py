@@ -399,3 +399,14 @@ def counts_line(s: BonfireState, me: int = YOU, names: list[str] | None = None) 
     you, tom = s.players[YOU], s.players[TOM]
     return (f"You {scoring.total(you)} - Tom {scoring.total(tom)} · lit {city.counts(you, 'lit')}/{city.counts(tom, 'lit')} "
             f"· council {council.novices_in_council(s)}/{content.board().end_trigger}")
+
+
+def tie_break_text(s: BonfireState, names: list[str] | None = None) -> str:
+    """The figures a tie in points is settled by, for the two-player end screen."""
+    def each(count) -> str:
+        return ", ".join(f"{seat_name(names, n)} {count(p)}" for n, p in enumerate(s.players))
+
+    lit = each(lambda p: city.counts(p, "lit"))
+    guarded = each(lambda p: sum(g.where >= IN_BONFIRE for g in p.guardians))
+    return (f"A tie in points goes to more lit bonfires ({lit}), then to more guardians in bonfires "
+            f"({guarded}); after that the win is shared.")
