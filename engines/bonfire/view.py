@@ -248,9 +248,9 @@ def _two_player_phase_text(s: BonfireState) -> tuple[str, str]:
         winners = scoring.winners(s)
         if len(winners) > 1:
             return "Game over: a shared win.", "scoring"
-        return f"Game over: {player_name(s, winners[0])} wins.", "scoring"
+        return f"Game over: {player_name(s, winners[0])} wins.", "two-players"
     if s.phase == "setup":
-        return f"Setup, {name}: keep your centre fate tile or swap it with the middle tile of your column.", "setup"
+        return f"Setup, {name}: keep your centre fate tile or swap it with the middle tile of your column.", "two-players"
     if s.pending:
         return f"{name}: choose the High Council space for your novice.", "the-high-council"
     if s.flags.walkers:

@@ -284,3 +284,15 @@ def test_both_cities_are_open_information_so_every_seat_sees_the_same_table():
     view = ENGINE.view(s, 0)
     assert view.rng == 0 and all(set(pile) <= {"?"} for pile in view.path_piles)
     assert all(set(stack[:-1]) <= {"?"} for p in view.players for stack in p.offerings)
+
+
+def test_the_rules_reference_has_a_two_player_section_and_notes_f1_opens_at_setup():
+    from engines.core.rules import load_rules
+
+    book = load_rules("bonfire")
+    section = book.section("two-players")
+    assert section is not None and "tie in points goes to" in section.body
+    decisions = book.section("two-player-decisions")
+    assert decisions is not None and "Tie-break" in decisions.body
+    assert "--seats heuristic,random --games 200" in book.section("measured-win-rate").body
+    assert ENGINE.summary(two(1), None).rules_topic == "two-players"
