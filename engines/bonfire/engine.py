@@ -1,9 +1,10 @@
 """Bonfire, solo against Tom (one seat) or two players in turn (two seats): setup, whose
 turn it is, the legal actions and applying them.
 
-The rules themselves live by concern: city (fate area, payment), islands, paths,
-processions, council (bonfires, High Council, Common Tasks, Great Bonfire), gnomes, tom,
-scoring and view. This module wires them into the engine protocol.
+The rules themselves live by concern: setup, city (fate area, payment), islands, paths,
+processions, council (bonfires, High Council, Common Tasks, Great Bonfire), gnomes, tom
+(solo), turns (two players' turn order and countdown), scoring and view. This module wires
+them into the engine protocol.
 """
 
 from __future__ import annotations
@@ -16,13 +17,9 @@ from engines.bonfire.actions import (
     Pass, Procession, Receive, Recruit, Redraw, Sail, Swap, TakeGuardian, TomGuardian, TomTask, TomTurn, Walk,
 )
 from engines.bonfire.content import SYMBOLS, WILD
-from engines.bonfire.state import (
-    TWO_PLAYER_DEFAULTS, Bonfire, BonfireOptions, BonfireState, Ctx, Guardian, Player, TurnFlags,
-    acting, copy_state, is_solo,
-)
+from engines.bonfire.state import TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, copy_state, is_solo
 from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO, Applied, Engine, Flags, GameInfo, Outcome, Summary
-from engines.core.rng import seed_state
 
 
 class BonfireEngine(Engine[BonfireState, Action]):
