@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
-from engines.bonfire.state import TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_tom, portal_board
+from engines.bonfire.state import BonfireState, Ctx, Pending, Player, acting, council_mark, is_tom, portal_board, tom_board
 
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
 
@@ -46,7 +46,7 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
             s.flat_neutral.append(index)
         else:
             s.council[index] = "tom"
-        city.score(s.players[TOM], "High Council", 1)
+        city.score(tom_board(s), "High Council", 1)
         what = "a neutral novice, laid flat," if pending.source == "neutral" else "one of his novices"
         ctx.say(f"Tom sends {what} to the {space.name} and gains 1 point.")
         s.tom_did.append(f"novice to the {space.name}: +1 point")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.bonfire import content, gnomes, tasks
 from engines.bonfire.processions import IN_BONFIRE
-from engines.bonfire.state import TOM, YOU, BonfireState, Player
+from engines.bonfire.state import YOU, BonfireState, Player, tom_board
 from engines.core.protocol import ScoreLine
 
 
@@ -37,7 +37,7 @@ def total(p: Player) -> int:
 def you_win(s: BonfireState) -> tuple[bool, str]:
     """The solo page sets your goal: more points than Tom. Equal points are his win; the
     base game's tie-break (unknown) has no say in solo."""
-    a, b = total(s.players[YOU]), total(s.players[TOM])
+    a, b = total(s.players[YOU]), total(tom_board(s))
     if a == b:
         return False, " (a tie: you must score more than Tom)"
     return a > b, ""

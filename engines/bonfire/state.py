@@ -124,6 +124,12 @@ def acting(s: BonfireState) -> Player:
     return s.players[s.current]
 
 
+def tom_board(s: BonfireState) -> Player:
+    """Tom's board: solo only (two-player games have no Tom)."""
+    assert is_solo(s), "only a solo game has Tom"
+    return s.players[TOM]
+
+
 def is_tom(s: BonfireState, who: int) -> bool:
     return is_solo(s) and who == TOM
 

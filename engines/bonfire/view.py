@@ -17,7 +17,7 @@ from engines.bonfire.actions import (
     Action, BuildPath, Common, Council, Discard, End, Fate, Finish, Fulfil, GreatBonfire, Keep, Pass,
     Procession, Receive, Recruit, Redraw, Sail, Swap, TakeGuardian, TomGuardian, TomTask, TomTurn, Walk,
 )
-from engines.bonfire.state import TOM, YOU, BonfireState, Pending, acting, is_solo, is_tom, player_name
+from engines.bonfire.state import YOU, BonfireState, Pending, acting, is_solo, is_tom, player_name, tom_board
 from engines.core.protocol import Outcome, Rival, ScoreLine, SeatPanel, Summary
 
 if TYPE_CHECKING:
@@ -273,7 +273,7 @@ def summary(engine: BonfireEngine, s: BonfireState) -> Summary:
             for n, p in enumerate(s.players)
         ]
         return Summary(status=status, panels=panels, turn=s.turn, rules_topic=topic)
-    you, tom = acting(s), s.players[TOM]
+    you, tom = acting(s), tom_board(s)
     panels = [
         SeatPanel("You", [f"{scoring.total(you)} pts", f"{city.tile_count(you)} tiles",
                           f"fate {len(you.fate_column)}"], active=s.phase != "tom"),
@@ -285,7 +285,7 @@ def summary(engine: BonfireEngine, s: BonfireState) -> Summary:
 def outcome(s: BonfireState) -> Outcome:
     if not is_solo(s):
         return _two_player_outcome(s)
-    you, tom = acting(s), s.players[TOM]
+    you, tom = acting(s), tom_board(s)
     mine = scoring.breakdown(you)
     a, b = scoring.total(you), scoring.total(tom)
     won, _ = scoring.you_win(s)

@@ -15,7 +15,7 @@ import msgspec
 
 from engines.bonfire import city, content, council, scoring
 from engines.bonfire.processions import IN_BONFIRE
-from engines.bonfire.state import TOM, YOU, BonfireState, Player, is_solo, portal_board
+from engines.bonfire.state import YOU, BonfireState, Player, is_solo, portal_board, tom_board
 
 FATE_LETTERS = {"ship": "S", "island": "I", "path": "P", "procession": "R", "bonfire": "B", "gnome": "G"}
 FATE_LEGEND = "S ship I island P path R procession B Great Bonfire G gnome * wild; $ gold, * wild printed; . empty"
@@ -228,7 +228,7 @@ def fate_drawing(p: Player, ghost: FateGhost | None = None, big: bool = False) -
 def tom_lines(s: BonfireState, steps: int | None = None, compact: bool = False) -> list[str]:
     """Tom's card with the first `steps` steps he took (all when None), then his board;
     compact folds his lit tasks into one list."""
-    tom = s.players[TOM]
+    tom = tom_board(s)
     board = content.board()
     lines = [f"TOM  {scoring.total(tom)} points · {tom.novices} novices left · Tom Pile {len(s.tom_pile)}"]
     if s.tom_card:
@@ -396,7 +396,7 @@ def counts_line(s: BonfireState, me: int = YOU, names: list[str] | None = None) 
         return (f"{seat_name(names, me)} {scoring.total(mine)} - {seat_name(names, 1 - me)} {scoring.total(theirs)} "
                 f"· lit {city.counts(mine, 'lit')}/{city.counts(theirs, 'lit')} "
                 f"· council {council.novices_in_council(s)}/{content.board().end_trigger}")
-    you, tom = s.players[YOU], s.players[TOM]
+    you, tom = s.players[YOU], tom_board(s)
     return (f"You {scoring.total(you)} - Tom {scoring.total(tom)} · lit {city.counts(you, 'lit')}/{city.counts(tom, 'lit')} "
             f"· council {council.novices_in_council(s)}/{content.board().end_trigger}")
 
