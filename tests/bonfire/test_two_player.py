@@ -169,6 +169,27 @@ def test_a_novice_goes_to_the_council_marked_as_its_players():
     assert s.players[who].track == {"High Council": space.points} and s.players[1 - who].track == {}
 
 
+def test_the_first_player_to_fulfil_a_common_task_sends_its_neutral_novice_and_both_may_score_it():
+    from engines.bonfire.actions import Common
+
+    s = copy_state(set_up(1))
+    first = s.current
+    s.players[first].gnomes = s.gnome_pile[:3]
+    s.players[1 - first].gnomes = s.gnome_pile[3:6]
+    s = act(s, Common("gnome-moot"))
+    assert s.pending[0].source == "common" and ENGINE.actors(s) == (first,)
+    space = content.board().council[3]
+    s = act(s, Council(space.id))
+    assert s.council[3] == "neutral" and s.common_novices[3] is False
+    assert s.players[first].track == {"High Council": space.points}, "the space's bonus goes to the player"
+    s = end_turn(s)
+    assert s.current == 1 - first
+    s = act(s, Common("gnome-moot"))
+    assert not s.pending and s.players[1 - first].common == ["gnome-moot"]
+    for p in s.players:
+        assert dict((line.label, line.points) for line in scoring.breakdown(p))["Common Tasks"] == 2
+
+
 # -- the end -----------------------------------------------------------------------------------
 def triggered_turn(seed: int = 1) -> BonfireState:
     """The current player's turn in which the 7th novice reaches the High Council."""
