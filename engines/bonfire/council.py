@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
-from engines.bonfire.state import BonfireState, Ctx, Pending, Player, acting, council_mark, is_tom, portal_board, tom_board
+from engines.bonfire.state import (
+    BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, player_name, portal_board, tom_board,
+)
 
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
 
@@ -56,6 +58,9 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     gain(p, space)
     if city.has(p, "council_gold"):
         city.add(p.resources, {"gold": city.abilities(p).count("council_gold")})
+    if pending.source == "common" and not is_solo(s):
+        ctx.say(f"{player_name(s, pending.who)} sends the neutral novice to the {space.name}: {gain_text(space)}.")
+        return
     who = "The neutral novice" if pending.source == "common" else "Your novice"
     ctx.say(f"{who} takes the {space.name}: {gain_text(space)}.")
 

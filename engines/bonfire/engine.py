@@ -17,7 +17,9 @@ from engines.bonfire.actions import (
     Pass, Procession, Receive, Recruit, Redraw, Sail, Swap, TakeGuardian, TomGuardian, TomTask, TomTurn, Walk,
 )
 from engines.bonfire.content import SYMBOLS, WILD
-from engines.bonfire.state import TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, copy_state, is_solo
+from engines.bonfire.state import (
+    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, copy_state, is_solo, player_name,
+)
 from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO, Applied, Engine, Flags, GameInfo, Outcome, Summary
 
@@ -219,7 +221,11 @@ class BonfireEngine(Engine[BonfireState, Action]):
         s = ctx.state
         points = content.board().countdown[s.countdown - 1]
         city.score(acting(s), "Countdown passes", points)
-        ctx.say(f"You pass and score {points} point{'s' if points > 1 else ''} from countdown tile {s.countdown}.")
+        told = f"{points} point{'s' if points > 1 else ''} from countdown tile {s.countdown}"
+        if is_solo(s):
+            ctx.say(f"You pass and score {told}.")
+        else:
+            ctx.say(f"{player_name(s, s.current)} passes and scores {told}.")
         self._main(ctx)
         self._end_turn(ctx)
 

@@ -8,6 +8,8 @@ space k (1..7) sits next to path position k-1, with portal slot k between them.
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from engines.core.protocol import Event
@@ -163,10 +165,11 @@ def third_person(text: str, name: str) -> str:
     if text.startswith("You "):
         verb, _, rest = text[4:].partition(" ")
         told = _IRREGULAR.get(verb, verb + "s")
+        rest = re.sub(r"\band (gain|put|score|start|take)\b", r"and \1s", rest)  # "...and gain N" -> "and gains"
         text = f"{name} {told} {rest}".rstrip()
     elif text.startswith("Your "):
         text = f"{name}'s {text[5:]}"
-    return text.replace(" your ", " their ").replace(" you ", " they ")
+    return re.sub(r"\byou\b", "they", re.sub(r"\byour\b", "their", text))
 
 
 def copy_state(state: BonfireState) -> BonfireState:
