@@ -51,8 +51,8 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         id="bonfire",
         title="Bonfire",
-        pitch="Solo against the automa Tom: bring the fires of the city back to life.",
-        players="1",
+        pitch="Solo against the automa Tom, or two players: bring the fires of the city back to life.",
+        players="1-2",
         engine="engines.bonfire:ENGINE",
         ready=True,
     ),

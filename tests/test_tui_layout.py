@@ -28,6 +28,17 @@ def data_ids(package: str, *files: str) -> set[str]:
     return id_like(found)
 
 
+def bonfire_ids() -> set[str]:
+    """Bonfire's task, gnome, island and council ids: words joined by hyphens, which its
+    names spell with spaces."""
+    from engines.bonfire import content
+
+    board = content.board()
+    found = set(content.tasks()) | {g.id for g in content.gnomes().specialists + content.gnomes().elders}
+    found |= {i.id for i in board.islands} | {c.id for c in board.council} | {t.id for t in board.common_tasks}
+    return {i for i in found if "-" in i}
+
+
 CASES = [
     pytest.param(LayoutCase("bivi", seats=4, options={"mode": "expert"}), id="bivi"),
     pytest.param(
@@ -56,6 +67,10 @@ CASES = [
         id="bivouac",
     ),
     pytest.param(LayoutCase("bonfire", seats=1), id="bonfire"),
+    pytest.param(
+        LayoutCase("bonfire", seats=2, content_ids=lambda: bonfire_ids()),
+        id="bonfire-two",
+    ),
 ]
 
 

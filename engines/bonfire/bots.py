@@ -7,7 +7,7 @@ from engines.bonfire.actions import (
     BuildPath, Common, Council, Discard, End, Fate, Finish, Fulfil, GreatBonfire, Keep, Pass, Procession,
     Receive, Recruit, Redraw, Sail, TakeGuardian, TomGuardian, TomTask, Walk,
 )
-from engines.bonfire.state import TOM, YOU, BonfireState
+from engines.bonfire.state import BonfireState, acting, is_tom
 from engines.core.bots import RandomBot
 from engines.core.protocol import Bot, BotContext
 
@@ -27,14 +27,14 @@ class HeuristicBot(Bot):
         return best
 
     def value(self, s: BonfireState, a) -> float:
-        p = s.players[YOU]
+        p = acting(s)
         if isinstance(a, Keep):
             return 1
         if isinstance(a, Council):
             pending = s.pending[0]
             space = next(sp for sp in content.board().council if sp.id == a.space)
             worth = space.points + sum(space.tiles.values()) * 1.5 + sum(space.resources.values())
-            if pending.who == TOM:  # Tom takes only his point: leave him the space you want least
+            if is_tom(s, pending.who):  # Tom takes only his point: leave him the space you want least
                 return 0 if pending.source == "neutral" else -worth
             return worth
         if isinstance(a, TomTask):
@@ -90,12 +90,12 @@ class HeuristicBot(Bot):
 
     def _feasibility(self, s: BonfireState, task) -> float:
         """How close you are to fulfilling `task`: met now scores high, far off low."""
-        p = s.players[YOU]
+        p = acting(s)
         r = task.requirement
         if r.kind in ("resources", "tiles"):
             have = (sum(p.resources.values()) if r.kind == "resources" else city.tile_count(p))
             return 12 if have >= r.count + 2 else 4
-        if tasks.met(s, YOU, task):
+        if tasks.met(s, s.current, task):
             return 20
         if r.kind in ("paths", "portals", "gnomes", "guardians", "lit"):
             return 6 - 3 * (r.count - city.counts(p, r.kind if r.kind != "paths" else "paths"))
@@ -113,7 +113,7 @@ class HeuristicBot(Bot):
         return next(t.symbols for t in content.board().fate_tiles if t.id == tile_id)
 
     def _sail_value(self, s: BonfireState, a: Sail) -> float:
-        p = s.players[YOU]
+        p = acting(s)
         n = content.island_index(a.island)
         island = content.board().islands[n]
         here = s.islands[n]

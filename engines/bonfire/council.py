@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
-from engines.bonfire.state import TOM, YOU, BonfireState, Ctx, Pending, Player
+from engines.bonfire.state import (
+    BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, player_name, portal_board, tom_board,
+)
 
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
 
@@ -41,21 +43,24 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     s = ctx.state
     index = next(n for n, sp in enumerate(content.board().council) if sp.id == action.space)
     space = content.board().council[index]
-    if pending.who == TOM:
+    if is_tom(s, pending.who):
         if pending.source == "neutral":
             s.flat_neutral.append(index)
         else:
             s.council[index] = "tom"
-        city.score(s.players[TOM], "High Council", 1)
+        city.score(tom_board(s), "High Council", 1)
         what = "a neutral novice, laid flat," if pending.source == "neutral" else "one of his novices"
         ctx.say(f"Tom sends {what} to the {space.name} and gains 1 point.")
         s.tom_did.append(f"novice to the {space.name}: +1 point")
         return
-    p = s.players[YOU]
-    s.council[index] = "neutral" if pending.source == "common" else "you"
+    p = s.players[pending.who]
+    s.council[index] = "neutral" if pending.source == "common" else council_mark(s, pending.who)
     gain(p, space)
     if city.has(p, "council_gold"):
         city.add(p.resources, {"gold": city.abilities(p).count("council_gold")})
+    if pending.source == "common" and not is_solo(s):
+        ctx.say(f"{player_name(s, pending.who)} sends the neutral novice to the {space.name}: {gain_text(space)}.")
+        return
     who = "The neutral novice" if pending.source == "common" else "Your novice"
     ctx.say(f"{who} takes the {space.name}: {gain_text(space)}.")
 
@@ -76,26 +81,26 @@ def gain_text(what) -> str:
 
 # -- fulfilling tasks -----------------------------------------------------------------------
 def legal_fulfils(state: BonfireState) -> list[Action]:
-    p = state.players[YOU]
+    p = acting(state)
     out: list[Action] = []
     for k, b in enumerate(p.bonfires):
-        if b.task and not b.lit and not isinstance(tasks.payment(state, YOU, content.tasks()[b.task]), str):
+        if b.task and not b.lit and not isinstance(tasks.payment(state, state.current, content.tasks()[b.task]), str):
             out.append(Fulfil(k + 1))
     return out
 
 
 def do_fulfil(ctx: Ctx, action: Fulfil) -> None:
     s = ctx.state
-    p = s.players[YOU]
+    p = acting(s)
     b = p.bonfires[action.space - 1]
     task = content.tasks()[b.task]
-    paid = tasks.payment(s, YOU, task)
+    paid = tasks.payment(s, s.current, task)
     assert not isinstance(paid, str)
     p.tiles, p.resources = paid
     b.lit = True
     b.novice = False
     ctx.say(f"You fulfil {task.name}: bonfire {action.space} is lit ({task.colour}), and its novice leaves for the High Council.")
-    send_novice(ctx, YOU, "task")
+    send_novice(ctx, s.current, "task")
 
 
 # -- Common Tasks -----------------------------------------------------------------------------
@@ -104,13 +109,13 @@ def meets_common(p: Player, task: content.CommonTask) -> bool:
 
 
 def legal_commons(state: BonfireState) -> list[Action]:
-    p = state.players[YOU]
+    p = acting(state)
     return [Common(t.id) for t in content.board().common_tasks if meets_common(p, t)]
 
 
 def do_common(ctx: Ctx, action: Common) -> None:
     s = ctx.state
-    p = s.players[YOU]
+    p = acting(s)
     index = next(n for n, t in enumerate(content.board().common_tasks) if t.id == action.task)
     task = content.board().common_tasks[index]
     p.common.append(task.id)
@@ -121,7 +126,7 @@ def do_common(ctx: Ctx, action: Common) -> None:
         city.add(p.resources, {"gold": n})
     if s.common_novices[index]:
         s.common_novices[index] = False
-        send_novice(ctx, YOU, "common")
+        send_novice(ctx, s.current, "common")
 
 
 # -- the Great Bonfire ---------------------------------------------------------------------
@@ -134,30 +139,30 @@ def turn_cost(figure: int, space: int) -> int:
     return d if d in (1, 2) else (3 if d else 0)
 
 
-def portal_for(p: Player, portals: list[str], who: str) -> str:
+def portal_for(p: Player, portals: list[str], board: str) -> str:
     slot = city.next_portal_slot(p)
     if slot < 0:
         return ""
-    wanted = content.board().board_portals[who][slot]
+    wanted = content.board().board_portals[board][slot]
     return wanted if wanted in portals else ""
 
 
 def legal_great_bonfire(state: BonfireState) -> list[Action]:
-    p = state.players[YOU]
+    p = acting(state)
     wild_double = city.has(p, "wild_double")
     out: list[Action] = []
     for n, space in enumerate(content.board().great_bonfire):
         cost = turn_cost(state.figure, n)
         if not cost or city.pay_tiles(p, {"bonfire": cost}, wild_double) is None:
             continue
-        can_portal = bool(portal_for(p, state.great_bonfire[n], "you"))
+        can_portal = bool(portal_for(p, state.great_bonfire[n], portal_board(state.current)))
         out.extend(GreatBonfire(space.id, pick) for pick in PICKS if can_portal or "p" not in pick)
     return out
 
 
 def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
     s = ctx.state
-    p = s.players[YOU]
+    p = acting(s)
     n = next(i for i, sp in enumerate(content.board().great_bonfire) if sp.id == action.space)
     space = content.board().great_bonfire[n]
     cost = turn_cost(s.figure, n)
@@ -175,7 +180,7 @@ def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
             city.score(p, "Great Bonfire", 2)
             got.append("2 points")
     if "p" in action.pick:
-        symbol = portal_for(p, s.great_bonfire[n], "you")
+        symbol = portal_for(p, s.great_bonfire[n], portal_board(s.current))
         s.great_bonfire[n].remove(symbol)
         p.portals[city.next_portal_slot(p)] = symbol
         got.append(f"the {symbol} portal")

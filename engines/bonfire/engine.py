@@ -1,64 +1,49 @@
-"""Bonfire, solo against Tom: setup, whose turn it is, the legal actions and applying them.
+"""Bonfire, solo against Tom (one seat) or two players in turn (two seats): setup, whose
+turn it is, the legal actions and applying them.
 
-The rules themselves live by concern: city (fate area, payment), islands, paths,
-processions, council (bonfires, High Council, Common Tasks, Great Bonfire), gnomes, tom,
-scoring and view. This module wires them into the engine protocol.
+The rules themselves live by concern: setup, city (fate area, payment), islands, paths,
+processions, council (bonfires, High Council, Common Tasks, Great Bonfire), gnomes, tom
+(solo), turns (two players' turn order and countdown), scoring and view. This module wires
+them into the engine protocol.
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from engines.bonfire import city, content, council, gnomes, islands, paths, processions, tom, view
+from engines.bonfire import city, content, council, gnomes, islands, paths, processions, setup, tom, turns, view
 from engines.bonfire.actions import (
     CODEC, Action, BuildPath, Common, Council, Discard, End, Fate, Finish, Fulfil, GreatBonfire, Keep,
     Pass, Procession, Receive, Recruit, Redraw, Sail, Swap, TakeGuardian, TomGuardian, TomTask, TomTurn, Walk,
 )
 from engines.bonfire.content import SYMBOLS, WILD
 from engines.bonfire.state import (
-    YOU, Bonfire, BonfireOptions, BonfireState, Ctx, Guardian, Island, Player, TurnFlags, copy_state,
+    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, copy_state, is_solo, player_name,
 )
 from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO, Applied, Engine, Flags, GameInfo, Outcome, Summary
-from engines.core.rng import seed_state
 
 
 class BonfireEngine(Engine[BonfireState, Action]):
     info = GameInfo(
         id="bonfire",
         title="Bonfire",
-        pitch="Solo against the automa Tom: bring the fires of the city back to life.",
+        pitch="Solo against the automa Tom, or two players: bring the fires of the city back to life.",
         min_seats=1,
-        max_seats=1,
+        max_seats=2,
         flags=Flags(hidden_information=False, chance=True),
+        default_seats=1,  # `campfire play bonfire` is solo against Tom; two seats ask for two players
     )
     options_type = BonfireOptions
     bots: dict = {}
 
     # -- setup -------------------------------------------------------------------------
     def new_game(self, options: msgspec.Struct, seats: int, seed: int) -> BonfireState:
+        """One seat plays solo against Tom, two seats the base game's two-player rules."""
         self.check_setup(options, seats)
-        board = content.board()
-        ctx = Ctx(BonfireState(seats=seats, rng=seed_state(seed), players=[], islands=[], path_display=[],
-                               path_piles=[], specialists=[], elders=[], gnome_pile=[], gnome_discard=[],
-                               great_bonfire=[]))
-        s = ctx.state
-        s.islands = _deal_tasks(ctx)
-        s.great_bonfire = _deal_portals(ctx)
-        tiles = ctx.shuffle([t.id for t in board.path_tiles])
-        s.path_piles = [tiles[:14], tiles[14:]]
-        paths.refill(ctx)
-        solo = [g.id for g in content.gnomes().specialists if g.resource != content.GOLD]
-        s.gnome_pile = ctx.shuffle(solo)
-        gnomes.refill(ctx)
-        s.elders = [e.id for e in content.gnomes().elders]
-        s.council = [""] * len(board.council)
-        s.common_novices = [True] * len(board.common_tasks)
-        s.tom_pile = ctx.shuffle([c.id for c in board.tom_cards])
-        s.players = [_your_city(ctx), _tom_board()]
-        ctx.events.clear()
-        ctx.reveals = False
-        return ctx.finish()
+        if seats == 2:
+            return setup.new_two_player_game(seed)
+        return setup.new_solo_game(seats, seed)
 
     # -- who acts -----------------------------------------------------------------------
     def actors(self, state: BonfireState) -> tuple[int, ...]:
@@ -66,7 +51,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
             return ()
         if state.phase == "tom":
             return (AUTO,)
-        return (YOU,)
+        return (state.current,)
 
     def auto_action(self, state: BonfireState) -> Action:
         if state.phase != "tom":
@@ -91,7 +76,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         return self._turn_actions(state)
 
     def _turn_actions(self, s: BonfireState) -> list[Action]:
-        p = s.players[YOU]
+        p = acting(s)
         f = s.flags
         out: list[Action] = []
         if not f.main_done:
@@ -128,27 +113,26 @@ class BonfireEngine(Engine[BonfireState, Action]):
         if state.phase == "over":
             raise IllegalAction("The game is over.")
         if seat not in self.actors(state):
-            raise IllegalAction("It is Tom's turn." if seat == YOU else "It is your turn, not Tom's.")
+            raise IllegalAction(view.not_your_turn(state, seat))
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(view.why(self, state, action))
         ctx = Ctx(copy_state(state))
-        s = ctx.state
         handler = getattr(self, f"_do_{type(action).__name__.lower()}")
         handler(ctx, action)
-        _check_trigger(ctx, "after this round ")
+        turns.check_trigger(ctx, "after this round ")
         return Applied(ctx.finish(), ctx.events, ctx.reveals)
 
     def _main(self, ctx: Ctx) -> None:
         ctx.state.flags.main_done = True
 
     def _do_keep(self, ctx: Ctx, action: Keep) -> None:
-        _start_tiles(ctx, swapped=False)
+        setup.start_tiles(ctx, swapped=False)
 
     def _do_swap(self, ctx: Ctx, action: Swap) -> None:
-        _start_tiles(ctx, swapped=True)
+        setup.start_tiles(ctx, swapped=True)
 
     def _do_fate(self, ctx: Ctx, action: Fate) -> None:
-        p = ctx.state.players[YOU]
+        p = acting(ctx.state)
         tile_id = p.fate_column.pop(0 if action.end == "top" else -1)
         symbols = content.board().fate_tiles[int(tile_id.split("-")[1]) - 1].symbols
         cells = city.strip_cells(action.row, action.col, action.direction)
@@ -167,7 +151,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         self._main(ctx)
 
     def _do_discard(self, ctx: Ctx, action: Discard) -> None:
-        p = ctx.state.players[YOU]
+        p = acting(ctx.state)
         p.tiles[action.kind] -= 1
         if not p.tiles[action.kind]:
             del p.tiles[action.kind]
@@ -236,8 +220,12 @@ class BonfireEngine(Engine[BonfireState, Action]):
     def _do_pass(self, ctx: Ctx, action: Pass) -> None:
         s = ctx.state
         points = content.board().countdown[s.countdown - 1]
-        city.score(s.players[YOU], "Countdown passes", points)
-        ctx.say(f"You pass and score {points} point{'s' if points > 1 else ''} from countdown tile {s.countdown}.")
+        city.score(acting(s), "Countdown passes", points)
+        told = f"{points} point{'s' if points > 1 else ''} from countdown tile {s.countdown}"
+        if is_solo(s):
+            ctx.say(f"You pass and score {told}.")
+        else:
+            ctx.say(f"{player_name(s, s.current)} passes and scores {told}.")
         self._main(ctx)
         self._end_turn(ctx)
 
@@ -246,14 +234,21 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
     def _do_finish(self, ctx: Ctx, action: Finish) -> None:
         s = ctx.state
-        s.players[YOU].out = True
-        s.phase = "over"
-        ctx.say("You can take no action at all: the game ends.")
+        acting(s).out = True
+        if is_solo(s):
+            s.phase = "over"
+            ctx.say("You can take no action at all: the game ends.")
+            return
+        ctx.say("You can take no action at all: your game is over (you take no more turns).")
+        turns.next_turn(ctx)
 
     def _end_turn(self, ctx: Ctx) -> None:
         s = ctx.state
         s.flags = TurnFlags()
-        s.phase = "tom"
+        if is_solo(s):
+            s.phase = "tom"
+        else:
+            turns.next_turn(ctx)
 
     def _do_tomturn(self, ctx: Ctx, action: TomTurn) -> None:
         tom.play(ctx)
@@ -272,7 +267,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
                 s.phase = "tomwait"
                 return
         s.flags = TurnFlags()
-        _check_trigger(ctx, "")
+        turns.check_trigger(ctx, "")
         if s.triggered:
             if s.countdown >= len(content.board().countdown):
                 s.phase = "over"
@@ -304,6 +299,18 @@ class BonfireEngine(Engine[BonfireState, Action]):
     def summary(self, state: BonfireState, viewer: int | None) -> Summary:
         return view.summary(self, state)
 
+    def digest(self, state: BonfireState) -> str:
+        """Solo states leave out the fields two-player play added (always at their defaults
+        there), so a solo game keeps the digest its save files recorded before."""
+        if not is_solo(state):
+            return super().digest(state)
+        import hashlib
+
+        data = msgspec.to_builtins(state)
+        for name in TWO_PLAYER_DEFAULTS:
+            del data[name]
+        return hashlib.sha256(msgspec.json.encode(data)).hexdigest()[:32]
+
     def is_over(self, state: BonfireState) -> bool:
         return state.phase == "over"
 
@@ -311,19 +318,8 @@ class BonfireEngine(Engine[BonfireState, Action]):
         return view.outcome(state)
 
 
-def _check_trigger(ctx: Ctx, when: str) -> None:
-    """The novice that makes the High Council's count reach the end trigger starts the
-    countdown (`when` says if the round must finish first)."""
-    s = ctx.state
-    trigger = content.board().end_trigger
-    if not s.triggered and council.novices_in_council(s) >= trigger:
-        s.triggered = True
-        ctx.say(f"{trigger} novices sit in the High Council: the countdown begins {when}"
-                f"({len(content.board().countdown)} more turns each).")
-
-
 def fate_placements(s: BonfireState, ignore_limit: bool = False) -> list[Action]:
-    p = s.players[YOU]
+    p = acting(s)
     if not p.fate_column:
         return []
     limit = 3 if city.has(p, "keep_three") else 1
@@ -334,94 +330,6 @@ def fate_placements(s: BonfireState, ignore_limit: bool = False) -> list[Action]
     if ignore_limit:
         strips = strips[:1]
     return [Fate(end, row, col, direction) for end in ends for row, col, direction in strips]
-
-
-def _deal_tasks(ctx: Ctx) -> list[Island]:
-    """Solo: 7 blue, 7 red and 6 yellow tasks, two of different colours on each task island."""
-    board = content.board()
-    by_colour = {
-        colour: ctx.shuffle(sorted(t.id for t in content.tasks().values() if t.colour == colour))[:count]
-        for colour, count in board.solo_tasks.items()
-    }
-    # 7+7+6 tasks in 10 mixed pairs: 4 blue-red, 3 blue-yellow, 3 red-yellow.
-    pairs = ctx.shuffle(["blue-red"] * 4 + ["blue-yellow"] * 3 + ["red-yellow"] * 3)
-    out = []
-    for island in board.islands:
-        if island.kind == "task":
-            a, b = pairs.pop().split("-")
-            out.append(Island(tasks=[by_colour[a].pop(), by_colour[b].pop()]))
-        else:
-            out.append(Island(guardians=2))
-    return out
-
-
-def _deal_portals(ctx: Ctx) -> list[list[str]]:
-    """Two portals on each Great Bonfire space, never two alike on one space (solo)."""
-    board = content.board()
-    pool = [symbol for symbol in board.portal_symbols for _ in range(4)]
-    while True:
-        shuffled = ctx.shuffle(pool)
-        spaces: list[list[str]] = []
-        for _ in board.great_bonfire:
-            first = shuffled.pop(0)
-            other = next((x for x in shuffled if x != first), None)
-            if other is None:
-                break
-            shuffled.remove(other)
-            spaces.append([first, other][: board.portals_per_space])
-        if len(spaces) == len(board.great_bonfire):
-            return spaces
-
-
-def _your_city(ctx: Ctx) -> Player:
-    board = content.board()
-    fate = ctx.shuffle([t.id for t in board.fate_tiles])
-    offerings = ctx.shuffle([r for r in content.PLAIN_RESOURCES for _ in range(2)])
-    n = board.fate_size
-    p = Player(
-        tiles={},
-        resources={r: 1 for r in content.RESOURCES},
-        fate_column=fate[:7],
-        grid=[""] * (n * n),
-        offerings=[offerings[:5], offerings[5:]],
-        bonfires=[Bonfire() for _ in range(7)],
-        portals=[""] * 7,
-        guardians=[Guardian("own")],
-    )
-    p.grid = city.place(p.grid, city.strip_cells(n // 2, 1, "E"), board.fate_tiles[int(fate[7].split("-")[1]) - 1].symbols)
-    p.track = {}
-    return p
-
-
-def _start_tiles(ctx: Ctx, swapped: bool) -> None:
-    """Setup: you may swap the centre fate tile with the middle tile of your column, then
-    take the 3 action tiles it shows plus 2 wild tiles."""
-    s = ctx.state
-    p = s.players[YOU]
-    board = content.board()
-    n = board.fate_size
-    cells = city.strip_cells(n // 2, 1, "E")
-    if swapped:
-        centre = [city.at(p.grid, c) for c in cells]
-        centre_id = next(t.id for t in board.fate_tiles if t.symbols == centre)
-        middle = p.fate_column[3]
-        p.fate_column[3] = centre_id
-        p.grid = city.place([""] * (n * n), cells, content.board().fate_tiles[int(middle.split("-")[1]) - 1].symbols)
-    symbols = [city.at(p.grid, c) for c in cells]
-    p.tiles = {}
-    city.add(p.tiles, {sym: 1 for sym in symbols})
-    city.add(p.tiles, {WILD: 2})
-    ctx.say(f"You {'swap the centre fate tile and ' if swapped else ''}start with {', '.join(content.TILE_NAMES[x] for x in symbols)} and 2 wild action tiles. "
-            "You hold the building extension: you start.")
-    s.phase = "turn"
-
-
-def _tom_board() -> Player:
-    return Player(
-        tiles={}, resources={}, fate_column=[], grid=[], offerings=[[], []],
-        bonfires=[Bonfire(novice=False) for _ in range(7)], portals=[""] * 7,
-        guardians=[Guardian("own")], novices=4,
-    )
 
 
 ENGINE = BonfireEngine()

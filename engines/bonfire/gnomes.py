@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, Recruit
 from engines.bonfire.content import PLAIN_RESOURCES
-from engines.bonfire.state import YOU, BonfireState, Ctx, Player
+from engines.bonfire.state import BonfireState, Ctx, Player, acting
 
 DISPLAY = 6
 MAX_GNOMES = 6
@@ -54,7 +54,7 @@ def price(p: Player, gid: str) -> tuple[dict[str, int], dict[str, int]] | None:
 
 
 def legal_recruits(state: BonfireState) -> list[Action]:
-    p = state.players[YOU]
+    p = acting(state)
     if len(p.gnomes) >= MAX_GNOMES:
         return []
     return [Recruit(g) for g in state.specialists + state.elders if price(p, g) is not None]
@@ -62,7 +62,7 @@ def legal_recruits(state: BonfireState) -> list[Action]:
 
 def do_recruit(ctx: Ctx, action: Recruit) -> None:
     s = ctx.state
-    p = s.players[YOU]
+    p = acting(s)
     paid = price(p, action.gnome)
     assert paid is not None
     p.tiles, p.resources = paid

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.bonfire import city, content, processions
 from engines.bonfire.actions import Action, Receive, Sail, TakeGuardian
-from engines.bonfire.state import YOU, BonfireState, Ctx, Guardian, Player
+from engines.bonfire.state import BonfireState, Ctx, Guardian, Player, acting
 
 MAX_SAIL = 3
 
@@ -27,7 +27,7 @@ def sail_cost(p: Player, to: int) -> int:
 
 
 def legal_sails(state: BonfireState) -> list[Action]:
-    p = state.players[YOU]
+    p = acting(state)
     out: list[Action] = []
     wild_double = city.has(p, "wild_double")
     for n, island in enumerate(content.board().islands):
@@ -38,7 +38,7 @@ def legal_sails(state: BonfireState) -> list[Action]:
 
 
 def do_sail(ctx: Ctx, action: Sail) -> None:
-    p = ctx.state.players[YOU]
+    p = acting(ctx.state)
     to = content.island_index(action.island)
     cost = sail_cost(p, to)
     p.tiles = city.pay_tiles(p, {"ship": cost}, city.has(p, "wild_double")) or {}
@@ -74,7 +74,7 @@ def task_price(p: Player, island: content.Island, stack: int) -> tuple[dict[str,
 
 
 def legal_island_actions(state: BonfireState) -> list[Action]:
-    p = state.players[YOU]
+    p = acting(state)
     if p.ship < 0:
         return []
     island = content.board().islands[p.ship]
@@ -95,14 +95,14 @@ def legal_island_actions(state: BonfireState) -> list[Action]:
 def _leave_offering(ctx: Ctx, p: Player, stack: int) -> str:
     offering = p.offerings[stack].pop()
     ctx.reveals = ctx.reveals or bool(p.offerings[stack])  # the next offering is uncovered
-    ctx.state.islands[p.ship].offerings.append(YOU)
+    ctx.state.islands[p.ship].offerings.append(ctx.state.current)
     p.offerings_placed += 1
     return offering
 
 
 def do_receive(ctx: Ctx, action: Receive) -> None:
     s = ctx.state
-    p = s.players[YOU]
+    p = acting(s)
     island = content.board().islands[p.ship]
     price = task_price(p, island, action.stack - 1)
     assert price is not None
@@ -117,7 +117,7 @@ def do_receive(ctx: Ctx, action: Receive) -> None:
 
 def do_take_guardian(ctx: Ctx, action: TakeGuardian) -> None:
     s = ctx.state
-    p = s.players[YOU]
+    p = acting(s)
     island = content.board().islands[p.ship]
     price = island_price(p, island, action.stack - 1)
     assert price is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, BuildPath, Redraw
-from engines.bonfire.state import YOU, BonfireState, Ctx, Player
+from engines.bonfire.state import BonfireState, Ctx, Player, acting, is_tom
 
 DISPLAY = 4
 MAX_PATH = 6
@@ -26,7 +26,7 @@ def refill(ctx: Ctx) -> None:
 
 
 def legal_paths(state: BonfireState) -> list[Action]:
-    p = state.players[YOU]
+    p = acting(state)
     if len(p.path) >= MAX_PATH:
         return []
     if city.pay_tiles(p, {"path": path_cost(p)}, city.has(p, "wild_double")) is None:
@@ -45,13 +45,13 @@ def can_redraw(state: BonfireState) -> bool:
 def attach(ctx: Ctx, who: int, tile: str) -> None:
     p = ctx.state.players[who]
     p.path.append(tile)
-    if who == YOU and city.has(p, "path_resource"):
+    if not is_tom(ctx.state, who) and city.has(p, "path_resource"):
         city.add(p.resources, {content.path_tile(tile).resource: 1})
 
 
 def do_build(ctx: Ctx, action: BuildPath) -> None:
     s = ctx.state
-    p = s.players[YOU]
+    p = acting(s)
     cost = path_cost(p)
     p.tiles = city.pay_tiles(p, {"path": cost}, city.has(p, "wild_double")) or {}
     if action.source.startswith("d"):
@@ -59,7 +59,7 @@ def do_build(ctx: Ctx, action: BuildPath) -> None:
     else:
         tile = s.path_piles[int(action.source[4:]) - 1].pop(0)
         ctx.reveals = True
-    attach(ctx, YOU, tile)
+    attach(ctx, s.current, tile)
     refill(ctx)
     t = content.path_tile(tile)
     ctx.say(f"You build path tile {len(p.path)} ({t.crystal} crystal, {t.resource}) for {cost} path tile{'s' if cost > 1 else ''}.")

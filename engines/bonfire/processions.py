@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, Procession, Walk
 from engines.bonfire.content import GOLD
-from engines.bonfire.state import YOU, BonfireState, Ctx, Player
+from engines.bonfire.state import BonfireState, Ctx, Player, acting
 
 MAX_STEPS = 3
 IN_BONFIRE = 10
@@ -51,7 +51,7 @@ def movable(p: Player, steps: int) -> bool:
 
 
 def legal_processions(state: BonfireState) -> list[Action]:
-    p = state.players[YOU]
+    p = acting(state)
     wild_double = city.has(p, "wild_double")
     extra = 1 if city.has(p, "extra_step") else 0
     return [
@@ -68,7 +68,7 @@ def walker_order(p: Player) -> list[int]:
 
 def do_procession(ctx: Ctx, action: Procession) -> None:
     s = ctx.state
-    p = s.players[YOU]
+    p = acting(s)
     p.tiles = city.pay_tiles(p, {"procession": action.steps}, city.has(p, "wild_double")) or {}
     s.flags.steps = action.steps + (1 if city.has(p, "extra_step") else 0)
     s.flags.walkers = walker_order(p)
@@ -81,7 +81,7 @@ def do_procession(ctx: Ctx, action: Procession) -> None:
 def skip_stuck(s: BonfireState) -> None:
     """Drop the guardians next in order who cannot move. Only the front is judged: one
     blocked now may follow once the guardian ahead of her has walked on."""
-    p = s.players[YOU]
+    p = acting(s)
     while s.flags.walkers and not destinations(p, s.flags.walkers[0], s.flags.steps):
         s.flags.walkers.pop(0)
     if not s.flags.walkers:
@@ -94,14 +94,14 @@ def choosable(s: BonfireState) -> list[int]:
     w = s.flags.walkers
     if not w:
         return []
-    p = s.players[YOU]
+    p = acting(s)
     if p.guardians[w[0]].where == 0:
         return [n for n in w if p.guardians[n].where == 0]
     return [w[0]]
 
 
 def legal_walks(state: BonfireState) -> list[Action]:
-    p = state.players[YOU]
+    p = acting(state)
     out: list[Action] = []
     for n in choosable(state):
         g = p.guardians[n]
@@ -112,7 +112,7 @@ def legal_walks(state: BonfireState) -> list[Action]:
 
 def do_walk(ctx: Ctx, action: Walk) -> None:
     s = ctx.state
-    p = s.players[YOU]
+    p = acting(s)
     n = next(i for i, g in enumerate(p.guardians) if g.colour == action.guardian)
     s.flags.walkers.remove(n)
     g = p.guardians[n]

@@ -1,10 +1,11 @@
-"""Final scoring, with a line per category, and who wins against Tom."""
+"""Final scoring, with a line per category; who wins against Tom (solo) or between two
+players, with the tie-break."""
 
 from __future__ import annotations
 
 from engines.bonfire import content, gnomes, tasks
 from engines.bonfire.processions import IN_BONFIRE
-from engines.bonfire.state import TOM, YOU, BonfireState, Player
+from engines.bonfire.state import YOU, BonfireState, Player, tom_board
 from engines.core.protocol import ScoreLine
 
 
@@ -36,7 +37,30 @@ def total(p: Player) -> int:
 def you_win(s: BonfireState) -> tuple[bool, str]:
     """The solo page sets your goal: more points than Tom. Equal points are his win; the
     base game's tie-break (unknown) has no say in solo."""
-    a, b = total(s.players[YOU]), total(s.players[TOM])
+    a, b = total(s.players[YOU]), total(tom_board(s))
     if a == b:
         return False, " (a tie: you must score more than Tom)"
     return a > b, ""
+
+
+def tie_break_key(p: Player) -> tuple[int, int, int]:
+    """Most points; on a tie more lit bonfires, then more guardians in bonfires (two
+    players; the base game's tie-break is unknown, so this default is listed in the notes)."""
+    return (total(p), sum(b.lit for b in p.bonfires), sum(g.where >= IN_BONFIRE for g in p.guardians))
+
+
+def winners(s: BonfireState) -> list[int]:
+    """Seats that win a two-player game: one, or both when the tie-break is even too."""
+    keys = [tie_break_key(p) for p in s.players]
+    best = max(keys)
+    return [n for n, key in enumerate(keys) if key == best]
+
+
+def tie_break_reason(s: BonfireState) -> str:
+    """What settled a tie in points ("" when the points alone decided)."""
+    keys = [tie_break_key(p) for p in s.players]
+    if keys[0][0] != keys[1][0]:
+        return ""
+    if keys[0][1] != keys[1][1]:
+        return "a tie in points, settled by more lit bonfires"
+    return "a tie in points and lit bonfires, settled by more guardians in bonfires"

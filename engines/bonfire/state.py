@@ -1,19 +1,26 @@
 """Bonfire state: one Struct for the whole truth, plus `Ctx`, an apply in progress.
 
-Players are kept in a list: index 0 is you, index 1 is Tom (in solo). Positions on a city:
-path position 0 is the Starting Tile, 1..6 the path tiles; bonfire space k (1..7) sits next
-to path position k-1, with portal slot k between them.
+Players are kept in a list. Solo (one seat): index 0 is you, index 1 is Tom's board. Two
+players (two seats): index n is seat n's city, and `current` is the seat whose turn it is.
+Positions on a city: path position 0 is the Starting Tile, 1..6 the path tiles; bonfire
+space k (1..7) sits next to path position k-1, with portal slot k between them.
 """
 
 from __future__ import annotations
+
+import re
 
 import msgspec
 
 from engines.core.protocol import Event
 from engines.core.rng import Rng
 
+#: Solo only: your city and Tom's board in `players` (two-player games look seats up).
 YOU = 0
 TOM = 1
+#: The fields two-player play added, always at these values in solo: a solo state's digest
+#: leaves them out, so solo saves written before two-player play still load.
+TWO_PLAYER_DEFAULTS = {"current": 0, "start": 0, "countdown_turns": []}
 
 
 class BonfireOptions(msgspec.Struct, frozen=True):
@@ -61,7 +68,7 @@ class Pending(msgspec.Struct):
     """A choice someone must make before play goes on."""
 
     kind: str  # "council", "tom_task", "tom_guardian", "walk"
-    who: int = YOU  # the player it serves (Tom's choices are made by you)
+    who: int = 0  # the player it serves (Tom's choices are made by you)
     source: str = ""  # why: "task", "common", "neutral"
     options: list[str] = []
 
@@ -90,7 +97,7 @@ class BonfireState(msgspec.Struct):
     gnome_discard: list[str]
     great_bonfire: list[list[str]]  # portals lying on each space
     figure: int = -1  # the space the figure points at; -1 before its first use
-    council: list[str] = []  # per space: "", "you", "tom" or "neutral"
+    council: list[str] = []  # per space: "", "neutral", or the novice's owner (see `council_mark`)
     flat_neutral: list[int] = []  # spaces holding a neutral novice Tom laid flat
     common_novices: list[bool] = []
     tom_pile: list[str] = []
@@ -98,12 +105,71 @@ class BonfireState(msgspec.Struct):
     tom_card: str = ""
     tom_gnome: str = ""
     tom_did: list[str] = []
-    phase: str = "setup"  # setup, turn, tom, over
+    phase: str = "setup"  # setup, turn, tom, tomwait (solo), over
     turn: int = 1
     flags: TurnFlags = msgspec.field(default_factory=TurnFlags)
     pending: list[Pending] = []
-    countdown: int = 0  # 0 before the end trigger; else your countdown turn (1..5)
+    countdown: int = 0  # 0 before the end trigger; else the acting player's countdown turn (1..5)
     triggered: bool = False
+    # Two players only (see TWO_PLAYER_DEFAULTS):
+    current: int = 0  # the seat taking its turn (or its setup choice)
+    start: int = 0  # the seat dealt the building extension: it set up and played first
+    countdown_turns: list[int] = []  # per seat, countdown turns begun
+
+
+def is_solo(s: BonfireState) -> bool:
+    return s.seats == 1
+
+
+def acting(s: BonfireState) -> Player:
+    """The city of the seat taking its turn (yours in solo)."""
+    return s.players[s.current]
+
+
+def tom_board(s: BonfireState) -> Player:
+    """Tom's board: solo only (two-player games have no Tom)."""
+    assert is_solo(s), "only a solo game has Tom"
+    return s.players[TOM]
+
+
+def is_tom(s: BonfireState, who: int) -> bool:
+    return is_solo(s) and who == TOM
+
+
+def council_mark(s: BonfireState, who: int) -> str:
+    """How a player's novice is marked on a High Council space."""
+    if is_solo(s):
+        return "you" if who == YOU else "tom"
+    return f"seat{who + 1}"
+
+
+def portal_board(who: int) -> str:
+    """Which printed board (its portal layout) a player has: the first seat the board solo
+    gives you, the second the one solo gives Tom."""
+    return ("you", "tom")[who]
+
+
+def player_name(s: BonfireState, who: int) -> str:
+    """How texts name a player: "Player N", which the screen turns into the seat's name."""
+    if is_solo(s):
+        return "you" if who == YOU else "Tom"
+    return f"Player {who + 1}"
+
+
+_IRREGULAR = {"can": "can", "pass": "passes"}
+
+
+def third_person(text: str, name: str) -> str:
+    """A log line written to "you" retold about `name` (two-player games, where both
+    players read the same log): "You sail to X" -> "Player 1 sails to X"."""
+    if text.startswith("You "):
+        verb, _, rest = text[4:].partition(" ")
+        told = _IRREGULAR.get(verb, verb + "s")
+        rest = re.sub(r"\band (gain|put|score|start|take)\b", r"and \1s", rest)  # "...and gain N" -> "and gains"
+        text = f"{name} {told} {rest}".rstrip()
+    elif text.startswith("Your "):
+        text = f"{name}'s {text[5:]}"
+    return re.sub(r"\byou\b", "they", re.sub(r"\byour\b", "their", text))
 
 
 def copy_state(state: BonfireState) -> BonfireState:
@@ -121,6 +187,8 @@ class Ctx:
         self.reveals = False
 
     def say(self, text: str) -> None:
+        if not is_solo(self.state):
+            text = third_person(text, player_name(self.state, self.state.current))
         self.events.append(Event(text))
 
     def shuffle(self, items: list[str]) -> list[str]:

@@ -1,5 +1,10 @@
 """What players see: the redacted table, the status line and panels, action wording by
-name, refusal reasons, and the outcome with both breakdowns."""
+name, refusal reasons, and the outcome with both breakdowns.
+
+Every city and every offering's top tile is open information, in solo and with two
+players; what nobody sees (the face-down piles, the order of the Tom Pile, the offerings
+under the top ones, the generator) is hidden from every seat alike, so one redacted table
+serves all viewers and a hot-seat hand-over has nothing to hide."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from engines.bonfire.actions import (
     Action, BuildPath, Common, Council, Discard, End, Fate, Finish, Fulfil, GreatBonfire, Keep, Pass,
     Procession, Receive, Recruit, Redraw, Sail, Swap, TakeGuardian, TomGuardian, TomTask, TomTurn, Walk,
 )
-from engines.bonfire.state import TOM, YOU, BonfireState, Pending
+from engines.bonfire.state import YOU, BonfireState, Pending, acting, is_solo, is_tom, player_name, tom_board
 from engines.core.protocol import Outcome, Rival, ScoreLine, SeatPanel, Summary
 
 if TYPE_CHECKING:
@@ -93,9 +98,17 @@ def describe(action: Action) -> str:
     return str(action)
 
 
+def not_your_turn(s: BonfireState, seat: int) -> str:
+    if is_solo(s):
+        return "It is Tom's turn." if seat == YOU else "It is your turn, not Tom's."
+    if s.phase == "setup":
+        return f"{player_name(s, s.current)} chooses their centre fate tile now; wait for your turn."
+    return f"It is {player_name(s, s.current)}'s turn, not yours."
+
+
 def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
     """A sentence saying why `action` is refused now."""
-    p = s.players[YOU]
+    p = acting(s)
     if s.phase == "setup":
         return "First decide whether to keep or swap your centre fate tile."
     if s.pending:
@@ -163,7 +176,7 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
             return "There is no task on that bonfire space."
         if b.lit:
             return "That bonfire is already lit."
-        result = tasks.payment(s, YOU, content.tasks()[b.task])
+        result = tasks.payment(s, s.current, content.tasks()[b.task])
         return result if isinstance(result, str) else "That task cannot be fulfilled now."
     if isinstance(action, Common):
         return "You do not meet that Common Task, or you already fulfilled it."
@@ -202,6 +215,8 @@ def _wrong_choice(pending: Pending, action: Action) -> str:
 
 
 def phase_text(s: BonfireState) -> tuple[str, str]:
+    if not is_solo(s):
+        return _two_player_phase_text(s)
     if s.phase == "over":
         won, _ = scoring.you_win(s)
         return f"Game over: {'you beat Tom' if won else 'Tom wins'}.", "scoring"
@@ -212,7 +227,7 @@ def phase_text(s: BonfireState) -> tuple[str, str]:
     if s.pending:
         pending = s.pending[0]
         if pending.kind == "council":
-            whose = "Tom's" if pending.who == TOM else "your"
+            whose = "Tom's" if is_tom(s, pending.who) else "your"
             return f"Choose the High Council space for {whose} novice.", "the-high-council"
         if pending.kind == "tom_task":
             return "Tom found tied tasks: choose which one he takes.", "tom"
@@ -227,9 +242,39 @@ def phase_text(s: BonfireState) -> tuple[str, str]:
     return f"Your turn {s.turn}: place a fate tile, use action tiles, or fulfil a task.{count}", "turn"
 
 
+def _two_player_phase_text(s: BonfireState) -> tuple[str, str]:
+    name = player_name(s, s.current)
+    if s.phase == "over":
+        winners = scoring.winners(s)
+        if len(winners) > 1:
+            return "Game over: a shared win.", "scoring"
+        return f"Game over: {player_name(s, winners[0])} wins.", "two-players"
+    if s.phase == "setup":
+        return f"Setup, {name}: keep your centre fate tile or swap it with the middle tile of your column.", "two-players"
+    if s.pending:
+        whose = "the neutral novice" if s.pending[0].source == "common" else "your novice"
+        return f"{name}: choose the High Council space for {whose}.", "the-high-council"
+    if s.flags.walkers:
+        steps = f"{s.flags.steps} step{'s' if s.flags.steps > 1 else ''}"
+        return f"{name}'s procession: say where each guardian walks (up to {steps}).", "make-a-procession"
+    count = f" Countdown turn {s.countdown} of 5." if s.countdown else ""
+    if s.flags.main_done:
+        follow = " You may still take an island action." if s.flags.sailed and not s.flags.island_done else ""
+        return f"{name}'s turn {s.turn}: action done.{follow} End your turn when ready.{count}", "turn"
+    return f"{name}'s turn {s.turn}: place a fate tile, use action tiles, or fulfil a task.{count}", "turn"
+
+
 def summary(engine: BonfireEngine, s: BonfireState) -> Summary:
     status, topic = phase_text(s)
-    you, tom = s.players[YOU], s.players[TOM]
+    if not is_solo(s):
+        panels = [
+            SeatPanel(player_name(s, n), [f"{scoring.total(p)} pts", f"{city.tile_count(p)} tiles",
+                                          "out" if p.out else f"fate {len(p.fate_column)}"],
+                      active=s.phase != "over" and n == s.current)
+            for n, p in enumerate(s.players)
+        ]
+        return Summary(status=status, panels=panels, turn=s.turn, rules_topic=topic)
+    you, tom = acting(s), tom_board(s)
     panels = [
         SeatPanel("You", [f"{scoring.total(you)} pts", f"{city.tile_count(you)} tiles",
                           f"fate {len(you.fate_column)}"], active=s.phase != "tom"),
@@ -239,7 +284,9 @@ def summary(engine: BonfireEngine, s: BonfireState) -> Summary:
 
 
 def outcome(s: BonfireState) -> Outcome:
-    you, tom = s.players[YOU], s.players[TOM]
+    if not is_solo(s):
+        return _two_player_outcome(s)
+    you, tom = acting(s), tom_board(s)
     mine = scoring.breakdown(you)
     a, b = scoring.total(you), scoring.total(tom)
     won, _ = scoring.you_win(s)
@@ -257,3 +304,22 @@ def outcome(s: BonfireState) -> Outcome:
         scores=[a], breakdown=[mine], winners=[0] if won else [], reason=reason,
         rivals=[Rival("Tom", b, tom_lines, won=not won)],
     )
+
+
+def _two_player_outcome(s: BonfireState) -> Outcome:
+    """Both breakdowns; the higher total wins, a tie goes to more lit bonfires, then more
+    guardians in bonfires, and is shared after that."""
+    scores = [scoring.total(p) for p in s.players]
+    winners = scoring.winners(s)
+    names = [player_name(s, n) for n in range(len(s.players))]
+    if len(winners) > 1:
+        reason = f"A shared win at {scores[0]} points: the tie-break (lit bonfires, then guardians in bonfires) is even too."
+    else:
+        win, lose = winners[0], 1 - winners[0]
+        reason = f"{names[win]} wins, {scores[win]} points to {scores[lose]}"
+        decided = scoring.tie_break_reason(s)
+        reason += f" ({decided})." if decided else "."
+    gone = [names[n] for n, p in enumerate(s.players) if p.out]
+    if gone:
+        reason = f"{' and '.join(gone)} had no action left. " + reason
+    return Outcome(scores=scores, breakdown=[scoring.breakdown(p) for p in s.players], winners=winners, reason=reason)

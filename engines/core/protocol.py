@@ -37,6 +37,9 @@ class GameInfo(msgspec.Struct, frozen=True):
     min_seats: int
     max_seats: int
     flags: Flags = Flags()
+    #: Seats a game gets when nobody says (`campfire play`/`sim` without --seats); 0: one
+    #: human against bots up to 2 seats within the range. Bonfire says 1: solo unless asked.
+    default_seats: int = 0
 
 
 class Event(msgspec.Struct, frozen=True):

@@ -86,9 +86,12 @@ def test_swapping_the_centre_tile_takes_the_middle_tile_of_the_column():
     assert you.fate_column[3] != middle
 
 
-def test_bonfire_is_a_one_seat_game():
-    with pytest.raises(BadOptions):
-        ENGINE.check_setup(ENGINE.default_options(), 2)
+def test_bonfire_is_played_solo_or_by_two():
+    ENGINE.check_setup(ENGINE.default_options(), 1)
+    ENGINE.check_setup(ENGINE.default_options(), 2)
+    for seats in (0, 3):
+        with pytest.raises(BadOptions):
+            ENGINE.check_setup(ENGINE.default_options(), seats)
 
 
 def test_rules_reference_is_the_generated_one():

@@ -1,5 +1,7 @@
 """The Bonfire screen: your city, the sea, the Great Bonfire with the High Council, the
-Common Tasks and displays, and Tom's card and board.
+Common Tasks and displays, and Tom's card and board (solo) or the other player's city (two
+players: "your" city is the one of the seat looking at the screen, the other city stands
+where Tom's board does).
 
 From 120 columns everything shows at once in compact form: your city across the top (the
 fate area as a board, your supplies, your bonfires), the sea beside the Great Bonfire and
@@ -28,7 +30,7 @@ from textual.widgets import Footer, Static
 
 from engines.bonfire import city
 from engines.bonfire.actions import Fate
-from engines.bonfire.state import YOU
+from engines.bonfire.state import is_solo
 from tui.games.bonfire_draw import (
     FATE_LETTERS,
     TILE_LETTERS,
@@ -47,7 +49,9 @@ from tui.games.bonfire_draw import (
     in_columns,
     legend_lines,
     path_display_line,
+    rival_lines,
     sea_lines,
+    tie_break_text,
     tom_lines,
 )
 from tui.screens.game import GameScreen
@@ -155,7 +159,8 @@ class BonfireScreen(GameScreen):
         yield Static(id="legend-side", markup=False)
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual runs GameScreen.on_mount itself after this one: calling it here too would
+        # mount the hot-seat "whose screen" banner twice.
         self._layout(self.size.width, self.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -193,6 +198,18 @@ class BonfireScreen(GameScreen):
         self.refresh_bindings()
 
     # -- drawing -------------------------------------------------------------------------
+    @property
+    def me(self) -> int:
+        """Whose city is drawn as yours: the seat looking at the screen (in solo, yours),
+        or behind the hand-over curtain the seat taking its turn."""
+        table = self.table
+        if table is None:
+            return 0
+        return table.viewer if table.viewer is not None else table.view.current
+
+    def _you(self):
+        return self.table.view.players[self.me]
+
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         """Fate placements go on the board (learnt here, once per state); the list shows
         the rest."""
@@ -219,22 +236,27 @@ class BonfireScreen(GameScreen):
     def _draw(self, table: Table) -> None:
         state = table.view
         compact = self.wide and not self.xl
-        self.query_one("#bonfire-counts", Static).update(counts_line(state))
-        self.query_one("#city-head", Static).update(city_head(state))
-        self.query_one("#city-side", Static).update("\n".join(city_side_lines(state)))
-        self.query_one("#city-bonfires", Static).update("\n".join(city_bonfire_lines(state)))
-        self.query_one("#city-rest", Static).update(city_path_line(state))
+        me, names = self.me, table.seat_names
+        self.query_one("#bonfire-counts", Static).update(counts_line(state, me, names))
+        self.query_one("#city-head", Static).update(city_head(state, me, names))
+        self.query_one("#city-side", Static).update("\n".join(city_side_lines(state, me)))
+        self.query_one("#city-bonfires", Static).update("\n".join(city_bonfire_lines(state, me)))
+        self.query_one("#city-rest", Static).update(city_path_line(state, me))
         self._draw_fate()
-        told = (state.turn, state.tom_card, tuple(state.tom_did))
-        if self._told and told != self._told and state.tom_did and self.app.bot_delay:
-            self._replay_tom(state)
-        elif self._tom_timer is None:
-            self._show_tom(state)
-        self._told = told
-        self.query_one("#sea-block", Static).update("\n".join(sea_lines(state, compact)))
+        if is_solo(state):
+            told = (state.turn, state.tom_card, tuple(state.tom_did))
+            if self._told and told != self._told and state.tom_did and self.app.bot_delay:
+                self._replay_tom(state)
+            elif self._tom_timer is None:
+                self._show_tom(state)
+            self._told = told
+        else:
+            self.query_one("#tom-block", Static).update("\n".join(rival_lines(state, me, names)))
+            self.query_one("#tom-side", Static).update("\n".join(rival_lines(state, me, names, compact=True)))
+        self.query_one("#sea-block", Static).update("\n".join(sea_lines(state, compact, me)))
         fire = great_bonfire_lines(state, compact) + common_lines(state, compact) + [path_display_line(state)]
         self.query_one("#fire-block", Static).update("\n".join(fire))
-        council = council_lines(state, compact)
+        council = council_lines(state, compact, names)
         if self.xl:
             council = [council[0], *in_columns(council[1:], 3)]
         self.query_one("#council-block", Static).update("\n".join(council))
@@ -267,9 +289,16 @@ class BonfireScreen(GameScreen):
         tick()
         self._tom_timer = self.set_interval(STEP_SECONDS, tick)
 
+    def end_details(self) -> str:
+        """Two players: the tie-break's figures beside the breakdowns."""
+        table = self.table
+        if table is None or is_solo(table.view):
+            return ""
+        return tie_break_text(table.view, table.seat_names)
+
     # -- the fate ghost ------------------------------------------------------------------
     def _column_tile(self) -> str:
-        column = self.table.view.players[YOU].fate_column
+        column = self._you().fate_column
         return column[0] if self.fate_end == "top" else column[-1]
 
     def _ghost_cells(self) -> list[tuple[int, int]]:
@@ -292,7 +321,7 @@ class BonfireScreen(GameScreen):
 
     def _draw_fate(self) -> None:
         table = self.table
-        you = table.view.players[YOU]
+        you = self._you()
         ghost = None
         hint = ""
         if self.placing:
@@ -322,7 +351,7 @@ class BonfireScreen(GameScreen):
             return
         board = self.query_one("#fate-board", FateBoard)
         board.accepts_put = self.placing
-        board.has_other_end = self.placing and len(table.view.players[YOU].fate_column) > 1
+        board.has_other_end = self.placing and len(self._you().fate_column) > 1
         board.can_focus = self.placing
         if self.placing:
             board.focus()
@@ -344,7 +373,7 @@ class BonfireScreen(GameScreen):
             self._draw_fate()
 
     def on_fate_board_other_end(self, message: FateBoard.OtherEnd) -> None:
-        if self.placing and len(self.table.view.players[YOU].fate_column) > 1:
+        if self.placing and len(self._you().fate_column) > 1:
             self.fate_end = "bottom" if self.fate_end == "top" else "top"
             self._draw_fate()
 

@@ -2,8 +2,11 @@
 
 Parts: your city (fate area as board rows with a ghost, bonfires, path, supplies), the sea,
 the Great Bonfire, the High Council, the Common Tasks and displays, and Tom (his card, what
-he did, his board). Compact forms fit 120x40; every symbol is explained by the legend;
-players read names, never ids.
+he did, his board) or, with two players, the other player's city. Compact forms fit
+120x40; every symbol is explained by the legend; players read names, never ids.
+
+`me` is the player whose city is drawn as "yours" (the seat looking at the screen; always
+0 in solo); `names` are the seats' names for two-player games.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import msgspec
 
 from engines.bonfire import city, content, council, scoring
 from engines.bonfire.processions import IN_BONFIRE
-from engines.bonfire.state import TOM, YOU, BonfireState, Player
+from engines.bonfire.state import YOU, BonfireState, Player, is_solo, portal_board, tom_board
 
 FATE_LETTERS = {"ship": "S", "island": "I", "path": "P", "procession": "R", "bonfire": "B", "gnome": "G"}
 FATE_LEGEND = "S ship I island P path R procession B Great Bonfire G gnome * wild; $ gold, * wild printed; . empty"
@@ -114,9 +117,15 @@ def column_text(p: Player) -> str:
     return text
 
 
-def city_head(s: BonfireState) -> str:
-    p = s.players[YOU]
-    return f"YOUR CITY  {scoring.total(p)} points · {column_text(p)}"
+def seat_name(names: list[str] | None, who: int) -> str:
+    return names[who] if names and who < len(names) else f"Player {who + 1}"
+
+
+def city_head(s: BonfireState, me: int = YOU, names: list[str] | None = None) -> str:
+    p = s.players[me]
+    whose = "YOUR CITY" if is_solo(s) else f"CITY OF {seat_name(names, me)}"
+    turn = " (your turn)" if not is_solo(s) and s.current == me and s.phase != "over" else ""
+    return f"{whose}{turn}  {scoring.total(p)} points · {column_text(p)}"
 
 
 def tiles_text(bag: dict[str, int]) -> str:
@@ -124,9 +133,9 @@ def tiles_text(bag: dict[str, int]) -> str:
     return " ".join(f"{TILE_LETTERS[k]}{v}" for k, v in sorted(bag.items()) if v) or "none"
 
 
-def city_side_lines(s: BonfireState) -> list[str]:
+def city_side_lines(s: BonfireState, me: int = YOU) -> list[str]:
     """What sits beside the fate area: tiles, resources, offerings, ship, gnomes."""
-    p = s.players[YOU]
+    p = s.players[me]
     board = content.board()
     resources = [f"{k} {v}" for k, v in sorted(p.resources.items()) if v]
     half = (len(resources) + 1) // 2
@@ -140,20 +149,42 @@ def city_side_lines(s: BonfireState) -> list[str]:
     return lines
 
 
-def city_bonfire_lines(s: BonfireState) -> list[str]:
-    p = s.players[YOU]
-    return ["Bonfires (n novice; portal lower = empty)", *bonfire_lines(p, content.board().board_portals["you"])]
+def city_bonfire_lines(s: BonfireState, me: int = YOU) -> list[str]:
+    p = s.players[me]
+    return ["Bonfires (n novice; portal lower = empty)", *bonfire_lines(p, content.board().board_portals[portal_board(me)])]
 
 
-def city_path_line(s: BonfireState) -> str:
-    p = s.players[YOU]
+def city_path_line(s: BonfireState, me: int = YOU) -> str:
+    p = s.players[me]
     return f"Path: {path_line(p)} ({6 - len(p.path)} to build)"
 
 
-def city_lines(s: BonfireState) -> list[str]:
+def city_lines(s: BonfireState, me: int = YOU, names: list[str] | None = None) -> list[str]:
     """The whole city as text (the screen draws the fate area as a board instead)."""
-    p = s.players[YOU]
-    return [city_head(s), *fate_rows(p), *city_side_lines(s), *city_bonfire_lines(s), city_path_line(s)]
+    p = s.players[me]
+    return [city_head(s, me, names), *fate_rows(p), *city_side_lines(s, me), *city_bonfire_lines(s, me), city_path_line(s, me)]
+
+
+def rival_lines(s: BonfireState, me: int, names: list[str] | None = None, compact: bool = False) -> list[str]:
+    """Two players: the other player's city, in the place of Tom's board. Compact leaves
+    out the fate area and folds the tasks into one list."""
+    other = 1 - me
+    p = s.players[other]
+    turn = " · their turn" if s.current == other and s.phase != "over" else ""
+    out = " · out of the game" if p.out else ""
+    lines = [f"CITY OF {seat_name(names, other)}  {scoring.total(p)} points{turn}{out}", column_text(p)]
+    if not compact:
+        lines += fate_rows(p)
+    lines += city_side_lines(s, other)
+    if compact:
+        tasks = [(("LIT " if b.lit else "") + task_short(b.task).split(" [")[0]) for b in p.bonfires if b.task]
+        lines.append("Tasks: " + (", ".join(tasks) or "none"))
+        placed = ", ".join(x for x in p.portals if x) or "none"
+        lines.append(f"Portals: {placed}")
+    else:
+        lines += city_bonfire_lines(s, other)
+    lines.append(city_path_line(s, other))
+    return lines
 
 
 class FateGhost(msgspec.Struct, frozen=True):
@@ -197,7 +228,7 @@ def fate_drawing(p: Player, ghost: FateGhost | None = None, big: bool = False) -
 def tom_lines(s: BonfireState, steps: int | None = None, compact: bool = False) -> list[str]:
     """Tom's card with the first `steps` steps he took (all when None), then his board;
     compact folds his lit tasks into one list."""
-    tom = s.players[TOM]
+    tom = tom_board(s)
     board = content.board()
     lines = [f"TOM  {scoring.total(tom)} points · {tom.novices} novices left · Tom Pile {len(s.tom_pile)}"]
     if s.tom_card:
@@ -224,17 +255,21 @@ def tom_lines(s: BonfireState, steps: int | None = None, compact: bool = False) 
     return lines
 
 
-def sea_lines(s: BonfireState, compact: bool = False) -> list[str]:
+def sea_lines(s: BonfireState, compact: bool = False, me: int = YOU) -> list[str]:
     """The islands in ring order. Compact leaves the requirements to the island your ship
-    is at (the only place you can receive a task), told last."""
+    is at (the only place you can receive a task), told last. With two players & marks
+    the other player's ship."""
     board = content.board()
-    you = s.players[YOU]
-    lines = ["THE SEA (a ring; @ your ship)" + ("" if compact else f"  {TASK_LEGEND}")]
+    you = s.players[me]
+    theirs = -2 if is_solo(s) else s.players[1 - me].ship
+    ships = "@ your ship" + ("" if is_solo(s) else ", & theirs")
+    lines = [f"THE SEA (a ring; {ships})" + ("" if compact else f"  {TASK_LEGEND}")]
     if compact:
-        lines = ["THE SEA (@ your ship)"]
+        lines = [f"THE SEA ({ships})"]
     for n, island in enumerate(board.islands):
         here = s.islands[n]
-        ship = "@" if you.ship == n else " "
+        ship = ("@" if you.ship == n else " ") + ("&" if theirs == n else "")
+        ship = ship.strip() or " "
         if island.kind == "task":
             shown = (lambda t: task_short(t).split(" [")[0]) if compact else task_short
             found = (", " if compact else "; ").join(shown(t) for t in here.tasks) or "no tasks"
@@ -275,17 +310,26 @@ def compact_gain(what) -> str:
     return " ".join(parts) or "nothing"
 
 
-def council_lines(s: BonfireState, compact: bool = False) -> list[str]:
+def council_owner(s: BonfireState, mark: str, names: list[str] | None, compact: bool) -> str:
+    """Who sits on a High Council space, by name."""
+    if mark.startswith("seat"):
+        return seat_name(names, int(mark[4:]) - 1)
+    if compact:
+        return {"": "free", "you": "you", "tom": "Tom", "neutral": "N"}.get(mark, mark)
+    return {"": "free", "tom": "Tom"}.get(mark, mark)
+
+
+def council_lines(s: BonfireState, compact: bool = False, names: list[str] | None = None) -> list[str]:
     board = content.board()
     lines = [f"HIGH COUNCIL ({council.novices_in_council(s)}/{board.end_trigger} novices end the game)"]
     for n, space in enumerate(board.council):
         name = space.name.removeprefix("Seat of ")
         if compact:
-            who = {"": "free", "you": "you", "tom": "Tom", "neutral": "N"}.get(s.council[n], s.council[n])
+            who = council_owner(s, s.council[n], names, compact)
             flat = "+N" if n in s.flat_neutral else ""
             lines.append(f"{name} {compact_gain(space)}: {who}{flat}")
             continue
-        who = s.council[n] or "free"
+        who = council_owner(s, s.council[n], names, compact)
         flat = " +flat neutral" if n in s.flat_neutral else ""
         lines.append(f" {name}: {council.gain_text(space)} - {who}{flat}")
     if compact:
@@ -328,9 +372,9 @@ def gnome_lines(s: BonfireState, compact: bool = False) -> list[str]:
     return ["SPECIALISTS: " + gnome_list(s.specialists), "ELDERS: " + gnome_list(s.elders)]
 
 
-def fire_lines(s: BonfireState, compact: bool = False) -> list[str]:
+def fire_lines(s: BonfireState, compact: bool = False, names: list[str] | None = None) -> list[str]:
     return (great_bonfire_lines(s, compact) + common_lines(s, compact) + [path_display_line(s)]
-            + council_lines(s, compact) + gnome_lines(s, compact))
+            + council_lines(s, compact, names) + gnome_lines(s, compact))
 
 
 def legend_lines(compact: bool = False) -> list[str]:
@@ -346,7 +390,23 @@ def legend_lines(compact: bool = False) -> list[str]:
             "Tiles by letter: B1 = 1 Great Bonfire tile, *2 = 2 wild tiles"]
 
 
-def counts_line(s: BonfireState) -> str:
-    you, tom = s.players[YOU], s.players[TOM]
+def counts_line(s: BonfireState, me: int = YOU, names: list[str] | None = None) -> str:
+    if not is_solo(s):
+        mine, theirs = s.players[me], s.players[1 - me]
+        return (f"{seat_name(names, me)} {scoring.total(mine)} - {seat_name(names, 1 - me)} {scoring.total(theirs)} "
+                f"· lit {city.counts(mine, 'lit')}/{city.counts(theirs, 'lit')} "
+                f"· council {council.novices_in_council(s)}/{content.board().end_trigger}")
+    you, tom = s.players[YOU], tom_board(s)
     return (f"You {scoring.total(you)} - Tom {scoring.total(tom)} · lit {city.counts(you, 'lit')}/{city.counts(tom, 'lit')} "
             f"· council {council.novices_in_council(s)}/{content.board().end_trigger}")
+
+
+def tie_break_text(s: BonfireState, names: list[str] | None = None) -> str:
+    """The figures a tie in points is settled by, for the two-player end screen."""
+    def each(count) -> str:
+        return ", ".join(f"{seat_name(names, n)} {count(p)}" for n, p in enumerate(s.players))
+
+    lit = each(lambda p: city.counts(p, "lit"))
+    guarded = each(lambda p: sum(g.where >= IN_BONFIRE for g in p.guardians))
+    return (f"A tie in points goes to more lit bonfires ({lit}), then to more guardians in bonfires "
+            f"({guarded}); after that the win is shared.")

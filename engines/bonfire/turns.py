@@ -1,0 +1,53 @@
+"""Two players: whose turn comes next, the countdown of five turns each, and the end.
+
+Players take turns in order from the holder of the building extension. A player who can do
+nothing at all is out of the game and takes no more turns; the other plays on. Once the
+High Council holds its end-trigger count of novices, the turn under way is finished, then
+each player still in has its countdown turns (5), starting with the next player; in each
+one that player may pass for the points on the countdown tile of that turn. The game ends
+when both have had them, or nobody is left to play.
+"""
+
+from __future__ import annotations
+
+from engines.bonfire import content, council
+from engines.bonfire.state import Ctx, TurnFlags, is_solo, player_name
+from engines.core.protocol import Event
+
+
+def check_trigger(ctx: Ctx, when: str) -> None:
+    """The novice that makes the High Council's count reach the end trigger starts the
+    countdown (`when` says if the round must finish first; two players: after this turn)."""
+    s = ctx.state
+    trigger = content.board().end_trigger
+    if not s.triggered and council.novices_in_council(s) >= trigger:
+        s.triggered = True
+        if not is_solo(s):
+            s.countdown_turns = [0] * s.seats
+            when = f"when {player_name(s, s.current)}'s turn ends "
+        ctx.events.append(Event(f"{trigger} novices sit in the High Council: the countdown begins {when}"
+                                f"({len(content.board().countdown)} more turns each)."))
+
+
+def next_turn(ctx: Ctx) -> None:
+    s = ctx.state
+    check_trigger(ctx, "")
+    s.flags = TurnFlags()
+    order = [(s.current + step) % s.seats for step in range(1, s.seats + 1)]  # the next player first
+    turns = len(content.board().countdown)
+    if s.triggered:
+        due = [n for n in order if not s.players[n].out and s.countdown_turns[n] < turns]
+    else:
+        due = [n for n in order if not s.players[n].out]
+    if not due:
+        s.phase = "over"
+        ctx.say("The countdown is over: final scoring." if s.triggered else "Nobody can act any more: final scoring.")
+        return
+    s.current = due[0]
+    s.turn += 1
+    if s.triggered:
+        s.countdown_turns[s.current] += 1
+        s.countdown = s.countdown_turns[s.current]
+        points = content.board().countdown[s.countdown - 1]
+        ctx.say(f"Countdown turn {s.countdown} of {turns} for {player_name(s, s.current)}: they may pass for "
+                f"{points} point{'s' if points > 1 else ''}.")
