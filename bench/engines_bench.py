@@ -23,8 +23,8 @@ STEPS_RATIO = 1.0
 
 
 def seat_count(engine: Engine) -> int:
-    """The table a new game gets by default: two players where the game allows it."""
-    return min(max(engine.info.min_seats, 2), engine.info.max_seats)
+    """The table a new game gets by default (Bonfire: solo against Tom)."""
+    return engine.info.usual_seats
 
 
 def random_playout(engine: Engine, seed: int) -> int:

@@ -123,7 +123,7 @@ Scenario = Callable[[Any, Any], Awaitable[list[str]]]
 def _human_first(engine: Any, seed: int):
     from engines.core.match import Match, SeatSpec
 
-    count = min(max(engine.info.min_seats, 2), engine.info.max_seats)
+    count = engine.info.usual_seats
     level = "heuristic" if "heuristic" in engine.bots else sorted(engine.bots)[0]
     seats = [SeatSpec("Ana")] + [SeatSpec(f"Bot {n}", "bot", level) for n in range(2, count + 1)]
     return Match(engine, engine.default_options(), seats, seed)

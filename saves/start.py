@@ -89,7 +89,7 @@ def _clause(error: BaseException) -> str:
 
 def default_seats(engine: Engine) -> list[SeatSpec]:
     """One human against the game's strongest-sounding bot, as many as the game needs."""
-    count = engine.info.default_seats or min(max(engine.info.min_seats, 2), engine.info.max_seats)
+    count = engine.info.usual_seats
     levels = [level for level in engine.bots if level != "random"] or list(engine.bots)
     seats = [SeatSpec(name="Player 1")]
     for number in range(2, count + 1):

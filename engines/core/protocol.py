@@ -41,6 +41,11 @@ class GameInfo(msgspec.Struct, frozen=True):
     #: human against bots up to 2 seats within the range. Bonfire says 1: solo unless asked.
     default_seats: int = 0
 
+    @property
+    def usual_seats(self) -> int:
+        """How many seats a table gets when nobody says."""
+        return self.default_seats or min(max(self.min_seats, 2), self.max_seats)
+
 
 class Event(msgspec.Struct, frozen=True):
     """Something that happened, told per viewer so secrets never reach the wrong screen.
