@@ -8,6 +8,8 @@ space k (1..7) sits next to path position k-1, with portal slot k between them.
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from engines.core.protocol import Event
@@ -149,6 +151,9 @@ def player_name(s: BonfireState, who: int) -> str:
 
 
 _IRREGULAR = {"can": "can", "pass": "passes"}
+#: Verbs a "You ..." line joins with "and" ("You pass and score"): they agree with the
+#: player too. Only these, so "..., and its novice leaves" is left alone.
+_SECOND_VERBS = re.compile(r" and (gain|put|take|score)\b")
 
 
 def third_person(text: str, name: str) -> str:
@@ -158,9 +163,10 @@ def third_person(text: str, name: str) -> str:
         verb, _, rest = text[4:].partition(" ")
         told = _IRREGULAR.get(verb, verb + "s")
         text = f"{name} {told} {rest}".rstrip()
+        text = _SECOND_VERBS.sub(lambda m: f" and {m.group(1)}s", text, count=1)
     elif text.startswith("Your "):
         text = f"{name}'s {text[5:]}"
-    return text.replace(" your ", " their ").replace(" you ", " they ")
+    return re.sub(r"\byou\b", "they", re.sub(r"\byour\b", "their", text))
 
 
 def copy_state(state: BonfireState) -> BonfireState:
