@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
-from engines.bonfire.state import TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_tom, portal_board
+from engines.bonfire.state import (
+    TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, player_name, portal_board,
+)
 
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
 
@@ -56,6 +58,9 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     gain(p, space)
     if city.has(p, "council_gold"):
         city.add(p.resources, {"gold": city.abilities(p).count("council_gold")})
+    if pending.source == "common" and not is_solo(s):  # both read it: say who gains
+        ctx.say(f"The neutral novice takes the {space.name}: {player_name(s, pending.who)} gains {gain_text(space)}.")
+        return
     who = "The neutral novice" if pending.source == "common" else "Your novice"
     ctx.say(f"{who} takes the {space.name}: {gain_text(space)}.")
 

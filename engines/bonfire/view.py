@@ -254,7 +254,8 @@ def _two_player_phase_text(s: BonfireState) -> tuple[str, str]:
     if s.phase == "setup":
         return f"Setup, {name}: keep your centre fate tile or swap it with the middle tile of your column.", "setup"
     if s.pending:
-        return f"{name}: choose the High Council space for your novice.", "the-high-council"
+        whose = "the neutral novice" if s.pending[0].source == "common" else "your novice"
+        return f"{name}: choose the High Council space for {whose}.", "the-high-council"
     if s.flags.walkers:
         steps = f"{s.flags.steps} step{'s' if s.flags.steps > 1 else ''}"
         return f"{name}'s procession: say where each guardian walks (up to {steps}).", "make-a-procession"

@@ -94,3 +94,15 @@ def test_each_player_may_take_one_guardian_of_a_colour_from_its_island():
     s = act(s, take, seat=1 - first)
     assert s.islands[n].guardians == 0
     assert [g.colour for g in s.players[0].guardians] == [g.colour for g in s.players[1].guardians] == ["own", colour]
+
+
+def test_a_neutral_novice_is_named_as_such_and_the_log_says_who_takes_its_bonus():
+    s = edit(fresh_two(1))
+    seat = s.current
+    s.players[seat].gnomes = s.gnome_pile[:3]
+    s = act(s, Common("gnome-moot"), seat=seat)
+    assert ENGINE.summary(s, None).status == f"Player {seat + 1}: choose the High Council space for the neutral novice."
+    dawn = content.board().council[0]
+    assert events(s, Council(dawn.id), seat=seat) == [
+        f"The neutral novice takes the {dawn.name}: Player {seat + 1} gains 1 wild tile."
+    ]
