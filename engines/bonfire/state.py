@@ -157,6 +157,9 @@ def player_name(s: BonfireState, who: int) -> str:
 
 
 _IRREGULAR = {"can": "can", "pass": "passes"}
+#: Verbs a "You ..." line joins with "and" ("You pass and score"): they agree with the
+#: player too. Only these, so "..., and its novice leaves" is left alone.
+_SECOND_VERBS = re.compile(r" and (gain|put|take|score)\b")
 
 
 def third_person(text: str, name: str) -> str:
@@ -167,6 +170,7 @@ def third_person(text: str, name: str) -> str:
         told = _IRREGULAR.get(verb, verb + "s")
         rest = re.sub(r"\band (gain|put|score|start|take)\b", r"and \1s", rest)  # "...and gain N" -> "and gains"
         text = f"{name} {told} {rest}".rstrip()
+        text = _SECOND_VERBS.sub(lambda m: f" and {m.group(1)}s", text, count=1)
     elif text.startswith("Your "):
         text = f"{name}'s {text[5:]}"
     return re.sub(r"\byou\b", "they", re.sub(r"\byour\b", "their", text))

@@ -109,6 +109,8 @@ def not_your_turn(s: BonfireState, seat: int) -> str:
 def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
     """A sentence saying why `action` is refused now."""
     p = acting(s)
+    if not is_solo(s) and isinstance(action, (TomTurn, TomTask, TomGuardian)):
+        return "Tom plays only in a solo game: two players have no automa."
     if s.phase == "setup":
         return "First decide whether to keep or swap your centre fate tile."
     if s.pending:

@@ -51,3 +51,11 @@ def after_your_turn(seed: int = 1) -> BonfireState:
     from engines.bonfire.actions import End
 
     return act(s, End())
+
+
+def fresh_two(seed: int = 1) -> BonfireState:
+    """A two-player game past setup: both players kept their centre fate tile, and the
+    holder of the building extension (`state.start`) is about to take the first turn."""
+    state = ENGINE.new_game(ENGINE.default_options(), 2, seed)
+    state = ENGINE.apply(state, state.current, Keep()).state
+    return ENGINE.apply(state, state.current, Keep()).state
