@@ -172,8 +172,21 @@ def third_person(text: str, name: str) -> str:
     return re.sub(r"\byou\b", "they", re.sub(r"\byour\b", "their", text))
 
 
+_ENCODER = msgspec.msgpack.Encoder()
+_DECODER = msgspec.msgpack.Decoder(BonfireState)
+
+
+def encode_state(state: BonfireState) -> bytes:
+    """The state's exact encoding: equal bytes, equal states."""
+    return _ENCODER.encode(state)
+
+
+def decode_state(encoded: bytes) -> BonfireState:
+    return _DECODER.decode(encoded)
+
+
 def copy_state(state: BonfireState) -> BonfireState:
-    return msgspec.json.decode(msgspec.json.encode(state), type=BonfireState)
+    return decode_state(encode_state(state))
 
 
 class Ctx:
