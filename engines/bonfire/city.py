@@ -36,9 +36,24 @@ def placement_problem(grid: list[str], cells: list[Cell]) -> str:
     return ""
 
 
-def open_strips(grid: list[str]) -> list[tuple[int, int, str]]:
+def open_strips(grid: list[str]) -> tuple[tuple[int, int, str], ...]:
     """Every (row, col, direction) where a fate tile may lie now, in a stable order; the
-    same test as `placement_problem`, done once for the whole grid."""
+    same test as `placement_problem`, done once for the whole grid. A city's grid changes
+    only when a fate tile is placed, so the answer is kept per grid."""
+    key = tuple(grid)
+    found = _OPEN_STRIPS.get(key)
+    if found is None:
+        if len(_OPEN_STRIPS) >= _OPEN_STRIPS_KEPT:
+            _OPEN_STRIPS.clear()
+        found = _OPEN_STRIPS[key] = _scan_open_strips(grid)
+    return found
+
+
+_OPEN_STRIPS: dict[tuple[str, ...], tuple[tuple[int, int, str], ...]] = {}
+_OPEN_STRIPS_KEPT = 4096
+
+
+def _scan_open_strips(grid: list[str]) -> tuple[tuple[int, int, str], ...]:
     n = size()
     taken = {(i // n, i % n) for i, symbol in enumerate(grid) if symbol}
     touching = {c for cell in taken for c in neighbours4(cell)} - taken
@@ -51,7 +66,7 @@ def open_strips(grid: list[str]) -> list[tuple[int, int, str]]:
                     cell in touching for cell in cells
                 ):
                     out.append((row, col, direction))
-    return out
+    return tuple(out)
 
 
 def fate_gain(grid: list[str], cells: list[Cell], symbols: list[str]) -> dict[str, int]:
@@ -113,6 +128,29 @@ def pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) -> dic
             return None
         left[spare] -= 1
     return {k: v for k, v in left.items() if v}
+
+
+def can_pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) -> bool:
+    """Whether `pay_tiles` would succeed, without working out the payment: after paying
+    what the tiles cover, wild tiles cover what is missing (2 each with the Twinmaker),
+    and any 2 of the action tiles left cover each of the rest."""
+    if WILD in need:  # wild tiles would pay twice over: leave that to the payment itself
+        return pay_tiles(p, need, wild_double) is not None
+    tiles = p.tiles
+    spare = 0
+    for kind in SYMBOLS:
+        count = tiles.get(kind, 0)
+        if count > 0:
+            spare += count
+    missing = 0
+    for kind, count in need.items():
+        used = min(tiles.get(kind, 0), count)
+        missing += count - used
+        if kind in SYMBOLS:
+            spare -= used
+    if missing:
+        missing = max(0, missing - tiles.get(WILD, 0) * (2 if wild_double else 1))
+    return spare >= 2 * missing
 
 
 def pay_resources(p: Player, need: dict[str, int], any_two: bool = False) -> dict[str, int] | None:

@@ -153,7 +153,7 @@ def legal_great_bonfire(state: BonfireState) -> list[Action]:
     out: list[Action] = []
     for n, space in enumerate(content.board().great_bonfire):
         cost = turn_cost(state.figure, n)
-        if not cost or city.pay_tiles(p, {"bonfire": cost}, wild_double) is None:
+        if not cost or not city.can_pay_tiles(p, {"bonfire": cost}, wild_double):
             continue
         can_portal = bool(portal_for(p, state.great_bonfire[n], portal_board(state.current)))
         out.extend(GreatBonfire(space.id, pick) for pick in PICKS if can_portal or "p" not in pick)

@@ -32,7 +32,7 @@ def legal_sails(state: BonfireState) -> list[Action]:
     wild_double = city.has(p, "wild_double")
     for n, island in enumerate(content.board().islands):
         cost = sail_cost(p, n)
-        if cost and city.pay_tiles(p, {"ship": cost}, wild_double) is not None:
+        if cost and city.can_pay_tiles(p, {"ship": cost}, wild_double):
             out.append(Sail(island.id))
     return out
 

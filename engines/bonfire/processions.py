@@ -56,7 +56,7 @@ def legal_processions(state: BonfireState) -> list[Action]:
     extra = 1 if city.has(p, "extra_step") else 0
     return [
         Procession(n) for n in range(1, MAX_STEPS + 1)
-        if movable(p, n + extra) and city.pay_tiles(p, {"procession": n}, wild_double) is not None
+        if city.can_pay_tiles(p, {"procession": n}, wild_double) and movable(p, n + extra)
     ]
 
 
