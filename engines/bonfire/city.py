@@ -3,6 +3,8 @@ resources (with substitutes), gains, and the counts tasks and scoring look at.""
 
 from __future__ import annotations
 
+import functools
+
 from engines.bonfire import content
 from engines.bonfire.content import GOLD, PLAIN_RESOURCES, SYMBOLS, WILD
 from engines.bonfire.state import Player
@@ -38,22 +40,52 @@ def placement_problem(grid: list[str], cells: list[Cell]) -> str:
 
 def open_strips(grid: list[str]) -> tuple[tuple[int, int, str], ...]:
     """Every (row, col, direction) where a fate tile may lie now, in a stable order; the
-    same test as `placement_problem`, done once for the whole grid. A city's grid changes
-    only when a fate tile is placed, so the answer is kept per grid."""
-    key = tuple(grid)
-    found = _OPEN_STRIPS.get(key)
+    same test as `placement_problem`, done once for the whole grid: on the grid's cells as
+    bits, each candidate strip must cover no taken cell and touch one."""
+    taken = 0
+    bit = 1
+    for symbol in grid:
+        if symbol:
+            taken |= bit
+        bit <<= 1
+    found = _OPEN_STRIPS.get(taken)
     if found is None:
-        if len(_OPEN_STRIPS) >= _OPEN_STRIPS_KEPT:
+        if len(_OPEN_STRIPS) >= 50_000:
             _OPEN_STRIPS.clear()
-        found = _OPEN_STRIPS[key] = _scan_open_strips(grid)
+        found = _OPEN_STRIPS[taken] = tuple(
+            strip for strip, cells, touch in _strip_masks(size()) if not taken & cells and taken & touch
+        )
     return found
 
 
-_OPEN_STRIPS: dict[tuple[str, ...], tuple[tuple[int, int, str], ...]] = {}
-_OPEN_STRIPS_KEPT = 4096
+#: Open strips by the bits of the taken cells (a city's grid changes only when a fate tile
+#: is placed, and the same shapes recur from game to game).
+_OPEN_STRIPS: dict[int, tuple[tuple[int, int, str], ...]] = {}
+
+
+@functools.cache
+def _strip_masks(n: int) -> tuple[tuple[tuple[int, int, str], int, int], ...]:
+    """Each strip lying wholly inside an n x n area, in `open_strips` order, with the bits
+    of its cells and of every cell beside them."""
+    out = []
+    for row in range(n):
+        for col in range(n):
+            for direction, (dr, dc) in DIRECTIONS.items():
+                cells = [(row + dr * k, col + dc * k) for k in range(3)]
+                if not all(0 <= r < n and 0 <= c < n for r, c in cells):
+                    continue
+                cell_bits = sum(1 << (r * n + c) for r, c in cells)
+                touch_bits = 0
+                for cell in cells:
+                    for r, c in neighbours4(cell):
+                        if 0 <= r < n and 0 <= c < n:
+                            touch_bits |= 1 << (r * n + c)
+                out.append(((row, col, direction), cell_bits, touch_bits & ~cell_bits))
+    return tuple(out)
 
 
 def _scan_open_strips(grid: list[str]) -> tuple[tuple[int, int, str], ...]:
+    """The plain scan `open_strips` stands for (kept to test it against)."""
     n = size()
     taken = {(i // n, i % n) for i, symbol in enumerate(grid) if symbol}
     touching = {c for cell in taken for c in neighbours4(cell)} - taken

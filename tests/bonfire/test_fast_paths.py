@@ -47,6 +47,18 @@ def test_open_strips_kept_per_grid_equal_a_fresh_scan_and_follow_the_grid():
     assert (row, col, direction) in city.open_strips(grid)
 
 
+def test_open_strips_equal_a_fresh_scan_along_random_fillings_of_the_fate_area():
+    rng = random.Random(8)
+    for seed in range(30):
+        grid = list(acting(fresh(seed)).grid)
+        while True:
+            strips = city.open_strips(grid)
+            assert strips == city._scan_open_strips(grid)
+            if not strips:
+                break
+            grid = city.place(grid, city.strip_cells(*rng.choice(strips)), [rng.choice(SYMBOLS) for _ in range(3)])
+
+
 def test_recruits_offered_are_exactly_the_gnomes_with_a_price():
     rng = random.Random(2)
     for seed in range(40):
