@@ -4,6 +4,7 @@ resources (with substitutes), gains, and the counts tasks and scoring look at.""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from engines.bonfire import content
 from engines.bonfire.content import GOLD, PLAIN_RESOURCES, SYMBOLS, WILD
@@ -183,6 +184,28 @@ def can_pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) ->
     if missing:
         missing = max(0, missing - tiles.get(WILD, 0) * (2 if wild_double else 1))
     return spare >= 2 * missing
+
+
+def tile_budget(p: Player, wild_double: bool = False) -> Callable[[str, int], bool]:
+    """`can_pay_tiles` for one kind of tile at a time, the hand's totals worked out once:
+    for listing every move a hand can pay for."""
+    tiles = p.tiles
+    spare = 0
+    for kind in SYMBOLS:
+        count = tiles.get(kind, 0)
+        if count > 0:
+            spare += count
+    cover = tiles.get(WILD, 0) * (2 if wild_double else 1)
+
+    def can_pay(kind: str, count: int) -> bool:
+        used = min(tiles.get(kind, 0), count)
+        missing = count - used
+        if not missing:
+            return True
+        left = spare - used if kind in SYMBOLS else spare
+        return left >= 2 * max(0, missing - cover)
+
+    return can_pay
 
 
 def pay_resources(p: Player, need: dict[str, int], any_two: bool = False) -> dict[str, int] | None:

@@ -59,7 +59,7 @@ def legal_recruits(state: BonfireState) -> list[Action]:
         return []
     # Whether `price` is not None, judged once per price rather than once per card: the
     # tiles depend only on Elder or not, the resources only on the card's resource.
-    wild_double = city.has(p, "wild_double")
+    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
     broker = city.has(p, "gnome_any_resource") and sum(p.resources.values()) >= 1
     tiles_ok: dict[int, bool] = {}
     resource_ok: dict[str, bool] = {}
@@ -67,7 +67,7 @@ def legal_recruits(state: BonfireState) -> list[Action]:
     for gid in state.specialists + state.elders:
         count = ELDER_TILES if content.elder(gid) else 1
         if count not in tiles_ok:
-            tiles_ok[count] = city.can_pay_tiles(p, {"gnome": count}, wild_double)
+            tiles_ok[count] = can_pay("gnome", count)
         if not tiles_ok[count]:
             continue
         resource = content.gnome_resource(gid)

@@ -32,6 +32,9 @@ def test_can_pay_tiles_agrees_with_pay_tiles_on_many_hands_and_prices():
         wild_double = rng.random() < 0.3
         expected = city.pay_tiles(player(hand), need, wild_double) is not None
         assert city.can_pay_tiles(player(hand), need, wild_double) is expected, (hand, need, wild_double)
+        if len(need) == 1:
+            [(kind, count)] = need.items()
+            assert city.tile_budget(player(hand), wild_double)(kind, count) is expected, (hand, need, wild_double)
         both[expected] += 1
     assert min(both.values()) > 300  # both answers were put to the test many times
 
