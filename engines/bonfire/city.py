@@ -265,7 +265,11 @@ def abilities(p: Player) -> list[str]:
 
 
 def has(p: Player, ability: str) -> bool:
-    return ability in abilities(p)
+    for gid in p.gnomes:
+        s = content.specialist(gid)
+        if s is not None and s.ability == ability:
+            return True
+    return False
 
 
 def score(p: Player, label: str, points: int) -> None:

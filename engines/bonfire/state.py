@@ -8,6 +8,7 @@ space k (1..7) sits next to path position k-1, with portal slot k between them.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import msgspec
@@ -159,6 +160,7 @@ def player_name(s: BonfireState, who: int) -> str:
 _IRREGULAR = {"can": "can", "pass": "passes"}
 
 
+@functools.lru_cache(maxsize=4096)  # the same sentences recur all game long
 def third_person(text: str, name: str) -> str:
     """A log line written to "you" retold about `name` (two-player games, where both
     players read the same log): "You sail to X" -> "Player 1 sails to X"."""
