@@ -3,6 +3,9 @@ resources (with substitutes), gains, and the counts tasks and scoring look at.""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from engines.bonfire import content
 from engines.bonfire.content import GOLD, PLAIN_RESOURCES, SYMBOLS, WILD
 from engines.bonfire.state import Player
@@ -36,9 +39,54 @@ def placement_problem(grid: list[str], cells: list[Cell]) -> str:
     return ""
 
 
-def open_strips(grid: list[str]) -> list[tuple[int, int, str]]:
+def open_strips(grid: list[str]) -> tuple[tuple[int, int, str], ...]:
     """Every (row, col, direction) where a fate tile may lie now, in a stable order; the
-    same test as `placement_problem`, done once for the whole grid."""
+    same test as `placement_problem`, done once for the whole grid: on the grid's cells as
+    bits, each candidate strip must cover no taken cell and touch one."""
+    taken = 0
+    bit = 1
+    for symbol in grid:
+        if symbol:
+            taken |= bit
+        bit <<= 1
+    found = _OPEN_STRIPS.get(taken)
+    if found is None:
+        if len(_OPEN_STRIPS) >= 50_000:
+            _OPEN_STRIPS.clear()
+        found = _OPEN_STRIPS[taken] = tuple(
+            strip for strip, cells, touch in _strip_masks(size()) if not taken & cells and taken & touch
+        )
+    return found
+
+
+#: Open strips by the bits of the taken cells (a city's grid changes only when a fate tile
+#: is placed, and the same shapes recur from game to game).
+_OPEN_STRIPS: dict[int, tuple[tuple[int, int, str], ...]] = {}
+
+
+@functools.cache
+def _strip_masks(n: int) -> tuple[tuple[tuple[int, int, str], int, int], ...]:
+    """Each strip lying wholly inside an n x n area, in `open_strips` order, with the bits
+    of its cells and of every cell beside them."""
+    out = []
+    for row in range(n):
+        for col in range(n):
+            for direction, (dr, dc) in DIRECTIONS.items():
+                cells = [(row + dr * k, col + dc * k) for k in range(3)]
+                if not all(0 <= r < n and 0 <= c < n for r, c in cells):
+                    continue
+                cell_bits = sum(1 << (r * n + c) for r, c in cells)
+                touch_bits = 0
+                for cell in cells:
+                    for r, c in neighbours4(cell):
+                        if 0 <= r < n and 0 <= c < n:
+                            touch_bits |= 1 << (r * n + c)
+                out.append(((row, col, direction), cell_bits, touch_bits & ~cell_bits))
+    return tuple(out)
+
+
+def _scan_open_strips(grid: list[str]) -> tuple[tuple[int, int, str], ...]:
+    """The plain scan `open_strips` stands for (kept to test it against)."""
     n = size()
     taken = {(i // n, i % n) for i, symbol in enumerate(grid) if symbol}
     touching = {c for cell in taken for c in neighbours4(cell)} - taken
@@ -51,7 +99,7 @@ def open_strips(grid: list[str]) -> list[tuple[int, int, str]]:
                     cell in touching for cell in cells
                 ):
                     out.append((row, col, direction))
-    return out
+    return tuple(out)
 
 
 def fate_gain(grid: list[str], cells: list[Cell], symbols: list[str]) -> dict[str, int]:
@@ -115,6 +163,51 @@ def pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) -> dic
     return {k: v for k, v in left.items() if v}
 
 
+def can_pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) -> bool:
+    """Whether `pay_tiles` would succeed, without working out the payment: after paying
+    what the tiles cover, wild tiles cover what is missing (2 each with the Twinmaker),
+    and any 2 of the action tiles left cover each of the rest."""
+    if WILD in need:  # wild tiles would pay twice over: leave that to the payment itself
+        return pay_tiles(p, need, wild_double) is not None
+    tiles = p.tiles
+    spare = 0
+    for kind in SYMBOLS:
+        count = tiles.get(kind, 0)
+        if count > 0:
+            spare += count
+    missing = 0
+    for kind, count in need.items():
+        used = min(tiles.get(kind, 0), count)
+        missing += count - used
+        if kind in SYMBOLS:
+            spare -= used
+    if missing:
+        missing = max(0, missing - tiles.get(WILD, 0) * (2 if wild_double else 1))
+    return spare >= 2 * missing
+
+
+def tile_budget(p: Player, wild_double: bool = False) -> Callable[[str, int], bool]:
+    """`can_pay_tiles` for one kind of tile at a time, the hand's totals worked out once:
+    for listing every move a hand can pay for."""
+    tiles = p.tiles
+    spare = 0
+    for kind in SYMBOLS:
+        count = tiles.get(kind, 0)
+        if count > 0:
+            spare += count
+    cover = tiles.get(WILD, 0) * (2 if wild_double else 1)
+
+    def can_pay(kind: str, count: int) -> bool:
+        used = min(tiles.get(kind, 0), count)
+        missing = count - used
+        if not missing:
+            return True
+        left = spare - used if kind in SYMBOLS else spare
+        return left >= 2 * max(0, missing - cover)
+
+    return can_pay
+
+
 def pay_resources(p: Player, need: dict[str, int], any_two: bool = False) -> dict[str, int] | None:
     """The resources left after paying `need`, or None. A missing resource is replaced by
     1 gold or by any 2 resources; `any_two` (Barterer, Gnome Broker) replaces the whole
@@ -172,7 +265,11 @@ def abilities(p: Player) -> list[str]:
 
 
 def has(p: Player, ability: str) -> bool:
-    return ability in abilities(p)
+    for gid in p.gnomes:
+        s = content.specialist(gid)
+        if s is not None and s.ability == ability:
+            return True
+    return False
 
 
 def score(p: Player, label: str, points: int) -> None:

@@ -149,11 +149,11 @@ def portal_for(p: Player, portals: list[str], board: str) -> str:
 
 def legal_great_bonfire(state: BonfireState) -> list[Action]:
     p = acting(state)
-    wild_double = city.has(p, "wild_double")
+    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
     out: list[Action] = []
     for n, space in enumerate(content.board().great_bonfire):
         cost = turn_cost(state.figure, n)
-        if not cost or city.pay_tiles(p, {"bonfire": cost}, wild_double) is None:
+        if not cost or not can_pay("bonfire", cost):
             continue
         can_portal = bool(portal_for(p, state.great_bonfire[n], portal_board(state.current)))
         out.extend(GreatBonfire(space.id, pick) for pick in PICKS if can_portal or "p" not in pick)

@@ -18,7 +18,8 @@ from engines.bonfire.actions import (
 )
 from engines.bonfire.content import SYMBOLS, WILD
 from engines.bonfire.state import (
-    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, copy_state, is_solo, player_name,
+    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, decode_state, encode_state, is_solo,
+    player_name,
 )
 from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO, Applied, Engine, Flags, GameInfo, Outcome, Summary
@@ -36,6 +37,8 @@ class BonfireEngine(Engine[BonfireState, Action]):
     )
     options_type = BonfireOptions
     bots: dict = {}
+    #: The latest legal list given out: (state encoding, seat, actions); see legal_actions.
+    _last_legal: tuple[bytes, int, tuple[Action, ...]] | None = None
 
     # -- setup -------------------------------------------------------------------------
     def new_game(self, options: msgspec.Struct, seats: int, seed: int) -> BonfireState:
@@ -60,6 +63,20 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
     # -- legal actions ---------------------------------------------------------------------
     def legal_actions(self, state: BonfireState, seat: int) -> list[Action]:
+        out = self._legal_actions(state, seat)
+        # Callers (bots, replay, the screen) ask for the list and then apply one of it:
+        # keep it for that state, recognised by its exact encoding, so `apply` need not
+        # work the list out a second time (as Camp Grizzly does).
+        self._last_legal = (encode_state(state), seat, tuple(out))
+        return out
+
+    def _legal_for_apply(self, encoded: bytes, state: BonfireState, seat: int) -> tuple[Action, ...] | list[Action]:
+        last = self._last_legal
+        if last is not None and last[1] == seat and last[0] == encoded:
+            return last[2]
+        return self._legal_actions(state, seat)
+
+    def _legal_actions(self, state: BonfireState, seat: int) -> list[Action]:
         if seat not in self.actors(state):
             return []
         if state.phase == "tom":
@@ -114,9 +131,10 @@ class BonfireEngine(Engine[BonfireState, Action]):
             raise IllegalAction("The game is over.")
         if seat not in self.actors(state):
             raise IllegalAction(view.not_your_turn(state, seat))
-        if action not in self.legal_actions(state, seat):
+        encoded = encode_state(state)
+        if action not in self._legal_for_apply(encoded, state, seat):
             raise IllegalAction(view.why(self, state, action))
-        ctx = Ctx(copy_state(state))
+        ctx = Ctx(decode_state(encoded))  # an editable copy: the caller's state is never touched
         handler = getattr(self, f"_do_{type(action).__name__.lower()}")
         handler(ctx, action)
         turns.check_trigger(ctx, "after this round ")

@@ -57,7 +57,25 @@ def legal_recruits(state: BonfireState) -> list[Action]:
     p = acting(state)
     if len(p.gnomes) >= MAX_GNOMES:
         return []
-    return [Recruit(g) for g in state.specialists + state.elders if price(p, g) is not None]
+    # Whether `price` is not None, judged once per price rather than once per card: the
+    # tiles depend only on Elder or not, the resources only on the card's resource.
+    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
+    broker = city.has(p, "gnome_any_resource") and sum(p.resources.values()) >= 1
+    tiles_ok: dict[int, bool] = {}
+    resource_ok: dict[str, bool] = {}
+    out: list[Action] = []
+    for gid in state.specialists + state.elders:
+        count = ELDER_TILES if content.elder(gid) else 1
+        if count not in tiles_ok:
+            tiles_ok[count] = can_pay("gnome", count)
+        if not tiles_ok[count]:
+            continue
+        resource = content.gnome_resource(gid)
+        if resource not in resource_ok:
+            resource_ok[resource] = broker or city.pay_resources(p, {resource: 1}) is not None
+        if resource_ok[resource]:
+            out.append(Recruit(gid))
+    return out
 
 
 def do_recruit(ctx: Ctx, action: Recruit) -> None:

@@ -29,10 +29,10 @@ def sail_cost(p: Player, to: int) -> int:
 def legal_sails(state: BonfireState) -> list[Action]:
     p = acting(state)
     out: list[Action] = []
-    wild_double = city.has(p, "wild_double")
+    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
     for n, island in enumerate(content.board().islands):
         cost = sail_cost(p, n)
-        if cost and city.pay_tiles(p, {"ship": cost}, wild_double) is not None:
+        if cost and can_pay("ship", cost):
             out.append(Sail(island.id))
     return out
 

@@ -8,6 +8,7 @@ space k (1..7) sits next to path position k-1, with portal slot k between them.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import msgspec
@@ -162,6 +163,7 @@ _IRREGULAR = {"can": "can", "pass": "passes"}
 _SECOND_VERBS = re.compile(r" and (gain|put|take|score)\b")
 
 
+@functools.lru_cache(maxsize=4096)  # the same sentences recur all game long
 def third_person(text: str, name: str) -> str:
     """A log line written to "you" retold about `name` (two-player games, where both
     players read the same log): "You sail to X" -> "Player 1 sails to X"."""
@@ -176,8 +178,21 @@ def third_person(text: str, name: str) -> str:
     return re.sub(r"\byou\b", "they", re.sub(r"\byour\b", "their", text))
 
 
+_ENCODER = msgspec.msgpack.Encoder()
+_DECODER = msgspec.msgpack.Decoder(BonfireState)
+
+
+def encode_state(state: BonfireState) -> bytes:
+    """The state's exact encoding: equal bytes, equal states."""
+    return _ENCODER.encode(state)
+
+
+def decode_state(encoded: bytes) -> BonfireState:
+    return _DECODER.decode(encoded)
+
+
 def copy_state(state: BonfireState) -> BonfireState:
-    return msgspec.json.decode(msgspec.json.encode(state), type=BonfireState)
+    return decode_state(encode_state(state))
 
 
 class Ctx:
