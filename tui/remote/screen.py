@@ -21,7 +21,7 @@ from tui.screens.game import GameScreen
 
 
 REMOTE_BINDINGS = [
-    Binding("t", "chat", "Say", id="remote.chat"),
+    Binding("apostrophe", "chat", "Say", id="remote.chat"),
     Binding("v", "vote_bot", "Bot for absent", id="remote.vote_bot"),
 ]
 
