@@ -59,6 +59,10 @@ MAX_BACKLOG_BYTES = 8 * 1024 * 1024
 
 @dataclass(frozen=True)
 class HostLimits:
+    """Abuse limits. Rates are per identity (a key, or one guest session), shared by all of
+    its connections, so opening more connections or tables buys no more; each identity has
+    its own budget, so a noisy one slows only itself."""
+
     tables_per_identity: int = 8
     requests_per_second: float = 20.0
     request_burst: int = 40
@@ -85,6 +89,19 @@ class TokenBucket:
         return True
 
 
+class IdentityRates:
+    """One identity's budgets: chat lines, and every other request (actions included), so a
+    stream of chat never eats the budget for playing."""
+
+    def __init__(self, limits: HostLimits) -> None:
+        self.requests = TokenBucket(limits.requests_per_second, limits.request_burst)
+        self.chat = TokenBucket(limits.chat_per_second, limits.chat_burst)
+        self.connections = 0
+
+    def allows(self, request: msgspec.Struct) -> bool:
+        return (self.chat if isinstance(request, Chat) else self.requests).take()
+
+
 @dataclass(frozen=True)
 class Ticket:
     owner: str
@@ -109,6 +126,7 @@ class TableHost:
         self._sessions = itertools.count(1)
         self._writers: set[asyncio.StreamWriter] = set()
         self._members: set[Member] = set()
+        self._rates: dict[str, IdentityRates] = {}  # by owner, while it has a connection
         self._temp_dir: str | None = None
 
     # -- life ------------------------------------------------------------------------------
@@ -179,11 +197,11 @@ class TableHost:
             member = Member(owner=ticket.owner, name=ticket.name, send=_sender(writer), session=next(self._sessions))
             member.send(Welcome(name=ticket.name))
             self._members.add(member)
-            requests = TokenBucket(self.limits.requests_per_second, self.limits.request_burst)
-            chats = TokenBucket(self.limits.chat_per_second, self.limits.chat_burst)
+            rates = self._rates.setdefault(member.owner, IdentityRates(self.limits))
+            rates.connections += 1
             while (body := await read_frame(reader, MAX_REQUEST_BYTES)) is not None:
                 request = decode_request(body)
-                if not requests.take() or (isinstance(request, Chat) and not chats.take()):
+                if not rates.allows(request):
                     member.send(Refused(reason="Too many requests: slow down a little.", table=getattr(request, "table", "")))
                     continue
                 await self._dispatch(member, request)
@@ -192,10 +210,18 @@ class TableHost:
         finally:
             if member is not None:
                 self._members.discard(member)
+                self._forget_rates(member.owner)
                 for table in self.tables.values():
                     table.unwatch(member)
             self._writers.discard(writer)
             writer.transport.abort()
+
+    def _forget_rates(self, owner: str) -> None:
+        rates = self._rates.get(owner)
+        if rates is not None:
+            rates.connections -= 1
+            if rates.connections <= 0:
+                del self._rates[owner]
 
     async def _dispatch(self, member: Member, request: msgspec.Struct) -> None:
         if isinstance(request, ListTables):
