@@ -3,6 +3,7 @@ host, measuring the time from an action being sent to the other three players at
 table receiving the update that shows it. Run by hand; prints figures, asserts nothing.
 
     .venv/bin/python bench/remote_tables.py [--tables 50] [--seconds 30] [--game bivi]
+        [--churn S] [--probe] [--nogc]
 
 The host runs in a process of its own (as inside `campfire serve`); the 200 clients share
 this one, so their own decoding is part of every figure.
@@ -48,11 +49,13 @@ class Probe:
     every store write and every broadcast. Reports when a line arrives on stdin.\"\"\"
 
     def __init__(self):
-        from server import store, tables
+        from server import host, store, tables
         self.lags, self.slow = [], []
-        self.timed = {"commit": [], "broadcast": []}
+        self.timed = {"commit": [], "broadcast": [], "lobby status": [], "lobby list": []}
         self._clock(store.TableStore, "commit_action", "commit")
         self._clock(tables.Table, "broadcast", "broadcast")
+        self._clock(tables.Table, "public_status", "lobby status")
+        self._clock(host.TableHost, "_listing", "lobby list")
 
     def _clock(self, cls, name, label):
         original = getattr(cls, name)
@@ -149,11 +152,23 @@ async def player(client: TableClient, table_id: str, stats: Stats, rng: random.R
         stats.refusals += isinstance(reply, Refused)
 
 
-async def main(tables: int, seconds: float, game: str) -> None:
+async def churn(clients: list[TableClient], game: str, every: float, until: float) -> None:
+    """The lobby while people play: a newcomer opens a table every `every` seconds, which
+    pushes the lobby to every connection."""
+    for client in clients:
+        await asyncio.sleep(every)
+        if time.perf_counter() >= until:
+            return
+        client.send(CreateTable(game=game, seats=[SeatRequest("me"), SeatRequest("open")]))
+        await client.wait_for(lambda r: isinstance(r, (Done, Refused)))
+
+
+async def main(tables: int, seconds: float, game: str, churn_every: float = 0.0) -> None:
     seats = 4
+    newcomers = int(seconds / churn_every) if churn_every else 0
     with tempfile.TemporaryDirectory(prefix="campfire-bench-") as root:
         host = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", HOST_CODE, root, str(tables * seats), *HOST_FLAGS,
+            sys.executable, "-c", HOST_CODE, root, str(tables * seats + newcomers), *HOST_FLAGS,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT,
         )
         probe = None
@@ -161,6 +176,7 @@ async def main(tables: int, seconds: float, game: str) -> None:
             started = json.loads(await asyncio.wait_for(host.stdout.readline(), 60))
             stats = Stats()
             clients = [await TableClient.connect(started["socket"], t) for t in started["tokens"]]
+            clients, arriving = clients[:tables * seats], clients[tables * seats:]
             for client in clients:
                 client.on_message = lambda reply, c=client: isinstance(reply, Update) and stats.seen(c, reply)
             table_ids = []
@@ -177,20 +193,25 @@ async def main(tables: int, seconds: float, game: str) -> None:
             monitor = asyncio.create_task(stats.monitor())
             stats.started = time.time()
             rng = random.Random(1)
-            await asyncio.gather(*(
-                player(clients[n], table_ids[n // seats], stats, random.Random(rng.random()), until)
-                for n in range(tables * seats)
-            ))
+            await asyncio.gather(
+                churn(arriving, game, churn_every, until),
+                *(
+                    player(clients[n], table_ids[n // seats], stats, random.Random(rng.random()), until)
+                    for n in range(tables * seats)
+                ),
+            )
             monitor.cancel()
             if "--probe" in HOST_FLAGS:
                 host.stdin.write(b"report\n")
                 probe = json.loads(await asyncio.wait_for(host.stdout.readline(), 60))
-            for client in clients:
+            for client in clients + arriving:
                 await client.close()
         finally:
             host.kill()
             await host.wait()
     report(stats, tables, seats, seconds)
+    if newcomers:
+        print(f"a new table every {churn_every:g} s while playing ({newcomers} in all)")
     if probe is not None:
         explain(stats, probe)
 
@@ -242,10 +263,12 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--game", default="bivi")
     parser.add_argument("--nogc", action="store_true", help="host without garbage collection (diagnosis)")
+    parser.add_argument("--churn", type=float, default=0.0, metavar="S",
+                        help="a newcomer opens a table every S seconds while the others play")
     parser.add_argument("--probe", action="store_true", help="time the host's loop, store writes and broadcasts")
     args = parser.parse_args()
     if args.nogc:
         HOST_FLAGS.append("--nogc")
     if args.probe:
         HOST_FLAGS.append("--probe")
-    asyncio.run(main(args.tables, args.seconds, args.game))
+    asyncio.run(main(args.tables, args.seconds, args.game, args.churn))
