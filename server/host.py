@@ -53,8 +53,6 @@ SOCKET_NAME = "tables.sock"
 SOCKET_PATH_LIMIT = 100
 INVITE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O, which read as digits
 HELLO_TIMEOUT = 10.0
-#: Connections sent the lobby between two turns of the event loop.
-LOBBY_BATCH = 8
 #: A process that reads its updates this slowly is cut off rather than buffered forever.
 MAX_BACKLOG_BYTES = 8 * 1024 * 1024
 
@@ -261,10 +259,11 @@ class TableHost:
     def _announce(self) -> None:
         """Push the lobby to everyone connected when a table appears or a seat is taken.
 
-        One task sends it, a few connections at a time: with 200 connections and 50 tables
-        a whole round is 10,000 table lines, and done in one go it held up every table's
-        next update for most of a second (bench/remote_tables.py --probe). Changes that
-        arrive while a round is under way are covered by one more round."""
+        One task sends it, one connection per turn of the event loop: with 200 connections
+        and 50 tables a whole round is 10,000 table lines, and done in one go it held up
+        every table's next update for most of a second (bench/remote_tables.py --probe);
+        in batches of 8 still 50-140 ms on a loaded machine. Changes that arrive while a
+        round is under way are covered by one more round."""
         self._lobby_changed = True
         if self._announcer is None or self._announcer.done():
             self._announcer = asyncio.get_running_loop().create_task(self._send_lobby(), name="lobby")
@@ -272,11 +271,10 @@ class TableHost:
     async def _send_lobby(self) -> None:
         while self._lobby_changed:
             self._lobby_changed = False
-            for number, member in enumerate(list(self._members), start=1):
+            for member in list(self._members):
                 if member in self._members:
                     member.send(self._listing(member))
-                if number % LOBBY_BATCH == 0:
-                    await asyncio.sleep(0)  # let the tables' updates go first
+                await asyncio.sleep(0)  # the tables' updates go between two connections
 
     def _reachable(self, member: Member, request: Join | Watch | Leave | Act | Chat | VoteBot) -> Table | None:
         """The table a request names, if this member may reach it: public, or private and

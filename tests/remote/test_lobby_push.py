@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
-from server import host as host_module
 from server.protocol import ListTables, SeatRequest, Tables
 from tests.remote.helpers import create, play_text, settled
 
 
-async def test_a_burst_of_new_tables_reaches_every_connection_in_full(start_host, connect, monkeypatch):
-    monkeypatch.setattr(host_module, "LOBBY_BATCH", 2)  # rounds that yield often
+async def test_a_burst_of_new_tables_reaches_every_connection_in_full(start_host, connect):
     host = await start_host()
     watchers = [await connect(host, f"SHA256:w{n}", f"W{n}") for n in range(9)]
     maker = await connect(host, "SHA256:maker", "Maker")
