@@ -59,6 +59,10 @@ MAX_BACKLOG_BYTES = 8 * 1024 * 1024
 
 @dataclass(frozen=True)
 class HostLimits:
+    """Abuse limits. Rates are per identity (a key, or one guest session), shared by all of
+    its connections, so opening more connections or tables buys no more; each identity has
+    its own budget, so a noisy one slows only itself."""
+
     tables_per_identity: int = 8
     requests_per_second: float = 20.0
     request_burst: int = 40
@@ -85,6 +89,19 @@ class TokenBucket:
         return True
 
 
+class IdentityRates:
+    """One identity's budgets: chat lines, and every other request (actions included), so a
+    stream of chat never eats the budget for playing."""
+
+    def __init__(self, limits: HostLimits) -> None:
+        self.requests = TokenBucket(limits.requests_per_second, limits.request_burst)
+        self.chat = TokenBucket(limits.chat_per_second, limits.chat_burst)
+        self.connections = 0
+
+    def allows(self, request: msgspec.Struct) -> bool:
+        return (self.chat if isinstance(request, Chat) else self.requests).take()
+
+
 @dataclass(frozen=True)
 class Ticket:
     owner: str
@@ -109,6 +126,9 @@ class TableHost:
         self._sessions = itertools.count(1)
         self._writers: set[asyncio.StreamWriter] = set()
         self._members: set[Member] = set()
+        self._rates: dict[str, IdentityRates] = {}  # by owner, while it has a connection
+        self._lobby_changed = False
+        self._announcer: asyncio.Task | None = None
         self._temp_dir: str | None = None
 
     # -- life ------------------------------------------------------------------------------
@@ -134,6 +154,9 @@ class TableHost:
         self.socket_path.chmod(0o600)
 
     async def close(self) -> None:
+        if self._announcer is not None:
+            self._announcer.cancel()
+            await asyncio.gather(self._announcer, return_exceptions=True)
         if self._server is not None:
             self._server.close()
         for writer in list(self._writers):
@@ -179,11 +202,11 @@ class TableHost:
             member = Member(owner=ticket.owner, name=ticket.name, send=_sender(writer), session=next(self._sessions))
             member.send(Welcome(name=ticket.name))
             self._members.add(member)
-            requests = TokenBucket(self.limits.requests_per_second, self.limits.request_burst)
-            chats = TokenBucket(self.limits.chat_per_second, self.limits.chat_burst)
+            rates = self._rates.setdefault(member.owner, IdentityRates(self.limits))
+            rates.connections += 1
             while (body := await read_frame(reader, MAX_REQUEST_BYTES)) is not None:
                 request = decode_request(body)
-                if not requests.take() or (isinstance(request, Chat) and not chats.take()):
+                if not rates.allows(request):
                     member.send(Refused(reason="Too many requests: slow down a little.", table=getattr(request, "table", "")))
                     continue
                 await self._dispatch(member, request)
@@ -192,10 +215,18 @@ class TableHost:
         finally:
             if member is not None:
                 self._members.discard(member)
+                self._forget_rates(member.owner)
                 for table in self.tables.values():
                     table.unwatch(member)
             self._writers.discard(writer)
             writer.transport.abort()
+
+    def _forget_rates(self, owner: str) -> None:
+        rates = self._rates.get(owner)
+        if rates is not None:
+            rates.connections -= 1
+            if rates.connections <= 0:
+                del self._rates[owner]
 
     async def _dispatch(self, member: Member, request: msgspec.Struct) -> None:
         if isinstance(request, ListTables):
@@ -226,9 +257,24 @@ class TableHost:
         ])
 
     def _announce(self) -> None:
-        """Push the lobby to everyone connected when a table appears or a seat is taken."""
-        for member in list(self._members):
-            member.send(self._listing(member))
+        """Push the lobby to everyone connected when a table appears or a seat is taken.
+
+        One task sends it, one connection per turn of the event loop: with 200 connections
+        and 50 tables a whole round is 10,000 table lines, and done in one go it held up
+        every table's next update for most of a second (bench/remote_tables.py --probe);
+        in batches of 8 still 50-140 ms on a loaded machine. Changes that arrive while a
+        round is under way are covered by one more round."""
+        self._lobby_changed = True
+        if self._announcer is None or self._announcer.done():
+            self._announcer = asyncio.get_running_loop().create_task(self._send_lobby(), name="lobby")
+
+    async def _send_lobby(self) -> None:
+        while self._lobby_changed:
+            self._lobby_changed = False
+            for member in list(self._members):
+                if member in self._members:
+                    member.send(self._listing(member))
+                await asyncio.sleep(0)  # the tables' updates go between two connections
 
     def _reachable(self, member: Member, request: Join | Watch | Leave | Act | Chat | VoteBot) -> Table | None:
         """The table a request names, if this member may reach it: public, or private and

@@ -81,6 +81,7 @@ class Table:
         self._bots_stuck_at = -1  # the version at which a bot or the game failed to move
         self._inbox: asyncio.Queue[tuple[Member, msgspec.Struct, asyncio.Future]] = asyncio.Queue()
         self._task: asyncio.Task | None = None
+        self._status: tuple[int, str] = (-1, "")  # (version, the lobby's status line)
 
     # -- facts -----------------------------------------------------------------------------
     @property
@@ -115,10 +116,21 @@ class Table:
         since = self._away_since.get(seat)
         return 0.0 if since is None else time.monotonic() - since
 
+    def public_status(self) -> str:
+        """The lobby's line for the table, worked out once per version: the lobby is sent
+        to every connection whenever a table appears or a seat is taken, and a game's
+        summary (Bivì's looks for where the tile in hand fits) is not free."""
+        if self._status[0] != self.version:
+            match = self.match
+            over = match.is_over()
+            status = match.engine.outcome(match.state).reason if over else match.engine.summary(match.state, None).status
+            self._status = (self.version, " ".join(status.split())[:120])
+        return self._status[1]
+
     def info(self, owner: str) -> TableInfo:
         match = self.match
         over = match.is_over()
-        status = match.engine.outcome(match.state).reason if over else match.engine.summary(match.state, None).status
+        status = self.public_status()
         seat = self.seat_of(owner)
         return TableInfo(
             id=self.id,
@@ -127,7 +139,7 @@ class Table:
             seats=self.seat_infos(owner),
             public=self.stored.public,
             version=self.version,
-            status=" ".join(status.split())[:120],
+            status=status,
             over=over,
             your_turn=seat is not None and seat in match.actors(),
             invite=self.stored.invite if self.is_member(owner) else "",

@@ -82,7 +82,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "camp.legend": "i",
     "camp_legend.close": "escape,enter,i,space",
     "bivouac.next_board": "b",
-    "remote.chat": "t",
+    "remote.chat": "apostrophe",
     "remote.vote_bot": "v",
     "lobby.play": "enter",
     "lobby.watch": "w",

@@ -317,8 +317,12 @@ def canonical_place(state: BiviState, placement: Place, tile_id: int | None = No
     (rotation, flip) of `orientations` that covers the same cells. Forms the rules refuse
     (a rotation outside 0-3, a flip where flipping is not allowed) are returned unchanged so
     the refusal explains them."""
-    tile_id = tile_id or state.hand
-    allow_flip = flip_allowed(state.options.mode)
+    return canonical_form(tile_id or state.hand, state.options.mode, placement)
+
+
+def canonical_form(tile_id: int, mode: str, placement: Place) -> Place:
+    """`canonical_place` for the tile `tile_id` in `mode`."""
+    allow_flip = flip_allowed(mode)
     if not tile_id or not 0 <= placement.rotation <= 3 or (placement.flipped and not allow_flip):
         return placement
     shape = tuple(tuple(x) for x in content.tile(tile_id).cells)
@@ -331,16 +335,39 @@ def canonical_place(state: BiviState, placement: Place, tile_id: int | None = No
 
 def _placement_check(state: BiviState, seat: int, placement: Place, tile_id: int | None = None):
     tile_id = tile_id or (state.hand if state.actor == seat else 0)
+    me = state.players[seat]
+    return _check_on_river(state.options.board, state.options.mode, me.cells, me.beaver, me.bank, tile_id, placement)
+
+
+def _check_on_river(
+    board: str, mode: str, cells: tuple[int, ...], beaver: Cell | None, bank: str, tile_id: int, placement: Place
+):
+    """The placement rules on one river, from what the state and every view both hold, so
+    a client without the state refuses a ghost tile in the engine's own words."""
     if not tile_id:
         return "You have no tile to place.", []
-    if placement.flipped and not flip_allowed(state.options.mode):
+    if placement.flipped and not flip_allowed(mode):
         return "Tiles cannot be flipped in the advanced and expert modes: the decorated face stays up.", []
     if not 0 <= placement.rotation <= 3:
         return "Rotation is 0 to 3 quarter turns.", []
-    me = state.players[seat]
-    return check_placement(
-        _layout(state), me.cells, placement_cells(tile_id, placement), tile_id, me.beaver, me.bank
-    )
+    return check_placement(_layout_named(board), cells, placement_cells(tile_id, placement), tile_id, beaver, bank)
+
+
+def _cube_problem(board: str, cells: tuple[int, ...], beaver: Cell | None, target: Cell) -> str | None:
+    """None when a cube may go at `target` in this river, else the reason."""
+    lay = _layout_named(board)
+    if target in cube_spots(lay, cells, beaver):
+        return None
+    if not lay.is_river(*target):
+        return "A cube must go inside your river."
+    if cells[target[0] * lay.width + target[1]] != EMPTY:
+        return "That cell is already taken."
+    if target == beaver:
+        return "Your beaver stands there: a cube needs a free cell."
+    return "That cube would fall: the cell under it is empty."
+
+
+BEAVER_SPOT_REFUSAL = "Put your beaver on one of the marked cells above the tile you just placed."
 
 
 @cache
@@ -408,9 +435,30 @@ def placements(state: BiviState, seat: int, tile_id: int | None = None) -> list[
     return [(Place(r, c, rot, f), spots) for r, c, rot, f, spots in found]
 
 
+def view_problem(view: BiviView, seat: int, action: Place | CubeAt | SetBeaver) -> str | None:
+    """What `apply` would say against a placement, a cube or a beaver spot of `seat`, read
+    from that seat's view: a remote client, which never holds the state, judges its ghost
+    tile with it. None when the rules allow it there (whose turn it is is not checked)."""
+    river = view.rivers[seat]
+    cells = tuple(v for row in river.cells for v in row)
+    if isinstance(action, Place):
+        tile_id = view.hand if view.hand_seat == seat else 0
+        placement = canonical_form(view.hand, view.mode, action)
+        return _check_on_river(view.board, view.mode, cells, river.beaver, river.bank, tile_id, placement)[0]
+    if isinstance(action, CubeAt):
+        return _cube_problem(view.board, cells, river.beaver, (action.row, action.col))
+    return None if (action.row, action.col) in view.beaver_spots else BEAVER_SPOT_REFUSAL
+
+
 def river_text(state: BiviState, seat: int) -> str:
     """A player's river in the text notation (see notation.py)."""
     return render_river_text(_board(state), state.players[seat].cells, _wood)
+
+
+def view_river_text(view: BiviView, seat: int) -> str:
+    """`river_text` from a view, where every river is public."""
+    cells = tuple(v for row in view.rivers[seat].cells for v in row)
+    return render_river_text(content.board(view.board), cells, _wood)
 
 
 def decorations(cells: tuple[int, ...]) -> dict[str, int]:
@@ -684,7 +732,7 @@ class BiviEngine(Engine[BiviState, Action]):
 
     def _apply_beaver(self, state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
         if not isinstance(action, SetBeaver) or (action.row, action.col) not in state.spots:
-            raise IllegalAction("Put your beaver on one of the marked cells above the tile you just placed.")
+            raise IllegalAction(BEAVER_SPOT_REFUSAL)
         me = replace(state.players[seat], beaver=(action.row, action.col))
         state = replace(state, players=_set_player(state.players, seat, me), spots=())
         text = f"{_player(seat)} puts their beaver at {action.row},{action.col}."
@@ -698,14 +746,9 @@ class BiviEngine(Engine[BiviState, Action]):
             raise IllegalAction("At the end of the turn you may place one wood cube, or pass.")
         lay = _layout(state)
         target = (action.row, action.col)
-        if target not in cube_spots(lay, me.cells, me.beaver):
-            if not lay.is_river(*target):
-                raise IllegalAction("A cube must go inside your river.")
-            if me.cells[target[0] * lay.width + target[1]] != EMPTY:
-                raise IllegalAction("That cell is already taken.")
-            if target == me.beaver:
-                raise IllegalAction("Your beaver stands there: a cube needs a free cell.")
-            raise IllegalAction("That cube would fall: the cell under it is empty.")
+        problem = _cube_problem(state.options.board, me.cells, me.beaver, target)
+        if problem:
+            raise IllegalAction(problem)
         grid = list(me.cells)
         grid[target[0] * lay.width + target[1]] = CUBE
         me = replace(me, cells=tuple(grid), cubes=me.cubes - 1)
@@ -990,4 +1033,6 @@ __all__ = [
     "placement_problem",
     "placements",
     "river_text",
+    "view_problem",
+    "view_river_text",
 ]

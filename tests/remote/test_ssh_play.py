@@ -1,17 +1,23 @@
 """Two players on two SSH connections (asyncssh + pyte, different keys) create and join a
 Bivì table in the lobby and play it to the end against a bot, each by keys on their own
-screen; both end screens agree, and the table exports to a save that replays the same."""
+screen: tiles, beavers and cubes go on the river with the ghost (arrows, Enter), the rest
+from the action list. Both end screens agree, and the table exports to a save that replays
+the same."""
 
 from __future__ import annotations
 
 import asyncio
 
+from engines.bivi.actions import CubeAt, Place
 from engines.registry import GAMES
 from saves.store import load_save
 from tests.ssh.terminal import DOWN, ENTER, START_TIMEOUT, session
 
 LAUNCHER = "Ready to play"
 LOBBY_EMPTY = "No table yet"
+LEFT, RIGHT = b"\x1b[D", b"\x1b[C"
+GHOST_FITS = "Fits here"
+BEAVER_SPOTS = "Arrows pick a numbered spot"
 
 
 async def _lobby(terminal) -> None:
@@ -54,6 +60,7 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, 
             while table.stored.seats[1].kind != "human":
                 await asyncio.sleep(0.1)
         terminals = {0: ana, 1: bo}
+        by_board: dict[str, int] = {}
 
         async with asyncio.timeout(600):
             while not table.match.is_over():
@@ -61,16 +68,41 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, 
                 if not actors:
                     await asyncio.sleep(0.05)  # a bot or the game acts on the server
                     continue
-                terminal = terminals[actors[0]]
+                seat = actors[0]
+                terminal = terminals[seat]
                 version = table.version
-                await terminal.wait_until(lambda: "1. " in terminal.text, "an action list")
-                terminal.press("1")
+                board = _on_the_board(table.match, seat)
+                if board == "tile":
+                    await terminal.wait_until(lambda: GHOST_FITS in terminal.text, "the ghost tile where it fits")
+                    # One step aside and, where the rules refuse it, back: the reason shows.
+                    terminal.press(LEFT)
+                    await terminal.settle(quiet=0.5)
+                    if GHOST_FITS not in terminal.text:
+                        assert "\u2717 " in terminal.text, "a refused ghost says why"
+                        terminal.press(RIGHT)
+                        await terminal.wait_until(lambda: GHOST_FITS in terminal.text, "the ghost back where it fits")
+                    terminal.press(ENTER)
+                elif board:
+                    wanted = BEAVER_SPOTS if board == "beaver" else GHOST_FITS
+                    await terminal.wait_until(lambda: wanted in terminal.text, f"the {board} on the river")
+                    terminal.press(ENTER)
+                else:
+                    await terminal.wait_until(lambda: "1. " in terminal.text, "an action list")
+                    terminal.press("1")
                 try:
                     async with asyncio.timeout(10):
                         while table.version == version:
                             await asyncio.sleep(0.02)
                 except TimeoutError:
-                    pass  # pressed on a screen not yet redrawn: the server said stale; again
+                    continue  # pressed on a screen not yet redrawn: the server said stale; again
+                if board:
+                    entry = table.match.journal[version]
+                    assert entry.seat == seat and entry.action.split()[0] in ("place", "beaver", "cube-at"), entry
+                    by_board[board] = by_board.get(board, 0) + 1
+
+        # Every tile a player placed went down by the ghost, none from the list.
+        human_places = [e for e in table.match.journal if e.seat in terminals and e.action.startswith("place")]
+        assert human_places and by_board["tile"] == len(human_places)
 
         outcome = table.match.engine.outcome(table.match.state)
         for terminal in (ana, bo):
@@ -82,6 +114,19 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, 
     replayed = load_save(exported).match
     assert replayed.engine.outcome(replayed.state) == outcome
     assert [s.name for s in replayed.seats] == ["ana", "bo", "Heuristic bot 3"]
+
+
+def _on_the_board(match, seat: int) -> str:
+    """What the seat's screen puts on the river now: a tile, its beaver, a cube, or nothing."""
+    state = match.state
+    legal = match.engine.legal_actions(state, seat)
+    if state.phase == "hand" and any(isinstance(a, Place) for a in legal):
+        return "tile"
+    if state.phase == "beaver":
+        return "beaver"
+    if state.phase == "end" and any(isinstance(a, CubeAt) for a in legal):
+        return "cube"
+    return ""
 
 
 def _line_with(text: str, wanted: str) -> str:

@@ -24,9 +24,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 from engines.bivi.actions import CubeAt, Place, SetBeaver
-from engines.bivi.engine import BiviView, canonical_place, placement_problem, river_text
+from engines.bivi.engine import BiviView, river_text, view_problem
 from engines.bivi.geometry import absolute, oriented_cells
-from engines.core.errors import IllegalAction
 from tui.games.bivi_draw import (
     COMPACT,
     DECORATION_LEGEND,
@@ -146,9 +145,14 @@ class BiviScreen(GameScreen):
             return "tile"
         if view.phase == "beaver" and view.beaver_spots:
             return "beaver"
-        if view.phase == "end" and any(isinstance(a, CubeAt) for a in self.match.legal_actions(table.viewer)):
+        if view.phase == "end" and any(isinstance(a, CubeAt) for a in self.legal_moves(table.viewer)):
             return "cube"
         return ""
+
+    def legal_moves(self, seat: int | None) -> list[Any]:
+        """The seat's legal actions as engine actions (a remote table turns its texts back
+        into them)."""
+        return self.match.legal_actions(seat)
 
     def _ghost_cells(self, mode: str, view: BiviView) -> tuple[tuple[int, int], ...]:
         if mode == "tile" and view.hand_tile is not None:
@@ -168,7 +172,7 @@ class BiviScreen(GameScreen):
 
     def _learn_legal(self, mode: str, table: Table) -> None:
         """List the legal spots once per tile in hand; every ghost step is judged from it."""
-        legal = self.match.legal_actions(table.viewer)
+        legal = self.legal_moves(table.viewer)
         view: BiviView = table.view
         self._legal = {}
         for action in legal:
@@ -204,20 +208,12 @@ class BiviScreen(GameScreen):
             self.rotation, self.flipped = action.rotation, action.flipped
 
     def ghost_problem(self, mode: str) -> str | None:
-        """None when the ghost's spot is legal, else the rules' own reason."""
+        """None when the ghost's spot is legal, else the rules' own reason, read from the
+        view alone so a remote table says what the engine would."""
         view: BiviView = self.table.view
         if self._covered(mode, view) in self._legal:
             return None
-        action = self._ghost_action(mode)
-        if isinstance(action, Place):
-            reason = placement_problem(self.match.state, self.table.viewer, action)
-            if reason:
-                return reason
-        try:
-            self.match.engine.apply(self.match.state, self.table.viewer, action)
-        except IllegalAction as refusal:
-            return refusal.reason
-        return None
+        return view_problem(view, self.table.viewer, self._ghost_action(mode))
 
     def _clamp(self, mode: str, view: BiviView) -> None:
         cells = self._ghost_cells(mode, view)
@@ -476,9 +472,8 @@ class BiviScreen(GameScreen):
         action = self._ghost_action(mode)
         if isinstance(action, Place):
             # Journal the listed form, as typing the placement would.
-            action = self._legal.get(self._covered(mode, self.table.view)) or canonical_place(
-                self.match.state, action
-            )
+            # An unlisted spot is sent as it is: the rules refuse it with the reason shown.
+            action = self._legal.get(self._covered(mode, self.table.view)) or action
         self.choose_action(action)
 
 

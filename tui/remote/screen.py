@@ -21,7 +21,7 @@ from tui.screens.game import GameScreen
 
 
 REMOTE_BINDINGS = [
-    Binding("t", "chat", "Say", id="remote.chat"),
+    Binding("apostrophe", "chat", "Say", id="remote.chat"),
     Binding("v", "vote_bot", "Bot for absent", id="remote.vote_bot"),
 ]
 
@@ -127,7 +127,7 @@ class ChatPrompt(ModalScreen[str | None]):
 
 
 class RemoteGameScreen(RemoteScreen, GameScreen):
-    """The shared frame, for games whose own screen needs the state (Bivì's ghost tile)."""
+    """The shared frame, for games without a screen of their own."""
 
     BINDINGS = REMOTE_BINDINGS
 
@@ -138,6 +138,10 @@ def remote_screen_class(game_id: str) -> type[GameScreen]:
         from tui.games.camp_grizzly import CampGrizzlyScreen
 
         return type("RemoteCampGrizzlyScreen", (RemoteScreen, CampGrizzlyScreen), {"BINDINGS": REMOTE_BINDINGS})
+    if game_id == "bivi":
+        from tui.remote.bivi import RemoteBiviScreen
+
+        return RemoteBiviScreen
     if game_id == "bioviva":
         from tui.remote.bioviva import RemoteBiovivaScreen
 

@@ -1,0 +1,91 @@
+"""Bivì at a remote table keeps its board: the ghost tile moves by keys, is judged from the
+seat's view and the server's legal list (red with the engine's own reason where the rules
+refuse it), and Enter on the river places it on the server."""
+
+from __future__ import annotations
+
+import asyncio
+
+from engines.core.errors import IllegalAction
+from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, SeatRequest
+from tests.remote.helpers import create
+from tui.app import CampfireApp
+from tui.games.bivi import BiviScreen, RiverBoard
+from tui.remote.lobby import LobbyScreen
+from tui.remote.screen import RemoteScreen
+
+ANA, BO = "SHA256:ana", "SHA256:bo"
+OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
+
+
+async def _until(pilot, condition, what: str, timeout: float = 10.0) -> None:
+    try:
+        async with asyncio.timeout(timeout):
+            while not condition():
+                await pilot.pause(0.02)
+    except TimeoutError:
+        raise AssertionError(f"{what} never happened; the screen is {pilot.app.screen!r}") from None
+
+
+def _engine_refusal(table, seat: int, action) -> str | None:
+    try:
+        table.match.engine.apply(table.match.state, seat, action)
+    except IllegalAction as refusal:
+        return refusal.reason
+    return None
+
+
+async def test_a_remote_bivi_player_places_a_tile_with_the_ghost(start_host, connect, tmp_path, monkeypatch):
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("open"), SeatRequest("bot", "heuristic")])
+    table = host.tables[made.table]
+    monkeypatch.setenv(SOCKET_VARIABLE, str(host.socket_path))
+    monkeypatch.setenv(TOKEN_VARIABLE, host.issue_token(ANA, "Ana"))
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the table is listed")
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the table's screen")
+        screen = app.screen
+        assert isinstance(screen, BiviScreen)
+
+        # Bank, then the foreman's take, from the list, until Ana holds a tile.
+        while table.match.state.phase != "hand" or table.match.actors() != (0,):
+            await _until(pilot, lambda: screen.remote.version == table.version and table.match.actors() == (0,),
+                         "Ana's turn on her screen")
+            if table.match.state.phase == "hand":
+                break
+            version = table.version
+            await pilot.press("1")
+            await _until(pilot, lambda: table.version > version, "the listed action applied")
+        await _until(pilot, lambda: screen.remote.version == table.version and screen._mode() == "tile", "the ghost")
+
+        river = screen.query_one("#active-river", RiverBoard)
+        assert screen.focused is river
+        listed = [text for text, _ in screen.table.actions]
+        assert not any(text.startswith("place") for text in listed), listed  # on the board instead
+        assert screen._problem is None  # a new tile starts where it fits
+
+        # Walk the ghost off its legal spot: red, with the reason the engine gives.
+        for key in ("left", "up", "right", "down"):
+            await pilot.press(key)
+            if screen._problem is not None:
+                break
+        else:
+            raise AssertionError("every step kept the tile legal")
+        ghost = screen._ghost_action("tile")
+        assert screen._problem == _engine_refusal(table, 0, ghost)
+        assert screen._problem in screen.query_one("#hand").render().plain
+
+        await pilot.press(OPPOSITE[key])
+        assert screen._problem is None
+        placed = screen._ghost_action("tile")
+        assert _engine_refusal(table, 0, placed) is None
+        version = table.version
+        await pilot.press("enter")
+        await _until(pilot, lambda: table.version > version, "the tile placed on the server")
+        entry = table.match.journal[version]
+        # The listed form of the ghost's placement, as the local screen would journal it.
+        assert entry.seat == 0 and entry.action == table.match.engine.format_action(placed)
