@@ -16,6 +16,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, Static
 
@@ -23,7 +24,7 @@ from engines.bioviva.actions import Guess, LayTile, Magnifier, PlacePawn
 from engines.bioviva.state import BiovivaView
 from engines.bioviva.worldmap import COLS, ROWS, biome_at, cell_name, parse_cell
 from engines.core.errors import IllegalAction
-from tui.games.bioviva_draw import draw_world, map_window
+from tui.games.bioviva_draw import draw_world, more_cue, window_for
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.table import Table, name_seats
@@ -72,17 +73,9 @@ def legend() -> Text:
 class WorldMap(LineBoard):
     BINDINGS = [Binding("x", "put('decoy')", "Decoy", id="bioviva.decoy")]
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Place and Decoy show only while the viewer has something to put on the map."""
-        if action != "put":
-            return True
-        table = getattr(self.screen, "table", None)
-        if table is None or not table.acting:
-            return False
-        phase = table.view.phase
-        if parameters == ("decoy",):
-            return phase == "localization"
-        return phase in ("localization", "clue")
+    class Resized(Message):
+        """The map's box changed height: the screen redraws the window of rows it holds."""
+
     STYLES = {
         **BIOME_STYLES,
         "label": Style(dim=True),
@@ -96,9 +89,13 @@ class WorldMap(LineBoard):
     accepts_decoy = False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Place and Decoy show only while the viewer has something to put on the map."""
         if action == "put" and parameters == ("decoy",):
             return self.accepts_put and self.accepts_decoy
         return super().check_action(action, parameters)
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
 
 
 def map_marks(view: BiovivaView) -> dict[tuple[int, int], tuple[str, str]]:
@@ -289,21 +286,21 @@ class BiovivaScreen(GameScreen):
         view: BiovivaView = table.view
         wide = self.app.size.width >= WIDE_MAP_FROM
         world = self.query_one(WorldMap)
-        pane = self.query_one("#map-pane")
-        # The title and the column numbers take two lines; before layout, draw every row.
-        height = pane.size.height - 2 if pane.size.height > 2 else ROWS
-        self._map_top = map_window(self._map_top, self.cursor[0], height)
-        world.drawing = draw_world(
-            map_marks(view), wide=wide, cursor=self.cursor, first_row=self._map_top, row_count=height
-        )
+        # Tall screens give the map its natural height; short ones give it what the pane
+        # leaves (its own height, kept current by `on_world_map_resized`), never more.
+        lines = ROWS + 1 if self.both_shown else world.size.height
+        self._map_top, count = window_for(self._map_top, self.cursor[0], lines)
+        drawing = draw_world(map_marks(view), wide=wide, cursor=self.cursor, first_row=self._map_top, row_count=count)
+        cue = more_cue(self._map_top, count)
+        world.drawing = drawing + [cue] if cue else drawing
         row, col = self.cursor
         self.query_one("#map-title", Static).update(
             f"{cell_name(row, col)} {biome_at(row, col).name}"
         )
 
-    def on_resize(self) -> None:
+    def on_world_map_resized(self, message: WorldMap.Resized) -> None:
         if self.table is not None:
-            self.call_after_refresh(self.draw_map, self.table)
+            self.draw_map(self.table)
 
     # -- keys -----------------------------------------------------------------------
     def action_toggle_map(self) -> None:

@@ -4,8 +4,9 @@ Each square shows its biome letter (never colour alone) with the biome's colour;
 their seat mark, the magnifier `@`, answer squares `*` after the reveal, the cursor `[ ]`
 around a square in wide mode or reversed in compact mode. Row letters run down the left,
 column numbers across the top (when squares are one character wide, `|` marks columns
-10, 20, 30 and 40). A screen too short for every row draws a window of rows that keeps
-the cursor in sight (`map_window`).
+10, 20, 30 and 40). A board too short for every row draws a window of rows that keeps
+the cursor in sight (`map_window`, `window_for`) and a last line saying how many rows are
+above and below it (`more_cue`), since the rows themselves never scroll out of the board.
 """
 
 from __future__ import annotations
@@ -37,6 +38,36 @@ def map_window(top: int, cursor_row: int, height: int) -> int:
     elif cursor_row >= top + height:
         top = cursor_row - height + 1
     return min(max(top, 0), ROWS - height)
+
+
+def window_for(top: int, cursor_row: int, lines: int) -> tuple[int, int]:
+    """(first row, row count) of the map for a board `lines` lines tall, moving the window
+    as little as possible from `top`. The column numbers take a line and, when not every row
+    fits, the cue line another; a board not laid out yet (0 lines) draws every row."""
+    if lines <= 0 or lines - 1 >= ROWS:
+        return 0, ROWS
+    count = max(1, lines - 2)
+    return map_window(top, cursor_row, count), count
+
+
+def more_cue(first_row: int, row_count: int) -> list[Run] | None:
+    """The line under a window of rows saying where the hidden rows are and how to reach
+    them, or None when every row is drawn."""
+    above = first_row
+    below = max(0, ROWS - first_row - row_count)
+    if above and below:
+        text = f"{above} {_rows(above)} above, {below} below (cursor up/down)"
+    elif below:
+        text = f"{below} more {_rows(below)} below (cursor down)"
+    elif above:
+        text = f"{above} more {_rows(above)} above (cursor up)"
+    else:
+        return None
+    return [("  " + text, "label")]
+
+
+def _rows(count: int) -> str:
+    return "row" if count == 1 else "rows"
 
 
 def draw_world(
