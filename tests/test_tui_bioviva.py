@@ -347,6 +347,13 @@ async def test_every_map_row_is_reachable_whatever_the_height_the_pane_leaves(tm
 
         def check_window() -> list[str]:
             lines = _map_lines(screen)
+            # The rows a cursor step redrew agree with the whole map drawn afresh.
+            from tui.games.bioviva import map_marks
+            from tui.games.bioviva_draw import draw_world, more_cue
+
+            top, count = screen._map_top, len(lines) - 2
+            fresh = draw_world(map_marks(screen.table.view), wide=False, cursor=screen.cursor, first_row=top, row_count=count)
+            assert world.drawing == [*fresh, more_cue(top, count)]
             assert len(lines) == world.size.height, "the drawing fills the map's box, no more"
             drawn = [line[0] for line in lines[1:-1]]
             assert ROW_LETTERS[screen.cursor[0]] in drawn, "the cursor's row is in sight"

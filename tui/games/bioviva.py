@@ -24,9 +24,9 @@ from engines.bioviva.actions import Guess, LayTile, Magnifier, PlacePawn
 from engines.bioviva.state import BiovivaView
 from engines.bioviva.worldmap import COLS, ROWS, biome_at, cell_name, parse_cell
 from engines.core.errors import IllegalAction
-from tui.games.bioviva_draw import draw_world, more_cue, window_for
+from tui.games.bioviva_draw import HEADER_ROWS, draw_world, more_cue, window_for, world_row
 from tui.screens.game import GameScreen
-from tui.widgets.board import LineBoard
+from tui.widgets.board import LineBoard, show_text
 from tui.widgets.table import Table, name_seats
 
 #: One hue per biome, far apart (forest and grassland, Mediterranean and scrub were close
@@ -190,6 +190,9 @@ class BiovivaScreen(GameScreen):
         self.cursor = (ROWS // 2, COLS // 2)
         self._pane_for: tuple[int, str] | None = None  # (turn, phase) the pane was chosen for
         self._map_top = 0  # first map row drawn when the screen is too short for them all
+        # What the map on screen was drawn from, so a cursor step redraws only its two rows.
+        self._map_frame: tuple | None = None
+        self._map_cursor: tuple[int, int] | None = None
 
     def compose_board(self) -> ComposeResult:
         with ContentSwitcher(initial="card", id="bioviva-board"):
@@ -290,13 +293,19 @@ class BiovivaScreen(GameScreen):
         # leaves (its own height, kept current by `on_world_map_resized`), never more.
         lines = ROWS + 1 if self.both_shown else world.size.height
         self._map_top, count = window_for(self._map_top, self.cursor[0], lines)
-        drawing = draw_world(map_marks(view), wide=wide, cursor=self.cursor, first_row=self._map_top, row_count=count)
-        cue = more_cue(self._map_top, count)
-        world.drawing = drawing + [cue] if cue else drawing
+        marks = map_marks(view)
+        frame = (wide, self._map_top, count, marks)
+        if frame == self._map_frame and self._map_cursor is not None:
+            moved = {self._map_cursor[0], self.cursor[0]}
+            world.show_rows({HEADER_ROWS + r - self._map_top: world_row(r, marks, wide=wide, cursor=self.cursor) for r in moved})
+        else:
+            drawing = draw_world(marks, wide=wide, cursor=self.cursor, first_row=self._map_top, row_count=count)
+            cue = more_cue(self._map_top, count)
+            world.drawing = drawing + [cue] if cue else drawing
+            self._map_frame = frame
+        self._map_cursor = self.cursor
         row, col = self.cursor
-        self.query_one("#map-title", Static).update(
-            f"{cell_name(row, col)} {biome_at(row, col).name}"
-        )
+        show_text(self.query_one("#map-title", Static), f"{cell_name(row, col)} {biome_at(row, col).name}")
 
     def on_world_map_resized(self, message: WorldMap.Resized) -> None:
         if self.table is not None:

@@ -19,6 +19,8 @@ Run = tuple[str, str]
 
 #: Square contents drawn over the biome: (row, col) -> (text, kind).
 Marks = Mapping[tuple[int, int], Run]
+#: Lines above the first map row (the column numbers).
+HEADER_ROWS = 1
 
 
 def header_rows(wide: bool) -> list[list[Run]]:
@@ -44,9 +46,9 @@ def window_for(top: int, cursor_row: int, lines: int) -> tuple[int, int]:
     """(first row, row count) of the map for a board `lines` lines tall, moving the window
     as little as possible from `top`. The column numbers take a line and, when not every row
     fits, the cue line another; a board not laid out yet (0 lines) draws every row."""
-    if lines <= 0 or lines - 1 >= ROWS:
+    if lines <= 0 or lines - HEADER_ROWS >= ROWS:
         return 0, ROWS
-    count = max(1, lines - 2)
+    count = max(1, lines - HEADER_ROWS - 1)
     return map_window(top, cursor_row, count), count
 
 
@@ -70,6 +72,22 @@ def _rows(count: int) -> str:
     return "row" if count == 1 else "rows"
 
 
+def world_row(
+    row: int, marks: Marks, *, wide: bool, cursor: tuple[int, int] | None = None, sea_glyph: str = "~"
+) -> list[Run]:
+    """One map row: its letter, then each square's biome letter or the mark drawn over it."""
+    biomes = load_map()[row]
+    runs: list[Run] = [(f"{ROW_LETTERS[row]} ", "label")]
+    for c, letter in enumerate(biomes[:COLS]):
+        text, kind = marks.get((row, c), (sea_glyph if letter == SEA else letter, f"biome-{letter}"))
+        if wide:
+            text = text.ljust(2)[:2]
+        if cursor == (row, c):
+            kind = f"{kind} cursor"
+        runs.append((text, kind))
+    return runs
+
+
 def draw_world(
     marks: Marks,
     *,
@@ -81,17 +99,7 @@ def draw_world(
 ) -> list[list[Run]]:
     """Rows of runs for the map (rows `first_row` on, `row_count` of them) under the
     column numbers, with `marks` drawn over the biomes."""
-    rows = load_map()
     drawing = header_rows(wide)
     for r in range(first_row, min(first_row + row_count, ROWS)):
-        runs: list[Run] = [(f"{ROW_LETTERS[r]} ", "label")]
-        for c in range(COLS):
-            letter = rows[r][c]
-            text, kind = marks.get((r, c), (sea_glyph if letter == SEA else letter, f"biome-{letter}"))
-            if wide:
-                text = text.ljust(2)[:2]
-            if cursor == (r, c):
-                kind = f"{kind} cursor"
-            runs.append((text, kind))
-        drawing.append(runs)
+        drawing.append(world_row(r, marks, wide=wide, cursor=cursor, sea_glyph=sea_glyph))
     return drawing
