@@ -16,8 +16,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.widgets import ContentSwitcher, Input, Static
 
 from engines.bioviva.actions import Guess, LayTile, Magnifier, PlacePawn
@@ -291,7 +291,7 @@ class BiovivaScreen(GameScreen):
         world = self.query_one(WorldMap)
         # Tall screens give the map its natural height; short ones give it what the pane
         # leaves (its own height, kept current by `on_world_map_resized`), never more.
-        lines = ROWS + 1 if self.both_shown else world.size.height
+        lines = ROWS + HEADER_ROWS if self.both_shown else world.size.height
         self._map_top, count = window_for(self._map_top, self.cursor[0], lines)
         marks = map_marks(view)
         frame = (wide, self._map_top, count, marks)
@@ -308,7 +308,7 @@ class BiovivaScreen(GameScreen):
         show_text(self.query_one("#map-title", Static), f"{cell_name(row, col)} {biome_at(row, col).name}")
 
     def on_world_map_resized(self, message: WorldMap.Resized) -> None:
-        if self.table is not None:
+        if self.table is not None and self.alive:
             self.draw_map(self.table)
 
     # -- keys -----------------------------------------------------------------------
