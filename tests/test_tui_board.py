@@ -119,3 +119,54 @@ async def test_a_box_sized_by_the_styles_never_asks_for_a_layout(layouts) -> Non
         layouts.clear()
         show_text(fixed, "a\nb\nc\nd")
         assert layouts == []
+
+
+class Keys(App):
+    """A board inside nested containers, as on a game screen, counting what reaches the app."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.nudges: list[tuple[int, int]] = []
+        self.refusals = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            with Vertical():
+                yield LineBoard(id="board")
+
+    def on_mount(self) -> None:
+        self.query_one(LineBoard).show(drawing(0))
+        self.query_one(LineBoard).focus()
+
+    def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
+        self.nudges.append((message.rows, message.cols))
+
+    def on_key(self, event) -> None:
+        self.refusals += 1  # a key nobody on the way took
+
+
+async def test_a_board_key_runs_its_binding_once_where_it_lands() -> None:
+    app = Keys()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.press("right", "k", "x")
+        await pilot.pause()
+    assert app.nudges == [(0, 1), (-1, 0)]
+    assert app.refusals == 1  # only `x`, which the board does not bind, travels on
+
+
+async def test_a_remapped_board_key_follows_the_players_keymap() -> None:
+    app = Keys()
+    async with app.run_test(size=(40, 12)) as pilot:
+        app.set_keymap({"board.left": "z"})
+        await pilot.press("z", "left")
+        await pilot.pause()
+    assert app.nudges == [(0, -1)]
+
+
+async def test_a_put_the_board_refuses_now_travels_on_to_the_screen() -> None:
+    app = Keys()
+    async with app.run_test(size=(40, 12)) as pilot:
+        app.query_one(LineBoard).accepts_put = False
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.refusals == 1

@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.binding import Binding
+from textual import events
+from textual.binding import Binding, BindingsMap
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
@@ -57,6 +58,7 @@ class LineBoard(Widget, can_focus=True):
         self._rows: Drawing = []
         self._strips: list[Strip] = []
         self._width = 0  # of the widest row
+        self._keyed: tuple[object, BindingsMap] | None = None
         self._style_cache: dict[str, Style] = {}
         #: Whether the screen currently takes `put` from this board (footer shows Place).
         self.accepts_put = True
@@ -127,6 +129,27 @@ class LineBoard(Widget, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
+
+    async def on_key(self, event: events.Key) -> None:
+        """Run this board's own binding for the key where the key lands first. Left alone,
+        the key travels up through every container to the app before the app runs the same
+        binding, one message hop per container; on a board nested in a game screen that
+        was most of the time from key to repaint."""
+        for binding in self._keyed_bindings().key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return
+
+    def _keyed_bindings(self) -> BindingsMap:
+        """This board's bindings with the player's keymap applied, as the app sees them."""
+        keymap = self.app._keymap
+        if self._keyed is None or self._keyed[0] is not keymap:
+            bindings = self._bindings.copy()
+            if keymap:
+                bindings.apply_keymap(keymap)
+            self._keyed = (keymap, bindings)
+        return self._keyed[1]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Place shows in the footer only while the board takes a placement now (the game's
