@@ -160,10 +160,16 @@ class LineBoard(Widget, can_focus=True):
         return True
 
     def action_nudge(self, rows: int, cols: int) -> None:
-        self.post_message(self.Nudged(rows, cols))
+        self.tell_screen(self.Nudged(rows, cols))
 
     def action_put(self, variant: str = "") -> None:
-        self.post_message(self.Put(variant))
+        self.tell_screen(self.Put(variant))
+
+    def tell_screen(self, message: Message) -> None:
+        """Post `message` to the screen, which alone decides what a board's keys mean (and
+        passes it on to the app when it does not): bubbling it up through each container
+        on the way cost a message hop per level on every key."""
+        self.screen.post_message(message)
 
 
 def show_text(widget: Static, content: VisualType, *, keep_height: bool = False) -> bool:
