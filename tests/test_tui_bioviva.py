@@ -331,7 +331,7 @@ async def test_every_map_row_is_reachable_whatever_the_height_the_pane_leaves(tm
     many are hidden and where; the cursor drives the window to every row, and a trip to a
     tall terminal and back (or the card shown in between) leaves no stale window behind."""
     from engines.bioviva import ENGINE
-    from engines.bioviva.worldmap import ROW_LETTERS, ROWS
+    from engines.bioviva.worldmap import ROW_LETTERS, ROWS, cell_name
     from engines.core.match import Match, SeatSpec
 
     match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Ben", "bot", "heuristic")], 4)
@@ -349,13 +349,14 @@ async def test_every_map_row_is_reachable_whatever_the_height_the_pane_leaves(tm
             lines = _map_lines(screen)
             # The rows a cursor step redrew agree with the whole map drawn afresh.
             from tui.games.bioviva import map_marks
-            from tui.games.bioviva_draw import draw_world, more_cue
+            from tui.games.bioviva_draw import draw_world, more_cue, title_row
 
-            top, count = screen._map_top, len(lines) - 2
+            top, count = screen._map_top, len(lines) - 3
             fresh = draw_world(map_marks(screen.table.view), wide=False, cursor=screen.cursor, first_row=top, row_count=count)
-            assert world.drawing == [*fresh, more_cue(top, count)]
+            assert world.drawing == [title_row(screen.cursor, False), *fresh, more_cue(top, count)]
+            assert lines[0].startswith(cell_name(*screen.cursor) + " "), "the square under the cursor, named"
             assert len(lines) == world.size.height, "the drawing fills the map's box, no more"
-            drawn = [line[0] for line in lines[1:-1]]
+            drawn = [line[0] for line in lines[2:-1]]
             assert ROW_LETTERS[screen.cursor[0]] in drawn, "the cursor's row is in sight"
             hidden = ROWS - len(drawn)
             assert hidden > 0 and sum(int(n) for n in re.findall(r"\d+", lines[-1])) == hidden
@@ -371,7 +372,7 @@ async def test_every_map_row_is_reachable_whatever_the_height_the_pane_leaves(tm
 
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert [line[0] for line in _map_lines(screen)[1:]] == list(ROW_LETTERS[:ROWS])  # tall: all of them
+        assert [line[0] for line in _map_lines(screen)[2:]] == list(ROW_LETTERS[:ROWS])  # tall: all of them
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         check_window()

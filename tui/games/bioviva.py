@@ -22,11 +22,11 @@ from textual.widgets import ContentSwitcher, Input, Static
 
 from engines.bioviva.actions import Guess, LayTile, Magnifier, PlacePawn
 from engines.bioviva.state import BiovivaView
-from engines.bioviva.worldmap import COLS, ROWS, biome_at, cell_name, parse_cell
+from engines.bioviva.worldmap import COLS, ROWS, biome_at, parse_cell
 from engines.core.errors import IllegalAction
-from tui.games.bioviva_draw import HEADER_ROWS, draw_world, more_cue, window_for, world_row
+from tui.games.bioviva_draw import HEADER_ROWS, draw_world, more_cue, title_row, window_for, world_row
 from tui.screens.game import GameScreen
-from tui.widgets.board import LineBoard, show_text
+from tui.widgets.board import LineBoard
 from tui.widgets.table import Table, name_seats
 
 #: One hue per biome, far apart (forest and grassland, Mediterranean and scrub were close
@@ -79,6 +79,7 @@ class WorldMap(LineBoard):
     STYLES = {
         **BIOME_STYLES,
         "label": Style(dim=True),
+        "title": Style(italic=True),
         "pawn": Style(color="bright_white", bgcolor="black", bold=True),
         "decoy": Style(color="bright_red", bgcolor="black", bold=True),
         "magnifier": Style(color="black", bgcolor="bright_cyan", bold=True),
@@ -202,7 +203,6 @@ class BiovivaScreen(GameScreen):
                 # Tall terminals show the card above the map, so both are always in view.
                 with VerticalScroll(id="card-beside", can_focus=False):
                     yield Static(id="card-beside-text", markup=False)
-                yield Static(id="map-title", markup=False)
                 yield WorldMap(id="world")
 
     def compose_side(self) -> ComposeResult:
@@ -297,15 +297,14 @@ class BiovivaScreen(GameScreen):
         frame = (wide, self._map_top, count, marks)
         if frame == self._map_frame and self._map_cursor is not None:
             moved = {self._map_cursor[0], self.cursor[0]}
-            world.show_rows({HEADER_ROWS + r - self._map_top: world_row(r, marks, wide=wide, cursor=self.cursor) for r in moved})
+            rows = {HEADER_ROWS + r - self._map_top: world_row(r, marks, wide=wide, cursor=self.cursor) for r in moved}
+            world.show_rows({0: title_row(self.cursor, wide), **rows})
         else:
             drawing = draw_world(marks, wide=wide, cursor=self.cursor, first_row=self._map_top, row_count=count)
             cue = more_cue(self._map_top, count)
-            world.drawing = drawing + [cue] if cue else drawing
+            world.drawing = [title_row(self.cursor, wide), *drawing, *([cue] if cue else [])]
             self._map_frame = frame
         self._map_cursor = self.cursor
-        row, col = self.cursor
-        show_text(self.query_one("#map-title", Static), f"{cell_name(row, col)} {biome_at(row, col).name}")
 
     def on_world_map_resized(self, message: WorldMap.Resized) -> None:
         if self.table is not None and self.alive:

@@ -13,14 +13,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.bioviva.worldmap import COLS, ROW_LETTERS, ROWS, SEA, load_map
+from engines.bioviva.worldmap import COLS, ROW_LETTERS, ROWS, SEA, biome_at, cell_name, load_map
 
 Run = tuple[str, str]
 
 #: Square contents drawn over the biome: (row, col) -> (text, kind).
 Marks = Mapping[tuple[int, int], Run]
-#: Lines above the first map row (the column numbers).
-HEADER_ROWS = 1
+#: Lines above the first map row: the square under the cursor (`title_row`), then the
+#: column numbers (`header_rows`).
+HEADER_ROWS = 2
+
+
+def title_row(cursor: tuple[int, int], wide: bool) -> list[Run]:
+    """The square under the cursor and its biome, as wide as the map, so a cursor step
+    repaints it with the map's own rows rather than as a widget of its own."""
+    row, col = cursor
+    width = 2 + COLS * (2 if wide else 1)
+    return [(f"{cell_name(row, col)} {biome_at(row, col).name}".ljust(width)[:width], "title")]
 
 
 def header_rows(wide: bool) -> list[list[Run]]:
