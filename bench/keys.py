@@ -149,10 +149,12 @@ async def bivi_ghost(app: Any, pilot: Any) -> list[str]:
     return ["l", "h"]
 
 
-async def bioviva_map_cursor(app: Any, pilot: Any) -> list[str]:
+async def _open_when(app: Any, pilot: Any, game: str, ready: Callable[[Any], bool], board: str) -> None:
+    """Play the human's seat at random over seeded games until `ready(match)` holds at the
+    human's turn, then open it with the focus on the `board` widget (its class name)."""
     from engines.registry import load_engine
 
-    engine = load_engine("bioviva")
+    engine = load_engine(game)
     for seed in range(1, 50):
         match = _human_first(engine, seed)
         rng = random.Random(seed)
@@ -160,14 +162,56 @@ async def bioviva_map_cursor(app: Any, pilot: Any) -> list[str]:
             match.run_automatic()
             if match.is_over():
                 break
-            if engine.view(match.state, 0).phase == "localization":
+            if 0 in match.actors() and ready(match):
                 await _open(app, pilot, match)
-                if type(app.focused).__name__ != "WorldMap":
+                if type(app.focused).__name__ != board and game == "bioviva":
                     await pilot.press("m")
                     await pilot.pause()
-                return ["l", "h"]
+                if type(app.focused).__name__ != board:
+                    raise RuntimeError(f"{game}: the {board} does not have the focus")
+                return
+            if 0 not in match.actors():
+                raise RuntimeError(f"{game}: nobody acts in seed {seed}")
             match.act(0, rng.choice(match.legal_actions(0)))
-    raise RuntimeError("no seeded Bioviva game reached a localization for the human")
+    raise RuntimeError(f"no seeded {game} game reached the {board} for the human")
+
+
+async def bioviva_map_cursor(app: Any, pilot: Any) -> list[str]:
+    from engines.registry import load_engine
+
+    engine = load_engine("bioviva")
+    await _open_when(app, pilot, "bioviva", lambda m: engine.view(m.state, 0).phase == "localization", "WorldMap")
+    return ["l", "h"]
+
+
+async def camp_grizzly_map_cursor(app: Any, pilot: Any) -> list[str]:
+    from engines.camp_grizzly.actions import Move
+
+    def moving(match: Any) -> bool:
+        return any(isinstance(a, Move) for a in match.legal_actions(0))
+
+    await _open_when(app, pilot, "camp_grizzly", moving, "CampMapBoard")
+    return ["l", "h"]
+
+
+async def bivouac_camp_cursor(app: Any, pilot: Any) -> list[str]:
+    from engines.bivouac.actions import Place
+
+    def placing(match: Any) -> bool:
+        return any(isinstance(a, Place) for a in match.legal_actions(0))
+
+    await _open_when(app, pilot, "bivouac", placing, "CampBoard")
+    return ["j", "k"]
+
+
+async def bonfire_fate_ghost(app: Any, pilot: Any) -> list[str]:
+    from engines.bonfire.actions import Fate
+
+    def placing(match: Any) -> bool:
+        return any(isinstance(a, Fate) for a in match.legal_actions(0))
+
+    await _open_when(app, pilot, "bonfire", placing, "FateBoard")
+    return ["l", "h"]
 
 
 def action_list(game: str) -> Scenario:
@@ -184,8 +228,14 @@ def scenarios() -> dict[str, Scenario]:
     """One board per ready game: its own scenario when written here, else its action list."""
     from engines.registry import ready_games
 
-    known: dict[str, Scenario] = {"bivi": bivi_ghost, "bioviva": bioviva_map_cursor}
-    labels = {"bivi": "Bivì ghost", "bioviva": "Bioviva map cursor"}
+    known: dict[str, Scenario] = {
+        "bivi": bivi_ghost, "bioviva": bioviva_map_cursor, "camp_grizzly": camp_grizzly_map_cursor,
+        "bivouac": bivouac_camp_cursor, "bonfire": bonfire_fate_ghost,
+    }
+    labels = {
+        "bivi": "Bivì ghost", "bioviva": "Bioviva map cursor", "camp_grizzly": "Camp Grizzly map cursor",
+        "bivouac": "Bivouac camp cursor", "bonfire": "Bonfire fate ghost",
+    }
     result: dict[str, Scenario] = {}
     for entry in ready_games():
         label = labels.get(entry.id, f"{entry.title} map/list")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.widgets import Input, Select
 
@@ -318,3 +320,69 @@ async def test_the_map_keys_show_in_the_footer_only_when_they_put_something(tmp_
         assert await on_the_map("localization", decoy_down=True) == {"board.place"}
         assert await on_the_map("clue") == {"board.place"}  # the guide's magnifier
         assert await on_the_map("question") == set()
+
+
+def _map_lines(screen: BiovivaScreen) -> list[str]:
+    return ["".join(text for text, _kind in row) for row in screen.query_one(WorldMap).drawing]
+
+
+async def test_every_map_row_is_reachable_whatever_the_height_the_pane_leaves(tmp_path) -> None:
+    """At 80x24 the map draws as many rows as its box really holds, with a line saying how
+    many are hidden and where; the cursor drives the window to every row, and a trip to a
+    tall terminal and back (or the card shown in between) leaves no stale window behind."""
+    from engines.bioviva import ENGINE
+    from engines.bioviva.worldmap import ROW_LETTERS, ROWS, cell_name
+    from engines.core.match import Match, SeatSpec
+
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Ben", "bot", "heuristic")], 4)
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        assert isinstance(screen, BiovivaScreen)
+        if not isinstance(app.focused, WorldMap):
+            await pilot.press("m")
+            await pilot.pause()
+        world = screen.query_one(WorldMap)
+
+        def check_window() -> list[str]:
+            lines = _map_lines(screen)
+            # The rows a cursor step redrew agree with the whole map drawn afresh.
+            from tui.games.bioviva import map_marks
+            from tui.games.bioviva_draw import draw_world, more_cue, title_row
+
+            top, count = screen._map_top, len(lines) - 3
+            fresh = draw_world(map_marks(screen.table.view), wide=False, cursor=screen.cursor, first_row=top, row_count=count)
+            assert world.drawing == [title_row(screen.cursor, False), *fresh, more_cue(top, count)]
+            assert lines[0].startswith(cell_name(*screen.cursor) + " "), "the square under the cursor, named"
+            assert len(lines) == world.size.height, "the drawing fills the map's box, no more"
+            drawn = [line[0] for line in lines[2:-1]]
+            assert ROW_LETTERS[screen.cursor[0]] in drawn, "the cursor's row is in sight"
+            hidden = ROWS - len(drawn)
+            assert hidden > 0 and sum(int(n) for n in re.findall(r"\d+", lines[-1])) == hidden
+            return drawn
+
+        seen = set(check_window())
+        assert "below" in _map_lines(screen)[-1] and "above" not in _map_lines(screen)[-1]
+        for _ in range(ROWS):
+            await pilot.press("down")
+            seen.update(check_window())
+        assert seen == set(ROW_LETTERS[:ROWS]), "every row came into view"
+        assert "above" in _map_lines(screen)[-1] and "below" not in _map_lines(screen)[-1]
+
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert [line[0] for line in _map_lines(screen)[2:]] == list(ROW_LETTERS[:ROWS])  # tall: all of them
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        check_window()
+        board = screen.query_one("#bioviva-board")
+        await pilot.press("m")  # the card; then a resize while the map is away
+        await pilot.pause()
+        assert board.current == "card"
+        await pilot.resize_terminal(90, 26)
+        await pilot.pause()
+        while board.current != "map-pane":
+            await pilot.press("m")
+            await pilot.pause()
+        check_window()

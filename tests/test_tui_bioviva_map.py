@@ -60,7 +60,9 @@ async def test_squares_are_two_characters_wide_once_the_map_fits_beside_the_side
     async with app.run_test(size=(width, 30)) as pilot:
         await open_game(app, pilot, match)
         world = app.screen.query_one("#world")
-        row = world.drawing[1]
+        from tui.games.bioviva_draw import HEADER_ROWS
+
+        row = world.drawing[HEADER_ROWS]  # the first row of squares
         drawn = sum(len(text) for text, _ in row[1:])
         assert drawn == COLS * (2 if wide else 1)
         assert width >= WIDE_MAP_FROM or not wide

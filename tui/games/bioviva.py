@@ -17,13 +17,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.widgets import ContentSwitcher, Input, Static
 
 from engines.bioviva.actions import Guess, LayTile, Magnifier, PlacePawn
 from engines.bioviva.state import BiovivaView
-from engines.bioviva.worldmap import COLS, ROWS, biome_at, cell_name, parse_cell
+from engines.bioviva.worldmap import COLS, ROWS, biome_at, parse_cell
 from engines.core.errors import IllegalAction
-from tui.games.bioviva_draw import draw_world, map_window
+from tui.games.bioviva_draw import HEADER_ROWS, draw_world, more_cue, title_row, window_for, world_row
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.table import Table, name_seats
@@ -72,20 +73,13 @@ def legend() -> Text:
 class WorldMap(LineBoard):
     BINDINGS = [Binding("x", "put('decoy')", "Decoy", id="bioviva.decoy")]
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Place and Decoy show only while the viewer has something to put on the map."""
-        if action != "put":
-            return True
-        table = getattr(self.screen, "table", None)
-        if table is None or not table.acting:
-            return False
-        phase = table.view.phase
-        if parameters == ("decoy",):
-            return phase == "localization"
-        return phase in ("localization", "clue")
+    class Resized(Message):
+        """The map's box changed height: the screen redraws the window of rows it holds."""
+
     STYLES = {
         **BIOME_STYLES,
         "label": Style(dim=True),
+        "title": Style(italic=True),
         "pawn": Style(color="bright_white", bgcolor="black", bold=True),
         "decoy": Style(color="bright_red", bgcolor="black", bold=True),
         "magnifier": Style(color="black", bgcolor="bright_cyan", bold=True),
@@ -96,9 +90,13 @@ class WorldMap(LineBoard):
     accepts_decoy = False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Place and Decoy show only while the viewer has something to put on the map."""
         if action == "put" and parameters == ("decoy",):
             return self.accepts_put and self.accepts_decoy
         return super().check_action(action, parameters)
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
 
 
 def map_marks(view: BiovivaView) -> dict[tuple[int, int], tuple[str, str]]:
@@ -193,6 +191,9 @@ class BiovivaScreen(GameScreen):
         self.cursor = (ROWS // 2, COLS // 2)
         self._pane_for: tuple[int, str] | None = None  # (turn, phase) the pane was chosen for
         self._map_top = 0  # first map row drawn when the screen is too short for them all
+        # What the map on screen was drawn from, so a cursor step redraws only its two rows.
+        self._map_frame: tuple | None = None
+        self._map_cursor: tuple[int, int] | None = None
 
     def compose_board(self) -> ComposeResult:
         with ContentSwitcher(initial="card", id="bioviva-board"):
@@ -202,7 +203,6 @@ class BiovivaScreen(GameScreen):
                 # Tall terminals show the card above the map, so both are always in view.
                 with VerticalScroll(id="card-beside", can_focus=False):
                     yield Static(id="card-beside-text", markup=False)
-                yield Static(id="map-title", markup=False)
                 yield WorldMap(id="world")
 
     def compose_side(self) -> ComposeResult:
@@ -289,21 +289,26 @@ class BiovivaScreen(GameScreen):
         view: BiovivaView = table.view
         wide = self.app.size.width >= WIDE_MAP_FROM
         world = self.query_one(WorldMap)
-        pane = self.query_one("#map-pane")
-        # The title and the column numbers take two lines; before layout, draw every row.
-        height = pane.size.height - 2 if pane.size.height > 2 else ROWS
-        self._map_top = map_window(self._map_top, self.cursor[0], height)
-        world.drawing = draw_world(
-            map_marks(view), wide=wide, cursor=self.cursor, first_row=self._map_top, row_count=height
-        )
-        row, col = self.cursor
-        self.query_one("#map-title", Static).update(
-            f"{cell_name(row, col)} {biome_at(row, col).name}"
-        )
+        # Tall screens give the map its natural height; short ones give it what the pane
+        # leaves (its own height, kept current by `on_world_map_resized`), never more.
+        lines = ROWS + HEADER_ROWS if self.both_shown else world.size.height
+        self._map_top, count = window_for(self._map_top, self.cursor[0], lines)
+        marks = map_marks(view)
+        frame = (wide, self._map_top, count, marks)
+        if frame == self._map_frame and self._map_cursor is not None:
+            moved = {self._map_cursor[0], self.cursor[0]}
+            rows = {HEADER_ROWS + r - self._map_top: world_row(r, marks, wide=wide, cursor=self.cursor) for r in moved}
+            world.show_rows({0: title_row(self.cursor, wide), **rows})
+        else:
+            drawing = draw_world(marks, wide=wide, cursor=self.cursor, first_row=self._map_top, row_count=count)
+            cue = more_cue(self._map_top, count)
+            world.drawing = [title_row(self.cursor, wide), *drawing, *([cue] if cue else [])]
+            self._map_frame = frame
+        self._map_cursor = self.cursor
 
-    def on_resize(self) -> None:
-        if self.table is not None:
-            self.call_after_refresh(self.draw_map, self.table)
+    def on_world_map_resized(self, message: WorldMap.Resized) -> None:
+        if self.table is not None and self.alive:
+            self.draw_map(self.table)
 
     # -- keys -----------------------------------------------------------------------
     def action_toggle_map(self) -> None:

@@ -32,7 +32,7 @@ from tui.games.bivouac_draw import (
 )
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
-from tui.widgets.board import LineBoard
+from tui.widgets.board import LineBoard, show_text
 from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
 
@@ -71,6 +71,9 @@ class BivouacScreen(GameScreen):
         # UI state only, never part of the game: where the cursor is, which board is shown.
         self.cursor = 0
         self.shown_board: int | None = None
+        # Why each spot is refused, judged once per game state (the cursor passes often).
+        self._problems_for: object = None
+        self._problems: dict[tuple[int, Place | Return], str | None] = {}
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="bv-month", markup=False)
@@ -119,11 +122,17 @@ class BivouacScreen(GameScreen):
         action = self.cursor_action()
         if table is None or action is None or table.viewer is None or not table.acting or table.view.pending:
             return None
-        try:
-            self.match.engine.apply(self.match.state, table.viewer, action)
-        except IllegalAction as refusal:
-            return refusal.reason
-        return None
+        state = self.match.state
+        if self._problems_for is not state:
+            self._problems_for, self._problems = state, {}
+        key = (table.viewer, action)
+        if key not in self._problems:
+            try:
+                self.match.engine.apply(state, table.viewer, action)
+                self._problems[key] = None
+            except IllegalAction as refusal:
+                self._problems[key] = refusal.reason
+        return self._problems[key]
 
     def _cursor_to_a_worker(self, table: Table) -> None:
         """In phase 2 the cursor jumps to one of the viewer's workers when it is not on one,
@@ -139,7 +148,7 @@ class BivouacScreen(GameScreen):
             return
         step = message.rows if message.rows else message.cols * LOCATION_ROWS
         self.cursor = min(max(self.cursor + step, 0), len(items) - 1)
-        self.draw_cursor(self.table)
+        self.draw_cursor(self.table, stepping=True)
 
     def on_line_board_put(self, message: LineBoard.Put) -> None:
         action = self.cursor_action()
@@ -223,8 +232,9 @@ class BivouacScreen(GameScreen):
             return ""
         return f"{asked} (keys 1-{min(len(table.actions), 9)} or Enter)"
 
-    def draw_cursor(self, table: Table | None) -> None:
-        """Only the camp board and the detail depend on the cursor: a key redraws just them."""
+    def draw_cursor(self, table: Table | None, stepping: bool = False) -> None:
+        """Only the camp board and the detail depend on the cursor: a key redraws just them,
+        and while `stepping` the detail keeps its height so the screen needs no new layout."""
         if table is None:
             return
         view = table.view
@@ -236,7 +246,8 @@ class BivouacScreen(GameScreen):
                                                          not self.wide, self.choice_prompt(table))
         item = items[self.cursor] if items else ""
         problem = self.cursor_problem()
-        self.query_one("#bv-detail", Static).update(detail(view, item, problem and f"{self.app.glyphs.ghost_bad} {problem}"))
+        show_text(self.query_one("#bv-detail", Static), detail(view, item, problem and f"{self.app.glyphs.ghost_bad} {problem}"),
+                  keep_height=stepping)
 
 
 SCREEN = BivouacScreen

@@ -55,7 +55,7 @@ from tui.games.bonfire_draw import (
     tom_lines,
 )
 from tui.screens.game import GameScreen
-from tui.widgets.board import LineBoard
+from tui.widgets.board import LineBoard, show_text
 from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
 
@@ -341,7 +341,7 @@ class BonfireScreen(GameScreen):
                 hint = f"{self.app.glyphs.ghost_bad} {where}: {reason}"
         self.query_one("#fate-board", FateBoard).show(fate_drawing(you, ghost, big=self.xl))
         widget = self.query_one("#city-hint", Static)
-        widget.update(hint)
+        show_text(widget, hint)
         widget.display = bool(hint) and (self.wide or self.pane == 0)
 
     def _place_focus(self, table: Table) -> None:

@@ -121,6 +121,10 @@ class CampGrizzlyScreen(GameScreen):
         self._cursor_for: str = ""
         self._legend_at = ""
         self._map_size: MapSize = SMALL
+        # The moving counselor's legal steps and walks, worked out once per game state (a
+        # cursor step asks for them several times).
+        self._walks_for: object = None
+        self._walks: dict[Any, Any] = {}
 
     @property
     def _wall_glyph(self) -> str:
@@ -179,11 +183,21 @@ class CampGrizzlyScreen(GameScreen):
         self._fit_to_size()
         self._place_focus(table)
 
+    def _known(self, key: Any, work: Any) -> Any:
+        """`work()`, remembered under `key` until the game state or the table changes."""
+        state, table = self.match.state, self.table
+        known = self._walks_for
+        if not (isinstance(known, tuple) and known[0] is state and known[1] is table):
+            self._walks_for, self._walks = (state, table), {}
+        if key not in self._walks:
+            self._walks[key] = work()
+        return self._walks[key]
+
     def _moves(self) -> list[Move]:
         table = self.table
         if table is None or not table.acting or self._curtain_up:
             return []
-        return [a for a in self.match.legal_actions(table.viewer) if isinstance(a, Move)]
+        return self._known("moves", lambda: [a for a in self.match.legal_actions(table.viewer) if isinstance(a, Move)])
 
     def _mover(self):
         view = self.table.view
@@ -250,6 +264,9 @@ class CampGrizzlyScreen(GameScreen):
     def _path_to(self, goal: tuple[int, int]) -> tuple[tuple[int, int], ...] | None:
         """A shortest walk for the moving counselor: around fires, Otis and (without a
         key) locks."""
+        return self._known(("path", goal, self._curtain_up), lambda: self._find_path(goal))
+
+    def _find_path(self, goal: tuple[int, int]) -> tuple[tuple[int, int], ...] | None:
         mover = self._mover()
         if mover is None:
             return (goal,) if Move(label(goal)) in self._moves() else None

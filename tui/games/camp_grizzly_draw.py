@@ -13,6 +13,7 @@ red-arrow finale spaces, `=1` nature trails, `&1` camp trails.
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import cache
 from typing import NamedTuple
 
 from engines.camp_grizzly.content import CampMap, camp_map, parse_label
@@ -85,6 +86,33 @@ def pieces(view, *, otis_cell: str | None = None, people: bool = True) -> dict[t
     return marks
 
 
+class Ground(NamedTuple):
+    """What never changes about a space: its terrain and the walls around it."""
+
+    terrain: Run
+    west_wall: bool
+    west_door: bool
+    south_wall: bool
+
+
+@cache
+def ground_of_camp() -> dict[tuple[int, int], Ground]:
+    """Every space's `Ground`, worked out once: the camp's walls and places are fixed, and
+    a cursor step redraws the map."""
+    m = camp_map()
+    ground = {}
+    for r in range(m.height):
+        for c in range(m.width):
+            cell = (r, c)
+            ground[cell] = Ground(
+                terrain(m, cell),
+                c > 0 and (m.blocked(cell, "W") or m.blocked((r, c - 1), "E")),
+                c > 0 and ((cell, "W") in m.doors or ((r, c - 1), "E") in m.doors),
+                r + 1 < m.height and (m.blocked(cell, "S") or m.blocked((r + 1, c), "N")),
+            )
+    return ground
+
+
 class MapSize(NamedTuple):
     width: int  # characters of content per space (2 or 4), after its one-character edge
     height: int  # rows per space (1 or 2)
@@ -115,6 +143,7 @@ def draw_camp(
     the spaces a walk there crosses. Spaces two rows high show under a piece what it stands
     on (a thing, a cabin, a trail)."""
     m = camp_map()
+    fixed = ground_of_camp()
     marks = pieces(view, otis_cell=otis_at)
     ground = pieces(view, people=False) if size.height > 1 else {}
     w = size.width
@@ -126,11 +155,9 @@ def draw_camp(
         lines: list[list[Run]] = [[(f"{r + 1:>2}", "label")]] + [[("  ", "label")] for _ in range(size.height - 1)]
         for c in range(m.width):
             cell = (r, c)
-            wall = c > 0 and (m.blocked(cell, "W") or m.blocked((r, c - 1), "E"))
-            door = c > 0 and ((cell, "W") in m.doors or ((r, c - 1), "E") in m.doors)
+            wall, door, south_wall = fixed[cell].west_wall, fixed[cell].west_door, fixed[cell].south_wall
             edge = wall_glyph if wall else "/" if door else " "
-            text, kind = marks.get(cell) or terrain(m, cell)
-            south_wall = r + 1 < m.height and (m.blocked(cell, "S") or m.blocked((r + 1, c), "N"))
+            text, kind = marks.get(cell) or fixed[cell].terrain
             if cell == cursor:
                 kind += " cursor"
             elif cell in path:
@@ -140,7 +167,7 @@ def draw_camp(
                 below, below_kind = ("", kind.split()[0])
                 if cell in marks:
                     covered = ground.get(cell) if marks[cell] != ground.get(cell) else None
-                    below, below_kind = covered or terrain(m, cell)
+                    below, below_kind = covered or fixed[cell].terrain
                     if below.strip() == text.strip():
                         below = ""
                 mark = " cursor" if cell == cursor else " path" if cell in path else ""
