@@ -77,9 +77,6 @@ async def test_one_move_sends_under_4_kb(start_gateway) -> None:
         assert terminal.bytes_received - before < MOVE_BUDGET
 
 
-@pytest.mark.xfail(strict=True, reason="about 3.4 KB: the frame redraws only the status line, but the "
-                   "Bivì screen rewrites its unchanged river titles and forest and refreshes the action "
-                   "list on every table (tui/games/bivi.py draw and _place_focus)")
 async def test_a_refused_key_redraws_the_status_line_not_the_screen(start_gateway) -> None:
     gateway = await start_gateway()
     async with session(gateway.port, size=(100, 30)) as (_, terminal):

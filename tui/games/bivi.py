@@ -19,6 +19,7 @@ from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual import events
 from textual.events import Resize
 from textual.message import Message
 from textual.widgets import Static
@@ -48,7 +49,7 @@ from tui.games.bivi_draw import (
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
-from tui.widgets.frame import ActionList
+from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.table import Table
 
 STYLES = {
@@ -101,6 +102,21 @@ class RiverBoard(LineBoard):
     def action_turn(self, flip: bool) -> None:
         self.post_message(self.Turned(flip=flip))
 
+    # The river looks the same with or without the focus (the ghost on it is the cue that
+    # keys move it), so gaining or losing the focus repaints nothing: Textual's default
+    # resends the whole river, about 1.5 KB over SSH on every move that takes a tile.
+    def _on_focus(self, event: events.Focus) -> None:
+        event.prevent_default()
+        self.has_focus = True
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
+
+    def _on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
+
 
 class BiviScreen(GameScreen):
     BINDINGS = [Binding("o", "other_rivers", "Rivers", id="bivi.other_rivers")]
@@ -119,20 +135,20 @@ class BiviScreen(GameScreen):
         self._first_other = 0
         self._others_shown = 0
         self._sizes = (NORMAL, COMPACT)
-        self._other_boxes: list[tuple[Vertical, Static, RiverBoard]] = []
+        self._other_boxes: list[tuple[Vertical, SteadyText, RiverBoard]] = []
         self._mode_now = ""
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="rivers"):
             with Vertical(id="active-side"):
-                yield Static(id="active-title", classes="river-title", markup=False)
+                yield SteadyText(id="active-title", classes="river-title")
                 yield RiverBoard(id="active-river")
             yield Horizontal(id="other-rivers")
         # Under the rivers: what is in hand, then the forest; it scrolls (Tab, arrows) where
         # the terminal is too short for both.
         with VerticalScroll(id="below-rivers"):
             yield Static(id="hand", markup=False)
-            yield Static(id="forest", markup=False)
+            yield SteadyText(id="forest")
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, CubeAt))]
@@ -277,10 +293,15 @@ class BiviScreen(GameScreen):
         river.accepts_put = bool(mode)
         river.can_rotate = mode == "tile"
         river.can_flip = mode == "tile" and table.view.flip_allowed
+        # The screen's own set_focus: a widget's focus() repaints it whole, even when it
+        # already has the focus.
         if mode:
-            river.focus()
+            if self.focused is not river:
+                self.set_focus(river)
         elif table.acting:
-            self.query_one(ActionList).focus()
+            actions = self.query_one(ActionList)
+            if self.focused is not actions:
+                self.set_focus(actions)
         self.refresh_bindings()
 
     def draw(self, table: Table, mode: str) -> None:
@@ -288,7 +309,7 @@ class BiviScreen(GameScreen):
         active = self._active_seat(table)
         self._sizes = self._choose_sizes(view)
         self._draw_active(table, mode)
-        self.query_one("#active-title", Static).update(self._river_title(view, active, table.seat_names))
+        self.query_one("#active-title", SteadyText).show(self._river_title(view, active, table.seat_names))
         self._draw_others(table, active)
         forest = [f"Forest: bag {view.bag}, discards {view.discard}, cubes {view.supply}"]
         pictures = self.app.glyphs != ASCII
@@ -299,7 +320,7 @@ class BiviScreen(GameScreen):
             forest.append(DECORATION_LEGEND)
         if view.objectives:
             forest.append("Objectives: " + "; ".join(o.title for o in view.objectives))
-        self.query_one("#forest", Static).update("\n".join(forest))
+        self.query_one("#forest", SteadyText).show("\n".join(forest))
 
     def _active_seat(self, table: Table) -> int:
         view: BiviView = table.view
@@ -350,7 +371,7 @@ class BiviScreen(GameScreen):
             others.remove_children()
             self._other_boxes = []
             for _ in shown:
-                title, board = Static(classes="river-title", markup=False), RiverBoard(classes="compact")
+                title, board = SteadyText(classes="river-title"), RiverBoard(classes="compact")
                 board.can_focus = False
                 self._other_boxes.append((Vertical(title, board, classes="river-box"), title, board))
             others.mount_all(box for box, _, _ in self._other_boxes)
@@ -360,7 +381,7 @@ class BiviScreen(GameScreen):
             text = self._river_title(view, river.seat, table.seat_names, short=True)
             if hidden:
                 text += f"\n(o: {hidden} more)"
-            title.update(text)
+            title.show(text)
             board.show(draw_river(view, river, size=size, glyphs=self.app.glyphs))
 
     def _river_title(self, view: BiviView, seat: int, names: list[str], short: bool = False) -> str:

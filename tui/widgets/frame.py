@@ -64,6 +64,23 @@ class SteadyFooter(Footer):
             await self.recompose()
 
 
+class SteadyText(Static):
+    """Plain text (never markup) that repaints only when it changes: `Static.update`
+    resends the whole widget even for the same text."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, markup=False, **kwargs)
+        self._text: str | None = None
+
+    def show(self, text: str) -> bool:
+        """Show `text`; whether it differed from what was shown."""
+        if text == self._text:
+            return False
+        self._text = text
+        self.update(text)
+        return True
+
+
 class StatusLine(Static):
     """Whose turn it is and what they must do, or why the last key was refused. Wraps
     rather than clipping: the board gives up a row when the sentence is long."""
