@@ -22,7 +22,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual import events
 from textual.events import Resize
 from textual.message import Message
-from textual.widgets import Static
 
 from engines.bivi.actions import CubeAt, Place, SetBeaver
 from engines.bivi.engine import BiviView, canonical_place, placement_problem, river_text
@@ -131,7 +130,6 @@ class BiviScreen(GameScreen):
         #: The legal placements of the tile in hand (or cube / beaver spots), by covered cells.
         self._legal: dict[frozenset[tuple[int, int]], Any] = {}
         self._problem: str | None = None
-        self._hand_shown = ""
         self._first_other = 0
         self._others_shown = 0
         self._sizes = (NORMAL, COMPACT)
@@ -147,7 +145,7 @@ class BiviScreen(GameScreen):
         # Under the rivers: what is in hand, then the forest; it scrolls (Tab, arrows) where
         # the terminal is too short for both.
         with VerticalScroll(id="below-rivers"):
-            yield Static(id="hand", markup=False)
+            yield SteadyText(id="hand")
             yield SteadyText(id="forest")
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
@@ -344,15 +342,9 @@ class BiviScreen(GameScreen):
             draw_river(view, river, size=self._sizes[0], glyphs=self.app.glyphs, ghost=ghost, marks=marks)
         )
         hand = self._hand_text(view, mode, self._problem, table.seat_names)
-        if hand != self._hand_shown:
-            widget = self.query_one("#hand", Static)
-            width = widget.size.width
-            # A text of the same shape repaints in place: no layout of the whole screen.
-            same_shape = bool(width) and hand.count("\n") == self._hand_shown.count("\n") and all(
-                len(line) <= width for line in (*hand.splitlines(), *self._hand_shown.splitlines())
-            )
-            self._hand_shown = hand
-            widget.update(hand, layout=not same_shape)
+        widget = self.query_one("#hand", SteadyText)
+        widget.show(hand)
+        if widget.display != bool(hand):
             widget.display = bool(hand)
 
     def _draw_others(self, table: Table, active: int) -> None:

@@ -16,8 +16,10 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.visual import Visual, visualize
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -65,58 +67,85 @@ class SteadyFooter(Footer):
 
 
 class SteadyText(Static):
-    """Plain text (never markup) that repaints only when it changes: `Static.update`
-    resends the whole widget even for the same text."""
+    """Text shown verbatim (never markup) that repaints only the rows that changed.
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, markup=False, **kwargs)
-        self._text: str | None = None
+    `Static.update` resends the whole widget even for the same text, and again on the next
+    frame when its size changed. This one repaints nothing for the same text and, while the
+    text keeps its number of rows, only the rows that differ once wrapped; a new height
+    still lays the screen out and repaints it whole, once.
+    """
 
-    def show(self, text: str) -> bool:
+    def __init__(self, text: str | Text = "", **kwargs: Any) -> None:
+        super().__init__(markup=False, **kwargs)
+        self._text = text
+        self._text_visual = visualize(self, text, markup=False)
+
+    @property
+    def text(self) -> str:
+        return str(self._text)
+
+    def render(self) -> Visual:
+        return self._text_visual
+
+    def update(self, content: Any = "", *, layout: bool = True) -> None:
+        self.show(content)
+
+    def show(self, text: str | Text) -> bool:
         """Show `text`; whether it differed from what was shown."""
         if text == self._text:
             return False
         self._text = text
-        self.update(text)
+        self._text_visual = visualize(self, text, markup=False)
+        rows = self._changed_rows()
+        if rows is None:
+            self.clear_cached_dimensions()
+            self.refresh(layout=True)
+        elif rows:
+            self.refresh(*(Region(0, y, self.size.width, 1) for y in rows))
         return True
 
+    def _changed_rows(self) -> list[int] | None:
+        """The rows that differ from those drawn last, or None when the height changes (or
+        nothing was drawn yet)."""
+        width, height = self.size
+        drawn = self._render_cache
+        auto_width = self.styles.width is not None and self.styles.width.is_auto
+        if not self.is_mounted or not width or auto_width or drawn.size != self.size:
+            return None
+        rows = Visual.to_strips(self, self._text_visual, width, None, self.visual_style)
+        if len(rows) != height or len(drawn.lines) != height:
+            return None
+        return [y for y, (was, now) in enumerate(zip(drawn.lines, rows)) if was != now]
 
-class StatusLine(Static):
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # The layout that resized this text already repaints it; Textual's default also asks
+        # for another layout (through `virtual_size`), which resends the same text next frame.
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class StatusLine(SteadyText):
     """Whose turn it is and what they must do, or why the last key was refused. Wraps
     rather than clipping: the board gives up a row when the sentence is long."""
 
     table: reactive[Table | None] = reactive(None, repaint=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._sentence: str | None = None
 
     def watch_table(self, table: Table | None) -> None:
         if table is None:
             return
         self.set_class(bool(table.problem), "-problem")
         if table.problem:
-            sentence = printable(f"{self.app.glyphs.ghost_bad} {table.problem}")
+            self.show(printable(f"{self.app.glyphs.ghost_bad} {table.problem}"))
         else:
-            sentence = printable(table.summary.status)
-        if sentence != self._sentence:
-            self._sentence = sentence
-            self.update(Text(sentence))
+            self.show(printable(table.summary.status))
 
 
-class SeatPanelView(Static):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._shown: tuple[str, str] | None = None
-
-    def show(self, panel: SeatPanel, mark: str) -> None:
+class SeatPanelView(SteadyText):
+    def show_panel(self, panel: SeatPanel, mark: str) -> None:
         self.set_class(panel.active, "-active")
         marker = self.app.glyphs.active if panel.active else " "
         # Joined rather than one per line: a narrow side panel still shows every seat.
         title, body = f"{marker} {mark} {panel.title}\n", self.app.glyphs.separator.join(panel.lines)
-        if (title, body) != self._shown:
-            self._shown = (title, body)
-            self.update(Text.assemble((title, "bold"), body))
+        self.show(Text.assemble((title, "bold"), body))
 
 
 class SeatPanels(VerticalScroll):
@@ -136,7 +165,7 @@ class SeatPanels(VerticalScroll):
             self.mount_all(views)
         marks = self.app.glyphs.seat_marks
         for number, (view, panel) in enumerate(zip(views, panels)):
-            view.show(panel, marks[number % len(marks)])
+            view.show_panel(panel, marks[number % len(marks)])
 
 
 class ActionList(OptionList):
@@ -194,7 +223,7 @@ class GameLog(VerticalScroll):
         super().__init__(**kwargs)
         self._shown: list[str] = []
         self._follow = True
-        self._text = Static(id="log-text", markup=False)
+        self._text = SteadyText(id="log-text")
 
     def compose(self):
         yield self._text
@@ -212,7 +241,7 @@ class GameLog(VerticalScroll):
             return
         self._shown = list(table.log)
         # Typed or pasted text (a guess) may hold terminal escapes: show them, never send them.
-        self._text.update(Text("\n".join(printable(line) for line in self._shown)))
+        self._text.show("\n".join(printable(line) for line in self._shown))
         if self._follow:
             self.call_after_refresh(self.scroll_end, animate=False)
         self._update_title()
