@@ -75,7 +75,15 @@ HAND_ROWS = 8
 class RiverBoard(LineBoard):
     """A river; the focused one also turns the ghost tile."""
 
+    # The ghost's moves are priority bindings: the app runs them as the key arrives, where a
+    # plain binding waits for the key to bubble through every container up to the app first
+    # (a queue hop each, about a millisecond in all, as long as the whole repaint after it).
     BINDINGS = [
+        *(
+            Binding(binding.key, binding.action, binding.description, id=binding.id, show=False, priority=True)
+            for binding in LineBoard.BINDINGS
+            if binding.action.startswith("nudge")
+        ),
         Binding("r", "turn(False)", "Rotate", id="board.rotate"),
         Binding("f", "turn(True)", "Flip", id="board.flip"),
     ]
@@ -100,6 +108,11 @@ class RiverBoard(LineBoard):
 
     def action_turn(self, flip: bool) -> None:
         self.post_message(self.Turned(flip=flip))
+
+    def action_nudge(self, rows: int, cols: int) -> None:
+        # Straight to the screen that moves the ghost: bubbling up through each container
+        # is a queue hop per container on every key.
+        self.screen.post_message(self.Nudged(rows, cols))
 
     # The river looks the same with or without the focus (the ghost on it is the cue that
     # keys move it), so gaining or losing the focus repaints nothing: Textual's default

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -94,15 +95,31 @@ class SteadyText(Static):
         """Show `text`; whether it differed from what was shown."""
         if text == self._text:
             return False
-        self._text = text
+        old, self._text = self._text, text
         self._text_visual = visualize(self, text, markup=False)
-        rows = self._changed_rows()
+        rows = self._changed_lines(old, text) if isinstance(old, str) and isinstance(text, str) else None
+        if rows is None:
+            rows = self._changed_rows()
         if rows is None:
             self.clear_cached_dimensions()
             self.refresh(layout=True)
         elif rows:
             self.refresh(*(Region(0, y, self.size.width, 1) for y in rows))
         return True
+
+    def _changed_lines(self, old: str, new: str) -> list[int] | None:
+        """Plain text whose lines all fit is drawn a line per row: compare lines, not rows
+        (a ghost step changes the hand's text, and wrapping it again costs more than the
+        repaint). None when a line may wrap or the count changes."""
+        width, height = self.size
+        was, now = old.split("\n"), new.split("\n")
+        if not self.is_mounted or self._render_cache.size != self.size or not len(was) == len(now) == height:
+            return None
+        if self.styles.width is not None and self.styles.width.is_auto:
+            return None
+        if any(cell_len(line) > width for line in now) or any(cell_len(line) > width for line in was):
+            return None
+        return [y for y, (a, b) in enumerate(zip(was, now)) if a != b]
 
     def _changed_rows(self) -> list[int] | None:
         """The rows that differ from those drawn last, or None when the height changes (or
