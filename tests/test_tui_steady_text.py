@@ -71,3 +71,23 @@ async def test_styled_text_and_markup_like_text_are_shown_verbatim() -> None:
     async with app.run_test(size=(40, 8)) as pilot:
         assert await rows_repainted(app, pilot, Text.assemble(("Ana\n", "bold"), "[b]cubes[/b] 3")) == {1}
         assert str(app.query_one(SteadyText).render()).splitlines()[1] == "[b]cubes[/b] 3"
+
+
+class LogLikeApp(TextApp):
+    CSS = "SteadyText { width: 30; height: auto; min-height: 100%; } Vertical { height: 4; }"
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Vertical
+
+        with Vertical():
+            yield SteadyText(self.start, id="text")
+
+
+async def test_a_line_added_under_a_min_height_repaints_its_own_row() -> None:
+    app = LogLikeApp("first move\nsecond move")
+    async with app.run_test(size=(40, 8)) as pilot:
+        assert app.query_one(SteadyText).size.height == 4
+        assert await rows_repainted(app, pilot, "first move\nsecond move\nthird move") == {2}
+        # Past the min-height the text grows: every row is laid out again.
+        grown = await rows_repainted(app, pilot, "first\nsecond\nthird\nfourth\nfifth")
+        assert {0, 1, 2, 3} <= grown

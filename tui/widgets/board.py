@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -87,8 +88,25 @@ class LineBoard(Widget, can_focus=True):
             return list(range(len(strips)))
         changed = [y for y, strip in enumerate(strips) if strip is not old_strips[y]]
         if changed and self.is_mounted:
-            self.refresh(*(Region(0, y, self.size.width, 1) for y in changed))
+            self.refresh(*(self._changed_region(y, old_rows[y], drawing[y]) for y in changed))
         return changed
+
+    def _changed_region(self, y: int, old: Row, new: Row) -> Region:
+        """The cells of row `y` between its first and last changed runs: over SSH every
+        repainted cell is sent again, and a cursor step changes a few cells of a wide row."""
+        start = 0
+        for was, now in zip(old, new):
+            if was != now:
+                break
+            start += cell_len(was[0])
+        end = sum(cell_len(text) for text, _ in new)
+        for was, now in zip(reversed(old), reversed(new)):
+            if was != now:
+                break
+            end -= cell_len(was[0])
+        if end <= start:
+            return Region(0, y, self.size.width, 1)
+        return Region(start, y, end - start, 1)
 
     def _strip(self, row: Row) -> Strip:
         return Strip([Segment(text, self.style_of(kind)) for text, kind in row])

@@ -11,7 +11,7 @@ themselves, and each widget compares what it would show with what it shows.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.visual import Visual, visualize
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -51,7 +52,16 @@ class SteadyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self._keys_shown = self._keys_now() if self._bindings_ready else None
-        yield from super().compose()
+        for widget in super().compose():
+            yield _painted_once(widget)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        # The footer draws nothing of its own under its keys: a layout that places them
+        # again repaints every key that moved, and the footer's own repaint would resend the
+        # whole row a frame later.
+        if layout and not regions:
+            repaint = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
@@ -65,6 +75,19 @@ class SteadyFooter(Footer):
         self._check_pending = False
         if self.is_attached and self._keys_now() != self._keys_shown:
             await self.recompose()
+
+
+def _painted_once(widget: Widget) -> Widget:
+    """A new widget is painted by the layout that places it; Textual's default then asks
+    for another layout (through `virtual_size`), which resends it on the next frame. Keys
+    the footer builds are Textual's own widgets, so they are adjusted here, not subclassed."""
+    size_updated = widget._size_updated
+
+    def without_second_layout(size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return size_updated(size, virtual_size, container_size, layout=False)
+
+    widget._size_updated = without_second_layout  # type: ignore[method-assign]
+    return widget
 
 
 class SteadyText(Static):
@@ -110,29 +133,47 @@ class SteadyText(Static):
     def _changed_lines(self, old: str, new: str) -> list[int] | None:
         """Plain text whose lines all fit is drawn a line per row: compare lines, not rows
         (a ghost step changes the hand's text, and wrapping it again costs more than the
-        repaint). None when a line may wrap or the count changes."""
+        repaint). None when a line may wrap or the height changes."""
         width, height = self.size
         was, now = old.split("\n"), new.split("\n")
-        if not self.is_mounted or self._render_cache.size != self.size or not len(was) == len(now) == height:
+        if not self._drawn_at_this_size() or max(len(was), len(now)) > height or self._height_for(len(now)) != height:
             return None
-        if self.styles.width is not None and self.styles.width.is_auto:
+        if any(cell_len(line) > width for line in (*was, *now)):
             return None
-        if any(cell_len(line) > width for line in now) or any(cell_len(line) > width for line in was):
-            return None
+        was += [""] * (height - len(was))
+        now += [""] * (height - len(now))
         return [y for y, (a, b) in enumerate(zip(was, now)) if a != b]
 
     def _changed_rows(self) -> list[int] | None:
         """The rows that differ from those drawn last, or None when the height changes (or
-        nothing was drawn yet)."""
+        nothing was drawn at this size yet)."""
+        if not self._drawn_at_this_size():
+            return None
         width, height = self.size
-        drawn = self._render_cache
-        auto_width = self.styles.width is not None and self.styles.width.is_auto
-        if not self.is_mounted or not width or auto_width or drawn.size != self.size:
-            return None
         rows = Visual.to_strips(self, self._text_visual, width, None, self.visual_style)
-        if len(rows) != height or len(drawn.lines) != height:
+        drawn = self._render_cache.lines
+        if len(rows) > height or len(drawn) != height or self._height_for(len(rows)) != height:
             return None
-        return [y for y, (was, now) in enumerate(zip(drawn.lines, rows)) if was != now]
+        changed = [y for y, (was, now) in enumerate(zip(drawn, rows)) if was != now]
+        # Rows under the text are blank: repaint those that showed something.
+        return changed + [y for y in range(len(rows), height) if drawn[y].text.strip()]
+
+    def _drawn_at_this_size(self) -> bool:
+        auto_width = self.styles.width is not None and self.styles.width.is_auto
+        return self.is_mounted and self.size.width > 0 and not auto_width and self._render_cache.size == self.size
+
+    def _height_for(self, rows: int) -> int:
+        """The height the widget takes for text of `rows` rows: the rows, no less than its
+        min-height (the log keeps the height of its view), or the height it is given."""
+        styles = self.styles
+        if styles.height is not None and not styles.height.is_auto:
+            return self.size.height
+        if styles.max_height is not None:
+            return -1  # a cap, a scrollbar...: leave it to the layout
+        floor = 0
+        if styles.min_height is not None:
+            floor = int(styles.min_height.resolve(self._container_size, self.app.size))
+        return max(rows, floor)
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         # The layout that resized this text already repaints it; Textual's default also asks
