@@ -18,6 +18,7 @@ class TextApp(App[None]):
         super().__init__()
         self.start = text
         self.rows_sent: list[set[int]] = []
+        self.spans_sent: list[tuple[int, int, int]] = []
 
     def compose(self) -> ComposeResult:
         yield SteadyText(self.start, id="text")
@@ -26,6 +27,7 @@ class TextApp(App[None]):
         super()._display(screen, renderable)
         if isinstance(renderable, ChopsUpdate):
             self.rows_sent.append({y for y, _, _ in renderable.spans})
+            self.spans_sent += renderable.spans
 
 
 async def rows_repainted(app: TextApp, pilot, text: str | Text) -> set[int]:
@@ -48,6 +50,25 @@ async def test_a_changed_line_repaints_only_its_row() -> None:
     async with app.run_test(size=(40, 8)) as pilot:
         assert await rows_repainted(app, pilot, "North b10\nEast (empty)\nSouth b2") == {1}
         assert str(app.query_one(SteadyText).render()).splitlines()[1] == "East (empty)"
+
+
+async def test_a_line_that_fits_repaints_from_its_first_changed_character() -> None:
+    app = TextApp("Fits here: Enter to place.\nForest: bag 58")
+    async with app.run_test(size=(40, 8)) as pilot:
+        await rows_repainted(app, pilot, "Fits here: Enter to put.\nForest: bag 58")
+        # "Fits here: Enter to p" stays; "lace." becomes "ut.": columns 21 to 26.
+        assert sorted(set(app.spans_sent)) == [(0, 21, 26)]
+
+
+class CentredApp(TextApp):
+    CSS = "SteadyText { width: 30; text-align: center; }"
+
+
+async def test_centred_text_repaints_the_whole_row() -> None:
+    app = CentredApp("bag 58\ncubes 14")
+    async with app.run_test(size=(40, 8)) as pilot:
+        assert await rows_repainted(app, pilot, "bag 57 and 1 discard\ncubes 14") == {0}
+        assert sorted(set(app.spans_sent)) == [(0, 0, 30)]
 
 
 async def test_a_wrapped_sentence_repaints_only_the_rows_whose_words_changed() -> None:

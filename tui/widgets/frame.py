@@ -90,6 +90,18 @@ def _painted_once(widget: Widget) -> Widget:
     return widget
 
 
+def _changed_span(y: int, old: str, new: str) -> Region:
+    """Row `y` from the first character where `old` and `new` differ to the end of the
+    longer one."""
+    same = 0
+    for a, b in zip(old, new):
+        if a != b:
+            break
+        same += 1
+    start = cell_len(new[:same])
+    return Region(start, y, max(cell_len(old), cell_len(new)) - start, 1)
+
+
 class SteadyText(Static):
     """Text shown verbatim (never markup) that repaints only the rows that changed.
 
@@ -120,29 +132,33 @@ class SteadyText(Static):
             return False
         old, self._text = self._text, text
         self._text_visual = visualize(self, text, markup=False)
-        rows = self._changed_lines(old, text) if isinstance(old, str) and isinstance(text, str) else None
-        if rows is None:
+        regions = self._changed_lines(old, text) if isinstance(old, str) and isinstance(text, str) else None
+        if regions is None:
             rows = self._changed_rows()
-        if rows is None:
+            regions = None if rows is None else [Region(0, y, self.size.width, 1) for y in rows]
+        if regions is None:
             self.clear_cached_dimensions()
             self.refresh(layout=True)
-        elif rows:
-            self.refresh(*(Region(0, y, self.size.width, 1) for y in rows))
+        elif regions:
+            self.refresh(*regions)
         return True
 
-    def _changed_lines(self, old: str, new: str) -> list[int] | None:
+    def _changed_lines(self, old: str, new: str) -> list[Region] | None:
         """Plain text whose lines all fit is drawn a line per row: compare lines, not rows
         (a ghost step changes the hand's text, and wrapping it again costs more than the
-        repaint). None when a line may wrap or the height changes."""
+        repaint), and repaint from the first changed character to the end of the longer
+        line. None when a line may wrap or the height changes."""
         width, height = self.size
         was, now = old.split("\n"), new.split("\n")
         if not self._drawn_at_this_size() or max(len(was), len(now)) > height or self._height_for(len(now)) != height:
             return None
         if any(cell_len(line) > width for line in (*was, *now)):
             return None
+        if self.styles.text_align not in ("left", "start") or self.styles.line_pad:
+            return None  # the line's place in its row depends on its length
         was += [""] * (height - len(was))
         now += [""] * (height - len(now))
-        return [y for y, (a, b) in enumerate(zip(was, now)) if a != b]
+        return [_changed_span(y, a, b) for y, (a, b) in enumerate(zip(was, now)) if a != b]
 
     def _changed_rows(self) -> list[int] | None:
         """The rows that differ from those drawn last, or None when the height changes (or
