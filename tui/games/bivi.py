@@ -16,11 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual import events
-from textual.events import Resize
 from textual.message import Message
 
 from engines.bivi.actions import CubeAt, Place, SetBeaver
@@ -116,7 +115,7 @@ class RiverBoard(LineBoard):
 
     # The river looks the same with or without the focus (the ghost on it is the cue that
     # keys move it), so gaining or losing the focus repaints nothing: Textual's default
-    # resends the whole river, about 1.5 KB over SSH on every move that takes a tile.
+    # resends the whole river, about 1 KB over SSH, on every move that takes a tile.
     def _on_focus(self, event: events.Focus) -> None:
         event.prevent_default()
         self.has_focus = True
@@ -274,7 +273,7 @@ class BiviScreen(GameScreen):
         width, height = (boards.first().size.width, boards.first().size.height) if boards else (0, 0)
         return width or self.app.size.width - SIDE_COLUMNS, height or self.app.size.height - 8
 
-    def on_resize(self, event: Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         if self.table is not None and self.is_mounted:
             self.call_after_refresh(self._redraw_all)
 
