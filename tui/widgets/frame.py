@@ -271,15 +271,15 @@ class ActionList(OptionList):
             listed = ("(play on the board: arrows, Enter)",)
         else:
             listed = ("(waiting for the other players)",)
-        if listed != self._listed:
-            self._listed = listed
-            self.clear_options()
-            if texts:
-                self.add_options(Option(Text(line)) for line in listed)
-            else:
-                self.add_option(Option(listed[0], disabled=True))
+        if listed == self._listed:
+            return  # the same offers: the highlight stays where the player left it
+        self._listed = listed
+        self.clear_options()
         if texts:
+            self.add_options(Option(Text(line)) for line in listed)
             self.highlighted = 0
+        else:
+            self.add_option(Option(listed[0], disabled=True))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
