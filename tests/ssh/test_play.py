@@ -58,7 +58,7 @@ async def test_a_player_sees_the_launcher_plays_bivi_and_the_app_redraws_after_a
         await terminal.wait_for("Fits here")
 
 
-@pytest.mark.xfail(strict=True, reason="taking a tile at 100x30 sends about 4.7 KB (9 KB before widgets "
+@pytest.mark.xfail(strict=True, reason="taking a tile at 100x30 sends 4.4 to 4.7 KB (9 KB before widgets "
                    "repainted only their changed rows, 20.8 KB before the frame redrew only what changed), "
                    "and what is left changes on screen: the action list's 7 wrapped offers give way to the "
                    "board's hint (about 1.5 KB with its border), the forest and the hand under the river (1.3 KB), "
