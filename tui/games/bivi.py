@@ -47,7 +47,7 @@ from tui.games.bivi_draw import (
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
-from tui.widgets.frame import ActionList, SteadyText
+from tui.widgets.frame import ActionList, SteadyText, painted_once
 from tui.widgets.table import Table
 
 STYLES = {
@@ -153,7 +153,8 @@ class BiviScreen(GameScreen):
             with Vertical(id="active-side"):
                 yield SteadyText(id="active-title", classes="river-title")
                 yield RiverBoard(id="active-river")
-            yield Horizontal(id="other-rivers")
+            # Sized by their rivers and titles: painted once by the layout that resizes them.
+            yield painted_once(Horizontal(id="other-rivers"))
         # Under the rivers: what is in hand, then the forest; it scrolls (Tab, arrows) where
         # the terminal is too short for both.
         with VerticalScroll(id="below-rivers"):
@@ -377,7 +378,8 @@ class BiviScreen(GameScreen):
             for _ in shown:
                 title, board = SteadyText(classes="river-title"), RiverBoard(classes="compact")
                 board.can_focus = False
-                self._other_boxes.append((Vertical(title, board, classes="river-box"), title, board))
+                box = painted_once(Vertical(title, board, classes="river-box"))
+                self._other_boxes.append((box, title, board))
             others.mount_all(box for box, _, _ in self._other_boxes)
         hidden = len(wanted) - fit
         for (box, title, board), river in zip(self._other_boxes, shown):

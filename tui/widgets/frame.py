@@ -11,7 +11,7 @@ themselves, and each widget compares what it would show with what it shows.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -29,6 +29,8 @@ from textual.widgets.option_list import Option
 from engines.core.protocol import SeatPanel
 from saves.limits import printable
 from tui.widgets.table import Table
+
+W = TypeVar("W", bound=Widget)
 
 
 class SteadyFooter(Footer):
@@ -53,7 +55,7 @@ class SteadyFooter(Footer):
     def compose(self) -> ComposeResult:
         self._keys_shown = self._keys_now() if self._bindings_ready else None
         for widget in super().compose():
-            yield _painted_once(widget)
+            yield painted_once(widget)
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
         # The footer draws nothing of its own under its keys: a layout that places them
@@ -77,10 +79,12 @@ class SteadyFooter(Footer):
             await self.recompose()
 
 
-def _painted_once(widget: Widget) -> Widget:
-    """A new widget is painted by the layout that places it; Textual's default then asks
-    for another layout (through `virtual_size`), which resends it on the next frame. Keys
-    the footer builds are Textual's own widgets, so they are adjusted here, not subclassed."""
+def painted_once(widget: W) -> W:
+    """A widget whose size changes is painted by the layout that resizes it; Textual's
+    default then asks for another layout (through `virtual_size`), which resends the whole
+    widget on the next frame. For widgets that do not scroll (keys the footer builds,
+    containers sized by their content) that second layout is only a second paint. Works on
+    widgets built elsewhere, such as Textual's own footer keys."""
     size_updated = widget._size_updated
 
     def without_second_layout(size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
@@ -257,6 +261,10 @@ class ActionList(OptionList):
         super().__init__(markup=False, **kwargs)
         self._actions: list[Any] = []
         self._listed: tuple[str, ...] | None = None
+
+    def on_mount(self) -> None:  # OptionList's own on_mount runs too (Textual calls each class's)
+        # The scrollbar comes and goes with long lists of offers; painted twice each time.
+        painted_once(self.vertical_scrollbar)
 
     def watch_table(self, table: Table | None) -> None:
         if table is None:
