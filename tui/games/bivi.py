@@ -16,12 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
 from textual.message import Message
-from textual.widgets import Static
 
 from engines.bivi.actions import CubeAt, Place, SetBeaver
 from engines.bivi.engine import BiviView, river_text, view_problem
@@ -47,7 +46,7 @@ from tui.games.bivi_draw import (
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
-from tui.widgets.frame import ActionList
+from tui.widgets.frame import ActionList, SteadyText, painted_once
 from tui.widgets.table import Table
 
 STYLES = {
@@ -74,7 +73,15 @@ HAND_ROWS = 8
 class RiverBoard(LineBoard):
     """A river; the focused one also turns the ghost tile."""
 
+    # The ghost's moves are priority bindings: the app runs them as the key arrives, where a
+    # plain binding waits for the key to bubble through every container up to the app first
+    # (a queue hop each, about a millisecond in all, as long as the whole repaint after it).
     BINDINGS = [
+        *(
+            Binding(binding.key, binding.action, binding.description, id=binding.id, show=False, priority=True)
+            for binding in LineBoard.BINDINGS
+            if binding.action.startswith("nudge")
+        ),
         Binding("r", "turn(False)", "Rotate", id="board.rotate"),
         Binding("f", "turn(True)", "Flip", id="board.flip"),
     ]
@@ -100,6 +107,26 @@ class RiverBoard(LineBoard):
     def action_turn(self, flip: bool) -> None:
         self.post_message(self.Turned(flip=flip))
 
+    def action_nudge(self, rows: int, cols: int) -> None:
+        # Straight to the screen that moves the ghost: bubbling up through each container
+        # is a queue hop per container on every key.
+        self.screen.post_message(self.Nudged(rows, cols))
+
+    # The river looks the same with or without the focus (the ghost on it is the cue that
+    # keys move it), so gaining or losing the focus repaints nothing: Textual's default
+    # resends the whole river, about 1 KB over SSH, on every move that takes a tile.
+    def _on_focus(self, event: events.Focus) -> None:
+        event.prevent_default()
+        self.has_focus = True
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
+
+    def _on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
+
 
 class BiviScreen(GameScreen):
     BINDINGS = [Binding("o", "other_rivers", "Rivers", id="bivi.other_rivers")]
@@ -114,24 +141,24 @@ class BiviScreen(GameScreen):
         #: The legal placements of the tile in hand (or cube / beaver spots), by covered cells.
         self._legal: dict[frozenset[tuple[int, int]], Any] = {}
         self._problem: str | None = None
-        self._hand_shown = ""
         self._first_other = 0
         self._others_shown = 0
         self._sizes = (NORMAL, COMPACT)
-        self._other_boxes: list[tuple[Vertical, Static, RiverBoard]] = []
+        self._other_boxes: list[tuple[Vertical, SteadyText, RiverBoard]] = []
         self._mode_now = ""
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="rivers"):
             with Vertical(id="active-side"):
-                yield Static(id="active-title", classes="river-title", markup=False)
+                yield SteadyText(id="active-title", classes="river-title")
                 yield RiverBoard(id="active-river")
-            yield Horizontal(id="other-rivers")
+            # Sized by their rivers and titles: painted once by the layout that resizes them.
+            yield painted_once(Horizontal(id="other-rivers"))
         # Under the rivers: what is in hand, then the forest; it scrolls (Tab, arrows) where
         # the terminal is too short for both.
         with VerticalScroll(id="below-rivers"):
-            yield Static(id="hand", markup=False)
-            yield Static(id="forest", markup=False)
+            yield SteadyText(id="hand")
+            yield SteadyText(id="forest")
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, CubeAt))]
@@ -243,7 +270,7 @@ class BiviScreen(GameScreen):
         width, height = (boards.first().size.width, boards.first().size.height) if boards else (0, 0)
         return width or self.app.size.width - SIDE_COLUMNS, height or self.app.size.height - 8
 
-    def on_resize(self, event: Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         if self.table is not None and self.is_mounted:
             self.call_after_refresh(self._redraw_all)
 
@@ -273,10 +300,15 @@ class BiviScreen(GameScreen):
         river.accepts_put = bool(mode)
         river.can_rotate = mode == "tile"
         river.can_flip = mode == "tile" and table.view.flip_allowed
+        # The screen's own set_focus: a widget's focus() repaints it whole, even when it
+        # already has the focus.
         if mode:
-            river.focus()
+            if self.focused is not river:
+                self.set_focus(river)
         elif table.acting:
-            self.query_one(ActionList).focus()
+            actions = self.query_one(ActionList)
+            if self.focused is not actions:
+                self.set_focus(actions)
         self.refresh_bindings()
 
     def draw(self, table: Table, mode: str) -> None:
@@ -284,7 +316,7 @@ class BiviScreen(GameScreen):
         active = self._active_seat(table)
         self._sizes = self._choose_sizes(view)
         self._draw_active(table, mode)
-        self.query_one("#active-title", Static).update(self._river_title(view, active, table.seat_names))
+        self.query_one("#active-title", SteadyText).show(self._river_title(view, active, table.seat_names))
         self._draw_others(table, active)
         forest = [f"Forest: bag {view.bag}, discards {view.discard}, cubes {view.supply}"]
         pictures = self.app.glyphs != ASCII
@@ -295,7 +327,7 @@ class BiviScreen(GameScreen):
             forest.append(DECORATION_LEGEND)
         if view.objectives:
             forest.append("Objectives: " + "; ".join(o.title for o in view.objectives))
-        self.query_one("#forest", Static).update("\n".join(forest))
+        self.query_one("#forest", SteadyText).show("\n".join(forest))
 
     def _active_seat(self, table: Table) -> int:
         view: BiviView = table.view
@@ -319,15 +351,9 @@ class BiviScreen(GameScreen):
             draw_river(view, river, size=self._sizes[0], glyphs=self.app.glyphs, ghost=ghost, marks=marks)
         )
         hand = self._hand_text(view, mode, self._problem, table.seat_names)
-        if hand != self._hand_shown:
-            widget = self.query_one("#hand", Static)
-            width = widget.size.width
-            # A text of the same shape repaints in place: no layout of the whole screen.
-            same_shape = bool(width) and hand.count("\n") == self._hand_shown.count("\n") and all(
-                len(line) <= width for line in (*hand.splitlines(), *self._hand_shown.splitlines())
-            )
-            self._hand_shown = hand
-            widget.update(hand, layout=not same_shape)
+        widget = self.query_one("#hand", SteadyText)
+        widget.show(hand)
+        if widget.display != bool(hand):
             widget.display = bool(hand)
 
     def _draw_others(self, table: Table, active: int) -> None:
@@ -346,9 +372,10 @@ class BiviScreen(GameScreen):
             others.remove_children()
             self._other_boxes = []
             for _ in shown:
-                title, board = Static(classes="river-title", markup=False), RiverBoard(classes="compact")
+                title, board = SteadyText(classes="river-title"), RiverBoard(classes="compact")
                 board.can_focus = False
-                self._other_boxes.append((Vertical(title, board, classes="river-box"), title, board))
+                box = painted_once(Vertical(title, board, classes="river-box"))
+                self._other_boxes.append((box, title, board))
             others.mount_all(box for box, _, _ in self._other_boxes)
         hidden = len(wanted) - fit
         for (box, title, board), river in zip(self._other_boxes, shown):
@@ -356,7 +383,7 @@ class BiviScreen(GameScreen):
             text = self._river_title(view, river.seat, table.seat_names, short=True)
             if hidden:
                 text += f"\n(o: {hidden} more)"
-            title.update(text)
+            title.show(text)
             board.show(draw_river(view, river, size=size, glyphs=self.app.glyphs))
 
     def _river_title(self, view: BiviView, seat: int, names: list[str], short: bool = False) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -93,30 +94,48 @@ class LineBoard(Widget, can_focus=True):
             self.refresh(layout=True)
             return list(range(len(strips)))
         changed = [y for y, strip in enumerate(strips) if strip is not old_strips[y]]
-        self._repaint(changed)
+        self._repaint({y: (old_rows[y], self._rows[y]) for y in changed})
         return changed
 
     def show_rows(self, rows: Mapping[int, Row]) -> list[int]:
         """Replace the rows numbered in `rows`, keeping every other row of the drawing, and
         repaint those that changed; returns their numbers. A cursor step that knows which
         rows it touched saves drawing and comparing the rest."""
-        changed = []
+        changed: dict[int, tuple[Row, Row]] = {}
         for y, row in sorted(rows.items()):
             if not 0 <= y < len(self._rows):
                 raise IndexError(f"row {y} is not in a drawing of {len(self._rows)} rows")
             if self._rows[y] != row:
+                changed[y] = (self._rows[y], list(row))
                 self._rows[y], self._strips[y] = list(row), self._strip(row)
-                changed.append(y)
         old_width, self._width = self._width, max((strip.cell_length for strip in self._strips), default=0)
         if self._width != old_width:
             self.refresh(layout=True)
         else:
             self._repaint(changed)
-        return changed
+        return list(changed)
 
-    def _repaint(self, rows: list[int]) -> None:
+    def _repaint(self, rows: Mapping[int, tuple[Row, Row]]) -> None:
+        """Refresh the changed part of each row, given as (old row, new row)."""
         if rows and self.is_mounted:
-            self.refresh(*(Region(0, y, self.size.width, 1) for y in rows))
+            self.refresh(*(self._changed_region(y, old, new) for y, (old, new) in rows.items()))
+
+    def _changed_region(self, y: int, old: Row, new: Row) -> Region:
+        """The cells of row `y` between its first and last changed runs: over SSH every
+        repainted cell is sent again, and a cursor step changes a few cells of a wide row."""
+        start = 0
+        for was, now in zip(old, new):
+            if was != now:
+                break
+            start += cell_len(was[0])
+        end = sum(cell_len(text) for text, _ in new)
+        for was, now in zip(reversed(old), reversed(new)):
+            if was != now:
+                break
+            end -= cell_len(was[0])
+        if end <= start:
+            return Region(0, y, self.size.width, 1)
+        return Region(start, y, end - start, 1)
 
     def _strip(self, row: Row) -> Strip:
         return Strip([Segment(text, self.style_of(kind)) for text, kind in row])

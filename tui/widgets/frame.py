@@ -11,20 +11,26 @@ themselves, and each widget compares what it would show with what it shows.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.visual import Visual, visualize
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.core.protocol import SeatPanel
 from saves.limits import printable
 from tui.widgets.table import Table
+
+W = TypeVar("W", bound=Widget)
 
 
 class SteadyFooter(Footer):
@@ -48,7 +54,16 @@ class SteadyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self._keys_shown = self._keys_now() if self._bindings_ready else None
-        yield from super().compose()
+        for widget in super().compose():
+            yield painted_once(widget)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        # The footer draws nothing of its own under its keys: a layout that places them
+        # again repaints every key that moved, and the footer's own repaint would resend the
+        # whole row a frame later.
+        if layout and not regions:
+            repaint = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
@@ -64,42 +79,151 @@ class SteadyFooter(Footer):
             await self.recompose()
 
 
-class StatusLine(Static):
+def painted_once(widget: W) -> W:
+    """A widget whose size changes is painted by the layout that resizes it; Textual's
+    default then asks for another layout (through `virtual_size`), which resends the whole
+    widget on the next frame. For widgets that do not scroll (keys the footer builds,
+    containers sized by their content) that second layout is only a second paint. Works on
+    widgets built elsewhere, such as Textual's own footer keys."""
+    size_updated = widget._size_updated
+
+    def without_second_layout(size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return size_updated(size, virtual_size, container_size, layout=False)
+
+    widget._size_updated = without_second_layout  # type: ignore[method-assign]
+    return widget
+
+
+def _changed_span(y: int, old: str, new: str) -> Region:
+    """Row `y` from the first character where `old` and `new` differ to the end of the
+    longer one."""
+    same = 0
+    for a, b in zip(old, new):
+        if a != b:
+            break
+        same += 1
+    start = cell_len(new[:same])
+    return Region(start, y, max(cell_len(old), cell_len(new)) - start, 1)
+
+
+class SteadyText(Static):
+    """Text shown verbatim (never markup) that repaints only the rows that changed.
+
+    `Static.update` resends the whole widget even for the same text, and again on the next
+    frame when its size changed. This one repaints nothing for the same text and, while the
+    text keeps its number of rows, only the rows that differ once wrapped; a new height
+    still lays the screen out and repaints it whole, once.
+    """
+
+    def __init__(self, text: str | Text = "", **kwargs: Any) -> None:
+        super().__init__(markup=False, **kwargs)
+        self._text = text
+        self._text_visual = visualize(self, text, markup=False)
+
+    @property
+    def text(self) -> str:
+        return str(self._text)
+
+    def render(self) -> Visual:
+        return self._text_visual
+
+    def update(self, content: Any = "", *, layout: bool = True) -> None:
+        self.show(content)
+
+    def show(self, text: str | Text) -> bool:
+        """Show `text`; whether it differed from what was shown."""
+        if text == self._text:
+            return False
+        old, self._text = self._text, text
+        self._text_visual = visualize(self, text, markup=False)
+        regions = self._changed_lines(old, text) if isinstance(old, str) and isinstance(text, str) else None
+        if regions is None:
+            rows = self._changed_rows()
+            regions = None if rows is None else [Region(0, y, self.size.width, 1) for y in rows]
+        if regions is None:
+            self.clear_cached_dimensions()
+            self.refresh(layout=True)
+        elif regions:
+            self.refresh(*regions)
+        return True
+
+    def _changed_lines(self, old: str, new: str) -> list[Region] | None:
+        """Plain text whose lines all fit is drawn a line per row: compare lines, not rows
+        (a ghost step changes the hand's text, and wrapping it again costs more than the
+        repaint), and repaint from the first changed character to the end of the longer
+        line. None when a line may wrap or the height changes."""
+        width, height = self.size
+        was, now = old.split("\n"), new.split("\n")
+        if not self._drawn_at_this_size() or max(len(was), len(now)) > height or self._height_for(len(now)) != height:
+            return None
+        if any(cell_len(line) > width for line in (*was, *now)):
+            return None
+        if self.styles.text_align not in ("left", "start") or self.styles.line_pad:
+            return None  # the line's place in its row depends on its length
+        was += [""] * (height - len(was))
+        now += [""] * (height - len(now))
+        return [_changed_span(y, a, b) for y, (a, b) in enumerate(zip(was, now)) if a != b]
+
+    def _changed_rows(self) -> list[int] | None:
+        """The rows that differ from those drawn last, or None when the height changes (or
+        nothing was drawn at this size yet)."""
+        if not self._drawn_at_this_size():
+            return None
+        width, height = self.size
+        rows = Visual.to_strips(self, self._text_visual, width, None, self.visual_style)
+        drawn = self._render_cache.lines
+        if len(rows) > height or len(drawn) != height or self._height_for(len(rows)) != height:
+            return None
+        changed = [y for y, (was, now) in enumerate(zip(drawn, rows)) if was != now]
+        # Rows under the text are blank: repaint those that showed something.
+        return changed + [y for y in range(len(rows), height) if drawn[y].text.strip()]
+
+    def _drawn_at_this_size(self) -> bool:
+        auto_width = self.styles.width is not None and self.styles.width.is_auto
+        return self.is_mounted and self.size.width > 0 and not auto_width and self._render_cache.size == self.size
+
+    def _height_for(self, rows: int) -> int:
+        """The height the widget takes for text of `rows` rows: the rows, no less than its
+        min-height (the log keeps the height of its view), or the height it is given."""
+        styles = self.styles
+        if styles.height is not None and not styles.height.is_auto:
+            return self.size.height
+        if styles.max_height is not None:
+            return -1  # a cap, a scrollbar...: leave it to the layout
+        floor = 0
+        if styles.min_height is not None:
+            floor = int(styles.min_height.resolve(self._container_size, self.app.size))
+        return max(rows, floor)
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # The layout that resized this text already repaints it; Textual's default also asks
+        # for another layout (through `virtual_size`), which resends the same text next frame.
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class StatusLine(SteadyText):
     """Whose turn it is and what they must do, or why the last key was refused. Wraps
     rather than clipping: the board gives up a row when the sentence is long."""
 
     table: reactive[Table | None] = reactive(None, repaint=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._sentence: str | None = None
 
     def watch_table(self, table: Table | None) -> None:
         if table is None:
             return
         self.set_class(bool(table.problem), "-problem")
         if table.problem:
-            sentence = printable(f"{self.app.glyphs.ghost_bad} {table.problem}")
+            self.show(printable(f"{self.app.glyphs.ghost_bad} {table.problem}"))
         else:
-            sentence = printable(table.summary.status)
-        if sentence != self._sentence:
-            self._sentence = sentence
-            self.update(Text(sentence))
+            self.show(printable(table.summary.status))
 
 
-class SeatPanelView(Static):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._shown: tuple[str, str] | None = None
-
-    def show(self, panel: SeatPanel, mark: str) -> None:
+class SeatPanelView(SteadyText):
+    def show_panel(self, panel: SeatPanel, mark: str) -> None:
         self.set_class(panel.active, "-active")
         marker = self.app.glyphs.active if panel.active else " "
         # Joined rather than one per line: a narrow side panel still shows every seat.
         title, body = f"{marker} {mark} {panel.title}\n", self.app.glyphs.separator.join(panel.lines)
-        if (title, body) != self._shown:
-            self._shown = (title, body)
-            self.update(Text.assemble((title, "bold"), body))
+        self.show(Text.assemble((title, "bold"), body))
 
 
 class SeatPanels(VerticalScroll):
@@ -119,7 +243,7 @@ class SeatPanels(VerticalScroll):
             self.mount_all(views)
         marks = self.app.glyphs.seat_marks
         for number, (view, panel) in enumerate(zip(views, panels)):
-            view.show(panel, marks[number % len(marks)])
+            view.show_panel(panel, marks[number % len(marks)])
 
 
 class ActionList(OptionList):
@@ -138,6 +262,10 @@ class ActionList(OptionList):
         self._actions: list[Any] = []
         self._listed: tuple[str, ...] | None = None
 
+    def on_mount(self) -> None:  # OptionList's own on_mount runs too (Textual calls each class's)
+        # The scrollbar comes and goes with long lists of offers; painted twice each time.
+        painted_once(self.vertical_scrollbar)
+
     def watch_table(self, table: Table | None) -> None:
         if table is None:
             return
@@ -151,15 +279,15 @@ class ActionList(OptionList):
             listed = ("(play on the board: arrows, Enter)",)
         else:
             listed = ("(waiting for the other players)",)
-        if listed != self._listed:
-            self._listed = listed
-            self.clear_options()
-            if texts:
-                self.add_options(Option(Text(line)) for line in listed)
-            else:
-                self.add_option(Option(listed[0], disabled=True))
+        if listed == self._listed:
+            return  # the same offers: the highlight stays where the player left it
+        self._listed = listed
+        self.clear_options()
         if texts:
+            self.add_options(Option(Text(line)) for line in listed)
             self.highlighted = 0
+        else:
+            self.add_option(Option(listed[0], disabled=True))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -177,7 +305,7 @@ class GameLog(VerticalScroll):
         super().__init__(**kwargs)
         self._shown: list[str] = []
         self._follow = True
-        self._text = Static(id="log-text", markup=False)
+        self._text = SteadyText(id="log-text")
 
     def compose(self):
         yield self._text
@@ -195,7 +323,7 @@ class GameLog(VerticalScroll):
             return
         self._shown = list(table.log)
         # Typed or pasted text (a guess) may hold terminal escapes: show them, never send them.
-        self._text.update(Text("\n".join(printable(line) for line in self._shown)))
+        self._text.show("\n".join(printable(line) for line in self._shown))
         if self._follow:
             self.call_after_refresh(self.scroll_end, animate=False)
         self._update_title()

@@ -1,0 +1,98 @@
+"""What the Bivì screen repaints: over SSH each repainted cell is sent again (issue 14), so a
+key repaints what it changed and nothing else. Repainted cells are read from the frames the
+app hands to its driver, as a terminal would receive them."""
+
+from __future__ import annotations
+
+import pytest
+from textual._compositor import ChopsUpdate
+from textual.geometry import Region
+
+from tests.tui_helpers import open_game, settle
+from tui.app import CampfireApp
+from tui.games.bivi import RiverBoard
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+
+
+def ana_against_a_bot(seed: int):
+    from engines.bivi import ENGINE
+    from engines.core.match import Match, SeatSpec
+
+    return Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], seed)
+
+
+class RecordingApp(CampfireApp):
+    """Keeps the screen cells of every partial frame it displays."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.spans: list[tuple[int, int, int]] = []
+
+    def _display(self, screen, renderable) -> None:
+        super()._display(screen, renderable)
+        if isinstance(renderable, ChopsUpdate):
+            self.spans += renderable.spans
+
+
+async def repainted_by(app: RecordingApp, pilot, key: str) -> list[tuple[int, int, int]]:
+    await settle(app, pilot)
+    app.spans.clear()
+    await pilot.press(key)
+    await settle(app, pilot)
+    await pilot.pause()
+    return sorted(set(app.spans))
+
+
+def inside(span: tuple[int, int, int], *regions: Region) -> bool:
+    y, x1, x2 = span
+    return any(region.contains_region(Region(x1, y, x2 - x1, 1)) for region in regions)
+
+
+async def test_a_refused_key_repaints_the_status_line_only(tmp_path) -> None:
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot(5))
+        status = app.screen.query_one("#status").region
+        spans = await repainted_by(app, pilot, "u")  # nothing to undo yet
+        assert "Nothing to undo" in str(app.screen.query_one("#status").render())
+        assert spans and all(inside(span, status) for span in spans), spans
+
+
+async def test_a_ghost_step_repaints_cells_of_the_river_and_what_is_under_it_only(tmp_path) -> None:
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot(5))
+        for key in ("1", "1"):  # the left bank, then the first tile: the ghost is on the river
+            await pilot.press(key)
+            await settle(app, pilot)
+        river = app.screen.query_one("#active-river", RiverBoard)
+        assert app.focused is river
+        # The hand's line says whether the spot fits (a longer reason may push the forest).
+        under = app.screen.query_one("#below-rivers").region
+        ghost_before = app.screen.ghost_at
+        spans = await repainted_by(app, pilot, "l")
+        assert app.screen.ghost_at != ghost_before
+        assert spans and all(inside(span, river.region, under) for span in spans), spans
+        # A step changes a few cells of a few rows, never whole rows of the river.
+        assert sum(x2 - x1 for _, x1, x2 in spans if inside((_, x1, x2), river.region)) < river.region.area // 2
+
+
+async def test_taking_a_tile_moves_the_focus_to_the_river_without_repainting_rows_that_did_not_change(tmp_path) -> None:
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot(5))
+        await pilot.press("1")  # the left bank
+        river = app.screen.query_one("#active-river", RiverBoard)
+        title = app.screen.query_one("#active-title").region
+        spans = await repainted_by(app, pilot, "1")  # a tile: the ghost appears on the river
+        assert app.focused is river
+        river_rows = {y for y, x1, x2 in spans if inside((y, x1, x2), river.region)}
+        # The ghost's rows only (an I or L tile covers at most 4 rows), and the unchanged
+        # river title not at all.
+        assert 0 < len(river_rows) <= 4, river_rows
+        assert not any(inside(span, title) for span in spans), spans
