@@ -70,18 +70,22 @@ class LauncherScreen(Screen[None]):
         first_ready = next((i for i, g in enumerate(order) if g.ready), 0)
         games.highlighted = first_ready
         games.focus()
-        self._show_details(order[first_ready])
+        self._show_details(order[first_ready])  # Continue's part follows in on_screen_resume
         self.call_after_refresh(self._offer_ascii)
 
     def on_screen_resume(self) -> None:
-        # Back from a game: the Continue target may have changed.
+        # Back from a game left unfinished (or just finished): the target has changed.
+        self._find_continue_target()
         if self.selected is not None:
             self._show_details(self.selected)
-        self.refresh_bindings()
 
-    @property
-    def continue_info(self) -> SaveInfo | None:
-        return continue_target(getattr(self.app, "save_dir", None))
+    #: The game Continue opens, read from the save folder when the launcher shows (the
+    #: footer asks `check_action` on every refresh: no folder scan there).
+    continue_info: SaveInfo | None = None
+
+    def _find_continue_target(self) -> None:
+        self.continue_info = continue_target(getattr(self.app, "save_dir", None))
+        self._name_continue_key(self.continue_info)
 
     @property
     def selected(self) -> GameEntry | None:
@@ -104,9 +108,8 @@ class LauncherScreen(Screen[None]):
             else "Coming soon: not playable yet."
         )
         resume = self.continue_info
-        self._name_continue_key(resume)
         if resume is None:
-            continuing = "c: continue (no unfinished game yet)"
+            continuing = "No unfinished game to continue yet."
         else:
             continuing = f"c: continue {resume.title} (turn {resume.turn}, {resume.players})"
         details = Text.assemble(
@@ -138,7 +141,7 @@ class LauncherScreen(Screen[None]):
         from tui.opening import open_file
 
         info = self.continue_info
-        if info is None:
+        if info is None:  # only through a stale key press: the footer hides the key
             self.notify("There is no unfinished game to continue.", severity="warning")
             return
         open_file(self.app, info.path)
@@ -199,6 +202,8 @@ class LauncherScreen(Screen[None]):
         self.app.use_glyphs(glyphs)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_game":
+            return self.continue_info is not None
         if action == "tables":
             # Only `campfire serve` hosts tables shared with other players.
             from server.client import remote_configured
