@@ -6,7 +6,9 @@ both share one factory.
 
 from __future__ import annotations
 
+import functools
 import gc
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ from textual.app import App
 from textual.geometry import Size
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual.screen import Screen
 
 from tui.crash import CRASH_EXIT, crash_line, write_crash_log
 from tui.glyphs import Glyphs, glyph_set
@@ -34,16 +37,30 @@ def _styles_folder() -> Path:
     return Path(styles.__file__).parent
 
 
-def style_paths() -> list[Path]:
-    """The .tcss files every screen needs, global first; a game's own file (named after its
-    id) is left for when its screen opens (`game_style_path`)."""
+#: The shared sheets in the order they apply: the launcher's first (all its first paint
+#: needs), then global.tcss, then the others by name.
+_FIRST_STYLES = ("launcher.tcss", "global.tcss")
+
+
+@functools.cache
+def style_paths() -> tuple[Path, ...]:
+    """The .tcss files every screen needs, launcher.tcss and global.tcss first; a game's own
+    file (named after its id) is left for when its screen opens (`game_style_path`)."""
     from engines.registry import GAMES
 
     games = {f"{entry.id}.tcss" for entry in GAMES}
     folder = _styles_folder()
     names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".tcss") and p.name not in games)
-    names.sort(key=lambda name: name != "global.tcss")
-    return [folder / name for name in names]
+    names.sort(key=lambda name: _FIRST_STYLES.index(name) if name in _FIRST_STYLES else len(_FIRST_STYLES))
+    return tuple(folder / name for name in names)
+
+
+def first_paint_style_paths(glyphs: str) -> list[Path]:
+    """What is read before the launcher's first paint: launcher.tcss alone (parsing and
+    matching every screen's rules there cost the first paint several milliseconds). In the
+    ASCII glyph set every sheet, since its border rules live in global.tcss."""
+    paths = list(style_paths())
+    return paths if glyphs == "ascii" else paths[:1]
 
 
 def game_style_path(game_id: str) -> Path | None:
@@ -69,7 +86,6 @@ def _keys_panel() -> type:
 class CampfireApp(App[int]):
     TITLE = "Campfire"
     SUB_TITLE = "a terminal tabletop"
-    CSS_PATH = style_paths()
     COMMANDS = App.COMMANDS | {_rules_topics, _keys_panel}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False, priority=True),
@@ -84,10 +100,10 @@ class CampfireApp(App[int]):
         settings: Settings | None = None,
         bot_delay: float | None = None,
     ) -> None:
-        super().__init__()
         problems: list[str] = []
         if settings is None:
             settings, problems = read_settings(settings_path())
+        super().__init__(css_path=first_paint_style_paths(settings.glyphs))
         self.settings = settings
         self.settings_problems = problems
         self.save_dir = save_dir
@@ -141,16 +157,17 @@ class CampfireApp(App[int]):
         if not isinstance(self.screen, KeysScreen):
             self.push_screen(KeysScreen(self.screen))
 
-    def on_mount(self) -> None:
-        from saves.store import sweep_temp_files
+    def get_default_screen(self) -> Screen:
+        """The launcher is the bottom of the stack, composed with the app: pushed from
+        `on_mount` it cost an empty default screen composed and suspended first."""
+        from tui.screens.launcher import LauncherScreen
 
-        sweep_temp_files(self.save_dir)
+        return LauncherScreen()
+
+    def on_mount(self) -> None:
         self.use_glyphs(self.settings.glyphs)
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
-        from tui.screens.launcher import LauncherScreen
-
-        self.push_screen(LauncherScreen())
         for problem in self.settings_problems:  # one warning per bad key
             self.notify(problem, severity="warning", timeout=8, markup=False)
         if self.start_request is not None:
@@ -159,30 +176,55 @@ class CampfireApp(App[int]):
         self.call_after_refresh(self._after_first_paint)
 
     def _after_first_paint(self) -> None:
+        from saves.store import sweep_temp_files
+
+        # Left by a killed write; nothing on the first screen depends on them being gone.
+        sweep_temp_files(self.save_dir)
+        # Every other screen's rules, now rather than when the player's first key opens one.
+        self._load_shared_styles()
         # Full collections caused the worst repaint spikes; everything built so far lives
         # for the whole session, so freeze it out of the collector's sight. The command line turns
         # the collector off while starting (collecting then only delays the first paint).
         gc.freeze()
         gc.enable()
 
-    # -- per-game styles ----------------------------------------------------------
-    # Parsing every game's stylesheet before the launcher's first paint cost start-up time;
-    # Textual reads a screen's `css_path` when the screen is pushed, so a game screen brings
-    # its own file along then.
+    # -- styles after the launcher's ------------------------------------------------
+    # Parsing every stylesheet before the launcher's first paint cost start-up time. Textual
+    # reads a screen's `css_path` when the screen is pushed (each file once), so every screen
+    # brings the shared sheets along, should it come before `_after_first_paint` has read
+    # them, and a game screen its own file too.
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        self._add_game_styles(screen)
+        self._add_screen_styles(screen)
         return super().push_screen(screen, *args, **kwargs)
 
     def switch_screen(self, screen: Any) -> Any:
-        self._add_game_styles(screen)
+        self._add_screen_styles(screen)
         return super().switch_screen(screen)
 
-    def _add_game_styles(self, screen: Any) -> None:
-        game_id = getattr(getattr(screen, "match", None), "game_id", None)
-        path = game_style_path(game_id) if isinstance(game_id, str) else None
+    def _add_screen_styles(self, screen: Any) -> None:
         paths = getattr(screen, "css_path", None)
-        if path is not None and isinstance(paths, list) and path not in paths:
-            paths.append(path)
+        if not isinstance(paths, list):
+            return  # a screen named by a string, installed earlier
+        game_id = getattr(getattr(screen, "match", None), "game_id", None)
+        game_path = game_style_path(game_id) if isinstance(game_id, str) else None
+        wanted = [*self._shared_styles_to_load(), *([game_path] if game_path else [])]
+        paths[:0] = [path for path in wanted if path not in paths]
+
+    def _shared_styles_to_load(self) -> list[Path]:
+        return [path for path in style_paths() if not self.stylesheet.has_source(str(path), "")]
+
+    def _load_shared_styles(self) -> None:
+        """Read the shared sheets not read yet and restyle what is on screen (as Textual
+        does for a screen's own `css_path`)."""
+        paths = self._shared_styles_to_load()
+        if not paths:
+            return
+        for path in paths:
+            self.stylesheet.read(path)
+        if self.css_monitor is not None:  # `textual run --dev` reloads them on change
+            self.css_monitor.add_paths(paths)
+        self.stylesheet.reparse()
+        self.stylesheet.update(self)
 
     def _open_start_request(self) -> None:
         from tui.opening import open_start_request
@@ -194,10 +236,12 @@ class CampfireApp(App[int]):
         self._check_size(event.size)
 
     def _check_size(self, size: Size | None = None) -> None:
-        from tui.screens.too_small import TooSmallScreen
-
         width, height = size or self.size
         too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if not too_small and "tui.screens.too_small" not in sys.modules:
+            return  # never shown: no need to import it (this runs before the first paint)
+        from tui.screens.too_small import TooSmallScreen
+
         showing = isinstance(self.screen, TooSmallScreen)
         if too_small and not showing:
             self.push_screen(TooSmallScreen())

@@ -70,22 +70,28 @@ class LauncherScreen(Screen[None]):
         first_ready = next((i for i, g in enumerate(order) if g.ready), 0)
         games.highlighted = first_ready
         games.focus()
-        self._show_details(order[first_ready])  # Continue's part follows in on_screen_resume
+        self._show_details(order[first_ready])  # Continue's part follows (on_screen_resume)
         self.call_after_refresh(self._offer_ascii)
 
     def on_screen_resume(self) -> None:
-        # Back from a game left unfinished (or just finished): the target has changed.
-        self._find_continue_target()
-        if self.selected is not None:
-            self._show_details(self.selected)
+        if self._looked_for_saves:
+            self._find_continue_target()  # back from a game, left unfinished or not
+        else:
+            # Finding the target replays the saves (and imports their engines): after the
+            # first paint, not before it.
+            self.call_after_refresh(self._find_continue_target)
 
     #: The game Continue opens, read from the save folder when the launcher shows (the
     #: footer asks `check_action` on every refresh: no folder scan there).
     continue_info: SaveInfo | None = None
+    _looked_for_saves = False
 
     def _find_continue_target(self) -> None:
         self.continue_info = continue_target(getattr(self.app, "save_dir", None))
+        self._looked_for_saves = True
         self._name_continue_key(self.continue_info)
+        if self.selected is not None:
+            self._show_details(self.selected)
 
     @property
     def selected(self) -> GameEntry | None:
@@ -108,7 +114,9 @@ class LauncherScreen(Screen[None]):
             else "Coming soon: not playable yet."
         )
         resume = self.continue_info
-        if resume is None:
+        if not self._looked_for_saves:
+            continuing = ""
+        elif resume is None:
             continuing = "No unfinished game to continue yet."
         else:
             continuing = f"c: continue {resume.title} (turn {resume.turn}, {resume.players})"
