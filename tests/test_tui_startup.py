@@ -93,3 +93,29 @@ def test_launcher_path_does_not_import_package_metadata_or_resources():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert result.stdout.strip() == "[]"
+
+
+async def test_the_setup_form_reads_its_game_stylesheet_before_start(tmp_path):
+    from tui.screens.setup import SetupScreen
+
+    game = styled_games()[0]
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.stylesheet.has_source(str(game_style_path(game)), "")
+        app.push_screen(SetupScreen(game))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.stylesheet.has_source(str(game_style_path(game)), "")
+
+
+def test_the_launcher_imports_the_highlighted_game_in_the_background():
+    code = (
+        "import sys, threading; from tui.screens.launcher import prefetch_game; "
+        "before = 'engines.bonfire' in sys.modules or 'tui.games.bonfire' in sys.modules; "
+        "prefetch_game('bonfire'); "
+        "[t.join() for t in threading.enumerate() if t.name.startswith('prefetch-')]; "
+        "print(before, 'engines.bonfire' in sys.modules, 'tui.games.bonfire' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert result.stdout.split() == ["False", "True", "True"]

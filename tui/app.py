@@ -214,9 +214,18 @@ class CampfireApp(App[int]):
         return [path for path in style_paths() if not self.stylesheet.has_source(str(path), "")]
 
     def _load_shared_styles(self) -> None:
-        """Read the shared sheets not read yet and restyle what is on screen (as Textual
-        does for a screen's own `css_path`)."""
-        paths = self._shared_styles_to_load()
+        self._load_styles(self._shared_styles_to_load())
+
+    def load_game_styles(self, game_id: str) -> None:
+        """Read a game's own sheet ahead of its screen (the setup form calls this once it is
+        drawn), so Start does not wait for every sheet to be parsed again."""
+        path = game_style_path(game_id)
+        if path is not None and not self.stylesheet.has_source(str(path), ""):
+            self._load_styles([path])
+
+    def _load_styles(self, paths: list[Path]) -> None:
+        """Read the sheets and restyle what is on screen (as Textual does for a screen's own
+        `css_path`): every sheet is parsed again, so read several at once."""
         if not paths:
             return
         for path in paths:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import threading
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -31,6 +32,35 @@ def game_prompt(entry: GameEntry) -> str:
 def launcher_order() -> list[GameEntry]:
     """Playable games first, each group in the registry's order."""
     return sorted(GAMES, key=lambda entry: not entry.ready)
+
+
+_prefetched: set[str] = set()
+
+
+def prefetch_game(game_id: str) -> None:
+    """Import what entering `game_id` needs (its engine, the option meanings the setup
+    form shows, its screen, the version the first autosave writes) in a background thread, while the player reads the launcher:
+    Enter and Start then find it done. Python's import lock keeps a key press that comes
+    first correct (it waits for the import under way); any failure is left for that press
+    to report."""
+    if game_id in _prefetched:
+        return
+    _prefetched.add(game_id)
+
+    def work() -> None:
+        try:
+            from engines.registry import load_engine
+            from saves.format import app_version
+            from tui.opening import screen_class
+            from tui.screens.setup import option_fields
+
+            option_fields(load_engine(game_id).options_type)
+            screen_class(game_id)
+            app_version()  # the first autosave writes it
+        except Exception:  # noqa: BLE001 - reported by the key press that needs it
+            pass
+
+    threading.Thread(target=work, name=f"prefetch-{game_id}", daemon=True).start()
 
 
 def continue_target(save_dir) -> SaveInfo | None:
@@ -74,6 +104,8 @@ class LauncherScreen(Screen[None]):
         self.call_after_refresh(self._offer_ascii)
 
     def on_screen_resume(self) -> None:
+        if not self.is_current:
+            return  # passed through (the setup form gave way to the game): nothing to show
         if self._looked_for_saves:
             self._find_continue_target()  # back from a game, left unfinished or not
         else:
@@ -87,8 +119,11 @@ class LauncherScreen(Screen[None]):
     _looked_for_saves = False
 
     def _find_continue_target(self) -> None:
+        first_time = not self._looked_for_saves
         self.continue_info = continue_target(getattr(self.app, "save_dir", None))
         self._looked_for_saves = True
+        if first_time and self.selected is not None and self.selected.ready:
+            prefetch_game(self.selected.id)
         self._name_continue_key(self.continue_info)
         if self.selected is not None:
             self._show_details(self.selected)
@@ -101,7 +136,10 @@ class LauncherScreen(Screen[None]):
         return find_game(games.get_option_at_index(games.highlighted).id or "")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show_details(find_game(event.option.id or ""))
+        entry = find_game(event.option.id or "")
+        self._show_details(entry)
+        if entry.ready and self._looked_for_saves:  # after the first paint
+            prefetch_game(entry.id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
