@@ -1,6 +1,7 @@
-"""Start-up stays light: game stylesheets load with their screen, and the launcher's path
-never imports the package-metadata or resources machinery (only `--version` and saves need
-the version)."""
+"""Start-up stays light: the launcher paints with its own stylesheet alone (the shared ones
+follow, a game's comes with its setup form or screen), it imports the highlighted game only
+in the background, and its path never imports the package-metadata or resources machinery
+(only `--version` and saves need the version)."""
 
 from __future__ import annotations
 
