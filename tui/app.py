@@ -159,7 +159,7 @@ class CampfireApp(App[int]):
 
     def get_default_screen(self) -> Screen:
         """The launcher is the bottom of the stack, composed with the app: pushed from
-        `on_mount` it cost an empty default screen composed and suspended first."""
+        `on_mount` it cost an empty default screen, composed first and then hidden."""
         from tui.screens.launcher import LauncherScreen
 
         return LauncherScreen()
