@@ -18,7 +18,6 @@ from textual.app import App
 from textual.geometry import Size
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.screen import Screen
 
 from tui.crash import CRASH_EXIT, crash_line, write_crash_log
 from tui.glyphs import Glyphs, glyph_set
@@ -132,6 +131,10 @@ class CampfireApp(App[int]):
     def use_glyphs(self, name: str) -> None:
         """Switch the glyph set for the whole screen: our own marks, and through the
         `-ascii` class and the scrollbar renderer, Textual's borders and bars too."""
+        self._set_glyphs(name)
+        self.refresh(layout=True)
+
+    def _set_glyphs(self, name: str) -> None:
         from tui.glyphs import ascii_line_filter, use_scrollbars
 
         self.glyphs = glyph_set(name)
@@ -142,7 +145,6 @@ class CampfireApp(App[int]):
         self.sub_title = "" if ascii_only else self.SUB_TITLE
         use_scrollbars(name)
         self._ascii_filter = ascii_line_filter() if ascii_only else None
-        self.refresh(layout=True)
 
     def get_line_filters(self):
         """Textual's filters (no colour, dimming), plus the ASCII fold in ASCII mode."""
@@ -157,17 +159,19 @@ class CampfireApp(App[int]):
         if not isinstance(self.screen, KeysScreen):
             self.push_screen(KeysScreen(self.screen))
 
-    def get_default_screen(self) -> Screen:
-        """The launcher is the bottom of the stack, composed with the app: pushed from
-        `on_mount` it cost an empty default screen, composed first and then hidden."""
-        from tui.screens.launcher import LauncherScreen
-
-        return LauncherScreen()
-
-    def on_mount(self) -> None:
-        self.use_glyphs(self.settings.glyphs)
+    def on_load(self) -> None:
+        # Before any screen is composed, so none is laid out twice.
+        self._set_glyphs(self.settings.glyphs)
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
+
+    def on_mount(self) -> None:
+        from tui.screens.launcher import LauncherScreen
+
+        # Pushed over the default screen rather than made the default screen: that painted
+        # a frame earlier but drew the footer's keys some 30 ms later. Past our own
+        # push_screen, which would bring every shared stylesheet along.
+        super().push_screen(LauncherScreen())
         for problem in self.settings_problems:  # one warning per bad key
             self.notify(problem, severity="warning", timeout=8, markup=False)
         if self.start_request is not None:
@@ -176,17 +180,34 @@ class CampfireApp(App[int]):
         self.call_after_refresh(self._after_first_paint)
 
     def _after_first_paint(self) -> None:
+        # Full collections caused the worst repaint spikes; everything built so far lives
+        # for the whole session, so freeze it out of the collector's sight. The command line turns
+        # the collector off while starting (collecting then only delays the first paint).
+        gc.freeze()
+        gc.enable()
+        self.call_when_drawn(self._after_first_screen)
+
+    def _after_first_screen(self) -> None:
         from saves.store import sweep_temp_files
 
         # Left by a killed write; nothing on the first screen depends on them being gone.
         sweep_temp_files(self.save_dir)
         # Every other screen's rules, now rather than when the player's first key opens one.
         self._load_shared_styles()
-        # Full collections caused the worst repaint spikes; everything built so far lives
-        # for the whole session, so freeze it out of the collector's sight. The command line turns
-        # the collector off while starting (collecting then only delays the first paint).
-        gc.freeze()
-        gc.enable()
+
+    def call_when_drawn(self, work: Any, tries: int = 25) -> None:
+        """Run `work` once the current screen is wholly on the terminal: its footer keys
+        come a frame or two after the first paint, and work done before them (a reparse of
+        every stylesheet, imports in a thread) would keep the player waiting for them.
+        Gives up waiting after about half a second (a footer with nothing to show)."""
+        from textual.widgets import Footer
+        from textual.widgets._footer import FooterKey
+
+        footers = self.screen.query(Footer)
+        if tries <= 0 or not footers or any(footer.query(FooterKey) for footer in footers):
+            self.call_after_refresh(work)  # after the frame that shows them
+        else:
+            self.set_timer(0.02, functools.partial(self.call_when_drawn, work, tries - 1))
 
     # -- styles after the launcher's ------------------------------------------------
     # Parsing every stylesheet before the launcher's first paint cost start-up time. Textual

@@ -120,11 +120,16 @@ class LauncherScreen(Screen[None]):
 
     def _find_continue_target(self) -> None:
         first_time = not self._looked_for_saves
+        before = self.continue_info
         self.continue_info = continue_target(getattr(self.app, "save_dir", None))
         self._looked_for_saves = True
         if first_time and self.selected is not None and self.selected.ready:
-            prefetch_game(self.selected.id)
-        self._name_continue_key(self.continue_info)
+            entry = self.selected
+            call_when_drawn = getattr(self.app, "call_when_drawn", None)
+            if call_when_drawn is not None:
+                call_when_drawn(lambda: prefetch_game(entry.id))
+        if self.continue_info != before:  # each footer refresh rebuilds all its keys
+            self._name_continue_key(self.continue_info)
         if self.selected is not None:
             self._show_details(self.selected)
 
