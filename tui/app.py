@@ -201,10 +201,9 @@ class CampfireApp(App[int]):
         every stylesheet, imports in a thread) would keep the player waiting for them.
         Gives up waiting after about half a second (a footer with nothing to show)."""
         from textual.widgets import Footer
-        from textual.widgets._footer import FooterKey
 
         footers = self.screen.query(Footer)
-        if tries <= 0 or not footers or any(footer.query(FooterKey) for footer in footers):
+        if tries <= 0 or not footers or any(footer.children for footer in footers):
             self.call_after_refresh(work)  # after the frame that shows them
         else:
             self.set_timer(0.02, functools.partial(self.call_when_drawn, work, tries - 1))
@@ -212,7 +211,7 @@ class CampfireApp(App[int]):
     # -- styles after the launcher's ------------------------------------------------
     # Parsing every stylesheet before the launcher's first paint cost start-up time. Textual
     # reads a screen's `css_path` when the screen is pushed (each file once), so every screen
-    # brings the shared sheets along, should it come before `_after_first_paint` has read
+    # brings the shared sheets along, should it come before `_after_first_screen` has read
     # them, and a game screen its own file too.
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         self._add_screen_styles(screen)

@@ -39,10 +39,10 @@ _prefetched: set[str] = set()
 
 def prefetch_game(game_id: str) -> None:
     """Import what entering `game_id` needs (its engine, the option meanings the setup
-    form shows, its screen, the version the first autosave writes) in a background thread, while the player reads the launcher:
-    Enter and Start then find it done. Python's import lock keeps a key press that comes
-    first correct (it waits for the import under way); any failure is left for that press
-    to report."""
+    form shows, its screen, the version the first autosave writes) in a background thread
+    while the player reads the launcher: Enter and Start then find it done. Python's import
+    lock keeps a key press that comes first correct (it waits for the import under way);
+    any failure is left for that press to report."""
     if game_id in _prefetched:
         return
     _prefetched.add(game_id)
