@@ -244,15 +244,18 @@ class CampfireApp(App[int]):
             self._load_styles([path])
 
     def _load_styles(self, paths: list[Path]) -> None:
-        """Read the sheets and restyle what is on screen (as Textual does for a screen's own
-        `css_path`): every sheet is parsed again, so read several at once."""
+        """Read the sheets and restyle what is on screen, as Textual does for a screen's own
+        `css_path`, but parsing in the app's stylesheet itself: Textual's `reparse` parses
+        every sheet again in a fresh one and leaves this one's parse cache behind, so the
+        next widget class to bring its default CSS (the setup form's inputs) paid for
+        parsing all of them once more."""
         if not paths:
             return
         for path in paths:
             self.stylesheet.read(path)
         if self.css_monitor is not None:  # `textual run --dev` reloads them on change
             self.css_monitor.add_paths(paths)
-        self.stylesheet.reparse()
+        self.stylesheet.parse()
         self.stylesheet.update(self)
 
     def _open_start_request(self) -> None:
