@@ -315,3 +315,24 @@ async def test_first_run_in_a_limited_terminal_offers_ascii(tmp_path, monkeypatc
             await pilot.pause()
             await pilot.pause()
             assert isinstance(app.screen, LauncherScreen) and app.glyphs == ASCII
+
+
+async def test_setup_form_opens_already_scrolled_to_its_start_button(tmp_path) -> None:
+    from tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        started = []  # Pilot waits for animations to end: note every one begun instead
+        animate = app.animator.animate
+        app.animator.animate = lambda obj, attribute, *a, **k: (started.append(attribute), animate(obj, attribute, *a, **k))
+        await highlight_game(app, pilot, "camp_grizzly")  # a form taller than 24 rows
+        await pilot.press("enter")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        body = setup.query_one("#setup-body")
+        assert body.max_scroll_y > 0 and app.focused is setup.query_one("#start")
+        assert setup.query_one("#start").region.bottom <= body.region.bottom
+        # Not gliding there: a scroll animation kept the new form moving after it opened.
+        assert not [attribute for attribute in started if attribute.startswith("scroll")]

@@ -7,12 +7,14 @@ import inspect
 import os
 import re
 import typing
+from typing import Any
 
 import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from engines.core.errors import BadOptions
@@ -165,6 +167,11 @@ class SetupScreen(Screen[None]):
             yield Static(id="setup-error", classes="error", markup=False)
             yield Button("Start game", id="start", variant="primary")
         yield Footer()
+
+    def scroll_to_center(self, widget: Widget, animate: bool = True, **kwargs: Any) -> None:
+        # Focus scrolls the field into view; gliding there kept a form taller than the
+        # terminal moving for some 200 ms after it opened (the Start button is at its foot).
+        super().scroll_to_center(widget, animate=False, **kwargs)
 
     def on_mount(self) -> None:
         # The game's stylesheet, while the player reads the form rather than after Start.
