@@ -1,14 +1,24 @@
-"""Launcher first paint against a minimal Textual app, each in a fresh process on a real
-pseudo-terminal (the normal driver, not headless), bytecode compiled on both sides.
+"""Start-up and entering a game, each against an anchor in the same run.
 
-The clock runs from just before the process is spawned to the moment the app has written
-its first frame that shows something (a screen with widgets), as a player would see it.
+First paint: the launcher against a minimal Textual app, each in a fresh process on a real
+pseudo-terminal (the normal driver, not headless), bytecode compiled on both sides. The
+clock runs from just before the process is spawned to the moment the app has written its
+first frame that shows something (a screen with widgets), as a player would see it.
+
+Entering: in a fresh process per sample (so the first entry pays its imports, as a player's
+does), Enter on the launcher with a game highlighted until the setup form is drawn, then
+Enter on its Start button until the game is drawn; the anchor is an app whose Enter pushes
+a Header + Static + Footer screen. Each time runs from dispatching the key event to the
+first frame after which the screen looks as it finally does (the key benchmark's recorder),
+with half a second of reading before each key, for both sides.
 """
 
 from __future__ import annotations
 
+import asyncio
 import compileall
 import fcntl
+import json
 import os
 import pty
 import struct
@@ -20,6 +30,7 @@ import termios
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from bench.stats import Row, Spread
 
@@ -119,3 +130,180 @@ def bench_startup(repeats: int) -> list[Row]:
         anchor=anchor, measured=measured, unit="ms", ratio=ratio, met=ratio <= FIRST_PAINT_RATIO,
         note=f"anchor: minimal Textual app, {SIZE[0]}x{SIZE[1]} pty",
     )]
+
+
+# -- entering: launcher Enter -> setup drawn, Start -> game drawn ----------------------------
+SWITCH_MS = 150.0
+SWITCH_RATIO = 2.5
+SWITCH_SIZE = (80, 24)
+#: A player reads a screen before pressing its key: the screens may use that time (the
+#: launcher imports the highlighted game meanwhile), as the anchor may.
+READING_SECONDS = 0.5
+
+#: One sample per fresh process, so the first entry pays what a player's first entry pays
+#: (importing the setup form, the game's engine and screen); prints the milliseconds.
+_SWITCH_PROGRAM = """
+import asyncio, json, sys
+from bench.startup import {function}
+print(json.dumps(asyncio.run({function}(*sys.argv[1:]))))
+"""
+
+
+def screen_frames(app: Any) -> Any:
+    """The key benchmark's frame recorder, also noting which screen drew each frame."""
+    from bench.keys import FrameRecorder
+
+    recorder = FrameRecorder(app)
+    recorder.drawn_by = []
+    recording = app._display
+
+    def display(screen: Any, renderable: Any) -> None:
+        recording(screen, renderable)
+        recorder.drawn_by.append(screen)
+
+    app._display = display
+    return recorder
+
+
+async def switch_latency(recorder: Any, key: str, screen_type: type | str) -> float:
+    """Milliseconds from dispatching `key` to the first frame after which the screen looks
+    as it finally does, once a screen of `screen_type` (a class or its name) has drawn.
+    (The key benchmark's quiet wait ends 80 ms after the key when no frame comes, too soon
+    for a screen that is still being built.)"""
+    from textual import events
+
+    from bench.keys import QUIET_SECONDS
+
+    def is_new(screen: Any) -> bool:
+        if isinstance(screen_type, str):
+            return type(screen).__name__ == screen_type
+        return isinstance(screen, screen_type)
+
+    app = recorder.app
+    await recorder.settle()
+    before = recorder.catch_up()
+    first, drawn = len(recorder.frames), len(recorder.drawn_by)
+    event = events.Key(key, None)
+    event.set_sender(app)
+    dispatched = time.perf_counter()
+    app._driver.send_message(event)
+    deadline = dispatched + 30
+    while not any(is_new(screen) for screen in recorder.drawn_by[drawn:]):
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"{key!r} did not bring the next screen within 30 s")
+        await asyncio.sleep(0.005)
+    while time.perf_counter() - recorder.frames[-1][0] < QUIET_SECONDS:
+        await asyncio.sleep(0.01)
+    states = []
+    for when, update in recorder.frames[first:]:
+        recorder.screen.apply(update, app.console)
+        states.append((when, recorder.screen.snapshot()))
+    recorder.replayed = len(recorder.frames)
+    final = states[-1][1]
+    if final == before:
+        raise RuntimeError(f"{key!r} left the screen as it was")
+    shown = next(when for when, state in states if state == final)
+    return (shown - dispatched) * 1000
+
+
+def plain_switch_app() -> Any:
+    """The anchor: Enter pushes a screen of Header, Static and Footer."""
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding
+    from textual.screen import Screen
+    from textual.widgets import Footer, Header, Static
+
+    class Plain(Screen):
+        BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+        def compose(self) -> ComposeResult:
+            yield Header()
+            yield Static("A plain screen with a few lines of text.\n" * 6)
+            yield Footer()
+
+    class Switcher(App):
+        BINDINGS = [Binding("enter", "open", "Open")]
+
+        def compose(self) -> ComposeResult:
+            yield Header()
+            yield Static("Press Enter.")
+            yield Footer()
+
+        def action_open(self) -> None:
+            self.push_screen(Plain())
+
+    return Switcher()
+
+
+async def plain_switch_sample() -> list[float]:
+    app = plain_switch_app()
+    async with app.run_test(size=SWITCH_SIZE) as pilot:
+        await pilot.pause()
+        await asyncio.sleep(READING_SECONDS)
+        recorder = screen_frames(app)
+        return [await switch_latency(recorder, "enter", "Plain")]
+
+
+async def entering_sample(game_id: str) -> list[float]:
+    """Milliseconds from Enter on the launcher (the game highlighted) to the setup form
+    drawn, then from Enter on its Start button to the game drawn."""
+    from textual.widgets import OptionList
+
+    from tui.app import CampfireApp
+    from tui.screens.game import GameScreen
+
+    folder = Path(tempfile.mkdtemp(prefix="campfire-bench-"))
+    app = CampfireApp(save_dir=folder / "saves", bot_delay=0)
+    async with app.run_test(size=SWITCH_SIZE) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one("#game-list", OptionList)
+        games.highlighted = games.get_option_index(game_id)
+        await pilot.pause()
+        await asyncio.sleep(READING_SECONDS)
+        recorder = screen_frames(app)
+        to_setup = await switch_latency(recorder, "enter", "SetupScreen")
+        await asyncio.sleep(READING_SECONDS)
+        to_game = await switch_latency(recorder, "enter", GameScreen)
+        await app.workers.wait_for_complete()
+        return [to_setup, to_game]
+
+
+def _switch_sample(function: str, *args: str) -> list[float]:
+    env = dict(os.environ, CAMPFIRE_CONFIG_DIR=tempfile.mkdtemp(prefix="campfire-bench-"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    result = subprocess.run(
+        [sys.executable, "-c", _SWITCH_PROGRAM.format(function=function), *args],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"{function}{args} failed: {result.stderr.strip().splitlines()[-1:]}")
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def bench_entering(repeats: int) -> list[Row]:
+    from engines.registry import ready_games
+
+    compile_bytecode()
+    games = [entry for entry in ready_games()]
+    anchor: list[float] = []
+    setup: dict[str, list[float]] = {entry.id: [] for entry in games}
+    start: dict[str, list[float]] = {entry.id: [] for entry in games}
+    for _ in range(repeats):  # interleaved: the anchor, then every game, round after round
+        anchor += _switch_sample("plain_switch_sample")
+        for entry in games:
+            to_setup, to_game = _switch_sample("entering_sample", entry.id)
+            setup[entry.id].append(to_setup)
+            start[entry.id].append(to_game)
+    anchor_spread = Spread.of(anchor)
+    rows = []
+    for entry in games:
+        for step, samples in (("launcher Enter -> setup drawn", setup[entry.id]), ("Start -> game drawn", start[entry.id])):
+            spread = Spread.of(samples)
+            ratio = spread.median / anchor_spread.median
+            rows.append(Row(
+                goal=f"{entry.title}: {step} <= {SWITCH_MS:.0f} ms and <= {SWITCH_RATIO}x",
+                anchor=anchor_spread, measured=spread, unit="ms", ratio=ratio,
+                met=spread.median <= SWITCH_MS and ratio <= SWITCH_RATIO,
+                note=f"fresh process, {SWITCH_SIZE[0]}x{SWITCH_SIZE[1]}, medians",
+            ))
+    return rows

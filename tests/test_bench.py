@@ -67,3 +67,16 @@ def test_virtual_screen_shows_what_the_frames_drew():
     assert "".join(char for char, _ in rows[1]) == "  hello   "
     assert rows[2][2] == ("a", bold) and rows[2][3] == ("b", bold)
     assert all(char == " " for char, _ in rows[0])
+
+
+async def test_a_screen_switch_is_timed_to_the_frame_that_shows_the_new_screen():
+    from bench.startup import plain_switch_app, screen_frames, switch_latency
+
+    app = plain_switch_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        recorder = screen_frames(app)
+        shown = await switch_latency(recorder, "enter", "Plain")
+        assert type(app.screen).__name__ == "Plain"
+        assert shown > 0 and recorder.frames, "the time of a frame drawn after the key"
+        assert "A plain screen" in "".join(char for row in recorder.screen.rows for char, _ in row)

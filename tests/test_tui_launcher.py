@@ -69,14 +69,50 @@ async def test_small_terminal_says_which_size_it_needs(tmp_path) -> None:
         assert isinstance(app.screen, LauncherScreen)
 
 
-async def test_continue_without_saves_says_so(tmp_path) -> None:
+def footer_keys(app: CampfireApp) -> dict[str, str]:
+    """The footer's keys that work now: binding id -> label."""
+    return {b.binding.id: b.binding.description for b in app.active_bindings.values() if b.enabled and b.binding.show}
+
+
+async def test_continue_is_not_offered_without_an_unfinished_game(tmp_path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        assert "launcher.continue" not in footer_keys(app)
+        assert "launcher.load" in footer_keys(app)
+        assert "No unfinished game" in str(app.screen.query_one("#game-details").render())
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
-        assert any("no unfinished game" in n.message for n in app._notifications)
+
+
+async def test_continue_appears_after_leaving_a_game_unfinished(tmp_path) -> None:
+    from tui.screens.game import GameScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "launcher.continue" not in footer_keys(app)
+        await highlight_game(app, pilot, "bivi")
+        await pilot.press("enter")  # the setup form
+        await pilot.pause()
+        await pilot.press("enter")  # Start game, with Ana at seat 1 against a bot
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        game.choose_action(game.match.legal_actions(0)[0])
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert game.match.journal and not game.match.is_over()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        assert footer_keys(app).get("launcher.continue") == "Continue Bivì"
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.match.journal == game.match.journal
 
 
 async def test_damaged_settings_file_falls_back_to_defaults(tmp_path) -> None:
@@ -208,8 +244,7 @@ async def test_continue_names_its_game_and_skips_one_left_without_an_action(tmp_
         assert launcher.continue_info is not None and launcher.continue_info.path == played
         details = str(launcher.query_one("#game-details").render())
         assert "continue Bivì" in details and "Ana, Ben" in details
-        keys = {b.binding.id: b.binding.description for b in app.active_bindings.values()}
-        assert keys["launcher.continue"] == "Continue Bivì"
+        assert footer_keys(app)["launcher.continue"] == "Continue Bivì"
         await pilot.press("c")
         await pilot.pause()
         assert [s.name for s in app.screen.match.seats] == ["Ana", "Ben"]
@@ -280,3 +315,24 @@ async def test_first_run_in_a_limited_terminal_offers_ascii(tmp_path, monkeypatc
             await pilot.pause()
             await pilot.pause()
             assert isinstance(app.screen, LauncherScreen) and app.glyphs == ASCII
+
+
+async def test_setup_form_opens_already_scrolled_to_its_start_button(tmp_path) -> None:
+    from tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        started = []  # Pilot waits for animations to end: note every one begun instead
+        animate = app.animator.animate
+        app.animator.animate = lambda obj, attribute, *a, **k: (started.append(attribute), animate(obj, attribute, *a, **k))
+        await highlight_game(app, pilot, "camp_grizzly")  # a form taller than 24 rows
+        await pilot.press("enter")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        body = setup.query_one("#setup-body")
+        assert body.max_scroll_y > 0 and app.focused is setup.query_one("#start")
+        assert setup.query_one("#start").region.bottom <= body.region.bottom
+        # Not gliding there: a scroll animation kept the new form moving after it opened.
+        assert not [attribute for attribute in started if attribute.startswith("scroll")]

@@ -1,6 +1,7 @@
-"""Start-up stays light: game stylesheets load with their screen, and the launcher's path
-never imports the package-metadata or resources machinery (only `--version` and saves need
-the version)."""
+"""Start-up stays light: the launcher paints with its own stylesheet alone (the shared ones
+follow, a game's comes with its setup form or screen), it imports the highlighted game only
+in the background, and its path never imports the package-metadata or resources machinery
+(only `--version` and saves need the version)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from engines.registry import ready_games
 from tests.tui_helpers import open_game
-from tui.app import CampfireApp, game_style_path, style_paths
+from tui.app import CampfireApp, first_paint_style_paths, game_style_path, style_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,6 +33,40 @@ def test_launcher_styles_leave_out_every_game_stylesheet():
     assert "global.tcss" in shared
     assert styled_games(), "no game ships a stylesheet: nothing to check"
     assert not shared & {f"{game}.tcss" for game in styled_games()}
+
+
+def test_the_launcher_paints_with_its_own_sheet_alone_except_in_ascii():
+    assert [path.name for path in style_paths()][:2] == ["launcher.tcss", "global.tcss"]
+    assert [path.name for path in first_paint_style_paths("unicode")] == ["launcher.tcss"]
+    # The ASCII borders are global.tcss rules: in that glyph set every sheet comes at once.
+    assert first_paint_style_paths("ascii") == list(style_paths())
+
+
+async def test_the_shared_sheets_follow_the_first_paint_and_style_every_screen(tmp_path):
+    from tui.screens.setup import SetupScreen
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    assert [Path(path).name for path in app.css_path] == ["launcher.tcss"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert all(app.stylesheet.has_source(str(path), "") for path in style_paths())
+        app.push_screen(SetupScreen("bivi"))
+        await pilot.pause()
+        assert app.screen.query_one(".seat-row Input").styles.width.value == 28  # global.tcss
+
+
+async def test_a_screen_opened_before_the_shared_sheets_brings_them(tmp_path):
+    from tui.screens.setup import SetupScreen
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    app._load_shared_styles = lambda: None  # as if the first paint had not come yet
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.stylesheet.has_source(str(style_paths()[1]), "")
+        app.push_screen(SetupScreen("bivi"))
+        await pilot.pause()
+        assert all(app.stylesheet.has_source(str(path), "") for path in style_paths())
+        assert app.screen.query_one(".seat-row Input").styles.width.value == 28
 
 
 @pytest.mark.parametrize("game", styled_games())
@@ -59,3 +94,29 @@ def test_launcher_path_does_not_import_package_metadata_or_resources():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert result.stdout.strip() == "[]"
+
+
+async def test_the_setup_form_reads_its_game_stylesheet_before_start(tmp_path):
+    from tui.screens.setup import SetupScreen
+
+    game = styled_games()[0]
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.stylesheet.has_source(str(game_style_path(game)), "")
+        app.push_screen(SetupScreen(game))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.stylesheet.has_source(str(game_style_path(game)), "")
+
+
+def test_the_launcher_imports_the_highlighted_game_in_the_background():
+    code = (
+        "import sys, threading; from tui.screens.launcher import prefetch_game; "
+        "before = 'engines.bonfire' in sys.modules or 'tui.games.bonfire' in sys.modules; "
+        "prefetch_game('bonfire'); "
+        "[t.join() for t in threading.enumerate() if t.name.startswith('prefetch-')]; "
+        "print(before, 'engines.bonfire' in sys.modules, 'tui.games.bonfire' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert result.stdout.split() == ["False", "True", "True"]

@@ -6,7 +6,9 @@ both share one factory.
 
 from __future__ import annotations
 
+import functools
 import gc
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -34,16 +36,30 @@ def _styles_folder() -> Path:
     return Path(styles.__file__).parent
 
 
-def style_paths() -> list[Path]:
-    """The .tcss files every screen needs, global first; a game's own file (named after its
-    id) is left for when its screen opens (`game_style_path`)."""
+#: The shared sheets in the order they apply: the launcher's first (all its first paint
+#: needs), then global.tcss, then the others by name.
+_FIRST_STYLES = ("launcher.tcss", "global.tcss")
+
+
+@functools.cache
+def style_paths() -> tuple[Path, ...]:
+    """The .tcss files every screen needs, launcher.tcss and global.tcss first; a game's own
+    file (named after its id) is left for when its screen opens (`game_style_path`)."""
     from engines.registry import GAMES
 
     games = {f"{entry.id}.tcss" for entry in GAMES}
     folder = _styles_folder()
     names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".tcss") and p.name not in games)
-    names.sort(key=lambda name: name != "global.tcss")
-    return [folder / name for name in names]
+    names.sort(key=lambda name: _FIRST_STYLES.index(name) if name in _FIRST_STYLES else len(_FIRST_STYLES))
+    return tuple(folder / name for name in names)
+
+
+def first_paint_style_paths(glyphs: str) -> list[Path]:
+    """What is read before the launcher's first paint: launcher.tcss alone (parsing and
+    matching every screen's rules there cost the first paint several milliseconds). In the
+    ASCII glyph set every sheet, since its border rules live in global.tcss."""
+    paths = list(style_paths())
+    return paths if glyphs == "ascii" else paths[:1]
 
 
 def game_style_path(game_id: str) -> Path | None:
@@ -69,7 +85,6 @@ def _keys_panel() -> type:
 class CampfireApp(App[int]):
     TITLE = "Campfire"
     SUB_TITLE = "a terminal tabletop"
-    CSS_PATH = style_paths()
     COMMANDS = App.COMMANDS | {_rules_topics, _keys_panel}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False, priority=True),
@@ -84,10 +99,10 @@ class CampfireApp(App[int]):
         settings: Settings | None = None,
         bot_delay: float | None = None,
     ) -> None:
-        super().__init__()
         problems: list[str] = []
         if settings is None:
             settings, problems = read_settings(settings_path())
+        super().__init__(css_path=first_paint_style_paths(settings.glyphs))
         self.settings = settings
         self.settings_problems = problems
         self.save_dir = save_dir
@@ -116,6 +131,10 @@ class CampfireApp(App[int]):
     def use_glyphs(self, name: str) -> None:
         """Switch the glyph set for the whole screen: our own marks, and through the
         `-ascii` class and the scrollbar renderer, Textual's borders and bars too."""
+        self._set_glyphs(name)
+        self.refresh(layout=True)
+
+    def _set_glyphs(self, name: str) -> None:
         from tui.glyphs import ascii_line_filter, use_scrollbars
 
         self.glyphs = glyph_set(name)
@@ -126,7 +145,6 @@ class CampfireApp(App[int]):
         self.sub_title = "" if ascii_only else self.SUB_TITLE
         use_scrollbars(name)
         self._ascii_filter = ascii_line_filter() if ascii_only else None
-        self.refresh(layout=True)
 
     def get_line_filters(self):
         """Textual's filters (no colour, dimming), plus the ASCII fold in ASCII mode."""
@@ -141,16 +159,19 @@ class CampfireApp(App[int]):
         if not isinstance(self.screen, KeysScreen):
             self.push_screen(KeysScreen(self.screen))
 
-    def on_mount(self) -> None:
-        from saves.store import sweep_temp_files
-
-        sweep_temp_files(self.save_dir)
-        self.use_glyphs(self.settings.glyphs)
+    def on_load(self) -> None:
+        # Before any screen is composed, so none is laid out twice.
+        self._set_glyphs(self.settings.glyphs)
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
+
+    def on_mount(self) -> None:
         from tui.screens.launcher import LauncherScreen
 
-        self.push_screen(LauncherScreen())
+        # Pushed over the default screen rather than made the default screen: that painted
+        # a frame earlier but drew the footer's keys some 30 ms later. Past our own
+        # push_screen, which would bring every shared stylesheet along.
+        super().push_screen(LauncherScreen())
         for problem in self.settings_problems:  # one warning per bad key
             self.notify(problem, severity="warning", timeout=8, markup=False)
         if self.start_request is not None:
@@ -164,25 +185,78 @@ class CampfireApp(App[int]):
         # the collector off while starting (collecting then only delays the first paint).
         gc.freeze()
         gc.enable()
+        self.call_when_drawn(self._after_first_screen)
 
-    # -- per-game styles ----------------------------------------------------------
-    # Parsing every game's stylesheet before the launcher's first paint cost start-up time;
-    # Textual reads a screen's `css_path` when the screen is pushed, so a game screen brings
-    # its own file along then.
+    def _after_first_screen(self) -> None:
+        from saves.store import sweep_temp_files
+
+        # Left by a killed write; nothing on the first screen depends on them being gone.
+        sweep_temp_files(self.save_dir)
+        # Every other screen's rules, now rather than when the player's first key opens one.
+        self._load_shared_styles()
+
+    def call_when_drawn(self, work: Any, tries: int = 25) -> None:
+        """Run `work` once the current screen is wholly on the terminal: its footer keys
+        come a frame or two after the first paint, and work done before them (a reparse of
+        every stylesheet, imports in a thread) would keep the player waiting for them.
+        Gives up waiting after about half a second (a footer with nothing to show)."""
+        from textual.widgets import Footer
+
+        footers = self.screen.query(Footer)
+        if tries <= 0 or not footers or any(footer.children for footer in footers):
+            self.call_after_refresh(work)  # after the frame that shows them
+        else:
+            self.set_timer(0.02, functools.partial(self.call_when_drawn, work, tries - 1))
+
+    # -- styles after the launcher's ------------------------------------------------
+    # Parsing every stylesheet before the launcher's first paint cost start-up time. Textual
+    # reads a screen's `css_path` when the screen is pushed (each file once), so every screen
+    # brings the shared sheets along, should it come before `_after_first_screen` has read
+    # them, and a game screen its own file too.
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        self._add_game_styles(screen)
+        self._add_screen_styles(screen)
         return super().push_screen(screen, *args, **kwargs)
 
     def switch_screen(self, screen: Any) -> Any:
-        self._add_game_styles(screen)
+        self._add_screen_styles(screen)
         return super().switch_screen(screen)
 
-    def _add_game_styles(self, screen: Any) -> None:
-        game_id = getattr(getattr(screen, "match", None), "game_id", None)
-        path = game_style_path(game_id) if isinstance(game_id, str) else None
+    def _add_screen_styles(self, screen: Any) -> None:
         paths = getattr(screen, "css_path", None)
-        if path is not None and isinstance(paths, list) and path not in paths:
-            paths.append(path)
+        if not isinstance(paths, list):
+            return  # a screen named by a string, installed earlier
+        game_id = getattr(getattr(screen, "match", None), "game_id", None)
+        game_path = game_style_path(game_id) if isinstance(game_id, str) else None
+        wanted = [*self._shared_styles_to_load(), *([game_path] if game_path else [])]
+        paths[:0] = [path for path in wanted if path not in paths]
+
+    def _shared_styles_to_load(self) -> list[Path]:
+        return [path for path in style_paths() if not self.stylesheet.has_source(str(path), "")]
+
+    def _load_shared_styles(self) -> None:
+        self._load_styles(self._shared_styles_to_load())
+
+    def load_game_styles(self, game_id: str) -> None:
+        """Read a game's own sheet ahead of its screen (the setup form calls this once it is
+        drawn), so Start does not wait for every sheet to be parsed again."""
+        path = game_style_path(game_id)
+        if path is not None and not self.stylesheet.has_source(str(path), ""):
+            self._load_styles([path])
+
+    def _load_styles(self, paths: list[Path]) -> None:
+        """Read the sheets and restyle what is on screen, as Textual does for a screen's own
+        `css_path`, but parsing in the app's stylesheet itself: Textual's `reparse` parses
+        every sheet again in a fresh one and leaves this one's parse cache behind, so the
+        next widget class to bring its default CSS (the setup form's inputs) paid for
+        parsing all of them once more."""
+        if not paths:
+            return
+        for path in paths:
+            self.stylesheet.read(path)
+        if self.css_monitor is not None:  # `textual run --dev` reloads them on change
+            self.css_monitor.add_paths(paths)
+        self.stylesheet.parse()
+        self.stylesheet.update(self)
 
     def _open_start_request(self) -> None:
         from tui.opening import open_start_request
@@ -194,10 +268,12 @@ class CampfireApp(App[int]):
         self._check_size(event.size)
 
     def _check_size(self, size: Size | None = None) -> None:
-        from tui.screens.too_small import TooSmallScreen
-
         width, height = size or self.size
         too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if not too_small and "tui.screens.too_small" not in sys.modules:
+            return  # never shown: no need to import it (this runs before the first paint)
+        from tui.screens.too_small import TooSmallScreen
+
         showing = isinstance(self.screen, TooSmallScreen)
         if too_small and not showing:
             self.push_screen(TooSmallScreen())

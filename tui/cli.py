@@ -23,15 +23,19 @@ import msgspec
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, parse_seats, random_seed
 from engines.core.protocol import Engine
-from engines.core.rules import RulesBook, load_rules
 from engines.registry import GAMES, find_game, load_engine
 from saves.errors import SaveError
-from saves.start import StartRequest, default_seats, parse_options
 from saves.limits import clean_name, name_problem, printable, quote, seed_problem
 from saves.store import SAVE_DIR_ENV, list_saves, load_save, locate, save_dir, verify
 
 if TYPE_CHECKING:
     import argparse
+
+    from engines.core.rules import RulesBook
+    from saves.start import StartRequest
+
+# The rules books (and their Markdown parsing) are imported by the commands that read them:
+# a bare `campfire` (the launcher) has no use for them before its first paint.
 
 USAGE_ERROR = 2
 BAD_FILE = 1
@@ -231,6 +235,8 @@ def cmd_launcher(args: argparse.Namespace | None, folder: Path) -> int:
 
 
 def cmd_play(args: argparse.Namespace, folder: Path) -> int:
+    from saves.start import StartRequest, default_seats, parse_options
+
     engine = _engine(args.game)
     seats = parse_seats(args.seats, engine) if args.seats else default_seats(engine)
     if not seats:
@@ -260,6 +266,8 @@ def _checked_seat(number: int, seat: SeatSpec) -> SeatSpec:
 def cmd_load(args: argparse.Namespace, folder: Path) -> int:
     path = args.file.expanduser().absolute()
     save = load_save(path).save
+    from saves.start import StartRequest
+
     request = StartRequest(
         game=save.game, seats=save.seats, options=save.options, seed=save.seed, load=str(path)
     )
@@ -320,6 +328,8 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
 
 # -- rules -----------------------------------------------------------------------------------
 def cmd_rules(args: argparse.Namespace, folder: Path) -> int:
+    from engines.core.rules import load_rules
+
     entry = find_game(args.game)
     try:
         book = load_rules(entry.id)
@@ -408,6 +418,8 @@ def _table(rows: list[list[str]], right: set[int] = frozenset()) -> str:
 
 # -- sim -------------------------------------------------------------------------------------
 def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
+    from saves.start import default_seats, parse_options
+
     engine = _engine(args.game)
     if args.seats:
         seats = parse_seats(args.seats, engine)

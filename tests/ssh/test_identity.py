@@ -37,7 +37,7 @@ async def test_the_same_key_continues_its_game_and_another_key_cannot_see_it(sta
         await terminal.wait_for(LAUNCHER, START_TIMEOUT)
         await terminal.settle()
         terminal.press("c")
-        await terminal.wait_for("no unfinished game")
+        await terminal.wait_for("No unfinished game")
 
     players = sorted((gateway.options.data_root / "players").iterdir())
     saves = {folder: list((folder / "saves").glob("*.json")) for folder in players}

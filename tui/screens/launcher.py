@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import threading
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -31,6 +32,35 @@ def game_prompt(entry: GameEntry) -> str:
 def launcher_order() -> list[GameEntry]:
     """Playable games first, each group in the registry's order."""
     return sorted(GAMES, key=lambda entry: not entry.ready)
+
+
+_prefetched: set[str] = set()
+
+
+def prefetch_game(game_id: str) -> None:
+    """Import what entering `game_id` needs (its engine, the option meanings the setup
+    form shows, its screen, the version the first autosave writes) in a background thread
+    while the player reads the launcher: Enter and Start then find it done. Python's import
+    lock keeps a key press that comes first correct (it waits for the import under way);
+    any failure is left for that press to report."""
+    if game_id in _prefetched:
+        return
+    _prefetched.add(game_id)
+
+    def work() -> None:
+        try:
+            from engines.registry import load_engine
+            from saves.format import app_version
+            from tui.opening import screen_class
+            from tui.screens.setup import option_fields
+
+            option_fields(load_engine(game_id).options_type)
+            screen_class(game_id)
+            app_version()  # the first autosave writes it
+        except Exception:  # noqa: BLE001 - reported by the key press that needs it
+            pass
+
+    threading.Thread(target=work, name=f"prefetch-{game_id}", daemon=True).start()
 
 
 def continue_target(save_dir) -> SaveInfo | None:
@@ -70,18 +100,38 @@ class LauncherScreen(Screen[None]):
         first_ready = next((i for i, g in enumerate(order) if g.ready), 0)
         games.highlighted = first_ready
         games.focus()
-        self._show_details(order[first_ready])
+        self._show_details(order[first_ready])  # Continue's part follows (on_screen_resume)
         self.call_after_refresh(self._offer_ascii)
 
     def on_screen_resume(self) -> None:
-        # Back from a game: the Continue target may have changed.
+        if not self.is_current:
+            return  # passed through (the setup form gave way to the game): nothing to show
+        if self._looked_for_saves:
+            self._find_continue_target()  # back from a game, left unfinished or not
+        else:
+            # Finding the target replays the saves (and imports their engines): after the
+            # first paint, not before it.
+            self.call_after_refresh(self._find_continue_target)
+
+    #: The game Continue opens, read from the save folder when the launcher shows (the
+    #: footer asks `check_action` on every refresh: no folder scan there).
+    continue_info: SaveInfo | None = None
+    _looked_for_saves = False
+
+    def _find_continue_target(self) -> None:
+        first_time = not self._looked_for_saves
+        before = self.continue_info
+        self.continue_info = continue_target(getattr(self.app, "save_dir", None))
+        self._looked_for_saves = True
+        if first_time and self.selected is not None and self.selected.ready:
+            entry = self.selected
+            call_when_drawn = getattr(self.app, "call_when_drawn", None)
+            if call_when_drawn is not None:
+                call_when_drawn(lambda: prefetch_game(entry.id))
+        if self.continue_info != before:  # each footer refresh rebuilds all its keys
+            self._name_continue_key(self.continue_info)
         if self.selected is not None:
             self._show_details(self.selected)
-        self.refresh_bindings()
-
-    @property
-    def continue_info(self) -> SaveInfo | None:
-        return continue_target(getattr(self.app, "save_dir", None))
 
     @property
     def selected(self) -> GameEntry | None:
@@ -91,7 +141,10 @@ class LauncherScreen(Screen[None]):
         return find_game(games.get_option_at_index(games.highlighted).id or "")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show_details(find_game(event.option.id or ""))
+        entry = find_game(event.option.id or "")
+        self._show_details(entry)
+        if entry.ready and self._looked_for_saves:  # after the first paint
+            prefetch_game(entry.id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -104,9 +157,10 @@ class LauncherScreen(Screen[None]):
             else "Coming soon: not playable yet."
         )
         resume = self.continue_info
-        self._name_continue_key(resume)
-        if resume is None:
-            continuing = "c: continue (no unfinished game yet)"
+        if not self._looked_for_saves:
+            continuing = ""
+        elif resume is None:
+            continuing = "No unfinished game to continue yet."
         else:
             continuing = f"c: continue {resume.title} (turn {resume.turn}, {resume.players})"
         details = Text.assemble(
@@ -138,7 +192,7 @@ class LauncherScreen(Screen[None]):
         from tui.opening import open_file
 
         info = self.continue_info
-        if info is None:
+        if info is None:  # only through a stale key press: the footer hides the key
             self.notify("There is no unfinished game to continue.", severity="warning")
             return
         open_file(self.app, info.path)
@@ -199,6 +253,8 @@ class LauncherScreen(Screen[None]):
         self.app.use_glyphs(glyphs)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_game":
+            return self.continue_info is not None
         if action == "tables":
             # Only `campfire serve` hosts tables shared with other players.
             from server.client import remote_configured

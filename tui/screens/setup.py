@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 import os
 import re
 import typing
+from typing import Any
 
 import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from engines.core.errors import BadOptions
@@ -40,6 +43,12 @@ class OptionField(msgspec.Struct, frozen=True):
 def option_fields(options_type: type[msgspec.Struct]) -> list[OptionField]:
     """Every option, in declaration order: a closed choice for Literal and bool fields, a
     text box for numbers and lists of seat numbers."""
+    return list(_option_fields(options_type))
+
+
+@functools.cache
+def _option_fields(options_type: type[msgspec.Struct]) -> tuple[OptionField, ...]:
+    # Read once per game: the meanings come from the engine's source file.
     hints = typing.get_type_hints(options_type)
     meanings = option_help(options_type)
     defaults = options_type()
@@ -57,7 +66,7 @@ def option_fields(options_type: type[msgspec.Struct]) -> list[OptionField]:
         elif typing.get_origin(hint) in (tuple, list):
             fields.append(OptionField(name, [], ",".join(map(str, default)), "numbers, e.g. 1,3", meaning))
         # Other kinds (board names and the like) keep their defaults in the form.
-    return fields
+    return tuple(fields)
 
 
 _OPTION_DOC = re.compile(r"^\s*#:\s?(.*)$")
@@ -158,6 +167,17 @@ class SetupScreen(Screen[None]):
             yield Static(id="setup-error", classes="error", markup=False)
             yield Button("Start game", id="start", variant="primary")
         yield Footer()
+
+    def scroll_to_center(self, widget: Widget, animate: bool = True, **kwargs: Any) -> None:
+        # Focus scrolls the field into view; gliding there kept a form taller than the
+        # terminal moving for some 200 ms after it opened (the Start button is at its foot).
+        super().scroll_to_center(widget, animate=False, **kwargs)
+
+    def on_mount(self) -> None:
+        # The game's stylesheet, while the player reads the form rather than after Start.
+        load_game_styles = getattr(self.app, "load_game_styles", None)
+        if load_game_styles is not None:
+            self.call_after_refresh(load_game_styles, self.entry.id)
 
     def _seat_row(self, number: int) -> SeatRow:
         best_bot = "heuristic" if "heuristic" in self.engine.bots else next(iter(self.engine.bots), "human")
