@@ -75,7 +75,7 @@ async def test_a_game_stylesheet_loads_when_its_screen_opens(game, tmp_path):
     from engines.registry import load_engine
 
     engine = load_engine(game)
-    count = min(max(2, engine.info.min_seats), engine.info.max_seats)  # Bonfire is solo
+    count = min(max(2, engine.info.min_seats), engine.info.max_seats)  # two seats where the game allows them
     seats = [SeatSpec(f"Player {n + 1}") for n in range(count)]
     match = Match(engine, engine.default_options(), seats, 1)
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
