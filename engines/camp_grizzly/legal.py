@@ -58,6 +58,11 @@ from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO
 
 
+#: The kinds `_handling` offers, and those `_draw_options` offers (see `_allows`).
+_HANDLING = (Pickup, Trade, Equip, Unequip, Drop)
+_DRAWING = (Draw, Reveal)
+
+
 @cache
 def _move_to(cell: Cell) -> Move:
     """The one `Move` to each space, shared by every legal list (actions are frozen)."""
@@ -141,7 +146,7 @@ class LegalRules:
             return CameosTurn()
         raise IllegalAction("No automatic actor is due to act.")
 
-    def _legal_actions(self, state: CampState, seat: int) -> list[Action]:
+    def legal_actions(self, state: CampState, seat: int) -> list[Action]:
         p = phase(state)
         if seat not in self._actors_in(state, p):
             return []
@@ -212,6 +217,43 @@ class LegalRules:
             elif step.kind == "choice":
                 out += [ChooseOption(o.label) for o in step.options]
         return out
+
+    def _allows(self, state: CampState, seat: int, action: Action, p: str) -> bool:
+        """Whether `action` is in `legal_actions(state, seat)` for a `seat` that acts in
+        phase `p`. A counselor's move and end phases offer the most, so there only the part
+        of the list that offers the action's kind is worked out: each kind comes from one
+        part, offered under the same conditions as in `legal_actions`."""
+        kind = type(action)
+        if p == "move":
+            cid = state.order[state.active]
+            if kind is Move:
+                return state.moves_left > 0 and action in [_move_to(cell) for cell in self._steps(state, cid)]
+            if kind is Trail:
+                links = content.camp_map().trail_links.get(state.counselors[cid].cell, ())
+                return state.moves_left > 0 and action in [Trail(n) for n, _ in links]
+            if kind in _DRAWING:
+                return action in self._draw_options(state, cid)
+            if state.actions_this_turn >= MAX_TURN_ACTIONS:
+                return False
+            if kind in _HANDLING:
+                return action in self._handling(state, cid)
+            if kind is Use:
+                return action in self._uses(state, [cid], TIMINGS["move"])
+            if kind is StartFinale:
+                return action.site in self._finale_sites(state, cid)
+            return False
+        if p == "end":
+            if kind is End:
+                return True
+            cid = state.order[state.active]
+            if state.actions_this_turn >= MAX_TURN_ACTIONS:
+                return False
+            if kind in _HANDLING:
+                return action in self._handling(state, cid)
+            if kind is Use:
+                return action in self._uses(state, [cid], TIMINGS["end"])
+            return False
+        return action in self.legal_actions(state, seat)
 
     def _steps(self, state: CampState, cid: str) -> list[Cell]:
         c = state.counselors[cid]
