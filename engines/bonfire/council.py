@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
 from engines.bonfire.state import (
-    BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, player_name, portal_board, tom_board,
+    TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, player_name, portal_board,
 )
 
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
@@ -48,12 +48,12 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
             s.flat_neutral.append(index)
         else:
             s.council[index] = "tom"
-        city.score(tom_board(s), "High Council", 1)
+        city.score(ctx.player(TOM), "High Council", 1)
         what = "a neutral novice, laid flat," if pending.source == "neutral" else "one of his novices"
         ctx.say(f"Tom sends {what} to the {space.name} and gains 1 point.")
         s.tom_did.append(f"novice to the {space.name}: +1 point")
         return
-    p = s.players[pending.who]
+    p = ctx.player(pending.who)
     s.council[index] = "neutral" if pending.source == "common" else council_mark(s, pending.who)
     gain(p, space)
     if city.has(p, "council_gold"):

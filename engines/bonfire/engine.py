@@ -18,7 +18,7 @@ from engines.bonfire.actions import (
 )
 from engines.bonfire.content import SYMBOLS, WILD
 from engines.bonfire.state import (
-    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, decode_state, encode_state, is_solo,
+    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, editable_copy, encode_state, is_solo,
     player_name,
 )
 from engines.core.errors import IllegalAction
@@ -131,10 +131,9 @@ class BonfireEngine(Engine[BonfireState, Action]):
             raise IllegalAction("The game is over.")
         if seat not in self.actors(state):
             raise IllegalAction(view.not_your_turn(state, seat))
-        encoded = encode_state(state)
-        if action not in self._legal_for_apply(encoded, state, seat):
+        if action not in self._legal_for_apply(encode_state(state), state, seat):
             raise IllegalAction(view.why(self, state, action))
-        ctx = Ctx(decode_state(encoded))  # an editable copy: the caller's state is never touched
+        ctx = Ctx(editable_copy(state))  # the caller's state is never touched
         handler = getattr(self, f"_do_{type(action).__name__.lower()}")
         handler(ctx, action)
         turns.check_trigger(ctx, "after this round ")

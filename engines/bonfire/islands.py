@@ -95,7 +95,7 @@ def legal_island_actions(state: BonfireState) -> list[Action]:
 def _leave_offering(ctx: Ctx, p: Player, stack: int) -> str:
     offering = p.offerings[stack].pop()
     ctx.reveals = ctx.reveals or bool(p.offerings[stack])  # the next offering is uncovered
-    ctx.state.islands[p.ship].offerings.append(ctx.state.current)
+    ctx.island(p.ship).offerings.append(ctx.state.current)
     p.offerings_placed += 1
     return offering
 
@@ -108,7 +108,7 @@ def do_receive(ctx: Ctx, action: Receive) -> None:
     assert price is not None
     p.tiles, p.resources = price
     offering = _leave_offering(ctx, p, action.stack - 1)
-    s.islands[p.ship].tasks.remove(action.task)
+    ctx.island(p.ship).tasks.remove(action.task)
     p.bonfires[action.space - 1].task = action.task
     task = content.tasks()[action.task]
     ctx.say(f"You receive the task {task.name} on {island.name} (offering of {offering} left there) "
@@ -123,7 +123,7 @@ def do_take_guardian(ctx: Ctx, action: TakeGuardian) -> None:
     assert price is not None
     p.tiles, p.resources = price
     _leave_offering(ctx, p, action.stack - 1)
-    s.islands[p.ship].guardians -= 1
+    ctx.island(p.ship).guardians -= 1
     p.guardians.append(Guardian(island.guardian))
     ctx.say(f"You take the {island.guardian} guardian from {island.name}; she waits on your Starting Tile.")
     arrive_on_start(ctx, p, len(p.guardians) - 1)
