@@ -150,12 +150,14 @@ def portal_for(p: Player, portals: list[str], board: str) -> str:
 def legal_great_bonfire(state: BonfireState) -> list[Action]:
     p = acting(state)
     can_pay = city.tile_budget(p, city.has(p, "wild_double"))
+    affordable = [False] + [can_pay("bonfire", cost) for cost in (1, 2, 3)]
+    slot = city.next_portal_slot(p)  # as portal_for finds it, once for every space
+    wanted = content.board().board_portals[portal_board(state.current)][slot] if slot >= 0 else ""
     out: list[Action] = []
     for n, space in enumerate(content.board().great_bonfire):
-        cost = turn_cost(state.figure, n)
-        if not cost or not can_pay("bonfire", cost):
+        if not affordable[turn_cost(state.figure, n)]:
             continue
-        can_portal = bool(portal_for(p, state.great_bonfire[n], portal_board(state.current)))
+        can_portal = bool(wanted) and wanted in state.great_bonfire[n]
         out.extend(GreatBonfire(space.id, pick) for pick in PICKS if can_portal or "p" not in pick)
     return out
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from engines.bonfire import city, content, processions
 from engines.bonfire.actions import Action, Receive, Sail, TakeGuardian
 from engines.bonfire.state import BonfireState, Ctx, Guardian, Player, acting
@@ -28,13 +30,21 @@ def sail_cost(p: Player, to: int) -> int:
 
 def legal_sails(state: BonfireState) -> list[Action]:
     p = acting(state)
-    out: list[Action] = []
     can_pay = city.tile_budget(p, city.has(p, "wild_double"))
+    affordable = [False] + [can_pay("ship", cost) for cost in range(1, MAX_SAIL + 1)]
+    return [sail for sail, cost in _sails_from(p.ship) if affordable[cost]]
+
+
+@functools.cache
+def _sails_from(ship: int) -> tuple[tuple[Sail, int], ...]:
+    """Each move a ship at `ship` may make, with its cost in ship tiles, in island order
+    (the ring and its distances never change)."""
+    out = []
     for n, island in enumerate(content.board().islands):
-        cost = sail_cost(p, n)
-        if cost and can_pay("ship", cost):
-            out.append(Sail(island.id))
-    return out
+        cost = 0 if n == ship else 1 if ship < 0 else distance(ship, n)
+        if 0 < cost <= MAX_SAIL:
+            out.append((Sail(island.id), cost))
+    return tuple(out)
 
 
 def do_sail(ctx: Ctx, action: Sail) -> None:
