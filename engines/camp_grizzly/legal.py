@@ -227,7 +227,7 @@ class LegalRules:
         if p == "move":
             cid = state.order[state.active]
             if kind is Move:
-                return state.moves_left > 0 and action in [_move_to(cell) for cell in self._steps(state, cid)]
+                return state.moves_left > 0 and self._steps_to(state, cid, action.to)
             if kind is Trail:
                 links = content.camp_map().trail_links.get(state.counselors[cid].cell, ())
                 return state.moves_left > 0 and action in [Trail(n) for n, _ in links]
@@ -267,6 +267,14 @@ class LegalRules:
             out.append(there)
         return out
 
+    def _steps_to(self, state: CampState, cid: str, to: str) -> bool:
+        """Whether the space labelled `to` is one of `_steps(state, cid)`."""
+        try:
+            cell = parse_label(to)
+        except content.ContentError:  # not a label at all: no step goes there
+            return False
+        return label(cell) == to and cell in self._steps(state, cid)
+
     def _panic_steps(self, state: CampState, cid: str) -> list[Cell]:
         """A panicking counselor runs: no locks (even with keys), no fires, not onto Otis."""
         c = state.counselors[cid]
@@ -280,16 +288,21 @@ class LegalRules:
     def _handling(self, state: CampState, cid: str) -> list[Action]:
         """Pick up, trade, equip and unequip: allowed in the move and end phases."""
         out: list[Action] = []
-        c = state.counselors[cid]
-        seen: set[str] = set()
-        done = set(state.handled)
-        for g in state.ground:
-            if g.cell == c.cell and g.id not in seen and f"drop:{g.id}" not in done:
-                seen.add(g.id)
-                out.append(Pickup(g.id))
-        if c.cell is not None:
-            others = [o for o in alive(state) if o != cid and state.counselors[o].cell == c.cell]
-            for other in others:
+        counselors = state.counselors
+        c = counselors[cid]
+        cell = c.cell
+        done = state.handled  # a few entries at most: searched as it is
+        if state.ground:
+            seen: set[str] = set()
+            for g in state.ground:
+                if g.cell == cell and g.id not in seen and f"drop:{g.id}" not in done:
+                    seen.add(g.id)
+                    out.append(Pickup(g.id))
+        if cell is not None:
+            for other in state.order:  # the living counselors sharing the space, in turn order
+                o = counselors[other]
+                if other == cid or o.cell != cell or o.dead or o.escaped:
+                    continue
                 for giver, taker in ((cid, other), (other, cid)):
                     for thing in dict.fromkeys(self._tradeable(state, giver)):
                         if f"trade:{thing}" not in done:
@@ -300,11 +313,10 @@ class LegalRules:
             for cardid in dict.fromkeys(c.backpack):
                 if equippable(cardid) and used + hands_of(cardid) <= limit and f"unequip:{cardid}" not in done:
                     out.append(Equip(cardid))
-        for cardid in dict.fromkeys(c.equipped):
-            out.append(Unequip(cardid))
-        if c.cell is not None:
-            for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives]):
-                out.append(Drop(thing))
+        if c.equipped:
+            out += [Unequip(cardid) for cardid in dict.fromkeys(c.equipped)]
+        if cell is not None and (c.equipped or c.backpack or c.objectives):
+            out += [Drop(thing) for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives])]
         return out
 
     def _tradeable(self, state: CampState, cid: str) -> list[str]:

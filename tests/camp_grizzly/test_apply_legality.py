@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engines.camp_grizzly.actions import Move
+from engines.camp_grizzly.content import label, parse_label
 from engines.camp_grizzly.engine import ENGINE, copy_state
 from engines.core.errors import IllegalAction
 from engines.core.match import Match, SeatSpec
@@ -68,3 +69,13 @@ def test_apply_accepts_exactly_the_listed_actions(levels, seed):
             except IllegalAction:
                 accepted = False
             assert accepted == (action in listed), (ENGINE.format_action(action), accepted)
+
+
+def test_a_move_to_a_step_spelled_otherwise_or_to_no_space_is_refused():
+    state = fresh()
+    seat, move = a_move(state)
+    row, col = parse_label(move.to)
+    for text in (move.to.lower(), f"{move.to[0]}0{move.to[1:]}", "Z99", "B", "", "B³", "?1"):
+        with pytest.raises(IllegalAction):
+            ENGINE.apply(state, seat, Move(text))
+    assert ENGINE.apply(state, seat, Move(label((row, col)))).state.moves_left == state.moves_left - 1
