@@ -13,7 +13,8 @@ PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and
 
 # -- the High Council ---------------------------------------------------------------------
 def novices_in_council(s: BonfireState) -> int:
-    return sum(1 for who in s.council if who) + len(s.flat_neutral)
+    # Asked after every action (the end trigger): an empty space is "", so count those.
+    return len(s.council) - s.council.count("") + len(s.flat_neutral)
 
 
 def free_spaces(s: BonfireState) -> list[str]:

@@ -13,6 +13,7 @@ from engines.bonfire.actions import Finish, Recruit
 from engines.bonfire.content import SYMBOLS, WILD
 from engines.bonfire.state import Player, acting, copy_state
 from engines.core.errors import IllegalAction
+from engines.core.grid import components, neighbours4
 from engines.core.match import Match, SeatSpec
 from engines.core.protocol import AUTO
 from tests.bonfire.helpers import fresh
@@ -62,6 +63,36 @@ def test_open_strips_equal_a_fresh_scan_along_random_fillings_of_the_fate_area()
             if not strips:
                 break
             grid = city.place(grid, city.strip_cells(*rng.choice(strips)), [rng.choice(SYMBOLS) for _ in range(3)])
+
+
+def fate_gain_by_components(grid: list[str], cells, symbols) -> dict[str, int]:
+    """The rule read plainly: 1 per symbol, plus the size of every area of that symbol
+    (among all the grid's areas) that touches the symbol's cell."""
+    n = city.size()
+    gain: dict[str, int] = {}
+    for cell, symbol in zip(cells, symbols):
+        gain[symbol] = gain.get(symbol, 0) + 1
+        same = [(r, c) for r in range(n) for c in range(n) if grid[r * n + c] == symbol]
+        touching = set(neighbours4(cell))
+        for area in components(same):
+            if touching.intersection(area):
+                gain[symbol] += len(area)
+    return gain
+
+
+def test_fate_gain_equals_the_areas_read_plainly_along_random_fillings():
+    rng = random.Random(5)
+    bigger = 0
+    for seed in range(30):
+        grid = list(acting(fresh(seed)).grid)
+        while strips := city.open_strips(grid):
+            cells = city.strip_cells(*rng.choice(strips))
+            symbols = [rng.choice(SYMBOLS[:3]) for _ in range(3)]  # few symbols: large areas
+            gain = city.fate_gain(grid, cells, symbols)
+            assert gain == fate_gain_by_components(grid, cells, symbols)
+            bigger += sum(gain.values()) > 3
+            grid = city.place(grid, cells, symbols)
+    assert bigger > 50  # areas were touched and counted many times
 
 
 def test_recruits_offered_are_exactly_the_gnomes_with_a_price():
