@@ -41,6 +41,7 @@ from engines.camp_grizzly.actions import (
 from engines.camp_grizzly.content import Effect, label, parse_label
 from engines.camp_grizzly.fights import can_fight, equippable, hands_limit, hands_of, hands_used, usable_from_backpack
 from engines.camp_grizzly.shared import (
+    COUNSELOR_STAGES,
     MAX_TURN_ACTIONS,
     TIMINGS,
     Cell,
@@ -77,6 +78,8 @@ class LegalRules:
 
     def _actors_in(self, state: CampState, p: str) -> tuple[int, ...]:
         """`actors` when the phase `p` of `state` is already known."""
+        if p in COUNSELOR_STAGES:  # the commonest case, asked several times a step: the turn's owner
+            return (state.counselors[state.order[state.active]].seat,)
         if p == "over":
             return ()
         if p in ("otis", "cameos"):
