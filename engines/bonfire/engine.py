@@ -94,7 +94,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         elif f.sailed and not f.island_done:
             out.extend(islands.legal_island_actions(s))
         out.extend(council.legal_commons(s))
-        out.extend(Discard(kind) for kind in _DISCARDABLE if p.tiles.get(kind, 0))
+        out += [_DISCARDS[kind] for kind in _DISCARDABLE if p.tiles.get(kind, 0)]
         if f.main_done:
             out.append(End())
         return out
@@ -382,6 +382,7 @@ _MAIN_PARTS: dict[type, Callable[[BonfireState], list[Action]]] = {
     Fulfil: council.legal_fulfils,
 }
 _DISCARDABLE = (*SYMBOLS, WILD)
+_DISCARDS = {kind: Discard(kind) for kind in _DISCARDABLE}  # offered after nearly every action: made once
 
 ENGINE = BonfireEngine()
 
