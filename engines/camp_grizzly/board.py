@@ -294,14 +294,19 @@ def _locks_on_best_paths(
     (the space itself included), so Otis can prefer lock-free routes of equal length.
     Shared per configuration, like `distances`: read only."""
     toward = _hunter_distances(m, goal, hunter, blocked)
+    if not locks:
+        return dict.fromkeys(toward, 0)
+    # The hunter's steps from a space are its links that are not blocked (`hunter_steps`),
+    # read here without building the moves: this runs for every new configuration.
+    links = _links(m, "otis" if hunter == "otis" else "counselor")
     fewest: dict[Cell, int] = {}
     for cell in sorted(toward, key=toward.__getitem__):
         own = 1 if cell in locks else 0
-        if toward[cell] == 0:
+        closer = toward[cell] - 1
+        if closer < 0:
             fewest[cell] = own
             continue
-        onward = [fewest[mv.to] for mv in hunter_steps(m, cell, hunter, blocked) if toward.get(mv.to) == toward[cell] - 1]
-        fewest[cell] = own + min(onward)
+        fewest[cell] = own + min(fewest[there] for there in links(cell) if there not in blocked and toward.get(there) == closer)
     return fewest
 
 
