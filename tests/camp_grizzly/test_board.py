@@ -7,7 +7,7 @@ import pytest
 from engines.camp_grizzly import content
 from engines.camp_grizzly.board import (
     Target,
-    _locks_on_best_paths,
+    _fewest_locks,
     break_ties,
     choose_target,
     counselor_steps,
@@ -354,15 +354,18 @@ def fewest_locks_read_plainly(goal, locks, blocked, hunter) -> dict:
 
 
 @pytest.mark.parametrize("hunter", ["otis", "cameo"])
-def test_fewest_locks_on_best_paths_equal_the_plain_reading(hunter):
+def test_fewest_locks_on_best_paths_equal_the_plain_reading_in_any_order_asked(hunter):
     spaces = sorted(cell for cell in M.kind if M.passable(cell))
     r = Rng(seed_state(4))
     with_locks = 0
-    for _ in range(60):
+    for n in range(60):
         goal = spaces[r.below(len(spaces))]
         locks = frozenset(spaces[r.below(len(spaces))] for _ in range(r.below(6)))
         blocked = frozenset(spaces[r.below(len(spaces))] for _ in range(r.below(4))) - {goal}
-        found = _locks_on_best_paths(M, goal, locks, blocked, hunter)
-        assert found == fewest_locks_read_plainly(goal, locks, blocked, hunter)
-        with_locks += any(found.values())
+        plain = fewest_locks_read_plainly(goal, locks, blocked, hunter)
+        fewest = _fewest_locks(M, goal, locks, blocked, hunter)
+        near_first = list(plain)
+        for cell in near_first if n % 2 else near_first[::-1]:  # worked out on demand: ask either way round
+            assert fewest(cell) == plain[cell]
+        with_locks += any(plain.values())
     assert with_locks > 20  # locks lay on best paths, not only empty configurations
