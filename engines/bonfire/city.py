@@ -109,12 +109,26 @@ def fate_gain(grid: list[str], cells: list[Cell], symbols: list[str]) -> dict[st
     gain: dict[str, int] = {}
     for cell, symbol in zip(cells, symbols):
         gain[symbol] = gain.get(symbol, 0) + 1
-        same = [(r, c) for r in range(n) for c in range(n) if grid[r * n + c] == symbol]
-        touching = set(neighbours4(cell))
-        for area in components(same):
-            if touching.intersection(area):
+        counted: set[Cell] = set()  # each touching area once, however many sides it touches
+        for r, c in neighbours4(cell):
+            if 0 <= r < n and 0 <= c < n and (r, c) not in counted and grid[r * n + c] == symbol:
+                area = _area(grid, (r, c), n)
+                counted |= area
                 gain[symbol] += len(area)
     return gain
+
+
+def _area(grid: list[str], start: Cell, n: int) -> set[Cell]:
+    """The orthogonally connected cells showing the same symbol as `start`."""
+    symbol = grid[start[0] * n + start[1]]
+    area = {start}
+    stack = [start]
+    while stack:
+        for r, c in neighbours4(stack.pop()):
+            if 0 <= r < n and 0 <= c < n and (r, c) not in area and grid[r * n + c] == symbol:
+                area.add((r, c))
+                stack.append((r, c))
+    return area
 
 
 def place(grid: list[str], cells: list[Cell], symbols: list[str]) -> list[str]:

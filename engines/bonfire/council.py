@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
 from engines.bonfire.state import (
-    BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, player_name, portal_board, tom_board,
+    TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, player_name, portal_board,
 )
 
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
@@ -13,7 +13,8 @@ PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and
 
 # -- the High Council ---------------------------------------------------------------------
 def novices_in_council(s: BonfireState) -> int:
-    return sum(1 for who in s.council if who) + len(s.flat_neutral)
+    # Asked after every action (the end trigger): an empty space is "", so count those.
+    return len(s.council) - s.council.count("") + len(s.flat_neutral)
 
 
 def free_spaces(s: BonfireState) -> list[str]:
@@ -48,12 +49,12 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
             s.flat_neutral.append(index)
         else:
             s.council[index] = "tom"
-        city.score(tom_board(s), "High Council", 1)
+        city.score(ctx.player(TOM), "High Council", 1)
         what = "a neutral novice, laid flat," if pending.source == "neutral" else "one of his novices"
         ctx.say(f"Tom sends {what} to the {space.name} and gains 1 point.")
         s.tom_did.append(f"novice to the {space.name}: +1 point")
         return
-    p = s.players[pending.who]
+    p = ctx.player(pending.who)
     s.council[index] = "neutral" if pending.source == "common" else council_mark(s, pending.who)
     gain(p, space)
     if city.has(p, "council_gold"):
@@ -150,12 +151,14 @@ def portal_for(p: Player, portals: list[str], board: str) -> str:
 def legal_great_bonfire(state: BonfireState) -> list[Action]:
     p = acting(state)
     can_pay = city.tile_budget(p, city.has(p, "wild_double"))
+    affordable = [False] + [can_pay("bonfire", cost) for cost in (1, 2, 3)]
+    slot = city.next_portal_slot(p)  # as portal_for finds it, once for every space
+    wanted = content.board().board_portals[portal_board(state.current)][slot] if slot >= 0 else ""
     out: list[Action] = []
     for n, space in enumerate(content.board().great_bonfire):
-        cost = turn_cost(state.figure, n)
-        if not cost or not can_pay("bonfire", cost):
+        if not affordable[turn_cost(state.figure, n)]:
             continue
-        can_portal = bool(portal_for(p, state.great_bonfire[n], portal_board(state.current)))
+        can_portal = bool(wanted) and wanted in state.great_bonfire[n]
         out.extend(GreatBonfire(space.id, pick) for pick in PICKS if can_portal or "p" not in pick)
     return out
 

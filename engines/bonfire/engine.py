@@ -9,6 +9,8 @@ them into the engine protocol.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from engines.bonfire import city, content, council, gnomes, islands, paths, processions, setup, tom, turns, view
@@ -18,7 +20,7 @@ from engines.bonfire.actions import (
 )
 from engines.bonfire.content import SYMBOLS, WILD
 from engines.bonfire.state import (
-    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, decode_state, encode_state, is_solo,
+    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, editable_copy, is_solo,
     player_name,
 )
 from engines.core.errors import IllegalAction
@@ -37,8 +39,6 @@ class BonfireEngine(Engine[BonfireState, Action]):
     )
     options_type = BonfireOptions
     bots: dict = {}
-    #: The latest legal list given out: (state encoding, seat, actions); see legal_actions.
-    _last_legal: tuple[bytes, int, tuple[Action, ...]] | None = None
 
     # -- setup -------------------------------------------------------------------------
     def new_game(self, options: msgspec.Struct, seats: int, seed: int) -> BonfireState:
@@ -63,20 +63,6 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
     # -- legal actions ---------------------------------------------------------------------
     def legal_actions(self, state: BonfireState, seat: int) -> list[Action]:
-        out = self._legal_actions(state, seat)
-        # Callers (bots, replay, the screen) ask for the list and then apply one of it:
-        # keep it for that state, recognised by its exact encoding, so `apply` need not
-        # work the list out a second time (as Camp Grizzly does).
-        self._last_legal = (encode_state(state), seat, tuple(out))
-        return out
-
-    def _legal_for_apply(self, encoded: bytes, state: BonfireState, seat: int) -> tuple[Action, ...] | list[Action]:
-        last = self._last_legal
-        if last is not None and last[1] == seat and last[0] == encoded:
-            return last[2]
-        return self._legal_actions(state, seat)
-
-    def _legal_actions(self, state: BonfireState, seat: int) -> list[Action]:
         if seat not in self.actors(state):
             return []
         if state.phase == "tom":
@@ -108,10 +94,44 @@ class BonfireEngine(Engine[BonfireState, Action]):
         elif f.sailed and not f.island_done:
             out.extend(islands.legal_island_actions(s))
         out.extend(council.legal_commons(s))
-        out.extend(Discard(kind) for kind in (*SYMBOLS, WILD) if p.tiles.get(kind, 0))
+        out += [_DISCARDS[kind] for kind in _DISCARDABLE if p.tiles.get(kind, 0)]
         if f.main_done:
             out.append(End())
         return out
+
+    def _allows(self, s: BonfireState, seat: int, action: Action) -> bool:
+        """Whether `action` is in `legal_actions(s, seat)` for the seat due to act. In a turn
+        only the part of the list that could offer the action is worked out: each kind comes
+        from one part, under the conditions `_turn_actions` offers it with. Other decisions
+        have short lists, judged whole."""
+        if s.phase != "turn" or s.pending or s.flags.walkers:
+            return action in self.legal_actions(s, seat)
+        kind = type(action)
+        f = s.flags
+        if kind is Common:
+            return action in council.legal_commons(s)
+        if kind is Discard:
+            return action.kind in _DISCARDABLE and bool(acting(s).tiles.get(action.kind, 0)) and (
+                f.main_done or self._turn_goes_on(s))
+        if f.main_done:
+            if kind is End:
+                return True
+            if kind is Receive or kind is TakeGuardian:
+                return f.sailed and not f.island_done and action in islands.legal_island_actions(s)
+            return False
+        if kind is Pass:
+            return bool(s.countdown)
+        if kind is Finish:
+            return not self._turn_goes_on(s)
+        if kind is Redraw:
+            return self._turn_goes_on(s) and paths.can_redraw(s)
+        part = _MAIN_PARTS.get(kind)
+        return part is not None and action in part(s)  # one main action offered: the turn goes on
+
+    def _turn_goes_on(self, s: BonfireState) -> bool:
+        """Before the main action: whether the turn offers more than the Common Tasks and
+        Finish (the player could still do something, or may pass in the countdown)."""
+        return bool(s.countdown) or bool(fate_placements(s, ignore_limit=True)) or bool(self._main_actions(s))
 
     def _main_actions(self, s: BonfireState) -> list[Action]:
         return (
@@ -131,10 +151,9 @@ class BonfireEngine(Engine[BonfireState, Action]):
             raise IllegalAction("The game is over.")
         if seat not in self.actors(state):
             raise IllegalAction(view.not_your_turn(state, seat))
-        encoded = encode_state(state)
-        if action not in self._legal_for_apply(encoded, state, seat):
+        if not self._allows(state, seat, action):
             raise IllegalAction(view.why(self, state, action))
-        ctx = Ctx(decode_state(encoded))  # an editable copy: the caller's state is never touched
+        ctx = Ctx(editable_copy(state))  # the caller's state is never touched
         handler = getattr(self, f"_do_{type(action).__name__.lower()}")
         handler(ctx, action)
         turns.check_trigger(ctx, "after this round ")
@@ -349,6 +368,21 @@ def fate_placements(s: BonfireState, ignore_limit: bool = False) -> list[Action]
         strips = strips[:1]
     return [Fate(end, row, col, direction) for end in ends for row, col, direction in strips]
 
+
+#: The part of a turn's list that offers each kind of main action (see `_allows`).
+_MAIN_PARTS: dict[type, Callable[[BonfireState], list[Action]]] = {
+    Fate: fate_placements,
+    Sail: islands.legal_sails,
+    Receive: islands.legal_island_actions,
+    TakeGuardian: islands.legal_island_actions,
+    BuildPath: paths.legal_paths,
+    Procession: processions.legal_processions,
+    GreatBonfire: council.legal_great_bonfire,
+    Recruit: gnomes.legal_recruits,
+    Fulfil: council.legal_fulfils,
+}
+_DISCARDABLE = (*SYMBOLS, WILD)
+_DISCARDS = {kind: Discard(kind) for kind in _DISCARDABLE}  # offered after nearly every action: made once
 
 ENGINE = BonfireEngine()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from engines.bonfire import city, content, processions
 from engines.bonfire.actions import Action, Receive, Sail, TakeGuardian
 from engines.bonfire.state import BonfireState, Ctx, Guardian, Player, acting
@@ -28,13 +30,21 @@ def sail_cost(p: Player, to: int) -> int:
 
 def legal_sails(state: BonfireState) -> list[Action]:
     p = acting(state)
-    out: list[Action] = []
     can_pay = city.tile_budget(p, city.has(p, "wild_double"))
+    affordable = [False] + [can_pay("ship", cost) for cost in range(1, MAX_SAIL + 1)]
+    return [sail for sail, cost in _sails_from(p.ship) if affordable[cost]]
+
+
+@functools.cache
+def _sails_from(ship: int) -> tuple[tuple[Sail, int], ...]:
+    """Each move a ship at `ship` may make, with its cost in ship tiles, in island order
+    (the ring and its distances never change)."""
+    out = []
     for n, island in enumerate(content.board().islands):
-        cost = sail_cost(p, n)
-        if cost and can_pay("ship", cost):
-            out.append(Sail(island.id))
-    return out
+        cost = 0 if n == ship else 1 if ship < 0 else distance(ship, n)
+        if 0 < cost <= MAX_SAIL:
+            out.append((Sail(island.id), cost))
+    return tuple(out)
 
 
 def do_sail(ctx: Ctx, action: Sail) -> None:
@@ -95,7 +105,7 @@ def legal_island_actions(state: BonfireState) -> list[Action]:
 def _leave_offering(ctx: Ctx, p: Player, stack: int) -> str:
     offering = p.offerings[stack].pop()
     ctx.reveals = ctx.reveals or bool(p.offerings[stack])  # the next offering is uncovered
-    ctx.state.islands[p.ship].offerings.append(ctx.state.current)
+    ctx.island(p.ship).offerings.append(ctx.state.current)
     p.offerings_placed += 1
     return offering
 
@@ -108,7 +118,7 @@ def do_receive(ctx: Ctx, action: Receive) -> None:
     assert price is not None
     p.tiles, p.resources = price
     offering = _leave_offering(ctx, p, action.stack - 1)
-    s.islands[p.ship].tasks.remove(action.task)
+    ctx.island(p.ship).tasks.remove(action.task)
     p.bonfires[action.space - 1].task = action.task
     task = content.tasks()[action.task]
     ctx.say(f"You receive the task {task.name} on {island.name} (offering of {offering} left there) "
@@ -123,7 +133,7 @@ def do_take_guardian(ctx: Ctx, action: TakeGuardian) -> None:
     assert price is not None
     p.tiles, p.resources = price
     _leave_offering(ctx, p, action.stack - 1)
-    s.islands[p.ship].guardians -= 1
+    ctx.island(p.ship).guardians -= 1
     p.guardians.append(Guardian(island.guardian))
     ctx.say(f"You take the {island.guardian} guardian from {island.name}; she waits on your Starting Tile.")
     arrive_on_start(ctx, p, len(p.guardians) - 1)

@@ -43,7 +43,7 @@ def can_redraw(state: BonfireState) -> bool:
 
 
 def attach(ctx: Ctx, who: int, tile: str) -> None:
-    p = ctx.state.players[who]
+    p = ctx.player(who)
     p.path.append(tile)
     if not is_tom(ctx.state, who) and city.has(p, "path_resource"):
         city.add(p.resources, {content.path_tile(tile).resource: 1})

@@ -195,6 +195,70 @@ def copy_state(state: BonfireState) -> BonfireState:
     return decode_state(encode_state(state))
 
 
+def _player_copy(p: Player) -> Player:
+    n = p.__copy__()
+    n.tiles = p.tiles.copy()
+    n.resources = p.resources.copy()
+    n.fate_column = p.fate_column[:]
+    n.grid = p.grid[:]
+    n.offerings = [stack[:] for stack in p.offerings]
+    n.bonfires = [b.__copy__() for b in p.bonfires]
+    n.path = p.path[:]
+    n.portals = p.portals[:]
+    n.guardians = [g.__copy__() for g in p.guardians]
+    n.gnomes = p.gnomes[:]
+    n.common = p.common[:]
+    n.track = p.track.copy()
+    return n
+
+
+def _island_copy(island: Island) -> Island:
+    n = island.__copy__()
+    n.tasks = island.tasks[:]
+    n.offerings = island.offerings[:]
+    return n
+
+
+def editable_copy(state: BonfireState) -> BonfireState:
+    """A copy `apply` may edit in place without touching `state`: every list, dict and
+    struct is new, the strings and numbers in them shared, except the records most actions
+    leave alone: the players' cities but the acting one, and the islands. Those stay shared
+    until `Ctx.player` or `Ctx.island` hands one out to edit.
+    tests/bonfire/test_editable_copy.py checks that nothing else is left shared."""
+    s = state
+    # A shallow copy, then its mutable parts replaced one by one (cheaper than `replace`
+    # with twenty keywords or a msgpack round trip, and this runs once per action).
+    n = s.__copy__()
+    n.players = s.players[:]
+    n.players[s.current] = _player_copy(s.players[s.current])
+    n.islands = s.islands[:]
+    n.path_display = s.path_display[:]
+    n.path_piles = [pile[:] for pile in s.path_piles]
+    n.specialists = s.specialists[:]
+    n.elders = s.elders[:]
+    n.gnome_pile = s.gnome_pile[:]
+    n.gnome_discard = s.gnome_discard[:]
+    n.great_bonfire = [space[:] for space in s.great_bonfire]
+    n.council = s.council[:]
+    n.flat_neutral = s.flat_neutral[:]
+    n.common_novices = s.common_novices[:]
+    n.tom_pile = s.tom_pile[:]
+    n.tom_discard = s.tom_discard[:]
+    n.tom_did = s.tom_did[:]
+    flags = s.flags.__copy__()
+    flags.walkers = s.flags.walkers[:]
+    n.flags = flags
+    n.pending = [_pending_copy(x) for x in s.pending]
+    n.countdown_turns = s.countdown_turns[:]
+    return n
+
+
+def _pending_copy(pending: Pending) -> Pending:
+    n = pending.__copy__()
+    n.options = pending.options[:]
+    return n
+
+
 class Ctx:
     """One apply in progress: the state being edited, its generator, the events told, and
     whether anything hidden was revealed (so undo never crosses a draw)."""
@@ -204,6 +268,25 @@ class Ctx:
         self.rng = Rng(state.rng)
         self.events: list[Event] = []
         self.reveals = False
+        #: Cities and islands already copied for this apply (see `player` and `island`).
+        self.edited_players: set[int] = {state.current}
+        self.edited_islands: set[int] = set()
+
+    def player(self, who: int) -> Player:
+        """Player `who`'s city, to edit: the editable copy shares every city but the acting
+        player's with the state it came from, so the first edit of another copies it."""
+        if who not in self.edited_players:
+            self.edited_players.add(who)
+            self.state.players[who] = _player_copy(self.state.players[who])
+        return self.state.players[who]
+
+    def island(self, n: int) -> Island:
+        """Island `n`, to edit: the editable copy shares the islands' records with the
+        state it came from, so the first edit of one copies it."""
+        if n not in self.edited_islands:
+            self.edited_islands.add(n)
+            self.state.islands[n] = _island_copy(self.state.islands[n])
+        return self.state.islands[n]
 
     def say(self, text: str) -> None:
         if not is_solo(self.state):

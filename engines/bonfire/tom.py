@@ -60,7 +60,7 @@ def unable(ctx: Ctx, action: str, capacity: bool, why: str) -> None:
     """Special case 1: when Tom cannot act because he has already completed what the
     matching Common Task asks, he scores 3 points; for any other reason, nothing."""
     s = ctx.state
-    tom = tom_board(s)
+    tom = ctx.player(TOM)
     kind = COMMON_OF[action]
     done = any(t.kind == kind and t.id in tom.common for t in content.board().common_tasks)
     if capacity and done:
@@ -74,7 +74,7 @@ def unable(ctx: Ctx, action: str, capacity: bool, why: str) -> None:
 
 def _gnome(ctx: Ctx, resource: str) -> None:
     s = ctx.state
-    tom = tom_board(s)
+    tom = ctx.player(TOM)
     if len(tom.gnomes) >= MAX_GNOMES:
         return unable(ctx, "gnome", True, "he already has 6 gnomes")
     taken = [g for g in s.specialists if content.gnome_resource(g) == resource]
@@ -92,7 +92,7 @@ def _gnome(ctx: Ctx, resource: str) -> None:
 
 def _path(ctx: Ctx, resource: str) -> None:
     s = ctx.state
-    tom = tom_board(s)
+    tom = ctx.player(TOM)
     if len(tom.path) >= paths.MAX_PATH:
         return unable(ctx, "path", True, "his path is complete")
     taken = [t for t in s.path_display if content.path_tile(t).resource == resource]
@@ -122,7 +122,7 @@ def task_candidates(s, resource: str, highest: bool) -> list[str]:
 
 def _task(ctx: Ctx, resource: str, highest: bool) -> None:
     s = ctx.state
-    tom = tom_board(s)
+    tom = ctx.player(TOM)
     action = "task_high" if highest else "task_low"
     if all(b.task for b in tom.bonfires):
         return unable(ctx, action, True, "all his bonfire spaces hold tasks")
@@ -137,10 +137,10 @@ def _task(ctx: Ctx, resource: str, highest: bool) -> None:
 
 def take_task(ctx: Ctx, task_id: str) -> None:
     s = ctx.state
-    tom = tom_board(s)
-    for island in s.islands:
+    tom = ctx.player(TOM)
+    for n, island in enumerate(s.islands):
         if task_id in island.tasks:
-            island.tasks.remove(task_id)
+            ctx.island(n).tasks.remove(task_id)
     space = next(k for k, b in enumerate(tom.bonfires) if not b.task)
     tom.bonfires[space].task = task_id
     tom.bonfires[space].lit = True
@@ -155,7 +155,7 @@ def take_task(ctx: Ctx, task_id: str) -> None:
 
 def _guardian(ctx: Ctx) -> None:
     s = ctx.state
-    tom = tom_board(s)
+    tom = ctx.player(TOM)
     colours = guardian_options(s)
     if not colours:
         has_all = len([g for g in tom.guardians if g.colour != "own"]) >= 4
@@ -176,15 +176,15 @@ def guardian_options(s) -> list[str]:
 def take_guardian(ctx: Ctx, colour: str) -> None:
     s = ctx.state
     n = next(k for k, i in enumerate(content.board().islands) if i.guardian == colour)
-    s.islands[n].guardians -= 1
-    tom_board(s).guardians.append(Guardian(colour))
+    ctx.island(n).guardians -= 1
+    ctx.player(TOM).guardians.append(Guardian(colour))
     ctx.say(f"Tom takes the {colour} guardian and puts her on his Starting Tile.")
     s.tom_did.append(f"{colour} guardian")
 
 
 def _great_bonfire(ctx: Ctx) -> None:
     s = ctx.state
-    tom = tom_board(s)
+    tom = ctx.player(TOM)
     slot = city.next_portal_slot(tom)
     if slot < 0:
         return unable(ctx, "great_bonfire", True, "all his portal slots are full")
@@ -207,7 +207,7 @@ def check_commons(ctx: Ctx) -> None:
     """Tom's bonus action: a Common Task he now meets whose neutral novice is still there
     sends that novice to the High Council (laid flat) for 1 point."""
     s = ctx.state
-    tom = tom_board(s)
+    tom = ctx.player(TOM)
     for n, task in enumerate(content.board().common_tasks):
         if council.meets_common(tom, task):
             tom.common.append(task.id)

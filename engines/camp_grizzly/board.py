@@ -287,22 +287,39 @@ class Stalk(msgspec.Struct, frozen=True):
 
 
 @lru_cache(maxsize=4096)
-def _locks_on_best_paths(
+def _fewest_locks(
     m: CampMap, goal: Cell, locks: frozenset[Cell], blocked: frozenset[Cell], hunter: Hunter
-) -> dict[Cell, int]:
-    """For each space, the fewest locks on a shortest path from it to `goal`
-    (the space itself included), so Otis can prefer lock-free routes of equal length.
-    Shared per configuration, like `distances`: read only."""
+) -> Callable[[Cell], int]:
+    """For a space from which `goal` can be reached, the fewest locks on a shortest path
+    from it to `goal` (the space itself included), so Otis can prefer lock-free routes of
+    equal length. Worked out on demand, for the spaces his stalks ask about, and kept per
+    configuration (most lock and fire configurations are new, so the whole map would be
+    worked out for a few spaces)."""
+    if not locks:
+        return _none
     toward = _hunter_distances(m, goal, hunter, blocked)
-    fewest: dict[Cell, int] = {}
-    for cell in sorted(toward, key=toward.__getitem__):
-        own = 1 if cell in locks else 0
-        if toward[cell] == 0:
-            fewest[cell] = own
-            continue
-        onward = [fewest[mv.to] for mv in hunter_steps(m, cell, hunter, blocked) if toward.get(mv.to) == toward[cell] - 1]
-        fewest[cell] = own + min(onward)
+    # The hunter's steps from a space are its links that are not blocked (`hunter_steps`).
+    links = _links(m, "otis" if hunter == "otis" else "counselor")
+    known: dict[Cell, int] = {}
+
+    def fewest(cell: Cell) -> int:
+        found = known.get(cell)
+        if found is None:
+            own = 1 if cell in locks else 0
+            closer = toward[cell] - 1
+            if closer < 0:
+                found = own
+            else:
+                found = own + min(fewest(there) for there in links(cell) if there not in blocked and toward.get(there) == closer)
+            known[cell] = found
+        return found
+
     return fewest
+
+
+def _none(cell: Cell) -> int:
+    """No locks anywhere: none on any path."""
+    return 0
 
 
 def stalk(
@@ -338,13 +355,13 @@ def stalk(
     toward = _hunter_distances(m, choice.target.cell, hunter, blocked)
     if otis not in toward:  # a target chosen earlier that can no longer be reached
         return Stalk(otis, choice, (), otis, "no_target")
-    fewest = _locks_on_best_paths(m, choice.target.cell, locks, blocked, hunter)
+    fewest = _fewest_locks(m, choice.target.cell, locks, blocked, hunter)
     here = otis
     steps: list[StalkStep] = []
     while len(steps) < movement and toward[here] > 0:
         options = [mv for mv in hunter_steps(m, here, hunter, blocked) if toward.get(mv.to) == toward[here] - 1]
-        least = min(fewest[mv.to] for mv in options)
-        options = [mv for mv in options if fewest[mv.to] == least]
+        least = min(fewest(mv.to) for mv in options)
+        options = [mv for mv in options if fewest(mv.to) == least]
         move = options[0] if len(options) == 1 else rng.choice(options)
         here = move.to
         broke = here in locks

@@ -124,9 +124,17 @@ def label(cell: Cell) -> str:
 
 
 def parse_label(text: str) -> Cell:
-    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
-        raise ContentError(f"'{text}' is not a space label like 'H5'.")
-    return (int(text[1:]) - 1, ord(text[0].upper()) - ord("A"))
+    cell = _PARSED.get(text)
+    if cell is None:
+        if len(text) < 2 or not text[0].isalpha() or not text[1:].isdecimal():  # "³" is a digit int() refuses
+            raise ContentError(f"'{text}' is not a space label like 'H5'.")
+        cell = (int(text[1:]) - 1, ord(text[0].upper()) - ord("A"))
+        if len(_PARSED) < 4096:  # a move names its space by label: the same few recur all game
+            _PARSED[text] = cell
+    return cell
+
+
+_PARSED: dict[str, Cell] = {}
 
 
 # --- effects --------------------------------------------------------------------------

@@ -19,7 +19,6 @@ and view.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 
 from engines.camp_grizzly.actions import CODEC, Action, CampOptions
@@ -30,7 +29,6 @@ from engines.camp_grizzly.legal import LegalRules
 from engines.camp_grizzly.moves import MoveRules
 from engines.camp_grizzly.setup import SetupRules
 from engines.camp_grizzly.shared import (
-    _ENC,
     COUNSELOR_STAGES,
     MAX_ROUNDS,
     MAX_TURN_ACTIONS,
@@ -74,24 +72,8 @@ class CampGrizzlyEngine(
     )
     options_type = CampOptions
     bots: dict = {}  # filled below, after the bots module can import the engine's types
-    #: The latest legal list given out: (state encoding, seat, actions); see legal_actions.
-    _last_legal: tuple[bytes, int, tuple[Action, ...]] | None = None
 
-    # -- legal actions and apply ---------------------------------------------------
-    def legal_actions(self, state: CampState, seat: int) -> list[Action]:
-        out = self._legal_actions(state, seat)
-        # Callers (bots, replay, the screen) ask for the list and then apply one of it:
-        # keep it for that state, recognised by its exact encoding, so `apply` need not
-        # work the list out a second time to refuse an illegal action.
-        self._last_legal = (_ENC.encode(state), seat, tuple(out))
-        return out
-
-    def _legal_for_apply(self, encoded: bytes, state: CampState, seat: int) -> Sequence[Action]:
-        last = self._last_legal
-        if last is not None and last[1] == seat and last[0] == encoded:
-            return last[2]
-        return self._legal_actions(state, seat)
-
+    # -- apply ------------------------------------------------------------------------
     def apply(self, state: CampState, seat: int, action: Action) -> Applied[CampState]:
         if state.stage == "over":
             raise IllegalAction("The game is over.")
@@ -99,11 +81,10 @@ class CampGrizzlyEngine(
         actors = self._actors_in(state, p)
         if seat not in actors:
             raise IllegalAction(f"It is not {player(seat) if seat != AUTO else 'the game'}'s turn to act.")
-        if seat == AUTO:  # the automatic actor has one action, cheaper to name than to look up
-            legal: Sequence[Action] = (self.auto_action(state),)
-        else:
-            legal = self._legal_for_apply(_ENC.encode(state), state, seat)
-        if action not in legal:
+        # The automatic actor has one action, cheaper to name than to look up; a seat's
+        # action is judged against the part of its legal list that could offer it.
+        allowed = action == self.auto_action(state) if seat == AUTO else self._allows(state, seat, action, p)
+        if not allowed:
             raise IllegalAction(self._why(state, seat, action))
         ctx = Ctx(editable_copy(state))  # the caller's state is never touched
         s = ctx.state  # an equal copy: the phase is the one worked out above

@@ -41,6 +41,7 @@ from engines.camp_grizzly.actions import (
 from engines.camp_grizzly.content import Effect, label, parse_label
 from engines.camp_grizzly.fights import can_fight, equippable, hands_limit, hands_of, hands_used, usable_from_backpack
 from engines.camp_grizzly.shared import (
+    COUNSELOR_STAGES,
     MAX_TURN_ACTIONS,
     TIMINGS,
     Cell,
@@ -58,6 +59,11 @@ from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO
 
 
+#: The kinds `_handling` offers, and those `_draw_options` offers (see `_allows`).
+_HANDLING = (Pickup, Trade, Equip, Unequip, Drop)
+_DRAWING = (Draw, Reveal)
+
+
 @cache
 def _move_to(cell: Cell) -> Move:
     """The one `Move` to each space, shared by every legal list (actions are frozen)."""
@@ -72,6 +78,8 @@ class LegalRules:
 
     def _actors_in(self, state: CampState, p: str) -> tuple[int, ...]:
         """`actors` when the phase `p` of `state` is already known."""
+        if p in COUNSELOR_STAGES:  # the commonest case, asked several times a step: the turn's owner
+            return (state.counselors[state.order[state.active]].seat,)
         if p == "over":
             return ()
         if p in ("otis", "cameos"):
@@ -141,7 +149,7 @@ class LegalRules:
             return CameosTurn()
         raise IllegalAction("No automatic actor is due to act.")
 
-    def _legal_actions(self, state: CampState, seat: int) -> list[Action]:
+    def legal_actions(self, state: CampState, seat: int) -> list[Action]:
         p = phase(state)
         if seat not in self._actors_in(state, p):
             return []
@@ -213,6 +221,43 @@ class LegalRules:
                 out += [ChooseOption(o.label) for o in step.options]
         return out
 
+    def _allows(self, state: CampState, seat: int, action: Action, p: str) -> bool:
+        """Whether `action` is in `legal_actions(state, seat)` for a `seat` that acts in
+        phase `p`. A counselor's move and end phases offer the most, so there only the part
+        of the list that offers the action's kind is worked out: each kind comes from one
+        part, offered under the same conditions as in `legal_actions`."""
+        kind = type(action)
+        if p == "move":
+            cid = state.order[state.active]
+            if kind is Move:
+                return state.moves_left > 0 and self._steps_to(state, cid, action.to)
+            if kind is Trail:
+                links = content.camp_map().trail_links.get(state.counselors[cid].cell, ())
+                return state.moves_left > 0 and action in [Trail(n) for n, _ in links]
+            if kind in _DRAWING:
+                return action in self._draw_options(state, cid)
+            if state.actions_this_turn >= MAX_TURN_ACTIONS:
+                return False
+            if kind in _HANDLING:
+                return action in self._handling(state, cid)
+            if kind is Use:
+                return action in self._uses(state, [cid], TIMINGS["move"])
+            if kind is StartFinale:
+                return action.site in self._finale_sites(state, cid)
+            return False
+        if p == "end":
+            if kind is End:
+                return True
+            cid = state.order[state.active]
+            if state.actions_this_turn >= MAX_TURN_ACTIONS:
+                return False
+            if kind in _HANDLING:
+                return action in self._handling(state, cid)
+            if kind is Use:
+                return action in self._uses(state, [cid], TIMINGS["end"])
+            return False
+        return action in self.legal_actions(state, seat)
+
     def _steps(self, state: CampState, cid: str) -> list[Cell]:
         c = state.counselors[cid]
         m = content.camp_map()
@@ -224,6 +269,14 @@ class LegalRules:
                 continue
             out.append(there)
         return out
+
+    def _steps_to(self, state: CampState, cid: str, to: str) -> bool:
+        """Whether the space labelled `to` is one of `_steps(state, cid)`."""
+        try:
+            cell = parse_label(to)
+        except content.ContentError:  # not a label at all: no step goes there
+            return False
+        return label(cell) == to and cell in self._steps(state, cid)
 
     def _panic_steps(self, state: CampState, cid: str) -> list[Cell]:
         """A panicking counselor runs: no locks (even with keys), no fires, not onto Otis."""
@@ -238,16 +291,21 @@ class LegalRules:
     def _handling(self, state: CampState, cid: str) -> list[Action]:
         """Pick up, trade, equip and unequip: allowed in the move and end phases."""
         out: list[Action] = []
-        c = state.counselors[cid]
-        seen: set[str] = set()
-        done = set(state.handled)
-        for g in state.ground:
-            if g.cell == c.cell and g.id not in seen and f"drop:{g.id}" not in done:
-                seen.add(g.id)
-                out.append(Pickup(g.id))
-        if c.cell is not None:
-            others = [o for o in alive(state) if o != cid and state.counselors[o].cell == c.cell]
-            for other in others:
+        counselors = state.counselors
+        c = counselors[cid]
+        cell = c.cell
+        done = state.handled  # a few entries at most: searched as it is
+        if state.ground:
+            seen: set[str] = set()
+            for g in state.ground:
+                if g.cell == cell and g.id not in seen and f"drop:{g.id}" not in done:
+                    seen.add(g.id)
+                    out.append(Pickup(g.id))
+        if cell is not None:
+            for other in state.order:  # the living counselors sharing the space, in turn order
+                o = counselors[other]
+                if other == cid or o.cell != cell or o.dead or o.escaped:
+                    continue
                 for giver, taker in ((cid, other), (other, cid)):
                     for thing in dict.fromkeys(self._tradeable(state, giver)):
                         if f"trade:{thing}" not in done:
@@ -258,11 +316,10 @@ class LegalRules:
             for cardid in dict.fromkeys(c.backpack):
                 if equippable(cardid) and used + hands_of(cardid) <= limit and f"unequip:{cardid}" not in done:
                     out.append(Equip(cardid))
-        for cardid in dict.fromkeys(c.equipped):
-            out.append(Unequip(cardid))
-        if c.cell is not None:
-            for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives]):
-                out.append(Drop(thing))
+        if c.equipped:
+            out += [Unequip(cardid) for cardid in dict.fromkeys(c.equipped)]
+        if cell is not None and (c.equipped or c.backpack or c.objectives):
+            out += [Drop(thing) for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives])]
         return out
 
     def _tradeable(self, state: CampState, cid: str) -> list[str]:

@@ -1,6 +1,6 @@
 """The engine's shortcuts answer exactly as the long way round: affordability without
-working out the payment, open fate strips kept per grid, and apply reusing the legal list
-just given only for that very position."""
+working out the payment, open fate strips kept per grid, and apply judging an action
+against the part of the legal list that could offer it, for the very position it is given."""
 
 from __future__ import annotations
 
@@ -9,10 +9,13 @@ import random
 import pytest
 
 from engines.bonfire import ENGINE, city, gnomes
-from engines.bonfire.actions import Recruit
+from engines.bonfire.actions import Finish, Recruit
 from engines.bonfire.content import SYMBOLS, WILD
 from engines.bonfire.state import Player, acting, copy_state
 from engines.core.errors import IllegalAction
+from engines.core.grid import components, neighbours4
+from engines.core.match import Match, SeatSpec
+from engines.core.protocol import AUTO
 from tests.bonfire.helpers import fresh
 
 
@@ -62,6 +65,36 @@ def test_open_strips_equal_a_fresh_scan_along_random_fillings_of_the_fate_area()
             grid = city.place(grid, city.strip_cells(*rng.choice(strips)), [rng.choice(SYMBOLS) for _ in range(3)])
 
 
+def fate_gain_by_components(grid: list[str], cells, symbols) -> dict[str, int]:
+    """The rule read plainly: 1 per symbol, plus the size of every area of that symbol
+    (among all the grid's areas) that touches the symbol's cell."""
+    n = city.size()
+    gain: dict[str, int] = {}
+    for cell, symbol in zip(cells, symbols):
+        gain[symbol] = gain.get(symbol, 0) + 1
+        same = [(r, c) for r in range(n) for c in range(n) if grid[r * n + c] == symbol]
+        touching = set(neighbours4(cell))
+        for area in components(same):
+            if touching.intersection(area):
+                gain[symbol] += len(area)
+    return gain
+
+
+def test_fate_gain_equals_the_areas_read_plainly_along_random_fillings():
+    rng = random.Random(5)
+    bigger = 0
+    for seed in range(30):
+        grid = list(acting(fresh(seed)).grid)
+        while strips := city.open_strips(grid):
+            cells = city.strip_cells(*rng.choice(strips))
+            symbols = [rng.choice(SYMBOLS[:3]) for _ in range(3)]  # few symbols: large areas
+            gain = city.fate_gain(grid, cells, symbols)
+            assert gain == fate_gain_by_components(grid, cells, symbols)
+            bigger += sum(gain.values()) > 3
+            grid = city.place(grid, cells, symbols)
+    assert bigger > 50  # areas were touched and counted many times
+
+
 def test_recruits_offered_are_exactly_the_gnomes_with_a_price():
     rng = random.Random(2)
     for seed in range(40):
@@ -99,3 +132,60 @@ def test_the_list_handed_out_can_be_changed_without_harm():
     action = listed[0]
     listed.clear()
     ENGINE.apply(state, 0, action)
+
+
+def seeded_positions(levels: tuple[str, ...], seed: int) -> list:
+    """(state, seat due) at every decision of a seat in a seeded bot game."""
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec(f"Bot {n}", "bot", lv) for n, lv in enumerate(levels)], seed)
+    out = []
+    while (step := match.next_bot_or_auto()) is not None:
+        if step[0] != AUTO:
+            out.append((match.state, step[0]))
+        match.act(*step)
+    return out
+
+
+@pytest.mark.parametrize("levels,seed", [(("random",), 4), (("heuristic",), 2), (("random", "random"), 6), (("heuristic", "random"), 1)])
+def test_apply_accepts_exactly_the_listed_actions(levels, seed):
+    """Every action offered anywhere in a seeded game (legal there, often illegal here) is
+    tried in positions of that game: apply refuses it exactly when the list leaves it out."""
+    positions = seeded_positions(levels, seed)
+    offered = {a: None for state, seat in positions for a in ENGINE.legal_actions(state, seat)}
+    offered[Finish()] = None
+    assert len(positions) > 30 and len(offered) > 100
+    for state, seat in positions[::2]:
+        listed = ENGINE.legal_actions(state, seat)
+        for action in offered:
+            try:
+                ENGINE.apply(state, seat, action)
+                accepted = True
+            except IllegalAction:
+                accepted = False
+            assert accepted == (action in listed), (ENGINE.format_action(action), accepted)
+
+
+def test_a_turn_with_nothing_to_do_but_finish_is_judged_as_listed():
+    """Positions where the list is only the Common Tasks and Finish (rare in play) are
+    found by clearing a hand, and apply follows the list there too."""
+    checked = 0
+    for seed in range(30):
+        for state, seat in seeded_positions(("random",), seed)[::3]:
+            if state.phase != "turn" or state.pending or state.flags.main_done or state.countdown:
+                continue
+            bare = copy_state(state)
+            acting(bare).tiles = {}
+            acting(bare).fate_column = []
+            listed = ENGINE.legal_actions(bare, seat)
+            if Finish() not in listed:
+                continue
+            checked += 1
+            for action in [*ENGINE.legal_actions(state, seat), Finish()]:
+                try:
+                    ENGINE.apply(bare, seat, action)
+                    accepted = True
+                except IllegalAction:
+                    accepted = False
+                assert accepted == (action in listed), (ENGINE.format_action(action), accepted)
+        if checked >= 20:
+            break
+    assert checked >= 20

@@ -7,11 +7,13 @@ import pytest
 from engines.camp_grizzly import content
 from engines.camp_grizzly.board import (
     Target,
+    _fewest_locks,
     break_ties,
     choose_target,
     counselor_steps,
     describe_step,
     distances,
+    hunter_steps,
     lurk_appearance,
     nature_trails_at,
     otis_steps,
@@ -334,3 +336,36 @@ def test_a_stale_choice_out_of_reach_does_not_move_him():
 def test_lurking_roll_must_be_a_trail_number():
     with pytest.raises(ValueError, match="nature trail 7"):
         lurk_appearance(M, 7, [], rng())
+
+
+def fewest_locks_read_plainly(goal, locks, blocked, hunter) -> dict:
+    """The fewest locks on a shortest path to `goal` from each space, from the hunter's own
+    steps one space closer at a time (what `stalk` relies on)."""
+    toward = distances(M, goal, "otis" if hunter == "otis" else "counselor", blocked=blocked)
+    fewest = {}
+    for cell in sorted(toward, key=toward.__getitem__):
+        own = 1 if cell in locks else 0
+        if toward[cell] == 0:
+            fewest[cell] = own
+            continue
+        closer = [mv.to for mv in hunter_steps(M, cell, hunter, blocked) if toward.get(mv.to) == toward[cell] - 1]
+        fewest[cell] = own + min(fewest[x] for x in closer)
+    return fewest
+
+
+@pytest.mark.parametrize("hunter", ["otis", "cameo"])
+def test_fewest_locks_on_best_paths_equal_the_plain_reading_in_any_order_asked(hunter):
+    spaces = sorted(cell for cell in M.kind if M.passable(cell))
+    r = Rng(seed_state(4))
+    with_locks = 0
+    for n in range(60):
+        goal = spaces[r.below(len(spaces))]
+        locks = frozenset(spaces[r.below(len(spaces))] for _ in range(r.below(6)))
+        blocked = frozenset(spaces[r.below(len(spaces))] for _ in range(r.below(4))) - {goal}
+        plain = fewest_locks_read_plainly(goal, locks, blocked, hunter)
+        fewest = _fewest_locks(M, goal, locks, blocked, hunter)
+        near_first = list(plain)
+        for cell in near_first if n % 2 else near_first[::-1]:  # worked out on demand: ask either way round
+            assert fewest(cell) == plain[cell]
+        with_locks += any(plain.values())
+    assert with_locks > 20  # locks lay on best paths, not only empty configurations
