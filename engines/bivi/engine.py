@@ -55,6 +55,8 @@ class BiviEngine(Engine[BiviState, Action]):
     options_type = BiviOptions
 
     bots = {"random": RandomBot, "heuristic": HeuristicBot}
+    #: The latest legal list given out: (state, seat, actions); see legal_actions.
+    _last_legal: tuple[BiviState, int, tuple[Action, ...]] | None = None
 
     # -- setup ---------------------------------------------------------------
     def check_setup(self, options: msgspec.Struct, seats: int) -> None:
@@ -70,10 +72,19 @@ class BiviEngine(Engine[BiviState, Action]):
         return () if state.phase == "over" else (state.actor,)
 
     def legal_actions(self, state: BiviState, seat: int) -> list[Action]:
-        return turns.legal_actions(state, seat)
+        out = turns.legal_actions(state, seat)
+        # Callers (bots, replay, the screen) ask for the list and then apply one of it:
+        # keep it for that state, so `apply` need not check a listed action again (as
+        # Bonfire and Camp Grizzly do). States are frozen, so equal means the same list.
+        self._last_legal = (state, seat, tuple(out))
+        return out
 
     def apply(self, state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
-        return turns.apply(state, seat, action)
+        last = self._last_legal
+        listed = (
+            last is not None and last[1] == seat and (last[0] is state or last[0] == state) and action in last[2]
+        )
+        return turns.apply(state, seat, action, listed)
 
     # -- text forms ------------------------------------------------------------------
     def format_action(self, action: Action) -> str:

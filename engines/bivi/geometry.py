@@ -62,7 +62,7 @@ def orientations(shape: tuple[Cell, ...], allow_flip: bool) -> tuple[tuple[int, 
 class Layout:
     """What never changes about a board, precomputed once per board."""
 
-    __slots__ = ("board", "height", "width", "kinds", "bank_row", "river", "below", "banks")
+    __slots__ = ("board", "height", "width", "kinds", "bank_row", "river", "below", "below_values", "banks")
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -73,6 +73,11 @@ class Layout:
         w = self.width
         self.river = tuple(i for i, k in enumerate(self.kinds) if k == ".")
         self.below = tuple(i for i in self.river if i // w >= self.bank_row)
+        below = self.below
+        #: grid -> the contents of the cells below the bank, read in one call
+        self.below_values: Callable[[Sequence[int]], Sequence[int]] = (
+            itemgetter(*below) if len(below) > 1 else lambda grid: tuple(grid[i] for i in below)
+        )
         left: set[int] = set()
         right: set[int] = set()
         for r in range(self.height - 1):  # the last row is the bed, not a bank
@@ -304,15 +309,6 @@ def _fits_by_cell(lay: Layout, rel: tuple[Cell, ...]) -> dict[int, tuple[_Fit, .
     return {index: tuple(fits) for index, fits in by_cell.items()}
 
 
-def _stands(grid: Sequence[int], fit: _Fit) -> bool:
-    """`stability_problem(...) is None` for a fitting placement, without the message."""
-    supported = [col for under, col in fit.bottoms if under < 0 or grid[under] != EMPTY]
-    if not supported:
-        return False
-    n = fit.n
-    return n * (2 * min(supported) - 1) <= fit.twice_sum <= n * (2 * max(supported) + 1)
-
-
 def _spots(lay: Layout, grid: Sequence[int], fit: _Fit) -> list[Cell]:
     """`beaver_spots` for a fitting placement, read off `grid` without copying it: above
     the tile's highest cell in a column nothing is the tile's own."""
@@ -329,33 +325,69 @@ def _spots(lay: Layout, grid: Sequence[int], fit: _Fit) -> list[Cell]:
     return spots
 
 
+class _ShapeFits:
+    """Every fitting placement of one shape in every distinct orientation, by the river
+    cells they cover, and the (rotation, flipped) of each: the placement search gathers
+    its candidates from this one table instead of one per orientation."""
+
+    __slots__ = ("by_cell", "orientation")
+
+    def __init__(self, lay: Layout, shape: tuple[Cell, ...], allow_flip: bool) -> None:
+        by_cell: dict[int, list[_Fit]] = {}
+        self.orientation: dict[_Fit, tuple[int, bool]] = {}
+        # Distinct orientations at distinct anchors never cover the same cells, so every
+        # (orientation, anchor) is its own placement, and its own _Fit.
+        for rotation, flipped, rel in orientations(shape, allow_flip):
+            for index, fits in _fits_by_cell(lay, rel).items():
+                by_cell.setdefault(index, []).extend(fits)
+                for fit in fits:
+                    self.orientation[fit] = (rotation, flipped)
+        self.by_cell = {index: tuple(fits) for index, fits in by_cell.items()}
+
+
+@lru_cache(maxsize=512)
+def _shape_fits(lay: Layout, shape: tuple[Cell, ...], allow_flip: bool) -> _ShapeFits:
+    return _ShapeFits(lay, shape, allow_flip)
+
+
+@lru_cache(maxsize=256)
+def _near(lay: Layout, grid: tuple[int, ...], beaver: Cell | None, bank: str) -> tuple[int, ...]:
+    """Empty river cells sharing a side with the beaver's tile (or bank): a placement is
+    adjacent exactly when it covers one of them. Kept per river: the end-of-game check
+    asks about every shape still in play on the same rivers."""
+    sides = _river_sides(lay)
+    return tuple({there for index in _targets(lay, grid, beaver, bank) for there in sides[index] if grid[there] == EMPTY})
+
+
 def _placements(
     lay: Layout,
-    grid: Sequence[int],
+    grid: tuple[int, ...],
     shape: tuple[Cell, ...],
-    tile_id: int,
     beaver: Cell | None,
     bank: str,
     allow_flip: bool,
 ) -> Iterator[tuple[int, int, int, bool, list[Cell]]]:
     """Legal placements in no particular order (see `legal_placements`)."""
-    sides = _river_sides(lay)
-    # Empty river cells sharing a side with the beaver's tile (or bank): a placement is
-    # adjacent exactly when it covers one of them.
-    near = {there for index in _targets(lay, grid, beaver, bank) for there in sides[index] if grid[there] == EMPTY}
-    # Distinct orientations at distinct anchors never cover the same cells, so every
-    # (orientation, anchor) below is its own placement.
-    for rotation, flipped, rel in orientations(tuple(tuple(x) for x in shape), allow_flip):
-        by_cell = _fits_by_cell(lay, rel)
-        candidates: set[_Fit] = set()
-        for index in near:
-            candidates.update(by_cell.get(index, ()))
-        for fit in candidates:
-            if any(fit.covered(grid)) or not _stands(grid, fit):
-                continue
-            spots = _spots(lay, grid, fit)
-            if spots:
-                yield (fit.anchor[0], fit.anchor[1], rotation, flipped, spots)
+    table = _shape_fits(lay, shape, allow_flip)
+    by_cell = table.by_cell
+    candidates: set[_Fit] = set()
+    for index in _near(lay, grid, beaver, bank):
+        candidates.update(by_cell.get(index, ()))
+    for fit in candidates:
+        if any(fit.covered(grid)):
+            continue
+        # Whether it stands (`stability_problem` without the message), inline: this is
+        # the search's innermost test.
+        supported = [col for under, col in fit.bottoms if under < 0 or grid[under] != EMPTY]
+        if not supported:
+            continue
+        n = fit.n
+        if not n * (2 * min(supported) - 1) <= fit.twice_sum <= n * (2 * max(supported) + 1):
+            continue
+        spots = _spots(lay, grid, fit)
+        if spots:
+            rotation, flipped = table.orientation[fit]
+            yield (fit.anchor[0], fit.anchor[1], rotation, flipped, spots)
 
 
 def legal_placements(
@@ -381,7 +413,7 @@ def legal_placements(
 def _sorted_placements(
     lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
 ) -> tuple[tuple[int, int, int, bool, tuple[Cell, ...]], ...]:
-    found = sorted(_placements(lay, grid, shape, 1, beaver, bank, allow_flip), key=lambda p: (p[0], p[1], p[2], p[3]))
+    found = sorted(_placements(lay, grid, shape, beaver, bank, allow_flip), key=lambda p: (p[0], p[1], p[2], p[3]))
     return tuple((row, col, rotation, flipped, tuple(spots)) for row, col, rotation, flipped, spots in found)
 
 
@@ -406,7 +438,34 @@ def can_place(
 def _can_place(
     lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
 ) -> bool:
-    return next(_placements(lay, grid, shape, 1, beaver, bank, allow_flip), None) is not None
+    return next(_placements(lay, grid, shape, beaver, bank, allow_flip), None) is not None
+
+
+def can_place_any(
+    lay: Layout,
+    grid: Sequence[int],
+    shapes: frozenset[tuple[Cell, ...]],
+    beaver: Cell | None,
+    bank: str,
+    allow_flip: bool,
+) -> bool:
+    """Whether `can_place` holds for any of `shapes`."""
+    # Kept per river and set of shapes: while nobody places anything, the end-of-game
+    # check asks the same question about the same rivers every turn.
+    beaver = None if beaver is None else (beaver[0], beaver[1])
+    return _can_place_any(lay, tuple(grid), shapes, beaver, bank, allow_flip)
+
+
+@lru_cache(maxsize=256)
+def _can_place_any(
+    lay: Layout,
+    grid: tuple[int, ...],
+    shapes: frozenset[tuple[Cell, ...]],
+    beaver: Cell | None,
+    bank: str,
+    allow_flip: bool,
+) -> bool:
+    return any(_can_place(lay, grid, shape, beaver, bank, allow_flip) for shape in shapes)
 
 
 # -- beaver moves and cubes ----------------------------------------------------------
@@ -493,13 +552,20 @@ def _river_floors(lay: Layout) -> tuple[tuple[int, int], ...]:
 
 def cube_spots(lay: Layout, grid: Sequence[int], beaver: Cell | None) -> list[Cell]:
     """Free river cells with support underneath (the beaver's own cell is not free)."""
+    # Kept per river: the end of every turn asks it of each river, and the end phase's
+    # legal list and the end-of-game check ask again about the same ones.
+    return list(_cube_spots(lay, tuple(grid), None if beaver is None else (beaver[0], beaver[1])))
+
+
+@lru_cache(maxsize=1024)
+def _cube_spots(lay: Layout, grid: tuple[int, ...], beaver: Cell | None) -> tuple[Cell, ...]:
     w = lay.width
     taken = beaver[0] * w + beaver[1] if beaver else -1
-    return [
+    return tuple(
         divmod(i, w)
         for i, under in _river_floors(lay)
         if grid[i] == EMPTY and i != taken and (under < 0 or grid[under] != EMPTY)
-    ]
+    )
 
 
 # -- scoring features ----------------------------------------------------------------
@@ -525,7 +591,7 @@ def hole_sizes(lay: Layout, grid: Sequence[int]) -> list[int]:
 
 
 def dam_complete(lay: Layout, grid: Sequence[int]) -> bool:
-    return all(grid[i] != EMPTY for i in lay.below)
+    return EMPTY not in lay.below_values(grid)
 
 
 def wood_groups(lay: Layout, grid: Sequence[int], wood_of: Callable[[int], str]) -> dict[str, list[int]]:

@@ -9,6 +9,8 @@ form (the first pair of `geometry.orientations`: fewest quarter turns, unflipped
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.bivi import content
 from engines.bivi.actions import Place
 from engines.bivi.geometry import (
@@ -23,14 +25,20 @@ from engines.bivi.geometry import (
     orientations,
     oriented_cells,
 )
-from engines.bivi.state import BiviState, board_layout, flip_allowed, river_layout
+from engines.bivi.state import BiviState, board_layout, flip_allowed, river_layout, tile_shape
 
 BEAVER_SPOT_REFUSAL = "Put your beaver on one of the marked cells above the tile you just placed."
 
 
 def placement_cells(tile_id: int, placement: Place) -> list[Cell]:
-    shape = content.tile(tile_id).cells
-    return absolute(oriented_cells(shape, placement.rotation, placement.flipped), placement.row, placement.col)
+    return absolute(oriented_tile(tile_id, placement.rotation, placement.flipped), placement.row, placement.col)
+
+
+@cache
+def oriented_tile(tile_id: int, rotation: int, flipped: bool) -> tuple[Cell, ...]:
+    """`oriented_cells` of a tile's shape: a placement is checked, canonicalised and put
+    down with the same few orientations of each tile over and over."""
+    return oriented_cells(tile_shape(tile_id), rotation, flipped)
 
 
 def canonical_place(state: BiviState, placement: Place, tile_id: int | None = None) -> Place:
@@ -46,9 +54,8 @@ def canonical_form(tile_id: int, mode: str, placement: Place) -> Place:
     allow_flip = flip_allowed(mode)
     if not tile_id or not 0 <= placement.rotation <= 3 or (placement.flipped and not allow_flip):
         return placement
-    shape = tuple(tuple(x) for x in content.tile(tile_id).cells)
-    cells = oriented_cells(shape, placement.rotation, placement.flipped)
-    for rotation, flipped, rel in orientations(shape, allow_flip):
+    cells = oriented_tile(tile_id, placement.rotation, placement.flipped)
+    for rotation, flipped, rel in orientations(tile_shape(tile_id), allow_flip):
         if rel == cells:
             return Place(placement.row, placement.col, rotation, flipped)
     return placement

@@ -67,6 +67,7 @@ def wood(tile_id: int) -> str:
     return content.tile(tile_id).wood
 
 
+@cache
 def tile_name(tile_id: int) -> str:
     return f"{wood(tile_id)} tile {tile_id}"
 

@@ -25,8 +25,9 @@ from engines.bivi.geometry import (
     CUBE,
     EMPTY,
     beaver_reach,
+    beaver_spots,
     beaver_tile,
-    can_place,
+    can_place_any,
     cube_spots,
     dam_complete,
     move_cost,
@@ -92,11 +93,15 @@ def legal_actions(state: BiviState, seat: int) -> list[Action]:
 
 
 # -- acting ------------------------------------------------------------------------------
-def apply(state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
+def apply(state: BiviState, seat: int, action: Action, listed: bool = False) -> Applied[BiviState]:
+    """`action` of `seat` applied to `state`; `listed` when the caller knows the action is
+    one of `legal_actions(state, seat)`, so its checks need not be made again."""
     if state.phase == "over":
         raise IllegalAction("The game is over.")
     if seat != state.actor:
         raise IllegalAction(f"It is {player_name(state.actor)}'s turn to act, not {player_name(seat)}'s.")
+    if state.phase == "hand":
+        return _apply_hand(state, seat, action, listed)
     return _HANDLERS[state.phase](state, seat, action)
 
 
@@ -174,16 +179,19 @@ def _apply_take(state: BiviState, seat: int, action: Action) -> Applied[BiviStat
     return Applied(state, [Event(text)])
 
 
-def _apply_hand(state: BiviState, seat: int, action: Action) -> Applied[BiviState]:
+def _apply_hand(state: BiviState, seat: int, action: Action, listed: bool) -> Applied[BiviState]:
     me = state.players[seat]
     lay = river_layout(state)
     if isinstance(action, Place):
-        action = canonical_place(state, action)
-        problem, spots = placement_check(state, seat, action)
-        if problem:
-            raise IllegalAction(problem)
+        if not listed:  # a listed placement is in canonical form and passes every check
+            action = canonical_place(state, action)
+            problem, spots = placement_check(state, seat, action)
+            if problem:
+                raise IllegalAction(problem)
         cells = placement_cells(state.hand, action)
         grid = with_tile(lay, me.cells, cells, state.hand)
+        if listed:
+            spots = beaver_spots(lay, grid, cells)
         record = Placed(state.hand, action.row, action.col, action.rotation, action.flipped)
         me = replace(me, cells=grid, placed=me.placed + (record,), beaver=spots[0], bank="")
         state = replace(
@@ -272,7 +280,6 @@ _HANDLERS = {
     "bank": _apply_bank,
     "foreman": _apply_foreman,
     "take": _apply_take,
-    "hand": _apply_hand,
     "beaver": _apply_beaver,
     "end": _apply_end,
 }
@@ -396,14 +403,11 @@ def _nobody_can_add(state: BiviState) -> bool:
     in_play = [t for side in state.forest for t in side] + list(state.bag) + list(state.discard)
     if state.hand:
         in_play.append(state.hand)
-    shapes: dict[tuple, int] = {}
-    for t in in_play:
-        shapes.setdefault(tile_shape(t), t)
+    shapes = frozenset(map(tile_shape, in_play))
     allow_flip = flip_allowed(state.options.mode)
     for p in state.players:
         if loose and (cube_spots(lay, p.cells, p.beaver) or beaver_reach(lay, p.cells, p.beaver, loose)):
             return False
-        for shape, tile_id in shapes.items():
-            if can_place(lay, p.cells, shape, tile_id, p.beaver, p.bank, allow_flip):
-                return False
+        if can_place_any(lay, p.cells, shapes, p.beaver, p.bank, allow_flip):
+            return False
     return True
