@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from operator import itemgetter
-from typing import Any
 
 from engines.bivi.content import Board
 
@@ -238,19 +237,19 @@ class _Fit:
     overlap and stability checks need, worked out once per board and orientation.
     Compared by identity: each exists once in its `_fits_by_cell` table."""
 
-    __slots__ = ("anchor", "covered", "bottoms", "n", "twice_sum", "tops")
+    __slots__ = ("anchor", "mask", "bottoms", "n", "twice_sum", "tops")
 
     def __init__(
         self,
         anchor: Cell,
-        covered: Callable[[Sequence[int]], Any],  # grid -> the contents of its cells
+        mask: int,  # its cells in an `_occupancy` mask
         bottoms: tuple[tuple[int, int], ...],  # (flat index under it or -1 for ground, column)
         n: int,
         twice_sum: int,  # twice the sum of its cells' columns
         tops: tuple[int, ...],  # flat index of its highest cell in each column, left to right
     ) -> None:
         self.anchor = anchor
-        self.covered = covered
+        self.mask = mask
         self.bottoms = bottoms
         self.n = n
         self.twice_sum = twice_sum
@@ -296,12 +295,12 @@ def _fits_by_cell(lay: Layout, rel: tuple[Cell, ...]) -> dict[int, tuple[_Fit, .
                     bottoms.append((-1, col + c))
                 elif kinds[under] == ".":
                     bottoms.append((under, col + c))
-            covered = itemgetter(*flat) if len(flat) > 1 else (lambda grid, i=flat[0]: (grid[i],))
+            mask = sum(1 << (8 * index) for index in flat)
             tops: dict[int, int] = {}
             for index in flat:
                 tops[index % w] = min(index, tops.get(index % w, index))
             fit = _Fit(
-                (row, col), covered, tuple(bottoms), len(flat), 2 * sum(col + c for _, c in rel),
+                (row, col), mask, tuple(bottoms), len(flat), 2 * sum(col + c for _, c in rel),
                 tuple(tops[c] for c in sorted(tops)),
             )
             for index in flat:
@@ -359,6 +358,12 @@ def _near(lay: Layout, grid: tuple[int, ...], beaver: Cell | None, bank: str) ->
     return tuple({there for index in _targets(lay, grid, beaver, bank) for there in sides[index] if grid[there] == EMPTY})
 
 
+def _occupancy(grid: Sequence[int]) -> int:
+    """The non-empty cells of `grid` as an int, one byte per cell (bit 8 * index): a fit
+    overlaps something exactly when its mask shares a bit with it."""
+    return int.from_bytes(bytes(map(bool, grid)), "little")
+
+
 def _placements(
     lay: Layout,
     grid: tuple[int, ...],
@@ -373,8 +378,9 @@ def _placements(
     candidates: set[_Fit] = set()
     for index in _near(lay, grid, beaver, bank):
         candidates.update(by_cell.get(index, ()))
+    occupied = _occupancy(grid)
     for fit in candidates:
-        if any(fit.covered(grid)):
+        if fit.mask & occupied:
             continue
         # Whether it stands (`stability_problem` without the message), inline: this is
         # the search's innermost test.
@@ -405,15 +411,19 @@ def legal_placements(
     # the bots all ask again about the same river. Any positive tile id judges the same.
     shape = tuple(tuple(cell) for cell in shape)
     beaver = None if beaver is None else (beaver[0], beaver[1])
-    found = _sorted_placements(lay, tuple(grid), shape, beaver, bank, allow_flip)
+    found = sorted_placements(lay, tuple(grid), shape, beaver, bank, allow_flip)
     return [(row, col, rotation, flipped, list(spots)) for row, col, rotation, flipped, spots in found]
 
 
 @lru_cache(maxsize=512)
-def _sorted_placements(
+def sorted_placements(
     lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
 ) -> tuple[tuple[int, int, int, bool, tuple[Cell, ...]], ...]:
-    found = sorted(_placements(lay, grid, shape, beaver, bank, allow_flip), key=lambda p: (p[0], p[1], p[2], p[3]))
+    """`legal_placements` as one shared tuple, for callers whose river, shape and beaver
+    are tuples already (a state's)."""
+    # By row, column, rotation, flip: no two placements share those four, so the spots
+    # after them never take part in the comparison.
+    found = sorted(_placements(lay, grid, shape, beaver, bank, allow_flip))
     return tuple((row, col, rotation, flipped, tuple(spots)) for row, col, rotation, flipped, spots in found)
 
 

@@ -9,18 +9,20 @@ form (the first pair of `geometry.orientations`: fewest quarter turns, unflipped
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engines.bivi import content
 from engines.bivi.actions import Place
 from engines.bivi.geometry import (
     EMPTY,
     Cell,
+    Layout,
     absolute,
     beaver_reach,
     check_placement,
     cube_spots,
     legal_placements,
+    sorted_placements,
     move_cost,
     orientations,
     oriented_cells,
@@ -110,6 +112,22 @@ def placement_problem(state: BiviState, seat: int, placement: Place, tile_id: in
     """None when `seat` may put its tile in hand (or `tile_id`) at `placement` now, else the
     reason, for showing a ghost tile in red. Does not check whose turn it is."""
     return placement_check(state, seat, placement, tile_id)[0]
+
+
+def placement_actions(state: BiviState, seat: int) -> tuple[Place, ...]:
+    """The placements of `placements(state, seat)` alone, as one shared tuple per river
+    and tile shape (a Place is frozen): the legal list asks for them at every placement."""
+    me = state.players[seat]
+    allow_flip = flip_allowed(state.options.mode)
+    return _place_actions(river_layout(state), me.cells, tile_shape(state.hand), me.beaver, me.bank, allow_flip)
+
+
+@lru_cache(maxsize=256)
+def _place_actions(
+    lay: Layout, cells: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
+) -> tuple[Place, ...]:
+    found = sorted_placements(lay, cells, shape, beaver, bank, allow_flip)
+    return tuple(Place(r, c, rot, f) for r, c, rot, f, _ in found)
 
 
 def placements(state: BiviState, seat: int, tile_id: int | None = None) -> list[tuple[Place, list[Cell]]]:

@@ -4,6 +4,8 @@ check and the foreman's hand-over, which happen inside the action that closes th
 
 from __future__ import annotations
 
+from itertools import chain
+
 from msgspec.structs import replace
 
 from engines.bivi.actions import (
@@ -38,6 +40,7 @@ from engines.bivi.placing import (
     canonical_place,
     cube_problem,
     placement_cells,
+    placement_actions,
     placement_check,
     placements,
 )
@@ -72,13 +75,13 @@ def legal_actions(state: BiviState, seat: int) -> list[Action]:
     if state.phase == "bank":
         return [ChooseBank("left"), ChooseBank("right")]
     if state.phase == "foreman":
-        takes: list[Action] = [Take(s, t) for s in SIDES for t in side_tiles(state, s)]
-        return takes + [TakeCube(s) for s in SIDES if side_tiles(state, s)]
+        takes: list[Action] = [Take(s, t) for s, row in zip(SIDES, state.forest) for t in row]
+        return takes + [TakeCube(s) for s, row in zip(SIDES, state.forest) if row]
     if state.phase == "take":
         side = OPPOSITE[state.side]
         return [Take(side, t) for t in side_tiles(state, side)]
     if state.phase == "hand":
-        actions: list[Action] = [p for p, _ in placements(state, seat)]
+        actions: list[Action] = list(placement_actions(state, seat))
         if me.cubes > 0:
             reach = beaver_reach(lay, me.cells, me.beaver, me.cubes)
             actions += [MoveBeaver(r, c) for r, c in sorted(reach)]
@@ -238,7 +241,8 @@ def _apply_hand(state: BiviState, seat: int, action: Action, listed: bool) -> Ap
         tile_id = state.hand
         state = replace(state, hand=0, discard=state.discard + (tile_id,))
         if seat == state.foreman:
-            if placements(state, seat, tile_id):
+            # A listed discard of the foreman's means nothing in the list was a placement.
+            if not listed and placements(state, seat, tile_id):
                 raise IllegalAction("The foreman must place the tile taken; it can only be discarded when it fits nowhere.")
             text = f"{player_name(seat)} (foreman) cannot fit {tile_name(tile_id)} anywhere and discards it."
         else:
@@ -400,14 +404,11 @@ def _nobody_can_add(state: BiviState) -> bool:
     bank); when the beaver could move, the cube test has already said yes."""
     lay = river_layout(state)
     loose = state.supply + sum(p.cubes for p in state.players)
-    in_play = [t for side in state.forest for t in side] + list(state.bag) + list(state.discard)
-    if state.hand:
-        in_play.append(state.hand)
-    shapes = frozenset(map(tile_shape, in_play))
-    allow_flip = flip_allowed(state.options.mode)
+    # The cube test first, for every player: it is the cheaper, and mostly says yes.
     for p in state.players:
         if loose and (cube_spots(lay, p.cells, p.beaver) or beaver_reach(lay, p.cells, p.beaver, loose)):
             return False
-        if can_place_any(lay, p.cells, shapes, p.beaver, p.bank, allow_flip):
-            return False
-    return True
+    in_play = chain(*state.forest, state.bag, state.discard, (state.hand,) if state.hand else ())
+    shapes = frozenset(map(tile_shape, in_play))
+    allow_flip = flip_allowed(state.options.mode)
+    return not any(can_place_any(lay, p.cells, shapes, p.beaver, p.bank, allow_flip) for p in state.players)
