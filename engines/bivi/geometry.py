@@ -14,6 +14,7 @@ horizontal span of its directly supported cells, outer edges included.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from operator import itemgetter
@@ -61,7 +62,10 @@ def orientations(shape: tuple[Cell, ...], allow_flip: bool) -> tuple[tuple[int, 
 class Layout:
     """What never changes about a board, precomputed once per board."""
 
-    __slots__ = ("board", "height", "width", "kinds", "bank_row", "river", "below", "below_values", "banks")
+    __slots__ = (
+        "board", "height", "width", "kinds", "bank_row", "river", "below", "below_values", "banks", "cell_bytes",
+        "ground_bit",
+    )
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -87,6 +91,10 @@ class Layout:
             left.update(r * w + c for c in range(first) if row[c] == "#")
             right.update(r * w + c for c in range(last + 1, w) if row[c] == "#")
         self.banks = {"left": frozenset(left), "right": frozenset(right)}
+        #: packs a grid's cells as signed bytes, one per cell
+        self.cell_bytes = struct.Struct(f"{len(self.kinds)}b")
+        #: the bit past every cell's byte in an occupancy mask: always set, it stands for the ground
+        self.ground_bit = 1 << (8 * len(self.kinds))
 
     def is_river(self, r: int, c: int) -> bool:
         return 0 <= r < self.height and 0 <= c < self.width and self.kinds[r * self.width + c] == "."
@@ -145,7 +153,15 @@ def stability_problem(lay: Layout, grid: Sequence[int], cells: Sequence[Cell]) -
 
 
 def tile_cells(lay: Layout, grid: Sequence[int], tile_id: int) -> list[int]:
-    return [i for i in lay.river if grid[i] == tile_id]
+    """The river cells holding `tile_id`, in board order."""
+    # Found with the sequence's own search rather than a look at every river cell.
+    found = []
+    index = -1
+    for _ in range(grid.count(tile_id)):
+        index = grid.index(tile_id, index + 1)
+        if lay.kinds[index] == ".":
+            found.append(index)
+    return found
 
 
 def beaver_tile(lay: Layout, grid: Sequence[int], beaver: Cell | None) -> int:
@@ -235,24 +251,28 @@ def check_placement(
 class _Fit:
     """An oriented tile at one anchor where it lies wholly on river cells, with what its
     overlap and stability checks need, worked out once per board and orientation.
-    Compared by identity: each exists once in its `_fits_by_cell` table."""
+    Compared by identity: each exists once in its `_fits_by_cell` table.
 
-    __slots__ = ("anchor", "mask", "bottoms", "n", "twice_sum", "tops")
+    Stability as masks: `stability_problem` wants the supported bottom cells' leftmost
+    column far enough left and their rightmost far enough right for the centre of mass.
+    That holds exactly when some supported bottom cell lies in `left` (the bottom cells
+    whose column is far enough left) and some in `right`; ground support is the ground bit
+    that every `_occupancy` mask carries."""
+
+    __slots__ = ("anchor", "mask", "left", "right", "tops")
 
     def __init__(
         self,
         anchor: Cell,
         mask: int,  # its cells in an `_occupancy` mask
-        bottoms: tuple[tuple[int, int], ...],  # (flat index under it or -1 for ground, column)
-        n: int,
-        twice_sum: int,  # twice the sum of its cells' columns
+        left: int,  # what holds up its bottom cells far enough left, as an `_occupancy` mask
+        right: int,  # the same, far enough right
         tops: tuple[int, ...],  # flat index of its highest cell in each column, left to right
     ) -> None:
         self.anchor = anchor
         self.mask = mask
-        self.bottoms = bottoms
-        self.n = n
-        self.twice_sum = twice_sum
+        self.left = left
+        self.right = right
         self.tops = tops
 
 
@@ -286,23 +306,29 @@ def _fits_by_cell(lay: Layout, rel: tuple[Cell, ...]) -> dict[int, tuple[_Fit, .
             if not all(kinds[index] == "." for index in flat):
                 continue
             own = set(flat)
-            bottoms = []
+            n = len(flat)
+            twice_sum = 2 * sum(col + c for _, c in rel)
+            left = right = 0
             for index, (_, c) in zip(flat, rel):
                 under = index + w
                 if under in own:
                     continue
                 if under >= len(kinds) or kinds[under] == "#":
-                    bottoms.append((-1, col + c))
+                    holder = lay.ground_bit
                 elif kinds[under] == ".":
-                    bottoms.append((under, col + c))
+                    holder = 1 << (8 * under)
+                else:
+                    continue
+                # centre = mean(column) + 0.5 must lie in [leftmost, rightmost + 1]; doubled to stay exact
+                if n * (2 * (col + c) - 1) <= twice_sum:
+                    left |= holder
+                if twice_sum <= n * (2 * (col + c) + 1):
+                    right |= holder
             mask = sum(1 << (8 * index) for index in flat)
             tops: dict[int, int] = {}
             for index in flat:
                 tops[index % w] = min(index, tops.get(index % w, index))
-            fit = _Fit(
-                (row, col), mask, tuple(bottoms), len(flat), 2 * sum(col + c for _, c in rel),
-                tuple(tops[c] for c in sorted(tops)),
-            )
+            fit = _Fit((row, col), mask, left, right, tuple(tops[c] for c in sorted(tops)))
             for index in flat:
                 by_cell.setdefault(index, []).append(fit)
     return {index: tuple(fits) for index, fits in by_cell.items()}
@@ -354,14 +380,27 @@ def _near(lay: Layout, grid: tuple[int, ...], beaver: Cell | None, bank: str) ->
     """Empty river cells sharing a side with the beaver's tile (or bank): a placement is
     adjacent exactly when it covers one of them. Kept per river: the end-of-game check
     asks about every shape still in play on the same rivers."""
+    return tuple(there for there in _river_next_to(lay, _targets(lay, grid, beaver, bank)) if grid[there] == EMPTY)
+
+
+@lru_cache(maxsize=1024)
+def _river_next_to(lay: Layout, cells: frozenset[int]) -> tuple[int, ...]:
+    """The river cells sharing a side with any of `cells`, in board order: a bank's are
+    asked for at every placement from it, a tile's at every placement next to it."""
     sides = _river_sides(lay)
-    return tuple({there for index in _targets(lay, grid, beaver, bank) for there in sides[index] if grid[there] == EMPTY})
+    return tuple(sorted({there for index in cells for there in sides[index]}))
 
 
-def _occupancy(grid: Sequence[int]) -> int:
-    """The non-empty cells of `grid` as an int, one byte per cell (bit 8 * index): a fit
-    overlaps something exactly when its mask shares a bit with it."""
-    return int.from_bytes(bytes(map(bool, grid)), "little")
+#: A signed byte's bits (empty 0, a cube -1, a tile's id) -> 0 for empty, 1 for taken.
+_NONZERO = bytes([0]) + bytes([1]) * 255
+
+
+def _occupancy(lay: Layout, grid: Sequence[int]) -> int:
+    """The non-empty cells of `grid` as an int, one byte per cell (bit 8 * index), and the
+    ground bit past them: a fit overlaps something exactly when its mask shares a bit with
+    it, and a bottom cell is held up when its holder's bit is in it."""
+    # Packed as signed bytes (tile ids go up to 66), without a Python-level look at each cell.
+    return int.from_bytes(lay.cell_bytes.pack(*grid).translate(_NONZERO), "little") | lay.ground_bit
 
 
 def _placements(
@@ -378,17 +417,10 @@ def _placements(
     candidates: set[_Fit] = set()
     for index in _near(lay, grid, beaver, bank):
         candidates.update(by_cell.get(index, ()))
-    occupied = _occupancy(grid)
+    occupied = _occupancy(lay, grid)
     for fit in candidates:
-        if fit.mask & occupied:
-            continue
-        # Whether it stands (`stability_problem` without the message), inline: this is
-        # the search's innermost test.
-        supported = [col for under, col in fit.bottoms if under < 0 or grid[under] != EMPTY]
-        if not supported:
-            continue
-        n = fit.n
-        if not n * (2 * min(supported) - 1) <= fit.twice_sum <= n * (2 * max(supported) + 1):
+        # Free cells, and it stands (`stability_problem` is None; see _Fit).
+        if fit.mask & occupied or not (fit.left & occupied and fit.right & occupied):
             continue
         spots = _spots(lay, grid, fit)
         if spots:

@@ -81,11 +81,12 @@ def legal_actions(state: BiviState, seat: int) -> list[Action]:
         side = OPPOSITE[state.side]
         return [Take(side, t) for t in side_tiles(state, side)]
     if state.phase == "hand":
-        actions: list[Action] = list(placement_actions(state, seat))
+        places = placement_actions(state, seat)
+        actions: list[Action] = list(places)
         if me.cubes > 0:
             reach = beaver_reach(lay, me.cells, me.beaver, me.cubes)
             actions += [MoveBeaver(r, c) for r, c in sorted(reach)]
-        if seat != state.foreman or not any(isinstance(a, Place) for a in actions):
+        if seat != state.foreman or not places:
             actions.append(Discard())
         return actions
     if state.phase == "beaver":
