@@ -483,33 +483,6 @@ def _can_place(
     return next(_placements(lay, grid, shape, beaver, bank, allow_flip), None) is not None
 
 
-def can_place_any(
-    lay: Layout,
-    grid: Sequence[int],
-    shapes: frozenset[tuple[Cell, ...]],
-    beaver: Cell | None,
-    bank: str,
-    allow_flip: bool,
-) -> bool:
-    """Whether `can_place` holds for any of `shapes`."""
-    # Kept per river and set of shapes: while nobody places anything, the end-of-game
-    # check asks the same question about the same rivers every turn.
-    beaver = None if beaver is None else (beaver[0], beaver[1])
-    return _can_place_any(lay, tuple(grid), shapes, beaver, bank, allow_flip)
-
-
-@lru_cache(maxsize=256)
-def _can_place_any(
-    lay: Layout,
-    grid: tuple[int, ...],
-    shapes: frozenset[tuple[Cell, ...]],
-    beaver: Cell | None,
-    bank: str,
-    allow_flip: bool,
-) -> bool:
-    return any(_can_place(lay, grid, shape, beaver, bank, allow_flip) for shape in shapes)
-
-
 # -- beaver moves and cubes ----------------------------------------------------------
 def tile_graph(lay: Layout, grid: Sequence[int]) -> dict[int, set[int]]:
     """Tiles and the tiles they touch along a side."""

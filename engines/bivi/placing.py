@@ -19,6 +19,7 @@ from engines.bivi.geometry import (
     Layout,
     absolute,
     beaver_reach,
+    can_place,
     check_placement,
     cube_spots,
     legal_placements,
@@ -128,6 +129,23 @@ def _place_actions(
 ) -> tuple[Place, ...]:
     found = sorted_placements(lay, cells, shape, beaver, bank, allow_flip)
     return tuple(Place(r, c, rot, f) for r, c, rot, f, _ in found)
+
+
+def any_tile_fits(
+    lay: Layout, cells: tuple[int, ...], tiles: frozenset[int], beaver: Cell | None, bank: str, allow_flip: bool
+) -> bool:
+    """Whether any of `tiles` has a legal placement in this river (a state's)."""
+    # Kept per river and set of tiles: while nobody places anything, the end-of-game
+    # check asks the same question about the same rivers every turn.
+    return _any_tile_fits(lay, cells, tiles, beaver, bank, allow_flip)
+
+
+@lru_cache(maxsize=256)
+def _any_tile_fits(
+    lay: Layout, cells: tuple[int, ...], tiles: frozenset[int], beaver: Cell | None, bank: str, allow_flip: bool
+) -> bool:
+    shapes = {tile_shape(t) for t in tiles}
+    return any(can_place(lay, cells, shape, 1, beaver, bank, allow_flip) for shape in shapes)
 
 
 def placements(state: BiviState, seat: int, tile_id: int | None = None) -> list[tuple[Place, list[Cell]]]:

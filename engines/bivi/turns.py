@@ -4,6 +4,7 @@ check and the foreman's hand-over, which happen inside the action that closes th
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain
 
 from msgspec.structs import replace
@@ -29,7 +30,6 @@ from engines.bivi.geometry import (
     beaver_reach,
     beaver_spots,
     beaver_tile,
-    can_place_any,
     cube_spots,
     dam_complete,
     move_cost,
@@ -37,6 +37,7 @@ from engines.bivi.geometry import (
 )
 from engines.bivi.placing import (
     BEAVER_SPOT_REFUSAL,
+    any_tile_fits,
     canonical_place,
     cube_problem,
     placement_cells,
@@ -59,7 +60,6 @@ from engines.bivi.state import (
     side_tiles,
     tile_name,
     tile_names,
-    tile_shape,
 )
 from engines.core.errors import IllegalAction
 from engines.core.protocol import Applied, Event
@@ -70,16 +70,15 @@ from engines.core.rng import Rng
 def legal_actions(state: BiviState, seat: int) -> list[Action]:
     if state.phase == "over" or seat != state.actor:
         return []
-    me = state.players[seat]
-    lay = river_layout(state)
-    if state.phase == "bank":
-        return [ChooseBank("left"), ChooseBank("right")]
     if state.phase == "foreman":
-        takes: list[Action] = [Take(s, t) for s, row in zip(SIDES, state.forest) for t in row]
-        return takes + [TakeCube(s) for s, row in zip(SIDES, state.forest) if row]
+        return list(_foreman_choices(state.forest))
     if state.phase == "take":
         side = OPPOSITE[state.side]
         return [Take(side, t) for t in side_tiles(state, side)]
+    if state.phase == "bank":
+        return [ChooseBank("left"), ChooseBank("right")]
+    me = state.players[seat]
+    lay = river_layout(state)
     if state.phase == "hand":
         places = placement_actions(state, seat)
         actions: list[Action] = list(places)
@@ -94,6 +93,14 @@ def legal_actions(state: BiviState, seat: int) -> list[Action]:
     if state.phase == "end":
         return [CubeAt(r, c) for r, c in cube_spots(lay, me.cells, me.beaver)] + [NoCube()]
     return []
+
+
+@lru_cache(maxsize=256)
+def _foreman_choices(forest: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
+    """Every tile on every side, then every side with timber to discard for a cube: one
+    shared tuple per forest (actions are frozen), as a forest is offered several times."""
+    takes = tuple(Take(s, t) for s, row in zip(SIDES, forest) for t in row)
+    return takes + tuple(TakeCube(s) for s, row in zip(SIDES, forest) if row)
 
 
 # -- acting ------------------------------------------------------------------------------
@@ -409,7 +416,6 @@ def _nobody_can_add(state: BiviState) -> bool:
     for p in state.players:
         if loose and (cube_spots(lay, p.cells, p.beaver) or beaver_reach(lay, p.cells, p.beaver, loose)):
             return False
-    in_play = chain(*state.forest, state.bag, state.discard, (state.hand,) if state.hand else ())
-    shapes = frozenset(map(tile_shape, in_play))
+    in_play = frozenset(chain(*state.forest, state.bag, state.discard, (state.hand,) if state.hand else ()))
     allow_flip = flip_allowed(state.options.mode)
-    return not any(can_place_any(lay, p.cells, shapes, p.beaver, p.bank, allow_flip) for p in state.players)
+    return not any(any_tile_fits(lay, p.cells, in_play, p.beaver, p.bank, allow_flip) for p in state.players)

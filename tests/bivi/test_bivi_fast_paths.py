@@ -10,8 +10,8 @@ import pytest
 
 from engines.bivi import ENGINE
 from engines.bivi.actions import Discard, Place
-from engines.bivi.geometry import EMPTY, can_place, can_place_any, cube_spots, oriented_cells
-from engines.bivi.placing import placement_problem
+from engines.bivi.geometry import EMPTY, can_place, cube_spots, oriented_cells
+from engines.bivi.placing import any_tile_fits, placement_problem
 from engines.bivi.state import flip_allowed, river_layout, tile_shape
 from engines.core.errors import IllegalAction
 from tests.bivi.helpers import holding, refused
@@ -42,15 +42,15 @@ def test_cube_spots_kept_per_river_equal_a_fresh_scan_whatever_a_caller_does_wit
     assert checked > 50
 
 
-def test_can_place_any_agrees_with_can_place_shape_by_shape():
+def test_any_tile_fits_agrees_with_can_place_tile_by_tile():
     answers = {True: 0, False: 0}
     for state in positions("basic", 7, every=2):
         lay = river_layout(state)
-        shapes = frozenset(tile_shape(t) for side in state.forest for t in side)
+        tiles = frozenset(t for side in state.forest for t in side)
         for player in state.players:
             args = (player.beaver, player.bank, True)
-            expected = any(can_place(lay, player.cells, shape, 1, *args) for shape in shapes)
-            assert can_place_any(lay, player.cells, shapes, *args) is expected
+            expected = any(can_place(lay, player.cells, tile_shape(t), t, *args) for t in tiles)
+            assert any_tile_fits(lay, player.cells, tiles, *args) is expected
             answers[expected] += 1
     assert min(answers.values()) > 0  # both answers were put to the test
 
