@@ -12,7 +12,7 @@ from engines.bivi import ENGINE
 from engines.bivi.actions import Discard, Place
 from engines.bivi.geometry import EMPTY, can_place, cube_spots, oriented_cells
 from engines.bivi.placing import any_tile_fits, placement_problem
-from engines.bivi.state import flip_allowed, river_layout, tile_shape
+from engines.bivi.state import river_layout, tile_shape
 from engines.core.errors import IllegalAction
 from tests.bivi.helpers import holding, refused
 from tests.bivi.test_bivi_placement_search import positions
