@@ -215,7 +215,7 @@ def footer_keys(app) -> set[str]:
 
 async def test_placement_then_beaver_spot_by_arrows_and_enter_only(tmp_path) -> None:
     from engines.bivi.actions import SetBeaver
-    from engines.bivi.engine import placements
+    from engines.bivi.placing import placements
 
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     match = ana_against_a_bot(5)
@@ -411,7 +411,7 @@ def test_ghost_sits_in_the_grid_cells_and_no_beaver_is_drawn_before_a_bank_is_ch
 
 
 def test_end_screen_rivers_show_their_decorations_in_advanced_mode() -> None:
-    from engines.bivi.engine import decorations
+    from engines.bivi.scoring import decorations
 
     match = four_player_match(3, mode="advanced")
     while not match.is_over():

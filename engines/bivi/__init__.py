@@ -5,13 +5,9 @@ on first use. Helpers for the UI are re-exported here: `placement_problem`, `pla
 `oriented_cells`, `river_text`, `render_river_text`, `parse_river` and `score`.
 """
 
-from engines.bivi.engine import (
-    ENGINE,
-    BiviEngine,
-    placement_problem,
-    placements,
-    river_text,
-)
+from engines.bivi.engine import ENGINE, BiviEngine
+from engines.bivi.placing import placement_problem, placements
+from engines.bivi.view import river_text
 from engines.bivi.geometry import oriented_cells
 from engines.bivi.notation import parse_river, render_river_text, score
 

@@ -14,10 +14,10 @@ horizontal span of its directly supported cells, outer edges included.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from operator import itemgetter
-from typing import Any
 
 from engines.bivi.content import Board
 
@@ -62,7 +62,10 @@ def orientations(shape: tuple[Cell, ...], allow_flip: bool) -> tuple[tuple[int, 
 class Layout:
     """What never changes about a board, precomputed once per board."""
 
-    __slots__ = ("board", "height", "width", "kinds", "bank_row", "river", "below", "banks")
+    __slots__ = (
+        "board", "height", "width", "kinds", "bank_row", "river", "below", "below_values", "banks", "cell_bytes",
+        "ground_bit",
+    )
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -73,6 +76,11 @@ class Layout:
         w = self.width
         self.river = tuple(i for i, k in enumerate(self.kinds) if k == ".")
         self.below = tuple(i for i in self.river if i // w >= self.bank_row)
+        below = self.below
+        #: grid -> the contents of the cells below the bank, read in one call
+        self.below_values: Callable[[Sequence[int]], Sequence[int]] = (
+            itemgetter(*below) if len(below) > 1 else lambda grid: tuple(grid[i] for i in below)
+        )
         left: set[int] = set()
         right: set[int] = set()
         for r in range(self.height - 1):  # the last row is the bed, not a bank
@@ -83,6 +91,10 @@ class Layout:
             left.update(r * w + c for c in range(first) if row[c] == "#")
             right.update(r * w + c for c in range(last + 1, w) if row[c] == "#")
         self.banks = {"left": frozenset(left), "right": frozenset(right)}
+        #: packs a grid's cells as signed bytes, one per cell
+        self.cell_bytes = struct.Struct(f"{len(self.kinds)}b")
+        #: the bit past every cell's byte in an occupancy mask: always set, it stands for the ground
+        self.ground_bit = 1 << (8 * len(self.kinds))
 
     def is_river(self, r: int, c: int) -> bool:
         return 0 <= r < self.height and 0 <= c < self.width and self.kinds[r * self.width + c] == "."
@@ -141,7 +153,15 @@ def stability_problem(lay: Layout, grid: Sequence[int], cells: Sequence[Cell]) -
 
 
 def tile_cells(lay: Layout, grid: Sequence[int], tile_id: int) -> list[int]:
-    return [i for i in lay.river if grid[i] == tile_id]
+    """The river cells holding `tile_id`, in board order."""
+    # Found with the sequence's own search rather than a look at every river cell.
+    found = []
+    index = -1
+    for _ in range(grid.count(tile_id)):
+        index = grid.index(tile_id, index + 1)
+        if lay.kinds[index] == ".":
+            found.append(index)
+    return found
 
 
 def beaver_tile(lay: Layout, grid: Sequence[int], beaver: Cell | None) -> int:
@@ -231,24 +251,28 @@ def check_placement(
 class _Fit:
     """An oriented tile at one anchor where it lies wholly on river cells, with what its
     overlap and stability checks need, worked out once per board and orientation.
-    Compared by identity: each exists once in its `_fits_by_cell` table."""
+    Compared by identity: each exists once in its `_fits_by_cell` table.
 
-    __slots__ = ("anchor", "covered", "bottoms", "n", "twice_sum", "tops")
+    Stability as masks: `stability_problem` wants the supported bottom cells' leftmost
+    column far enough left and their rightmost far enough right for the centre of mass.
+    That holds exactly when some supported bottom cell lies in `left` (the bottom cells
+    whose column is far enough left) and some in `right`; ground support is the ground bit
+    that every `_occupancy` mask carries."""
+
+    __slots__ = ("anchor", "mask", "left", "right", "tops")
 
     def __init__(
         self,
         anchor: Cell,
-        covered: Callable[[Sequence[int]], Any],  # grid -> the contents of its cells
-        bottoms: tuple[tuple[int, int], ...],  # (flat index under it or -1 for ground, column)
-        n: int,
-        twice_sum: int,  # twice the sum of its cells' columns
+        mask: int,  # its cells in an `_occupancy` mask
+        left: int,  # what holds up its bottom cells far enough left, as an `_occupancy` mask
+        right: int,  # the same, far enough right
         tops: tuple[int, ...],  # flat index of its highest cell in each column, left to right
     ) -> None:
         self.anchor = anchor
-        self.covered = covered
-        self.bottoms = bottoms
-        self.n = n
-        self.twice_sum = twice_sum
+        self.mask = mask
+        self.left = left
+        self.right = right
         self.tops = tops
 
 
@@ -282,35 +306,32 @@ def _fits_by_cell(lay: Layout, rel: tuple[Cell, ...]) -> dict[int, tuple[_Fit, .
             if not all(kinds[index] == "." for index in flat):
                 continue
             own = set(flat)
-            bottoms = []
+            n = len(flat)
+            twice_sum = 2 * sum(col + c for _, c in rel)
+            left = right = 0
             for index, (_, c) in zip(flat, rel):
                 under = index + w
                 if under in own:
                     continue
                 if under >= len(kinds) or kinds[under] == "#":
-                    bottoms.append((-1, col + c))
+                    holder = lay.ground_bit
                 elif kinds[under] == ".":
-                    bottoms.append((under, col + c))
-            covered = itemgetter(*flat) if len(flat) > 1 else (lambda grid, i=flat[0]: (grid[i],))
+                    holder = 1 << (8 * under)
+                else:
+                    continue
+                # centre = mean(column) + 0.5 must lie in [leftmost, rightmost + 1]; doubled to stay exact
+                if n * (2 * (col + c) - 1) <= twice_sum:
+                    left |= holder
+                if twice_sum <= n * (2 * (col + c) + 1):
+                    right |= holder
+            mask = sum(1 << (8 * index) for index in flat)
             tops: dict[int, int] = {}
             for index in flat:
                 tops[index % w] = min(index, tops.get(index % w, index))
-            fit = _Fit(
-                (row, col), covered, tuple(bottoms), len(flat), 2 * sum(col + c for _, c in rel),
-                tuple(tops[c] for c in sorted(tops)),
-            )
+            fit = _Fit((row, col), mask, left, right, tuple(tops[c] for c in sorted(tops)))
             for index in flat:
                 by_cell.setdefault(index, []).append(fit)
     return {index: tuple(fits) for index, fits in by_cell.items()}
-
-
-def _stands(grid: Sequence[int], fit: _Fit) -> bool:
-    """`stability_problem(...) is None` for a fitting placement, without the message."""
-    supported = [col for under, col in fit.bottoms if under < 0 or grid[under] != EMPTY]
-    if not supported:
-        return False
-    n = fit.n
-    return n * (2 * min(supported) - 1) <= fit.twice_sum <= n * (2 * max(supported) + 1)
 
 
 def _spots(lay: Layout, grid: Sequence[int], fit: _Fit) -> list[Cell]:
@@ -329,33 +350,82 @@ def _spots(lay: Layout, grid: Sequence[int], fit: _Fit) -> list[Cell]:
     return spots
 
 
+class _ShapeFits:
+    """Every fitting placement of one shape in every distinct orientation, by the river
+    cells they cover, and the (rotation, flipped) of each: the placement search gathers
+    its candidates from this one table instead of one per orientation."""
+
+    __slots__ = ("by_cell", "orientation")
+
+    def __init__(self, lay: Layout, shape: tuple[Cell, ...], allow_flip: bool) -> None:
+        by_cell: dict[int, list[_Fit]] = {}
+        self.orientation: dict[_Fit, tuple[int, bool]] = {}
+        # Distinct orientations at distinct anchors never cover the same cells, so every
+        # (orientation, anchor) is its own placement, and its own _Fit.
+        for rotation, flipped, rel in orientations(shape, allow_flip):
+            for index, fits in _fits_by_cell(lay, rel).items():
+                by_cell.setdefault(index, []).extend(fits)
+                for fit in fits:
+                    self.orientation[fit] = (rotation, flipped)
+        self.by_cell = {index: tuple(fits) for index, fits in by_cell.items()}
+
+
+@lru_cache(maxsize=512)
+def _shape_fits(lay: Layout, shape: tuple[Cell, ...], allow_flip: bool) -> _ShapeFits:
+    return _ShapeFits(lay, shape, allow_flip)
+
+
+@lru_cache(maxsize=256)
+def _near(lay: Layout, grid: tuple[int, ...], beaver: Cell | None, bank: str) -> tuple[int, ...]:
+    """Empty river cells sharing a side with the beaver's tile (or bank): a placement is
+    adjacent exactly when it covers one of them. Kept per river: the end-of-game check
+    asks about every shape still in play on the same rivers."""
+    return tuple(there for there in _river_next_to(lay, _targets(lay, grid, beaver, bank)) if grid[there] == EMPTY)
+
+
+@lru_cache(maxsize=1024)
+def _river_next_to(lay: Layout, cells: frozenset[int]) -> tuple[int, ...]:
+    """The river cells sharing a side with any of `cells`, in board order: a bank's are
+    asked for at every placement from it, a tile's at every placement next to it."""
+    sides = _river_sides(lay)
+    return tuple(sorted({there for index in cells for there in sides[index]}))
+
+
+#: A signed byte's bits (empty 0, a cube -1, a tile's id) -> 0 for empty, 1 for taken.
+_NONZERO = bytes([0]) + bytes([1]) * 255
+
+
+def _occupancy(lay: Layout, grid: Sequence[int]) -> int:
+    """The non-empty cells of `grid` as an int, one byte per cell (bit 8 * index), and the
+    ground bit past them: a fit overlaps something exactly when its mask shares a bit with
+    it, and a bottom cell is held up when its holder's bit is in it."""
+    # Packed as signed bytes (tile ids go up to 66), without a Python-level look at each cell.
+    return int.from_bytes(lay.cell_bytes.pack(*grid).translate(_NONZERO), "little") | lay.ground_bit
+
+
 def _placements(
     lay: Layout,
-    grid: Sequence[int],
+    grid: tuple[int, ...],
     shape: tuple[Cell, ...],
-    tile_id: int,
     beaver: Cell | None,
     bank: str,
     allow_flip: bool,
 ) -> Iterator[tuple[int, int, int, bool, list[Cell]]]:
     """Legal placements in no particular order (see `legal_placements`)."""
-    sides = _river_sides(lay)
-    # Empty river cells sharing a side with the beaver's tile (or bank): a placement is
-    # adjacent exactly when it covers one of them.
-    near = {there for index in _targets(lay, grid, beaver, bank) for there in sides[index] if grid[there] == EMPTY}
-    # Distinct orientations at distinct anchors never cover the same cells, so every
-    # (orientation, anchor) below is its own placement.
-    for rotation, flipped, rel in orientations(tuple(tuple(x) for x in shape), allow_flip):
-        by_cell = _fits_by_cell(lay, rel)
-        candidates: set[_Fit] = set()
-        for index in near:
-            candidates.update(by_cell.get(index, ()))
-        for fit in candidates:
-            if any(fit.covered(grid)) or not _stands(grid, fit):
-                continue
-            spots = _spots(lay, grid, fit)
-            if spots:
-                yield (fit.anchor[0], fit.anchor[1], rotation, flipped, spots)
+    table = _shape_fits(lay, shape, allow_flip)
+    by_cell = table.by_cell
+    candidates: set[_Fit] = set()
+    for index in _near(lay, grid, beaver, bank):
+        candidates.update(by_cell.get(index, ()))
+    occupied = _occupancy(lay, grid)
+    for fit in candidates:
+        # Free cells, and it stands (`stability_problem` is None; see _Fit).
+        if fit.mask & occupied or not (fit.left & occupied and fit.right & occupied):
+            continue
+        spots = _spots(lay, grid, fit)
+        if spots:
+            rotation, flipped = table.orientation[fit]
+            yield (fit.anchor[0], fit.anchor[1], rotation, flipped, spots)
 
 
 def legal_placements(
@@ -373,15 +443,19 @@ def legal_placements(
     # the bots all ask again about the same river. Any positive tile id judges the same.
     shape = tuple(tuple(cell) for cell in shape)
     beaver = None if beaver is None else (beaver[0], beaver[1])
-    found = _sorted_placements(lay, tuple(grid), shape, beaver, bank, allow_flip)
+    found = sorted_placements(lay, tuple(grid), shape, beaver, bank, allow_flip)
     return [(row, col, rotation, flipped, list(spots)) for row, col, rotation, flipped, spots in found]
 
 
 @lru_cache(maxsize=512)
-def _sorted_placements(
+def sorted_placements(
     lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
 ) -> tuple[tuple[int, int, int, bool, tuple[Cell, ...]], ...]:
-    found = sorted(_placements(lay, grid, shape, 1, beaver, bank, allow_flip), key=lambda p: (p[0], p[1], p[2], p[3]))
+    """`legal_placements` as one shared tuple, for callers whose river, shape and beaver
+    are tuples already (a state's)."""
+    # By row, column, rotation, flip: no two placements share those four, so the spots
+    # after them never take part in the comparison.
+    found = sorted(_placements(lay, grid, shape, beaver, bank, allow_flip))
     return tuple((row, col, rotation, flipped, tuple(spots)) for row, col, rotation, flipped, spots in found)
 
 
@@ -406,7 +480,7 @@ def can_place(
 def _can_place(
     lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
 ) -> bool:
-    return next(_placements(lay, grid, shape, 1, beaver, bank, allow_flip), None) is not None
+    return next(_placements(lay, grid, shape, beaver, bank, allow_flip), None) is not None
 
 
 # -- beaver moves and cubes ----------------------------------------------------------
@@ -493,13 +567,20 @@ def _river_floors(lay: Layout) -> tuple[tuple[int, int], ...]:
 
 def cube_spots(lay: Layout, grid: Sequence[int], beaver: Cell | None) -> list[Cell]:
     """Free river cells with support underneath (the beaver's own cell is not free)."""
+    # Kept per river: the end of every turn asks it of each river, and the end phase's
+    # legal list and the end-of-game check ask again about the same ones.
+    return list(_cube_spots(lay, tuple(grid), None if beaver is None else (beaver[0], beaver[1])))
+
+
+@lru_cache(maxsize=1024)
+def _cube_spots(lay: Layout, grid: tuple[int, ...], beaver: Cell | None) -> tuple[Cell, ...]:
     w = lay.width
     taken = beaver[0] * w + beaver[1] if beaver else -1
-    return [
+    return tuple(
         divmod(i, w)
         for i, under in _river_floors(lay)
         if grid[i] == EMPTY and i != taken and (under < 0 or grid[under] != EMPTY)
-    ]
+    )
 
 
 # -- scoring features ----------------------------------------------------------------
@@ -525,7 +606,7 @@ def hole_sizes(lay: Layout, grid: Sequence[int]) -> list[int]:
 
 
 def dam_complete(lay: Layout, grid: Sequence[int]) -> bool:
-    return all(grid[i] != EMPTY for i in lay.below)
+    return EMPTY not in lay.below_values(grid)
 
 
 def wood_groups(lay: Layout, grid: Sequence[int], wood_of: Callable[[int], str]) -> dict[str, list[int]]:

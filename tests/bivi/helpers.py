@@ -9,7 +9,7 @@ from msgspec.structs import replace
 from engines.bivi import ENGINE
 from engines.bivi.actions import BiviOptions
 from engines.bivi.content import board, tile
-from engines.bivi.engine import BiviState
+from engines.bivi.state import BiviState
 from engines.bivi.notation import parse_river
 from engines.core.errors import IllegalAction
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 
 from engines.bivi.actions import Place
-from engines.bivi.engine import ENGINE, placement_cells, placement_problem, placements
+from engines.bivi import ENGINE
+from engines.bivi.placing import placement_cells, placement_problem, placements
 from engines.bivi.geometry import oriented_cells
 from tests.bivi.helpers import EMPTY_RIVER, act, holding, refused, start
 

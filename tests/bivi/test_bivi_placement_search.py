@@ -7,7 +7,8 @@ import random
 import pytest
 
 from engines.bivi import content
-from engines.bivi.engine import ENGINE, _layout, flip_allowed
+from engines.bivi import ENGINE
+from engines.bivi.state import flip_allowed, river_layout
 from engines.bivi.geometry import absolute, can_place, check_placement, legal_placements, orientations
 from engines.core.protocol import AUTO
 
@@ -46,7 +47,7 @@ def positions(mode: str, seed: int, every: int = 9):
 def test_fast_search_agrees_with_checking_every_spot(mode, seed):
     checked = 0
     for state in positions(mode, seed):
-        lay = _layout(state)
+        lay = river_layout(state)
         allow_flip = flip_allowed(state.options.mode)
         tile_ids = {state.hand} if state.hand else set()
         tile_ids |= {t for side in state.forest for t in side}

@@ -9,7 +9,8 @@ import pytest
 
 from engines.bivi import ENGINE, content
 from engines.bivi.actions import BiviOptions
-from engines.bivi.engine import TOTAL_CUBES, TOTAL_TILES, BiviState, placement_cells
+from engines.bivi.placing import placement_cells
+from engines.bivi.state import TOTAL_CUBES, TOTAL_TILES, BiviState
 from engines.bivi.actions import Place
 from engines.bivi.geometry import CUBE, EMPTY, layout, stability_problem
 from engines.core.match import Match, SeatSpec

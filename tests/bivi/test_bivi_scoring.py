@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engines.bivi import content
-from engines.bivi.engine import ENGINE, decorations, objective_points
+from engines.bivi import ENGINE
+from engines.bivi.scoring import breakdowns, decorations, objective_points
 from engines.core.protocol import ScoreLine
 from tests.bivi.helpers import EMPTY_RIVER, cells, position, start
 from tests.bivi.test_bivi_notation import EXAMPLE_ONE, EXAMPLE_TWO
@@ -133,7 +134,7 @@ def test_the_beavers_cell_counts_as_empty_in_a_hole():
     # the beaver stands at the bank level (below the bank), on pine tile 23: its cell is part of a hole
     dipped = compact(EXAMPLE_ONE).replace("# b7 b7 b7 b8 b8 b8", "# b7 b7 b7 . . .", 1)
     state = over(base=start(), rivers={0: dipped}, beavers={0: (3, 5)})
-    assert ENGINE.breakdowns(state)[0].hole_sizes == (3,)
+    assert breakdowns(state)[0].hole_sizes == (3,)
 
 
 def test_objectives_count_tiles_above_the_bank_too():

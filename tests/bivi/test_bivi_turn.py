@@ -6,7 +6,8 @@ import pytest
 from msgspec.structs import replace
 
 from engines.bivi.actions import BiviOptions, ChooseBank, Discard, MoveBeaver, Place
-from engines.bivi.engine import ENGINE, TOTAL_CUBES
+from engines.bivi import ENGINE
+from engines.bivi.state import TOTAL_CUBES
 from engines.core.errors import BadOptions, IllegalAction
 from tests.bivi.helpers import act, holding, position, refused, start
 
@@ -545,7 +546,7 @@ def test_the_bank_rule_lasts_until_the_players_first_tile():
     # player 2 discarded in turn 1; in turn 2 their tile must still touch their bank
     state = to_next_turn(start(), cube=True)
     assert state.players[1].beaver is None and state.players[1].bank == "left"
-    from engines.bivi.engine import placement_problem
+    from engines.bivi.placing import placement_problem
     from engines.bivi.actions import Place
 
     held = holding(1, seat=1, foreman=1, base=state)

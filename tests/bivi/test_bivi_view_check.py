@@ -9,7 +9,8 @@ import msgspec
 import pytest
 
 from engines.bivi.actions import BiviOptions, CubeAt, Place, SetBeaver
-from engines.bivi.engine import ENGINE, BiviView, view_problem
+from engines.bivi import ENGINE
+from engines.bivi.view import BiviView, view_problem
 from engines.core.errors import IllegalAction
 
 

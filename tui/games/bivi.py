@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 
 from engines.bivi.actions import CubeAt, Place, SetBeaver
-from engines.bivi.engine import BiviView, river_text, view_problem
+from engines.bivi.view import BiviView, river_text, view_problem
 from engines.bivi.geometry import absolute, oriented_cells
 from tui.games.bivi_draw import (
     COMPACT,

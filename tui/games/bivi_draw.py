@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from engines.bivi.engine import BiviView, RiverView, TileView
+from engines.bivi.view import BiviView, RiverView, TileView
 from tui.glyphs import Glyphs
 
 Run = tuple[str, str]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.bivi.actions import CubeAt, Place
-from engines.bivi.engine import CODEC, BiviView, view_river_text
+from engines.bivi.actions import CODEC, CubeAt, Place
+from engines.bivi.view import BiviView, view_river_text
 from server.protocol import LegalAction
 from tui.games.bivi import BiviScreen
 from tui.games.bivi_draw import river_decorations
