@@ -339,6 +339,33 @@ async def test_bigger_cells_when_the_terminal_has_room(tmp_path) -> None:
         assert screen.query_one("#active-river").size.width == river_size(view, LARGE)[0]
 
 
+async def test_at_80x24_the_log_takes_only_its_lines_rows_and_gives_the_rest_to_the_table(tmp_path) -> None:
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot(5))
+        screen = app.screen
+        log, table = screen.query_one("#log"), screen.query_one("#table")
+        forest, below = screen.query_one("#forest"), screen.query_one("#below-rivers")
+        assert screen.query_one("#log-text").text == ""
+        # Nothing logged yet: the border and one row, not five rows with four of them blank.
+        assert log.region.height == 2
+        # Those rows go to the table: the whole forest shows under the rivers.
+        assert below.max_scroll_y == 0 and below.region.contains_region(forest.region)
+        table_height = table.region.height
+        for _ in range(3):  # the bank, a tile, and whatever follows: lines come into the log
+            await pilot.press("enter" if isinstance(app.focused, RiverBoard) else "1")
+            await settle(app, pilot)
+        lines = len(log.lines)
+        assert lines >= 3
+        assert log.region.height == 1 + min(lines, 4)
+        assert table.region.height == table_height - (log.region.height - 2)
+        # At 30 rows and more the log keeps its height from the first move on.
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert log.region.height == 5
+
+
 async def test_moving_the_ghost_repaints_only_changed_rows_and_never_replays_the_engine(tmp_path, monkeypatch) -> None:
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     match = ana_against_a_bot(5)

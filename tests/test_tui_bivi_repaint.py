@@ -96,3 +96,26 @@ async def test_taking_a_tile_moves_the_focus_to_the_river_without_repainting_row
         # river title not at all.
         assert 0 < len(river_rows) <= 4, river_rows
         assert not any(inside(span, title) for span in spans), spans
+
+
+async def test_taking_a_tile_rewrites_the_action_list_inside_its_border_and_leaves_the_forest_in_place(tmp_path) -> None:
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot(5))
+        await pilot.press("1")  # the left bank: the tiles on offer fill the action list
+        await settle(app, pilot)
+        actions = app.screen.query_one("#actions")
+        forest = app.screen.query_one("#forest")
+        forest_at = forest.region
+        spans = await repainted_by(app, pilot, "1")  # a tile: the list gives way to the board's hint
+        assert "play on the board" in str(actions.get_option_at_index(0).prompt)
+        box = actions.region
+        inner = box.shrink(actions.styles.border.spacing)
+        in_box = [span for span in spans if inside(span, box)]
+        # The offers' rows are written again inside the border; the border itself is not.
+        assert in_box and all(inside(span, inner) for span in in_box), in_box
+        # The hand's rows were kept while nothing was in hand: the forest stays where it was
+        # and only the characters that changed on its lines are written.
+        assert forest.region == forest_at
+        forest_cells = sum(x2 - x1 for y, x1, x2 in spans if inside((y, x1, x2), forest_at))
+        assert 0 < forest_cells < forest_at.area // 3, forest_cells

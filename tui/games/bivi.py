@@ -270,6 +270,10 @@ class BiviScreen(GameScreen):
         width, height = (boards.first().size.width, boards.first().size.height) if boards else (0, 0)
         return width or self.app.size.width - SIDE_COLUMNS, height or self.app.size.height - 8
 
+    def fit_layout(self, width: int, height: int) -> None:
+        super().fit_layout(width, height)
+        self.set_class(height < 30, "-height-under-30")
+
     def on_resize(self, event: events.Resize) -> None:
         if self.table is not None and self.is_mounted:
             self.call_after_refresh(self._redraw_all)
@@ -353,8 +357,10 @@ class BiviScreen(GameScreen):
         hand = self._hand_text(view, mode, self._problem, table.seat_names)
         widget = self.query_one("#hand", SteadyText)
         widget.show(hand)
-        if widget.display != bool(hand):
-            widget.display = bool(hand)
+        # Its rows are kept even with nothing in hand, except where rows are scarce.
+        shown = bool(hand) or not self.has_class("-height-under-30")
+        if widget.display != shown:
+            widget.display = shown
 
     def _draw_others(self, table: Table, active: int) -> None:
         view: BiviView = table.view

@@ -15,6 +15,7 @@ from typing import Any, Self, TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.geometry import Region, Size
@@ -22,6 +23,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.visual import Visual, visualize
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -261,10 +263,72 @@ class ActionList(OptionList):
         super().__init__(markup=False, **kwargs)
         self._actions: list[Any] = []
         self._listed: tuple[str, ...] | None = None
+        #: The rows last painted inside the border, and the look of the box around them.
+        self._painted: dict[int, Strip] = {}
+        self._painted_box: tuple[Any, ...] | None = None
+        self._compare_pending = False
 
     def on_mount(self) -> None:  # OptionList's own on_mount runs too (Textual calls each class's)
         # The scrollbar comes and goes with long lists of offers; painted twice each time.
         painted_once(self.vertical_scrollbar)
+
+    # New offers, a focus that moves the highlight's colours: OptionList repaints the whole
+    # box, border included, for each (about 2 KB over SSH at 100x30, half a move's budget).
+    # Here a repaint of the whole list waits for the changes to land, then repaints only
+    # the rows that differ from those painted, unless the box itself looks different.
+    # The styles keep the scrollbar's column whether it shows or not (`scrollbar-gutter`), so
+    # the scrollbar coming or going lays out the screen without changing a row of the list.
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        if regions or recompose or not repaint or self._painted_box != self._box_look():
+            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        if layout:
+            super().refresh(repaint=False, layout=True)
+        if not self._compare_pending:
+            self._compare_pending = True
+            self.call_next(self._repaint_changed_rows)
+        return self
+
+    def _box_look(self) -> tuple[Any, ...] | None:
+        if not self.is_mounted:
+            return None
+        styles = self.styles
+        return (self.size, self.scroll_offset, self.scrollable_content_region, styles.border, styles.background,
+                styles.background_tint, styles.color, styles.padding)
+
+    def _repaint_changed_rows(self) -> None:
+        self._compare_pending = False
+        if self._painted_box != self._box_look():
+            super().refresh()
+            return
+        row = super().render_line
+        changed = [y for y in range(self.scrollable_content_region.height) if self._painted.get(y) != row(y)]
+        if changed:
+            width = self.scrollable_content_region.width
+            super().refresh(*(Region(0, y, width, 1) for y in changed))
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        look = self._box_look()
+        if self._painted_box != look:
+            self._painted, self._painted_box = {}, look
+        self._painted[y] = strip
+        return strip
+
+    def _on_focus(self, event: events.Focus) -> None:
+        # The highlight's colours follow the focus, the rest of the list does not: repaint
+        # what differs (Textual's default repaints the whole box).
+        event.prevent_default()
+        self.has_focus = True
+        self.refresh()
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
+
+    def _on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False
+        self.refresh()
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
 
     def watch_table(self, table: Table | None) -> None:
         if table is None:
