@@ -33,6 +33,7 @@ from engines.core.protocol import AUTO
 from saves.errors import SaveError
 from saves.store import Autosaver
 from tui.commands import GameActions
+from tui.widgets.compositor import RefreshedRowsCompositor
 from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine, SteadyFooter
 from tui.widgets.table import Table, name_seats
 
@@ -64,6 +65,8 @@ class GameScreen(Screen[None]):
 
     def __init__(self, match: Match, saver: Autosaver | None = None) -> None:
         super().__init__()
+        # A key repaints a few cells: render only what overlaps them, not every container.
+        self._compositor = RefreshedRowsCompositor()
         self.match = match
         self.saver = saver
         self.viewer: int | None = self._initial_viewer()
