@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import msgspec
 import pytest
 
@@ -504,3 +506,29 @@ async def test_the_palette_opens_the_keys_panel(tmp_path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen) and app.screen.under is screen
+
+
+async def test_once_drawn_a_game_screen_has_the_collector_measure_its_heap(tmp_path) -> None:
+    """A full pass after the screen is drawn: without one, the collector goes on taking the
+    game's objects for new and walks them all again in the middle of a key now and then."""
+    full_passes = []
+
+    def note(phase: str, info: dict) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            full_passes.append(info)
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    seats = [SeatSpec("Ana"), SeatSpec("Bot", "bot", "heuristic")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        gc.collect()  # the test process's heap, measured: no full pass comes by itself meanwhile
+        gc.callbacks.append(note)
+        try:
+            await start(app, pilot, Match(ENGINE, CountOptions(target=9), seats, 4))
+            for _ in range(50):  # the footer's keys come a frame or two after the screen
+                if full_passes:
+                    break
+                await pilot.pause(0.01)
+        finally:
+            gc.callbacks.remove(note)
+    assert full_passes
