@@ -76,6 +76,7 @@ class GameScreen(Screen[None]):
         self._thinking = False
         self._ended_shown = False
         self._gone = False
+        self._heap_set_aside = False
 
     # -- layout ------------------------------------------------------------------
     @property
@@ -126,6 +127,23 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         self._gone = True
         self.workers.cancel_group(self, "bots")
+        if self._heap_set_aside:
+            # What the game left behind is the collector's again (so are the app's start-up
+            # objects, set aside with the game's; the next game sets them aside again).
+            gc.unfreeze()
+
+    def _set_heap_aside(self) -> None:
+        """Keep the game's objects, as they stand once the screen is drawn, out of the
+        collector's sight while it is played. Its full passes otherwise walked them all
+        inside a key now and then (14-32 ms in a Bivì ghost step: the bench's p95): the
+        collector sizes the heap at its last full pass, which came before the app froze
+        its start-up objects (or never: the start and a saved game's replay run without
+        it), so it took the game for new heap and came back every tenth middle pass. A
+        full pass first, so no garbage is set aside with them."""
+        if self.alive:
+            gc.collect()
+            gc.freeze()
+            self._heap_set_aside = True
 
     def on_mount(self) -> None:
         from tui.screens.handover import WhoseScreen, shows_secret
@@ -141,12 +159,7 @@ class GameScreen(Screen[None]):
         self.refresh_table()
         self.query_one(ActionList).focus()
         self.call_after_refresh(self.after_change)
-        # The collector sizes the heap at its last full pass, which came before the app froze
-        # its start-up objects (or never: the start and a saved game's replay run without
-        # it), so it takes the heap for new and walks all of this screen's objects again
-        # every tenth middle pass: 14-22 ms inside a key now and then (Bivì's p95 ghost
-        # step). One full pass once the screen is drawn tells it the heap's real size.
-        self.app.call_when_drawn(gc.collect)
+        self.app.call_when_drawn(self._set_heap_aside)
 
     # -- the table --------------------------------------------------------------
     def _initial_viewer(self) -> int | None:
