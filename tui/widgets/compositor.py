@@ -25,7 +25,8 @@ class RefreshedRowsCompositor(Compositor):
     def __init__(self) -> None:
         super().__init__()
         # Per screen row, the refreshed (start, end) columns of the partial update being
-        # rendered that no widget in front has covered yet; None outside of one.
+        # rendered that no widget in front has covered yet (a row leaves once covered);
+        # None outside of one.
         self._uncovered: Spans | None = None
 
     def render_partial_update(self) -> ChopsUpdate | None:
@@ -45,9 +46,11 @@ class RefreshedRowsCompositor(Compositor):
             yield from super()._get_renders(crop)
             return
         for widget, (region, clip) in self.visible_widgets.items():  # front to back
+            if not uncovered:
+                break  # every refreshed cell has its widget
             left, top, width, height = region.intersection(clip)
-            right = left + width
-            rows = [y for y in range(top, top + height) if _cover(uncovered, y, left, right)]
+            right, bottom = left + width, top + height
+            rows = [y for y in sorted(uncovered) if top <= y < bottom and _cover(uncovered, y, left, right)]
             if rows:
                 # Whole rows of what shows of the widget: the update is cut where widgets
                 # start and end, so what a widget hands over must start and end there too.
@@ -58,9 +61,7 @@ class RefreshedRowsCompositor(Compositor):
 def _cover(uncovered: Spans, y: int, left: int, right: int) -> bool:
     """Take columns left..right of row `y` out of what is still uncovered; whether any of
     them was."""
-    spans = uncovered.get(y)
-    if not spans:
-        return False
+    spans = uncovered[y]
     kept: list[tuple[int, int]] = []
     hit = False
     for start, end in spans:
@@ -73,5 +74,8 @@ def _cover(uncovered: Spans, y: int, left: int, right: int) -> bool:
         if end > right:
             kept.append((right, end))
     if hit:
-        uncovered[y] = kept
+        if kept:
+            uncovered[y] = kept
+        else:
+            del uncovered[y]
     return hit
