@@ -108,6 +108,10 @@ class FrameRecorder:
         for when, update in self.frames[first:]:
             self.screen.apply(update, self.app.console)
             states.append((when, self.screen.snapshot()))
+        # A driver writes a frame and lets it go: kept, the frames (each strip with its
+        # caches, some 300 objects a key) grew the heap the collector's full passes walk,
+        # and brought those passes into the keys measured.
+        del self.frames[:-1]
         self.replayed = len(self.frames)
         if not states or states[-1][1] == before:
             return None

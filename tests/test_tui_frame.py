@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import msgspec
 import pytest
 
@@ -504,3 +506,28 @@ async def test_the_palette_opens_the_keys_panel(tmp_path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen) and app.screen.under is screen
+
+
+async def test_a_drawn_game_is_kept_out_of_the_collectors_passes_until_left(tmp_path) -> None:
+    """Full passes walked the whole game inside a key now and then; once the screen is drawn
+    its objects are set aside (after a full pass, so no garbage goes with them), and leaving
+    the game gives them back to the collector."""
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    seats = [SeatSpec("Ana"), SeatSpec("Bot", "bot", "heuristic")]
+
+    def walked(thing: object) -> bool:
+        return any(found is thing for found in gc.get_objects())
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        gc.unfreeze()  # whatever the app set aside before the game
+        screen = await start(app, pilot, Match(ENGINE, CountOptions(target=9), seats, 4))
+        for _ in range(50):  # the footer's keys come a frame or two after the screen
+            if not walked(screen):
+                break
+            await pilot.pause(0.01)
+        assert not walked(screen) and not walked(screen.match)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        assert walked(screen.match) and gc.get_freeze_count() == 0

@@ -214,7 +214,7 @@ def show_text(widget: Static, content: VisualType, *, keep_height: bool = False)
     if keep_height and needed < rows and isinstance(content, (str, Text)):
         padding = "\n " * (rows - needed)
         widget.update(content + padding if isinstance(content, str) else Text.assemble(content, padding), layout=False)
-        needed = widget.visual.get_height(styles, width)
+        needed = rows  # a blank line of one space never wraps: no need to wrap the text again to count
     if needed != rows:
         widget.refresh(layout=True)
     return True
