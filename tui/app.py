@@ -238,12 +238,15 @@ class CampfireApp(App[int]):
 
     def load_game_styles(self, game_id: str) -> None:
         """Read a game's own sheet ahead of its screen (the setup form calls this once it is
-        drawn), so Start does not wait for every sheet to be parsed again."""
+        drawn), so Start does not wait for every sheet to be parsed again. Its rules name
+        the game screen's own widgets, none of which exist yet: nothing on screen is styled
+        again (that restyle of the launcher and the form held the form's footer keys back
+        some 30 ms)."""
         path = game_style_path(game_id)
         if path is not None and not self.stylesheet.has_source(str(path), ""):
-            self._load_styles([path])
+            self._load_styles([path], restyle=False)
 
-    def _load_styles(self, paths: list[Path]) -> None:
+    def _load_styles(self, paths: list[Path], restyle: bool = True) -> None:
         """Read the sheets and restyle what is on screen, as Textual does for a screen's own
         `css_path`, but parsing in the app's stylesheet itself: Textual's `reparse` parses
         every sheet again in a fresh one and leaves this one's parse cache behind, so the
@@ -256,7 +259,8 @@ class CampfireApp(App[int]):
         if self.css_monitor is not None:  # `textual run --dev` reloads them on change
             self.css_monitor.add_paths(paths)
         self.stylesheet.parse()
-        self.stylesheet.update(self)
+        if restyle:
+            self.stylesheet.update(self)
 
     def _open_start_request(self) -> None:
         from tui.opening import open_start_request
