@@ -46,7 +46,8 @@ from tui.games.bivi_draw import (
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
-from tui.widgets.frame import ActionList, SteadyText, painted_once
+from tui.widgets.footer import painted_once
+from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.table import Table
 
 STYLES = {

@@ -33,7 +33,8 @@ from engines.core.protocol import AUTO
 from saves.errors import SaveError
 from saves.store import Autosaver
 from tui.commands import GameActions
-from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine, SteadyFooter
+from tui.widgets.footer import SteadyFooter
+from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
 from tui.widgets.table import Table, name_seats
 
 

@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.registry import GAMES, GameEntry, find_game
 from saves.store import SaveInfo, list_saves
+from tui.widgets.footer import SteadyFooter
 
 
 def game_prompt(entry: GameEntry) -> str:
@@ -92,7 +93,9 @@ class LauncherScreen(Screen[None]):
                 markup=False,
             )
             yield Static(id="game-details")
-        yield Footer()
+        # Hidden under the setup form, Textual's footer still rebuilt its keys when the form
+        # opened (some 20 ms before the form's own keys); this one rebuilds only changed keys.
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         games = self.query_one("#game-list", OptionList)

@@ -15,12 +15,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, random_seed
 from engines.registry import find_game, load_engine
 from saves.limits import MAX_SEAT_NAME, clean_name, seed_problem
+from tui.widgets.footer import SteadyFooter
 
 # `campfire serve` names the first seat after the SSH username (already sanitised).
 PLAYER_NAME_ENV = "CAMPFIRE_PLAYER_NAME"
@@ -166,7 +167,9 @@ class SetupScreen(Screen[None]):
                 yield Input(placeholder="blank = random", id="seed-input", type="integer")
             yield Static(id="setup-error", classes="error", markup=False)
             yield Button("Start game", id="start", variant="primary")
-        yield Footer()
+        # Textual's footer rebuilt its keys once for each of the four bindings refreshes
+        # that opening the form brings (some 25 ms each); this one rebuilds them once.
+        yield SteadyFooter()
 
     def scroll_to_center(self, widget: Widget, animate: bool = True, **kwargs: Any) -> None:
         # Focus scrolls the field into view; gliding there kept a form taller than the
@@ -233,5 +236,4 @@ class SetupScreen(Screen[None]):
             return
         from tui.opening import open_match
 
-        self.app.pop_screen()
-        open_match(self.app, match, path=None)
+        open_match(self.app, match, path=None, replace=True)
