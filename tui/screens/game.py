@@ -135,8 +135,10 @@ class GameScreen(Screen[None]):
             self._raise_curtain()
         self._show_whose_screen()
         self.fit_layout(*self.app.size)
-        self.refresh_table()
+        # The default focus first: the first table (drawn before the first frame) may move
+        # it to the board, as every later one does.
         self.query_one(ActionList).focus()
+        self.refresh_table()
         self.call_after_refresh(self.after_change)
 
     # -- the table --------------------------------------------------------------
