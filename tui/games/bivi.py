@@ -281,7 +281,7 @@ class BiviScreen(GameScreen):
 
     # -- drawing --------------------------------------------------------------------
     def watch_table(self, table: Table | None) -> None:
-        if table is None or not self.is_mounted:
+        if table is None:
             return
         mode = self._ghost_mode(table)
         key = (len(self.match.journal), mode, table.viewer or 0)

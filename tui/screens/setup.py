@@ -168,8 +168,8 @@ class SetupScreen(Screen[None]):
             yield Static(id="setup-error", classes="error", markup=False)
             yield Button("Start game", id="start", variant="primary")
         # Textual's footer rebuilt its keys once for each of the four bindings refreshes
-        # that opening the form brings (some 25 ms each); this one rebuilds them once.
-        yield SteadyFooter()
+        # that opening the form brings (some 25 ms each); this one builds them with the form.
+        yield SteadyFooter(keys_at_once=True)
 
     def scroll_to_center(self, widget: Widget, animate: bool = True, **kwargs: Any) -> None:
         # Focus scrolls the field into view; gliding there kept a form taller than the

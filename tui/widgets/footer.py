@@ -19,10 +19,17 @@ class SteadyFooter(Footer):
     several (the table, the focus, the board); this one rebuilds at most once per repaint,
     and only when the keys it shows changed."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, keys_at_once: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._keys_shown: tuple[Any, ...] | None = None
         self._check_pending = False
+        # Textual's footer leaves its keys for after the screen's first frame, which took
+        # another frame or four (40-100 ms on a loaded machine) before a new screen looked
+        # as it does. `keys_at_once` builds them with the screen, in its first frame (rebuilt
+        # only if the focus changes them), for screens whose `check_action` can answer
+        # before they are mounted: a game screen's asks widgets and a table not there yet.
+        if keys_at_once:
+            self.set_reactive(Footer._bindings_ready, True)
 
     def _keys_now(self) -> tuple[Any, ...]:
         palette = self.app.COMMAND_PALETTE_BINDING
