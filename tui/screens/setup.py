@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Header, Input, Label, Select, Static
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, random_seed
@@ -103,6 +104,15 @@ def read_option(field: OptionField, text: str) -> object:
     if field.hint == "a whole number":
         return int(text)
     return [int(part) for part in text.replace(" ", "").split(",") if part]
+
+
+#: Every widget class the form mounts, Select's own parts included (private to Textual, which is
+#: pinned): the launcher has the app
+#: read their default styles before Enter (`CampfireApp.read_default_styles`).
+FORM_WIDGETS = (
+    Header, VerticalScroll, Vertical, Horizontal, Static, Label, Input, Select, SelectCurrent, SelectOverlay,
+    Button, SteadyFooter,
+)
 
 
 class SeatRow(Horizontal):
