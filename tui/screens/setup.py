@@ -187,6 +187,12 @@ class SetupScreen(Screen[None]):
         super().scroll_to_center(widget, animate=False, **kwargs)
 
     def on_mount(self) -> None:
+        # A form taller than the terminal (Camp Grizzly, Bioviva at 24 rows) opens at its
+        # Start button, which has the focus. Scrolling there waited for the first layout,
+        # so the form was drawn once at its top and again at its foot (some 50 ms later);
+        # anchored, the first layout already places it at its foot. Moving the focus
+        # scrolls as usual (a scroll to a field releases the anchor).
+        self.query_one("#setup-body").anchor()
         # The game's stylesheet, while the player reads the form rather than after Start.
         load_game_styles = getattr(self.app, "load_game_styles", None)
         if load_game_styles is not None:
