@@ -120,3 +120,27 @@ def test_the_launcher_imports_the_highlighted_game_in_the_background():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert result.stdout.split() == ["False", "True", "True"]
+
+
+async def test_the_launcher_has_the_setup_forms_default_styles_read_before_enter(tmp_path):
+    import asyncio
+
+    from tui.screens.setup import SetupScreen
+
+    def default_sources() -> set:
+        return {place for place, source in app.stylesheet.source.items() if source.is_defaults}
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(250):  # the highlighted game's background import asks for them
+            if any(name == "Input.DEFAULT_CSS" for _, name in default_sources()):
+                break
+            await asyncio.sleep(0.02)
+        before = default_sources()
+        names = {name for _, name in before}
+        assert {"Input.DEFAULT_CSS", "SelectCurrent.DEFAULT_CSS", "Button.DEFAULT_CSS"} <= names
+        app.push_screen(SetupScreen("bivi"))
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert default_sources() == before  # nothing left to parse when the form mounts

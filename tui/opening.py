@@ -28,8 +28,11 @@ def screen_class(game_id: str) -> type:
     return module.SCREEN
 
 
-def open_match(app: App, match: Match, path: Path | None) -> None:
-    """Show `match` and autosave it after every action (to `path` when it came from one)."""
+def open_match(app: App, match: Match, path: Path | None, *, replace: bool = False) -> None:
+    """Show `match` and autosave it after every action (to `path` when it came from one).
+    With `replace`, the game takes the place of the screen on top (the setup form), so the
+    screen under it (the launcher) is not shown, laid out and given its footer keys again
+    for the moment between the two."""
     save_dir = getattr(app, "save_dir", None)
     try:
         if path is None:
@@ -39,7 +42,11 @@ def open_match(app: App, match: Match, path: Path | None) -> None:
     except SaveError as error:
         app.notify(f"{error} The game will not be saved.", severity="error", timeout=10, markup=False)
         saver = None
-    app.push_screen(screen_class(match.game_id)(match, saver))
+    screen = screen_class(match.game_id)(match, saver)
+    if replace:
+        app.switch_screen(screen)
+    else:
+        app.push_screen(screen)
 
 
 def open_file(app: App, path: Path | str) -> bool:

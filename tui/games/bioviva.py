@@ -219,7 +219,7 @@ class BiovivaScreen(GameScreen):
 
     # -- drawing ------------------------------------------------------------------
     def watch_table(self, table: Table | None) -> None:
-        if table is None or not self.is_mounted:
+        if table is None:
             return
         view: BiovivaView = table.view
         switcher = self.query_one("#bioviva-board", ContentSwitcher)

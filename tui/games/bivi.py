@@ -46,7 +46,8 @@ from tui.games.bivi_draw import (
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
-from tui.widgets.frame import ActionList, SteadyText, painted_once
+from tui.widgets.footer import painted_once
+from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.table import Table
 
 STYLES = {
@@ -284,7 +285,7 @@ class BiviScreen(GameScreen):
 
     # -- drawing --------------------------------------------------------------------
     def watch_table(self, table: Table | None) -> None:
-        if table is None or not self.is_mounted:
+        if table is None:
             return
         mode = self._ghost_mode(table)
         key = (len(self.match.journal), mode, table.viewer or 0)

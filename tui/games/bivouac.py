@@ -63,7 +63,6 @@ class CampBoard(LineBoard):
 
 
 class BivouacScreen(GameScreen):
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     BINDINGS = [Binding("b", "next_board", "Board", id="bivouac.next_board")]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -93,6 +92,14 @@ class BivouacScreen(GameScreen):
         """Only the expansion has secrets (upgrade hands): the base game needs no curtain
         between two humans, who would otherwise pass the screen after every worker."""
         return super().hides_information and self.match.options.expansion
+
+    def fit_layout(self, width: int, height: int) -> None:
+        # Set with the others on mount, where the first table is drawn: Textual's
+        # breakpoints came with the first resize, after the first frame had shown every
+        # player's board on a narrow terminal.
+        super().fit_layout(width, height)
+        self.set_class(width < 120, "-narrow")
+        self.set_class(width >= 120, "-wide")
 
     @property
     def wide(self) -> bool:
@@ -178,7 +185,7 @@ class BivouacScreen(GameScreen):
         return max(table.view.actor, 0)
 
     def watch_table(self, table: Table | None) -> None:
-        if table is None or not self.is_mounted:
+        if table is None:
             return
         on_board = self.board_in_play()
         if on_board and table.view.phase == "retrieve":

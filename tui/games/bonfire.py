@@ -221,7 +221,7 @@ class BonfireScreen(GameScreen):
         return bool(self._fate_legal) and self.table is not None and self.table.acting and not self._curtain_up
 
     def watch_table(self, table: Table | None) -> None:
-        if table is None or not self.is_mounted:
+        if table is None:
             return
         key = len(self.match.journal)
         if self.placing and self._fate_for != key:

@@ -164,7 +164,7 @@ class CampGrizzlyScreen(GameScreen):
         return dataclasses.replace(table, actions=actions)
 
     def watch_table(self, table: Table | None) -> None:
-        if table is None or not self.is_mounted:
+        if table is None:
             return
         view = table.view
         names = table.seat_names

@@ -35,7 +35,8 @@ from saves.errors import SaveError
 from saves.store import Autosaver
 from tui.commands import GameActions
 from tui.widgets.compositor import RefreshedRowsCompositor
-from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine, SteadyFooter
+from tui.widgets.footer import SteadyFooter
+from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
 from tui.widgets.table import Table, name_seats
 
 
@@ -156,8 +157,10 @@ class GameScreen(Screen[None]):
             self._raise_curtain()
         self._show_whose_screen()
         self.fit_layout(*self.app.size)
-        self.refresh_table()
+        # The default focus first: the first table (drawn before the first frame) may move
+        # it to the board, as every later one does.
         self.query_one(ActionList).focus()
+        self.refresh_table()
         self.call_after_refresh(self.after_change)
         self.app.call_when_drawn(self._set_heap_aside)
 

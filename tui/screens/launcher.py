@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 import threading
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.registry import GAMES, GameEntry, find_game
 from saves.store import SaveInfo, list_saves
+from tui.widgets.footer import SteadyFooter
 
 
 def game_prompt(entry: GameEntry) -> str:
@@ -37,13 +40,18 @@ def launcher_order() -> list[GameEntry]:
 _prefetched: set[str] = set()
 
 
-def prefetch_game(game_id: str) -> None:
+def prefetch_game(game_id: str, app: Any = None) -> None:
     """Import what entering `game_id` needs (its engine, the option meanings the setup
     form shows, its screen, the version the first autosave writes) in a background thread
-    while the player reads the launcher: Enter and Start then find it done. Python's import
-    lock keeps a key press that comes first correct (it waits for the import under way);
-    any failure is left for that press to report."""
+    while the player reads the launcher: Enter and Start then find it done, and `app` (when
+    given) reads the form's default styles. Python's import lock keeps a key press that
+    comes first correct (it waits for the import under way); any failure is left for that
+    press to report."""
     if game_id in _prefetched:
+        if app is not None and "tui.screens.setup" in sys.modules:  # imported for another app
+            from tui.screens.setup import FORM_WIDGETS
+
+            app.read_default_styles(FORM_WIDGETS)
         return
     _prefetched.add(game_id)
 
@@ -52,11 +60,14 @@ def prefetch_game(game_id: str) -> None:
             from engines.registry import load_engine
             from saves.format import app_version
             from tui.opening import screen_class
-            from tui.screens.setup import option_fields
+            from tui.screens.setup import FORM_WIDGETS, option_fields
 
             option_fields(load_engine(game_id).options_type)
             screen_class(game_id)
             app_version()  # the first autosave writes it
+            if app is not None:
+                # On the app's own thread: its stylesheet is not shared with this one.
+                app.call_from_thread(app.read_default_styles, FORM_WIDGETS)
         except Exception:  # noqa: BLE001 - reported by the key press that needs it
             pass
 
@@ -92,7 +103,9 @@ class LauncherScreen(Screen[None]):
                 markup=False,
             )
             yield Static(id="game-details")
-        yield Footer()
+        # Hidden under the setup form, Textual's footer still rebuilt its keys when the form
+        # opened (some 20 ms before the form's own keys); this one rebuilds only changed keys.
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         games = self.query_one("#game-list", OptionList)
@@ -127,7 +140,7 @@ class LauncherScreen(Screen[None]):
             entry = self.selected
             call_when_drawn = getattr(self.app, "call_when_drawn", None)
             if call_when_drawn is not None:
-                call_when_drawn(lambda: prefetch_game(entry.id))
+                call_when_drawn(lambda: prefetch_game(entry.id, self.app))
         if self.continue_info != before:  # each footer refresh rebuilds all its keys
             self._name_continue_key(self.continue_info)
         if self.selected is not None:
@@ -144,7 +157,7 @@ class LauncherScreen(Screen[None]):
         entry = find_game(event.option.id or "")
         self._show_details(entry)
         if entry.ready and self._looked_for_saves:  # after the first paint
-            prefetch_game(entry.id)
+            prefetch_game(entry.id, self.app)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

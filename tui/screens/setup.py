@@ -15,12 +15,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, random_seed
 from engines.registry import find_game, load_engine
 from saves.limits import MAX_SEAT_NAME, clean_name, seed_problem
+from tui.widgets.footer import SteadyFooter
 
 # `campfire serve` names the first seat after the SSH username (already sanitised).
 PLAYER_NAME_ENV = "CAMPFIRE_PLAYER_NAME"
@@ -104,6 +106,15 @@ def read_option(field: OptionField, text: str) -> object:
     return [int(part) for part in text.replace(" ", "").split(",") if part]
 
 
+#: Every widget class the form mounts, Select's own parts included (private to Textual, which is
+#: pinned): the launcher has the app
+#: read their default styles before Enter (`CampfireApp.read_default_styles`).
+FORM_WIDGETS = (
+    Header, VerticalScroll, Vertical, Horizontal, Static, Label, Input, Select, SelectCurrent, SelectOverlay,
+    Button, SteadyFooter,
+)
+
+
 class SeatRow(Horizontal):
     def __init__(self, number: int, name: str, kind: str, kinds: list[str]) -> None:
         super().__init__(classes="seat-row")
@@ -166,7 +177,9 @@ class SetupScreen(Screen[None]):
                 yield Input(placeholder="blank = random", id="seed-input", type="integer")
             yield Static(id="setup-error", classes="error", markup=False)
             yield Button("Start game", id="start", variant="primary")
-        yield Footer()
+        # Textual's footer rebuilt its keys once for each of the four bindings refreshes
+        # that opening the form brings (some 25 ms each); this one builds them with the form.
+        yield SteadyFooter(keys_at_once=True)
 
     def scroll_to_center(self, widget: Widget, animate: bool = True, **kwargs: Any) -> None:
         # Focus scrolls the field into view; gliding there kept a form taller than the
@@ -174,6 +187,12 @@ class SetupScreen(Screen[None]):
         super().scroll_to_center(widget, animate=False, **kwargs)
 
     def on_mount(self) -> None:
+        # A form taller than the terminal (Camp Grizzly, Bioviva at 24 rows) opens at its
+        # Start button, which has the focus. Scrolling there waited for the first layout,
+        # so the form was drawn once at its top and again at its foot (some 50 ms later);
+        # anchored, the first layout already places it at its foot. Moving the focus
+        # scrolls as usual (a scroll to a field releases the anchor).
+        self.query_one("#setup-body").anchor()
         # The game's stylesheet, while the player reads the form rather than after Start.
         load_game_styles = getattr(self.app, "load_game_styles", None)
         if load_game_styles is not None:
@@ -233,5 +252,4 @@ class SetupScreen(Screen[None]):
             return
         from tui.opening import open_match
 
-        self.app.pop_screen()
-        open_match(self.app, match, path=None)
+        open_match(self.app, match, path=None, replace=True)

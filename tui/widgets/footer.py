@@ -1,0 +1,82 @@
+"""The footer every Campfire screen shows: the keys that work now, rebuilt only when they
+change."""
+
+from __future__ import annotations
+
+from typing import Any, Self, TypeVar
+
+from textual.app import ComposeResult
+from textual.geometry import Region, Size
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
+
+W = TypeVar("W", bound=Widget)
+
+
+class SteadyFooter(Footer):
+    """Textual's footer rebuilds every key on every bindings refresh, and a move asks for
+    several (the table, the focus, the board); this one rebuilds at most once per repaint,
+    and only when the keys it shows changed."""
+
+    def __init__(self, *args: Any, keys_at_once: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._keys_shown: tuple[Any, ...] | None = None
+        self._check_pending = False
+        # Textual's footer leaves its keys for after the screen's first frame, which took
+        # another frame or four (40-100 ms on a loaded machine) before a new screen looked
+        # as it does. `keys_at_once` builds them with the screen, in its first frame (rebuilt
+        # only if the focus changes them), for screens whose `check_action` can answer
+        # before they are mounted: a game screen's asks widgets and a table not there yet.
+        if keys_at_once:
+            self.set_reactive(Footer._bindings_ready, True)
+
+    def _keys_now(self) -> tuple[Any, ...]:
+        palette = self.app.COMMAND_PALETTE_BINDING
+        keys = tuple(
+            (key, binding.action, binding.description, binding.group, self.app.get_key_display(binding), enabled, tooltip)
+            for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()
+            if binding.show or key == palette
+        )
+        return keys, self.show_command_palette, self.combine_groups
+
+    def compose(self) -> ComposeResult:
+        self._keys_shown = self._keys_now() if self._bindings_ready else None
+        for widget in super().compose():
+            yield painted_once(widget)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        # The footer draws nothing of its own under its keys: a layout that places them
+        # again repaints every key that moved, and the footer's own repaint would resend the
+        # whole row a frame later.
+        if layout and not regions:
+            repaint = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._check_pending:
+            self._check_pending = True
+            self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        self._check_pending = False
+        if self.is_attached and self._keys_now() != self._keys_shown:
+            await self.recompose()
+
+
+def painted_once(widget: W) -> W:
+    """A widget whose size changes is painted by the layout that resizes it; Textual's
+    default then asks for another layout (through `virtual_size`), which resends the whole
+    widget on the next frame. For widgets that do not scroll (keys the footer builds,
+    containers sized by their content) that second layout is only a second paint. Works on
+    widgets built elsewhere, such as Textual's own footer keys."""
+    size_updated = widget._size_updated
+
+    def without_second_layout(size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return size_updated(size, virtual_size, container_size, layout=False)
+
+    widget._size_updated = without_second_layout  # type: ignore[method-assign]
+    return widget
