@@ -8,14 +8,11 @@ Record only from code known to be right: recording after a change copies that ch
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
-import msgspec
-
 from engines.bonfire import ENGINE
-from engines.core.match import Match, SeatSpec
+from tests.identity_digest import play_digest as digest_game
 
 DIGESTS = Path(__file__).resolve().parent / "fixtures" / "identity_digests.json"
 
@@ -38,34 +35,9 @@ def planned_games() -> list[tuple[tuple[str, ...], int]]:
 
 
 def play_digest(levels: tuple[str, ...], seed: int, check_purity: bool = False) -> str:
-    """One game played by bots, every step hashed: the state, each seat's legal actions,
-    the events (with their reveal flag). With `check_purity`, also asserts that apply left
-    its input state as it was."""
-    seats = [SeatSpec(f"Bot {n + 1}", "bot", level) for n, level in enumerate(levels)]
-    match = Match(ENGINE, ENGINE.default_options(), seats, seed)
-    hasher = hashlib.sha256()
-
-    def absorb(value: object) -> None:
-        hasher.update(msgspec.json.encode(value))
-        hasher.update(b"\n")
-
-    absorb(match.state)
-    while True:
-        for seat in range(len(levels)):
-            absorb([ENGINE.format_action(a) for a in ENGINE.legal_actions(match.state, seat)])
-        step = match.next_bot_or_auto()
-        if step is None:
-            break
-        before = msgspec.json.encode(match.state) if check_purity else b""
-        applied = ENGINE.apply(match.state, *step)
-        if check_purity:
-            assert msgspec.json.encode(match.state) == before, f"apply changed its input ({game_key(levels, seed)})"
-        absorb([[e.text, e.for_viewer(0)] for e in applied.events])
-        absorb(applied.reveals)
-        absorb(applied.state)
-        match.act(*step)
-    absorb(ENGINE.outcome(match.state))
-    return hasher.hexdigest()[:24]
+    return digest_game(
+        ENGINE, ENGINE.default_options(), levels, seed, check_purity=check_purity, label=game_key(levels, seed)
+    )
 
 
 def record() -> dict[str, str]:
