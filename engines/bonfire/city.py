@@ -177,6 +177,11 @@ def pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) -> dic
     return {k: v for k, v in left.items() if v}
 
 
+def _symbol_tiles(tiles: dict[str, int]) -> int:
+    """How many action tiles of the six symbols a hand holds (wild ones aside)."""
+    return sum(count for kind in SYMBOLS if (count := tiles.get(kind, 0)) > 0)
+
+
 def can_pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) -> bool:
     """Whether `pay_tiles` would succeed, without working out the payment: after paying
     what the tiles cover, wild tiles cover what is missing (2 each with the Twinmaker),
@@ -184,11 +189,7 @@ def can_pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) ->
     if WILD in need:  # wild tiles would pay twice over: leave that to the payment itself
         return pay_tiles(p, need, wild_double) is not None
     tiles = p.tiles
-    spare = 0
-    for kind in SYMBOLS:
-        count = tiles.get(kind, 0)
-        if count > 0:
-            spare += count
+    spare = _symbol_tiles(tiles)
     missing = 0
     for kind, count in need.items():
         used = min(tiles.get(kind, 0), count)
@@ -204,11 +205,7 @@ def tile_budget(p: Player, wild_double: bool = False) -> Callable[[str, int], bo
     """`can_pay_tiles` for one kind of tile at a time, the hand's totals worked out once:
     for listing every move a hand can pay for."""
     tiles = p.tiles
-    spare = 0
-    for kind in SYMBOLS:
-        count = tiles.get(kind, 0)
-        if count > 0:
-            spare += count
+    spare = _symbol_tiles(tiles)
     cover = tiles.get(WILD, 0) * (2 if wild_double else 1)
 
     def can_pay(kind: str, count: int) -> bool:
