@@ -39,7 +39,7 @@ from engines.bivi.actions import CODEC, Action, BiviOptions, MoveBeaver, NoCube,
 from engines.bivi.bots import HeuristicBot, RandomBot
 from engines.bivi.placing import canonical_place
 from engines.bivi.state import SIDE_NAMES, BiviState, tile_name
-from engines.bivi.view import BiviView, build_summary, build_view
+from engines.bivi.view import BiviView, build_summary, build_view, status_line
 from engines.core.protocol import Applied, Engine, Flags, GameInfo, Outcome, Summary
 
 
@@ -119,6 +119,9 @@ class BiviEngine(Engine[BiviState, Action]):
 
     def summary(self, state: BiviState, viewer: int | None) -> Summary:
         return build_summary(state)
+
+    def headline(self, state: BiviState) -> tuple[int, str]:
+        return state.turn, status_line(state)[0]
 
     # -- end -------------------------------------------------------------------------
     def is_over(self, state: BiviState) -> bool:

@@ -167,20 +167,24 @@ def build_view(state: BiviState, viewer: int | None) -> BiviView:
     )
 
 
-def build_summary(state: BiviState) -> Summary:
-    lay = river_layout(state)
+def status_line(state: BiviState) -> tuple[str, str]:
+    """The status line and the rules topic that explains it."""
     who = player_name(state.actor)
-    status, topic = {
+    if state.phase == "hand":
+        return _hand_status(state, who), "placing-tiles"
+    return {
         "bank": (f"{who}: put your beaver on the left or the right bank.", "setup"),
         "foreman": (f"{who} (foreman): choose a forest side, then take a tile or discard the side for a cube.", "foreman"),
         "take": (f"{who}: take a tile from the {SIDE_NAMES.get(OPPOSITE.get(state.side, ''), '')} side.", "other-beavers"),
-        "hand": ("", "placing-tiles"),
         "beaver": (f"{who}: choose where your beaver stands on the new tile.", "the-beaver"),
         "end": (f"{who}: place one wood cube in your river, or pass.", "end-of-turn"),
         "over": (f"Game over: {state.end_reason}.", "scoring"),
     }[state.phase]
-    if state.phase == "hand":
-        status = _hand_status(state, who)
+
+
+def build_summary(state: BiviState) -> Summary:
+    lay = river_layout(state)
+    status, topic = status_line(state)
     panels = []
     for n, p in enumerate(state.players):
         filled = sum(1 for i in lay.below if p.cells[i] != EMPTY)

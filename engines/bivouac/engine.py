@@ -26,7 +26,7 @@ from engines.bivouac.retrieval import apply_retrieval, retrieval_actions
 from engines.bivouac.scoring import outcome
 from engines.bivouac.setup import new_game
 from engines.bivouac.state import BivouacOptions, BivouacState, player_name
-from engines.bivouac.view import BivouacView, summary, view
+from engines.bivouac.view import BivouacView, status, summary, view
 from engines.bivouac.wages import apply_wages, wage_actions
 from engines.core.errors import BadOptions, IllegalAction
 from engines.core.protocol import Applied, Engine, Flags, GameInfo, Outcome, Summary
@@ -113,6 +113,9 @@ class BivouacEngine(Engine[BivouacState, Action]):
 
     def summary(self, state: BivouacState, viewer: int | None) -> Summary:
         return summary(state, viewer)
+
+    def headline(self, state: BivouacState) -> tuple[int, str]:
+        return state.turn, status(state)[0]
 
     def secrets(self, state: BivouacState) -> dict[int, list[str]]:
         hands = {n: [content.name(u) for u in p.upgrade_hand] for n, p in enumerate(state.players) if p.upgrade_hand}

@@ -336,6 +336,9 @@ class BonfireEngine(Engine[BonfireState, Action]):
     def summary(self, state: BonfireState, viewer: int | None) -> Summary:
         return view.summary(self, state)
 
+    def headline(self, state: BonfireState) -> tuple[int, str]:
+        return state.turn, view.phase_text(state)[0]
+
     def digest(self, state: BonfireState) -> str:
         """Solo states leave out the fields two-player play added (always at their defaults
         there), so a solo game keeps the digest its save files recorded before."""
@@ -343,16 +346,30 @@ class BonfireEngine(Engine[BonfireState, Action]):
             return super().digest(state)
         import hashlib
 
-        data = msgspec.to_builtins(state)
-        for name in TWO_PLAYER_DEFAULTS:
-            del data[name]
-        return hashlib.sha256(msgspec.json.encode(data)).hexdigest()[:32]
+        return hashlib.sha256(solo_digest_bytes(state)).hexdigest()[:32]
 
     def is_over(self, state: BonfireState) -> bool:
         return state.phase == "over"
 
     def outcome(self, state: BonfireState) -> Outcome:
         return view.outcome(state)
+
+
+#: How a solo state's JSON ends: the two-player fields are the state's last, at their defaults.
+_TWO_PLAYER_TAIL = b"".join(b"," + msgspec.json.encode(k) + b":" + msgspec.json.encode(v) for k, v in TWO_PLAYER_DEFAULTS.items()) + b"}"
+
+
+def solo_digest_bytes(state: BonfireState) -> bytes:
+    """The JSON a solo state's digest is taken of: the state without the two-player fields.
+    Cutting their known text off the state's own JSON gives the same bytes as encoding the
+    state's builtins without them, at a fraction of the cost (a digest is taken per save)."""
+    data = msgspec.json.encode(state)
+    if data.endswith(_TWO_PLAYER_TAIL):
+        return data[: -len(_TWO_PLAYER_TAIL)] + b"}"
+    builtins = msgspec.to_builtins(state)
+    for name in TWO_PLAYER_DEFAULTS:
+        del builtins[name]
+    return msgspec.json.encode(builtins)
 
 
 def fate_placements(s: BonfireState, ignore_limit: bool = False) -> list[Action]:

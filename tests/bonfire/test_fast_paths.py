@@ -189,3 +189,34 @@ def test_a_turn_with_nothing_to_do_but_finish_is_judged_as_listed():
         if checked >= 20:
             break
     assert checked >= 20
+
+
+def _long_way_solo_digest_bytes(state) -> bytes:
+    import msgspec
+
+    from engines.bonfire.state import TWO_PLAYER_DEFAULTS
+
+    data = msgspec.to_builtins(state)
+    for name in TWO_PLAYER_DEFAULTS:
+        del data[name]
+    return msgspec.json.encode(data)
+
+
+def test_a_solo_digest_cuts_the_same_bytes_as_encoding_the_state_without_two_player_fields():
+    from engines.bonfire.engine import solo_digest_bytes
+
+    checked = 0
+    for seed in range(3):
+        match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana", "bot", "random")], seed)
+        while True:
+            assert solo_digest_bytes(match.state) == _long_way_solo_digest_bytes(match.state)
+            checked += 1
+            step = match.next_bot_or_auto()
+            if step is None:
+                break
+            match.act(*step)
+    assert checked > 100
+    # A solo state whose two-player fields are not at their defaults takes the long way.
+    odd = copy_state(match.state)
+    odd.countdown_turns = [2]
+    assert solo_digest_bytes(odd) == _long_way_solo_digest_bytes(odd)
