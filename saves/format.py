@@ -128,6 +128,7 @@ class JournalEncoder:
     def __init__(self) -> None:
         self._entries: list[JournalEntry] = []
         self._texts: list[bytes] = []
+        self._joined = b""  # the texts joined by ",\n", kept so a save copies it once
 
     def encode(self, save: SaveFile) -> bytes:
         journal = save.journal
@@ -135,18 +136,22 @@ class JournalEncoder:
         if not journal or head.count(_EMPTY_JOURNAL) != 1:
             return encode(save)
         self._keep_common_start(journal)
+        added = []
         for entry in journal[len(self._entries) :]:
             text = msgspec.json.format(msgspec.json.encode(entry), indent=2)
             # Entries sit two levels deep; a JSON string never holds a raw newline.
-            self._texts.append(b"    " + text.replace(b"\n", b"\n    "))
+            added.append(b"    " + text.replace(b"\n", b"\n    "))
             self._entries.append(entry)
+        if added:
+            self._joined = b",\n".join(([self._joined] if self._texts else []) + added)
+            self._texts += added
         before, after = head.split(_EMPTY_JOURNAL)
-        return b"".join(
-            (before, b'\n  "journal": [\n', b",\n".join(self._texts), b"\n  ],\n", after, b"\n")
-        )
+        return b"".join((before, b'\n  "journal": [\n', self._joined, b"\n  ],\n", after, b"\n"))
 
     def _keep_common_start(self, journal: list[JournalEntry]) -> None:
         kept = min(len(self._entries), len(journal))
         if journal[:kept] != self._entries[:kept]:  # identical entries compare at C speed
             kept = next(i for i, (a, b) in enumerate(zip(journal, self._entries)) if a != b)
-        del self._entries[kept:], self._texts[kept:]
+        if kept < len(self._entries):
+            del self._entries[kept:], self._texts[kept:]
+            self._joined = b",\n".join(self._texts)
