@@ -1,6 +1,6 @@
 """Campfire's speed goals, each measured against an anchor in the same run.
 
-    python bench/run.py [--check] [--quick] [engine|decisions|load|startup|keys|autosave ...]
+    python bench/run.py [--check] [--quick] [engine|decisions|load|startup|keys|autosave|memory ...]
 
 Prints one Markdown table (goal | anchor | measured | ratio | met, figures min / median /
 p95 over interleaved repeats); `--check` exits 1 when a goal is missed. See bench/README.md.
@@ -57,7 +57,16 @@ def _autosave(quick: bool) -> list[Row]:
     return bench_autosave(repeats=10 if quick else 40)
 
 
-SECTIONS = {"engine": _engine, "decisions": _decisions, "load": _load, "startup": _startup, "keys": _keys, "autosave": _autosave}
+def _memory(quick: bool) -> list[Row]:
+    from bench.memory import bench_memory
+
+    return bench_memory(repeats=2 if quick else 5)
+
+
+SECTIONS = {
+    "engine": _engine, "decisions": _decisions, "load": _load, "startup": _startup, "keys": _keys,
+    "autosave": _autosave, "memory": _memory,
+}
 
 
 def main(argv: list[str]) -> int:
