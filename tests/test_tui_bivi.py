@@ -382,8 +382,9 @@ async def test_moving_the_ghost_repaints_only_changed_rows_and_never_replays_the
         monkeypatch.setattr(match.engine, "apply", lambda *a, **k: calls.append(a) or original(*a, **k))
         monkeypatch.setattr(match, "legal_actions", lambda *a: (_ for _ in ()).throw(AssertionError("relisted")))
         changed_rows = []
-        original_show = board.show
-        monkeypatch.setattr(board, "show", lambda d: changed_rows.append(original_show(d)) or changed_rows[-1])
+        for name in ("show", "show_rows"):  # a whole drawing, or the rows the ghost touched
+            original_show = getattr(board, name)
+            monkeypatch.setattr(board, name, lambda d, show=original_show: changed_rows.append(show(d)) or changed_rows[-1])
         start = screen.ghost_at
         await pilot.press("right")
         await pilot.pause()
@@ -392,6 +393,34 @@ async def test_moving_the_ghost_repaints_only_changed_rows_and_never_replays_the
         assert changed_rows and 0 < len(changed_rows[-1]) <= 3, "only the ghost's rows repaint"
         if legal_now:
             assert calls == [], "a legal spot is judged from the listed placements"
+
+
+async def test_ghost_steps_and_turns_leave_the_river_as_a_whole_redraw_would_draw_it(tmp_path) -> None:
+    """A step or a turn redraws only the rows the ghost left and took: afterwards the
+    river reads as drawing it whole with the ghost where it is now."""
+    from tui.games.bivi_draw import WOOD_LETTER, Ghost, draw_river
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = ana_against_a_bot(5)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_game(app, pilot, match)
+        for key in ("1", "1"):
+            await pilot.press(key)
+            await settle(app, pilot)
+        screen = app.screen
+        board = screen.query_one("#active-river", RiverBoard)
+        judged = set()
+        for key in ("right", "right", "down", "r", "left", "up", "up", "r", "right"):
+            await pilot.press(key)
+            await pilot.pause()
+            view = screen.table.view
+            legal = screen.ghost_problem("tile") is None
+            judged.add(legal)
+            ghost = Ghost(cells=tuple(sorted(screen._covered("tile", view))), letter=WOOD_LETTER[view.hand_tile.wood],
+                          legal=legal)
+            river = view.rivers[screen.table.viewer]
+            assert board.drawing == draw_river(view, river, size=screen._sizes[0], glyphs=app.glyphs, ghost=ghost), key
+        assert judged == {True, False}, "the ghost was drawn on legal and refused spots"
 
 
 @pytest.mark.parametrize("size", [(120, 40), (200, 60)])

@@ -287,6 +287,33 @@ async def test_moving_by_cursor_walks_a_shortest_path_with_one_enter(tmp_path) -
         assert isinstance(app.focused, CampMapBoard), "arrows and Enter keep working after the move"
 
 
+async def test_cursor_steps_leave_the_map_as_a_whole_redraw_would_draw_it(tmp_path) -> None:
+    """A step redraws only the rows it changes: the spaces the path left and took, on
+    whatever rows they are, the cursor's old and new space and the hint under the map."""
+    from engines.camp_grizzly import ENGINE
+    from engines.core.match import Match, SeatSpec
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], 7)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        board = screen.query_one(CampMapBoard)
+        assert isinstance(app.focused, CampMapBoard)
+        paths = set()
+        for key in ("up", "up", "left", "left", "left", "down", "down", "down", "right", "up"):
+            await pilot.press(key)
+            await pilot.pause()
+            walk = screen._path_to(screen.cursor)
+            path = set(walk[1:-1]) if walk else set()
+            paths.add(frozenset(path))
+            whole = draw_camp(screen.table.view, cursor=screen.cursor, size=screen._map_size,
+                              wall_glyph=screen._wall_glyph, path=path)
+            assert board.drawing[:-1] == whole, f"after {key} to {screen.cursor}"
+            assert screen._cursor_hint() in board.drawing[-1][0][0]
+        assert len({row for path in paths for row, _ in path}) > 2, "the walks crossed several rows"
+
+
 async def test_letter_keys_draw_and_end_and_the_map_key_sits_behind_i_at_80x24(tmp_path) -> None:
     from engines.camp_grizzly import ENGINE
     from engines.core.match import Match, SeatSpec

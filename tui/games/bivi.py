@@ -36,6 +36,7 @@ from tui.games.bivi_draw import (
     bank_beaver,
     decoration_text,
     draw_river,
+    draw_river_rows,
     draw_shape,
     forest_lines,
     river_decorations,
@@ -147,6 +148,9 @@ class BiviScreen(GameScreen):
         self._sizes = (NORMAL, COMPACT)
         self._other_boxes: list[tuple[Vertical, SteadyText, RiverBoard]] = []
         self._mode_now = ""
+        #: What the active river's board shows: the view, glyphs, seat, cell size, numbered
+        #: spots and ghost it was drawn from.
+        self._river_drawn: tuple | None = None
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="rivers"):
@@ -351,10 +355,7 @@ class BiviScreen(GameScreen):
             )
             ghost = Ghost(cells=tuple(sorted(self._covered(mode, view))), letter=letter, legal=self._problem is None)
         marks = view.beaver_spots if view.phase == "beaver" else ()
-        river = view.rivers[self._active_seat(table)]
-        self.query_one("#active-river", RiverBoard).show(
-            draw_river(view, river, size=self._sizes[0], glyphs=self.app.glyphs, ghost=ghost, marks=marks)
-        )
+        self._show_active_river(view, view.rivers[self._active_seat(table)], ghost, marks)
         hand = self._hand_text(view, mode, self._problem, table.seat_names)
         widget = self.query_one("#hand", SteadyText)
         widget.show(hand)
@@ -362,6 +363,20 @@ class BiviScreen(GameScreen):
         shown = bool(hand) or not self.has_class("-height-under-30")
         if widget.display != shown:
             widget.display = shown
+
+    def _show_active_river(self, view: BiviView, river: Any, ghost: Ghost | None, marks: Any) -> None:
+        """Draw the active river; when the board already shows this river of this view at
+        this size and only the ghost differs, redraw just the rows the ghost left and took."""
+        board = self.query_one("#active-river", RiverBoard)
+        size, glyphs = self._sizes[0], self.app.glyphs
+        drawn = self._river_drawn
+        if drawn is not None and drawn[0] is view and drawn[1] is glyphs and drawn[2:5] == (river.seat, size, marks):
+            rows = {row for row, _ in drawn[5].cells} if drawn[5] else set()
+            rows |= {row for row, _ in ghost.cells} if ghost else set()
+            board.show_rows(draw_river_rows(view, river, rows, size=size, glyphs=glyphs, ghost=ghost, marks=marks))
+        else:
+            board.show(draw_river(view, river, size=size, glyphs=glyphs, ghost=ghost, marks=marks))
+        self._river_drawn = (view, glyphs, river.seat, size, marks, ghost)
 
     def _draw_others(self, table: Table, active: int) -> None:
         view: BiviView = table.view

@@ -9,7 +9,7 @@ decorations.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import msgspec
 
@@ -128,17 +128,44 @@ def draw_river(
 
     `marks` are numbered spots (beaver choices), drawn 1, 2, 3... as in the action list.
     """
-    height, width = len(view.board_rows), len(view.board_rows[0])
+    rows: list[list[Run]] = []
+    if size.width > 1:
+        width = len(view.board_rows[0])
+        rows.append([("  ", "label"), *((str(c).center(size.width), "label") for c in range(width))])
+    drawn = draw_river_rows(view, river, range(len(view.board_rows)), size=size, glyphs=glyphs, ghost=ghost,
+                            marks=marks)
+    rows.extend(drawn[line] for line in sorted(drawn))
+    return rows
+
+
+def river_lines(row: int, size: CellSize) -> range:
+    """The lines of a drawing of a river that show its row `row` (under the header, when
+    the drawing has one)."""
+    first = (1 if size.width > 1 else 0) + row * size.height
+    return range(first, first + size.height)
+
+
+def draw_river_rows(
+    view: BiviView,
+    river: RiverView,
+    rows: Iterable[int],
+    *,
+    size: CellSize,
+    glyphs: Glyphs,
+    ghost: Ghost | None = None,
+    marks: Sequence[tuple[int, int]] = (),
+) -> dict[int, list[Run]]:
+    """The lines of `draw_river` that show the river's `rows`, by their number in the whole
+    drawing: a ghost step redraws the rows the ghost left and took, not the river."""
+    width = len(view.board_rows[0])
     on_bank = bank_beaver(view, river)
     ghost_cells = set(ghost.cells) if ghost else set()
     numbered = {spot: str(n) for n, spot in enumerate(marks, start=1)}
     first_cells = _first_cells(river) if size.height > 1 else set()
     labelled = size.width > 1
     w = size.width
-    rows: list[list[Run]] = []
-    if labelled:
-        rows.append([("  ", "label"), *((str(c).center(w), "label") for c in range(width))])
-    for r in range(height):
+    drawn: dict[int, list[Run]] = {}
+    for r in rows:
         lines: list[list[Run]] = [[] for _ in range(size.height)]
         if labelled:
             lines[0].append((f"{r:>2}", "label"))
@@ -162,8 +189,8 @@ def draw_river(
                 cell = cell_runs(view, river, r, c, size, glyphs, first_cells)
             for line, run in zip(lines, cell):
                 line.append(run)
-        rows.extend(lines)
-    return rows
+        drawn.update(zip(river_lines(r, size), lines))
+    return drawn
 
 
 def draw_shape(cells: Sequence[tuple[int, int]], letter: str) -> list[str]:

@@ -35,7 +35,7 @@ from tui.games.camp_grizzly_cards import (
     map_legend,
     otis_text,
 )
-from tui.games.camp_grizzly_draw import LARGE, MEDIUM, SMALL, MapSize, draw_camp, map_size
+from tui.games.camp_grizzly_draw import LARGE, MEDIUM, SMALL, MapSize, draw_camp, draw_camp_rows, map_size
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
@@ -125,6 +125,9 @@ class CampGrizzlyScreen(GameScreen):
         # cursor step asks for them several times).
         self._walks_for: object = None
         self._walks: dict[Any, Any] = {}
+        #: The view, map size, wall glyph, cursor and path the map on the board shows (None
+        #: while it shows a step of Otis' stalk).
+        self._drawn: tuple | None = None
 
     @property
     def _wall_glyph(self) -> str:
@@ -230,18 +233,44 @@ class CampGrizzlyScreen(GameScreen):
     def _draw_map(self, otis_at: str | None = None) -> None:
         if self.table is None:
             return
-        walk = self._path_to(self.cursor) if self.cursor is not None and otis_at is None else None
+        path = self._walk_between() if otis_at is None else frozenset()
         drawing = draw_camp(
             self.table.view,
             otis_at=otis_at,
             cursor=self.cursor,
             size=self._map_size,
             wall_glyph=self._wall_glyph,
-            path=set(walk[1:-1]) if walk else (),
+            path=path,
         )
-        width = map_size(self._map_size)[0]
-        drawing.append([(self._cursor_hint().ljust(width)[:width], "hint")])
+        drawing.append(self._hint_row())
         self.query_one(CampMapBoard).show(drawing)
+        # What a cursor step may redraw row by row: never a frame of Otis' stalk.
+        self._drawn = (self.table.view, self._map_size, self._wall_glyph, self.cursor, path) if otis_at is None else None
+
+    def _walk_between(self) -> frozenset[tuple[int, int]]:
+        """The spaces a walk to the cursor crosses, drawn as a path on the map."""
+        walk = self._path_to(self.cursor) if self.cursor is not None else None
+        return frozenset(walk[1:-1]) if walk else frozenset()
+
+    def _hint_row(self) -> list[tuple[str, str]]:
+        width = map_size(self._map_size)[0]
+        return [(self._cursor_hint().ljust(width)[:width], "hint")]
+
+    def _redraw_cursor(self) -> None:
+        """Redraw the rows a cursor step changes (where the cursor was and is, the spaces
+        its path left or took, the hint under the map), or the whole map when the drawing
+        on the board is not the same map with another cursor."""
+        drawn, table, board = self._drawn, self.table, self.query_one(CampMapBoard)
+        if drawn is None or table is None or drawn[0] is not table.view or drawn[1:3] != (self._map_size, self._wall_glyph):
+            self._draw_map()
+            return
+        _, size, glyph, was, old_path = drawn
+        path = self._walk_between()
+        changed = {cell[0] for cell in old_path ^ path} | {cell[0] for cell in (was, self.cursor) if cell is not None}
+        lines = draw_camp_rows(table.view, changed, cursor=self.cursor, size=size, wall_glyph=glyph, path=path)
+        lines[len(board.drawing) - 1] = self._hint_row()
+        board.show_rows(lines)
+        self._drawn = (table.view, size, glyph, self.cursor, path)
 
     def _cursor_hint(self) -> str:
         if self.cursor is None:
@@ -291,7 +320,7 @@ class CampGrizzlyScreen(GameScreen):
         m = camp_map()
         row, col = self.cursor
         self.cursor = (min(max(row + message.rows, 0), m.height - 1), min(max(col + message.cols, 0), m.width - 1))
-        self._draw_map()
+        self._redraw_cursor()
 
     def on_line_board_put(self, message: LineBoard.Put) -> None:
         """Walk to the cursor one legal step at a time; stop wherever the rules stop it."""

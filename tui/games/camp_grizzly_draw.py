@@ -12,7 +12,7 @@ red-arrow finale spaces, `=1` nature trails, `&1` camp trails.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from functools import cache
 from typing import NamedTuple
 
@@ -143,15 +143,42 @@ def draw_camp(
     the spaces a walk there crosses. Spaces two rows high show under a piece what it stands
     on (a thing, a cabin, a trail)."""
     m = camp_map()
-    fixed = ground_of_camp()
-    marks = pieces(view, otis_cell=otis_at)
-    ground = pieces(view, people=False) if size.height > 1 else {}
     w = size.width
     header = "".join(f" {chr(ord('A') + c)}".ljust(w + 1) if w == 2 else f"  {chr(ord('A') + c)}".ljust(w + 1)
                      for c in range(m.width))
     rows: list[list[Run]] = [[("  ", "label"), *((header[c * (w + 1):(c + 1) * (w + 1)], "label")
                                                  for c in range(m.width))]]
-    for r in range(m.height):
+    drawn = draw_camp_rows(view, range(m.height), otis_at=otis_at, cursor=cursor, size=size,
+                           wall_glyph=wall_glyph, path=path)
+    rows.extend(drawn[line] for line in sorted(drawn))
+    return rows
+
+
+def camp_lines(row: int, size: MapSize) -> range:
+    """The lines of a drawing of the camp that show its row `row` (under the header)."""
+    first = 1 + row * size.height
+    return range(first, first + size.height)
+
+
+def draw_camp_rows(
+    view,
+    rows: Iterable[int],
+    *,
+    otis_at: str | None = None,
+    cursor: tuple[int, int] | None = None,
+    size: MapSize = SMALL,
+    wall_glyph: str = "│",
+    path: Collection[tuple[int, int]] = (),
+) -> dict[int, list[Run]]:
+    """The lines of `draw_camp` that show the camp's `rows`, by their number in the whole
+    drawing: a cursor step redraws the few rows it changes, not the camp."""
+    m = camp_map()
+    fixed = ground_of_camp()
+    marks = pieces(view, otis_cell=otis_at)
+    ground = pieces(view, people=False) if size.height > 1 else {}
+    w = size.width
+    drawn: dict[int, list[Run]] = {}
+    for r in rows:
         lines: list[list[Run]] = [[(f"{r + 1:>2}", "label")]] + [[("  ", "label")] for _ in range(size.height - 1)]
         for c in range(m.width):
             cell = (r, c)
@@ -178,5 +205,5 @@ def draw_camp(
                     style += " wall-s"
                 line.append((edge if n == 0 or wall else " ", "edge"))
                 line.append((content, style))
-        rows.extend(lines)
-    return rows
+        drawn.update(zip(camp_lines(r, size), lines))
+    return drawn
