@@ -267,20 +267,23 @@ def _most(bag: dict[str, int], order: list[str], exclude: set[str]) -> str | Non
 
 
 def abilities(p: Player) -> list[str]:
-    out = []
-    for gid in p.gnomes:
-        s = content.specialist(gid)
-        if s is not None:
-            out.append(s.ability)
-    return out
+    return list(_abilities_of(tuple(p.gnomes))) if p.gnomes else []
 
 
 def has(p: Player, ability: str) -> bool:
-    for gid in p.gnomes:
-        s = content.specialist(gid)
-        if s is not None and s.ability == ability:
-            return True
-    return False
+    # Asked several times for every legal list: the answer is kept per line-up of gnomes.
+    return bool(p.gnomes) and ability in _ability_set(tuple(p.gnomes))
+
+
+@functools.lru_cache(maxsize=4096)
+def _abilities_of(gnomes: tuple[str, ...]) -> tuple[str, ...]:
+    """The Specialists' abilities among `gnomes`, in their order (Elders have none)."""
+    return tuple(s.ability for gid in gnomes if (s := content.specialist(gid)) is not None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ability_set(gnomes: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(_abilities_of(gnomes))
 
 
 def score(p: Player, label: str, points: int) -> None:

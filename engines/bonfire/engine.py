@@ -154,8 +154,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         if not self._allows(state, seat, action):
             raise IllegalAction(view.why(self, state, action))
         ctx = Ctx(editable_copy(state))  # the caller's state is never touched
-        handler = getattr(self, f"_do_{type(action).__name__.lower()}")
-        handler(ctx, action)
+        _HANDLERS[type(action)](self, ctx, action)
         turns.check_trigger(ctx, "after this round ")
         return Applied(ctx.finish(), ctx.events, ctx.reveals)
 
@@ -380,6 +379,10 @@ _MAIN_PARTS: dict[type, Callable[[BonfireState], list[Action]]] = {
     GreatBonfire: council.legal_great_bonfire,
     Recruit: gnomes.legal_recruits,
     Fulfil: council.legal_fulfils,
+}
+#: Each kind of action's `_do_...` method, by the action's class name.
+_HANDLERS: dict[type, Callable] = {
+    kind: getattr(BonfireEngine, f"_do_{kind.__name__.lower()}") for kind in Action.__args__
 }
 _DISCARDABLE = (*SYMBOLS, WILD)
 _DISCARDS = {kind: Discard(kind) for kind in _DISCARDABLE}  # offered after nearly every action: made once
