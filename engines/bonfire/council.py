@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
 from engines.bonfire.state import (
-    TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, player_name, portal_board,
+    TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, own, player_name, portal_board,
 )
 
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
@@ -93,7 +93,7 @@ def legal_fulfils(state: BonfireState) -> list[Action]:
 def do_fulfil(ctx: Ctx, action: Fulfil) -> None:
     s = ctx.state
     p = acting(s)
-    b = p.bonfires[action.space - 1]
+    b = own(p.bonfires, action.space - 1)
     task = content.tasks()[b.task]
     paid = tasks.payment(s, s.current, task)
     assert not isinstance(paid, str)
@@ -184,7 +184,7 @@ def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
             got.append("2 points")
     if "p" in action.pick:
         symbol = portal_for(p, s.great_bonfire[n], portal_board(s.current))
-        s.great_bonfire[n].remove(symbol)
+        own(s.great_bonfire, n).remove(symbol)
         p.portals[city.next_portal_slot(p)] = symbol
         got.append(f"the {symbol} portal")
     ctx.say(f"You turn the Great Bonfire to the {space.name} ({cost} tile{'s' if cost > 1 else ''}) and take {' and '.join(got)}.")

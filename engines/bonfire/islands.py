@@ -6,7 +6,7 @@ import functools
 
 from engines.bonfire import city, content, processions
 from engines.bonfire.actions import Action, Receive, Sail, TakeGuardian
-from engines.bonfire.state import BonfireState, Ctx, Guardian, Player, acting
+from engines.bonfire.state import BonfireState, Ctx, Guardian, Player, acting, own
 
 MAX_SAIL = 3
 
@@ -119,7 +119,7 @@ def do_receive(ctx: Ctx, action: Receive) -> None:
     p.tiles, p.resources = price
     offering = _leave_offering(ctx, p, action.stack - 1)
     ctx.island(p.ship).tasks.remove(action.task)
-    p.bonfires[action.space - 1].task = action.task
+    own(p.bonfires, action.space - 1).task = action.task
     task = content.tasks()[action.task]
     ctx.say(f"You receive the task {task.name} on {island.name} (offering of {offering} left there) "
             f"and put it on bonfire space {action.space}.")

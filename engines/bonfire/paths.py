@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, BuildPath, Redraw
-from engines.bonfire.state import BonfireState, Ctx, Player, acting, is_tom
+from engines.bonfire.state import BonfireState, Ctx, Player, acting, is_tom, own
 
 DISPLAY = 4
 MAX_PATH = 6
@@ -17,11 +17,11 @@ def path_cost(p: Player) -> int:
 def refill(ctx: Ctx) -> None:
     s = ctx.state
     while len(s.path_display) < DISPLAY:
-        piles = [pile for pile in s.path_piles if pile]
-        if not piles:
+        sizes = [len(pile) for pile in s.path_piles]
+        if not any(sizes):
             return
-        biggest = max(piles, key=len)
-        s.path_display.append(biggest.pop(0))
+        biggest = sizes.index(max(sizes))  # the first of the biggest piles
+        s.path_display.append(own(s.path_piles, biggest).pop(0))
         ctx.reveals = True
 
 
@@ -57,7 +57,7 @@ def do_build(ctx: Ctx, action: BuildPath) -> None:
     if action.source.startswith("d"):
         tile = s.path_display.pop(int(action.source[1:]) - 1)
     else:
-        tile = s.path_piles[int(action.source[4:]) - 1].pop(0)
+        tile = own(s.path_piles, int(action.source[4:]) - 1).pop(0)
         ctx.reveals = True
     attach(ctx, s.current, tile)
     refill(ctx)
@@ -68,7 +68,7 @@ def do_build(ctx: Ctx, action: BuildPath) -> None:
 def do_redraw(ctx: Ctx, action: Redraw) -> None:
     s = ctx.state
     for n, tile in enumerate(s.path_display):
-        s.path_piles[n % len(s.path_piles)].append(tile)
+        own(s.path_piles, n % len(s.path_piles)).append(tile)
     s.path_display = []
     s.flags.redrawn = True
     refill(ctx)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, Procession, Walk
 from engines.bonfire.content import GOLD
-from engines.bonfire.state import BonfireState, Ctx, Player, acting
+from engines.bonfire.state import BonfireState, Ctx, Player, acting, own
 
 MAX_STEPS = 3
 IN_BONFIRE = 10
@@ -115,7 +115,7 @@ def do_walk(ctx: Ctx, action: Walk) -> None:
     p = acting(s)
     n = next(i for i, g in enumerate(p.guardians) if g.colour == action.guardian)
     s.flags.walkers.remove(n)
-    g = p.guardians[n]
+    g = own(p.guardians, n)
     name = "your own guardian" if g.colour == "own" else f"the {g.colour} guardian"
     if action.to == "stay":
         ctx.say(f"{name[0].upper()}{name[1:]} stays on {place_name(g.where)}.")

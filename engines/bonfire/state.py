@@ -202,10 +202,10 @@ def _player_copy(p: Player) -> Player:
     n.fate_column = p.fate_column[:]
     n.grid = p.grid[:]
     n.offerings = [stack[:] for stack in p.offerings]
-    n.bonfires = [b.__copy__() for b in p.bonfires]
+    n.bonfires = p.bonfires[:]  # the records themselves shared until `own` copies one
     n.path = p.path[:]
     n.portals = p.portals[:]
-    n.guardians = [g.__copy__() for g in p.guardians]
+    n.guardians = p.guardians[:]
     n.gnomes = p.gnomes[:]
     n.common = p.common[:]
     n.track = p.track.copy()
@@ -222,9 +222,11 @@ def _island_copy(island: Island) -> Island:
 def editable_copy(state: BonfireState) -> BonfireState:
     """A copy `apply` may edit in place without touching `state`: every list, dict and
     struct is new, the strings and numbers in them shared, except the records most actions
-    leave alone: the players' cities but the acting one, and the islands. Those stay shared
-    until `Ctx.player` or `Ctx.island` hands one out to edit.
-    tests/bonfire/test_editable_copy.py checks that nothing else is left shared."""
+    leave alone: the players' cities but the acting one, and the islands, which stay shared
+    until `Ctx.player` or `Ctx.island` hands one out to edit; and a city's bonfires and
+    guardians, the path piles and the Great Bonfire's spaces, each shared until `own`
+    hands it out to edit. tests/bonfire/test_editable_copy.py checks that nothing else is
+    left shared."""
     s = state
     # A shallow copy, then its mutable parts replaced one by one (cheaper than `replace`
     # with twenty keywords or a msgpack round trip, and this runs once per action).
@@ -233,12 +235,12 @@ def editable_copy(state: BonfireState) -> BonfireState:
     n.players[s.current] = _player_copy(s.players[s.current])
     n.islands = s.islands[:]
     n.path_display = s.path_display[:]
-    n.path_piles = [pile[:] for pile in s.path_piles]
+    n.path_piles = s.path_piles[:]  # each pile shared until `own` copies it
     n.specialists = s.specialists[:]
     n.elders = s.elders[:]
     n.gnome_pile = s.gnome_pile[:]
     n.gnome_discard = s.gnome_discard[:]
-    n.great_bonfire = [space[:] for space in s.great_bonfire]
+    n.great_bonfire = s.great_bonfire[:]  # each space's portals shared until `own` copies them
     n.council = s.council[:]
     n.flat_neutral = s.flat_neutral[:]
     n.common_novices = s.common_novices[:]
@@ -251,6 +253,15 @@ def editable_copy(state: BonfireState) -> BonfireState:
     n.pending = [_pending_copy(x) for x in s.pending]
     n.countdown_turns = s.countdown_turns[:]
     return n
+
+
+def own(items: list, n: int):
+    """`items[n]` to edit, first copied into its place: the editable copy shares the
+    records inside some lists (see `editable_copy`) with the state it came from, and few
+    actions edit them. Call it on a list of the copy only (a city from `Ctx.player`)."""
+    item = items[n]
+    item = items[n] = item.__copy__() if isinstance(item, msgspec.Struct) else item[:]
+    return item
 
 
 def _pending_copy(pending: Pending) -> Pending:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines.bonfire import city, content, council, gnomes, paths
 from engines.bonfire.actions import Action, TomGuardian, TomTask
-from engines.bonfire.state import TOM, Ctx, Guardian, Pending, tom_board
+from engines.bonfire.state import TOM, Ctx, Guardian, Pending, own, tom_board
 
 SPECIAL_CASE_POINTS = 3
 MAX_GNOMES = 6
@@ -142,8 +142,9 @@ def take_task(ctx: Ctx, task_id: str) -> None:
         if task_id in island.tasks:
             ctx.island(n).tasks.remove(task_id)
     space = next(k for k, b in enumerate(tom.bonfires) if not b.task)
-    tom.bonfires[space].task = task_id
-    tom.bonfires[space].lit = True
+    bonfire = own(tom.bonfires, space)
+    bonfire.task = task_id
+    bonfire.lit = True
     task = content.tasks()[task_id]
     ctx.say(f"Tom takes the task {task.name} ({task.points} points) and lights his bonfire {space + 1} with it.")
     s.tom_did.append(f"task {task.name}: bonfire {space + 1}")
@@ -195,7 +196,7 @@ def _great_bonfire(ctx: Ctx) -> None:
         n = (start + step) % len(spaces)
         if wanted in s.great_bonfire[n]:
             s.figure = n
-            s.great_bonfire[n].remove(wanted)
+            own(s.great_bonfire, n).remove(wanted)
             tom.portals[slot] = wanted
             ctx.say(f"Tom turns the Great Bonfire to the {spaces[n].name} and takes the {wanted} portal.")
             s.tom_did.append(f"Great Bonfire to {spaces[n].name}: {wanted} portal")

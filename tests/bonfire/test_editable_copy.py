@@ -1,14 +1,20 @@
 """`apply` edits a copy that shares only what the rules never edit in place: every list,
 dict and struct of the copy is its own, except the cities of the players not acting and the
-islands' records, which stay shared until `Ctx.player` or `Ctx.island` hands one out to edit;
-the copy equals the original."""
+islands' records, which stay shared until `Ctx.player` or `Ctx.island` hands one out to edit,
+and a city's bonfires and guardians, the path piles and the Great Bonfire's spaces, shared
+until `own` hands one out; the copy equals the original, and applying any action offered
+leaves the original as it was."""
 
 from __future__ import annotations
+
+import re
 
 import msgspec
 
 from engines.bonfire import ENGINE
-from engines.bonfire.state import BonfireState, Ctx, editable_copy
+from engines.bonfire.actions import BuildPath, Fulfil, GreatBonfire, Receive, TomTurn, Walk
+from engines.bonfire.state import BonfireState, Ctx, editable_copy, own
+from engines.core.match import Match, SeatSpec
 from engines.core.rng import Rng
 
 
@@ -50,13 +56,31 @@ def shared_parts(state: BonfireState, copy: BonfireState) -> list[str]:
     return [where for where, part in editable_parts(copy) if id(part) in original]
 
 
-def test_the_copy_shares_only_the_other_cities_and_the_islands():
+def bot_positions() -> list[BonfireState]:
+    """Every position of seeded heuristic-bot games, solo and two players."""
+    found = []
+    for seed, seats in ((1, 1), (2, 1), (3, 2)):
+        match = Match(ENGINE, ENGINE.default_options(), [SeatSpec(f"Bot {n}", "bot", "heuristic") for n in range(seats)], seed)
+        while (step := match.next_bot_or_auto()) is not None:
+            found.append(match.state)
+            match.act(*step)
+    return found
+
+
+#: Records shared inside the copy's own lists until `own` hands one out.
+OWNED_ON_EDIT = re.compile(r"state\.(players\[\d+\]\.(bonfires|guardians)|path_piles|great_bonfire)\[\d+\]")
+
+
+def test_the_copy_shares_only_the_other_cities_the_islands_and_the_records_own_hands_out():
     states = positions()
     assert len(states) > 50
     for state in states:
         others = tuple(f"state.players[{n}]" for n in range(len(state.players)) if n != state.current)
         shared = shared_parts(state, editable_copy(state))
-        assert shared and all(where.startswith(("state.islands[", *others)) for where in shared)
+        assert shared and all(
+            where.startswith(("state.islands[", *others)) or OWNED_ON_EDIT.fullmatch(where) for where in shared
+        ), [where for where in shared if not where.startswith(("state.islands[", *others))]
+        assert any(OWNED_ON_EDIT.fullmatch(where) for where in shared)
 
 
 def test_a_city_or_island_handed_out_to_edit_is_the_copys_own():
@@ -66,8 +90,33 @@ def test_a_city_or_island_handed_out_to_edit_is_the_copys_own():
             assert ctx.player(n) is ctx.player(n)  # copied once, on the first edit
         for n in range(len(state.islands)):
             assert ctx.island(n) is ctx.island(n)
+        s = ctx.state
+        for records in (*(p.bonfires for p in s.players), *(p.guardians for p in s.players), s.path_piles, s.great_bonfire):
+            for n in range(len(records)):
+                assert own(records, n) is records[n]
         assert shared_parts(state, ctx.state) == []
         assert ctx.state == state
+
+
+def test_applying_any_action_offered_leaves_the_position_as_it_was():
+    """Every action offered, at every position of seeded heuristic-bot games (they light
+    bonfires and walk guardians, which random play seldom reaches): the rules that edit a
+    shared record (lighting or receiving onto a bonfire, a guardian's walk, a path pile, a
+    Great Bonfire portal, Tom's task) must edit the copy's own."""
+    encoder = msgspec.msgpack.Encoder()
+    kinds = set()
+    for state in bot_positions():
+        before = encoder.encode(state)
+        seat = ENGINE.actors(state)[0]
+        for action in ENGINE.legal_actions(state, seat):
+            ENGINE.apply(state, seat, action)
+            assert encoder.encode(state) == before, action
+            kinds.add(type(action))
+            if isinstance(action, BuildPath) and action.source.startswith("pile"):
+                kinds.add("pile")
+            if isinstance(action, GreatBonfire) and "p" in action.pick:
+                kinds.add("portal")
+    assert {Fulfil, Receive, Walk, TomTurn, "pile", "portal"} <= kinds
 
 
 def test_the_copy_is_the_same_position():
