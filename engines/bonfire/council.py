@@ -92,7 +92,7 @@ def legal_fulfils(state: BonfireState) -> list[Action]:
 
 def do_fulfil(ctx: Ctx, action: Fulfil) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     b = own(p.bonfires, action.space - 1)
     task = content.tasks()[b.task]
     paid = tasks.payment(s, s.current, task)
@@ -116,7 +116,7 @@ def legal_commons(state: BonfireState) -> list[Action]:
 
 def do_common(ctx: Ctx, action: Common) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     index = next(n for n, t in enumerate(content.board().common_tasks) if t.id == action.task)
     task = content.board().common_tasks[index]
     p.common.append(task.id)
@@ -165,7 +165,7 @@ def legal_great_bonfire(state: BonfireState) -> list[Action]:
 
 def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     n = next(i for i, sp in enumerate(content.board().great_bonfire) if sp.id == action.space)
     space = content.board().great_bonfire[n]
     cost = turn_cost(s.figure, n)

@@ -168,7 +168,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         setup.start_tiles(ctx, swapped=True)
 
     def _do_fate(self, ctx: Ctx, action: Fate) -> None:
-        p = acting(ctx.state)
+        p = ctx.acting()
         tile_id = p.fate_column.pop(0 if action.end == "top" else -1)
         symbols = content.board().fate_tiles[int(tile_id.split("-")[1]) - 1].symbols
         cells = city.strip_cells(action.row, action.col, action.direction)
@@ -187,7 +187,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         self._main(ctx)
 
     def _do_discard(self, ctx: Ctx, action: Discard) -> None:
-        p = acting(ctx.state)
+        p = ctx.acting()
         p.tiles[action.kind] -= 1
         if not p.tiles[action.kind]:
             del p.tiles[action.kind]
@@ -256,7 +256,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
     def _do_pass(self, ctx: Ctx, action: Pass) -> None:
         s = ctx.state
         points = content.board().countdown[s.countdown - 1]
-        city.score(acting(s), "Countdown passes", points)
+        city.score(ctx.acting(), "Countdown passes", points)
         told = f"{points} point{'s' if points > 1 else ''} from countdown tile {s.countdown}"
         if is_solo(s):
             ctx.say(f"You pass and score {told}.")
@@ -270,7 +270,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
     def _do_finish(self, ctx: Ctx, action: Finish) -> None:
         s = ctx.state
-        acting(s).out = True
+        ctx.acting().out = True
         if is_solo(s):
             s.phase = "over"
             ctx.say("You can take no action at all: the game ends.")

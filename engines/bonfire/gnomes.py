@@ -80,7 +80,7 @@ def legal_recruits(state: BonfireState) -> list[Action]:
 
 def do_recruit(ctx: Ctx, action: Recruit) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     paid = price(p, action.gnome)
     assert paid is not None
     p.tiles, p.resources = paid

@@ -48,7 +48,7 @@ def _sails_from(ship: int) -> tuple[tuple[Sail, int], ...]:
 
 
 def do_sail(ctx: Ctx, action: Sail) -> None:
-    p = acting(ctx.state)
+    p = ctx.acting()
     to = content.island_index(action.island)
     cost = sail_cost(p, to)
     p.tiles = city.pay_tiles(p, {"ship": cost}, city.has(p, "wild_double")) or {}
@@ -112,7 +112,7 @@ def _leave_offering(ctx: Ctx, p: Player, stack: int) -> str:
 
 def do_receive(ctx: Ctx, action: Receive) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     island = content.board().islands[p.ship]
     price = task_price(p, island, action.stack - 1)
     assert price is not None
@@ -127,7 +127,7 @@ def do_receive(ctx: Ctx, action: Receive) -> None:
 
 def do_take_guardian(ctx: Ctx, action: TakeGuardian) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     island = content.board().islands[p.ship]
     price = island_price(p, island, action.stack - 1)
     assert price is not None

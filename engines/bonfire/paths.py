@@ -51,7 +51,7 @@ def attach(ctx: Ctx, who: int, tile: str) -> None:
 
 def do_build(ctx: Ctx, action: BuildPath) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     cost = path_cost(p)
     p.tiles = city.pay_tiles(p, {"path": cost}, city.has(p, "wild_double")) or {}
     if action.source.startswith("d"):

@@ -68,7 +68,7 @@ def walker_order(p: Player) -> list[int]:
 
 def do_procession(ctx: Ctx, action: Procession) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     p.tiles = city.pay_tiles(p, {"procession": action.steps}, city.has(p, "wild_double")) or {}
     s.flags.steps = action.steps + (1 if city.has(p, "extra_step") else 0)
     s.flags.walkers = walker_order(p)
@@ -112,7 +112,7 @@ def legal_walks(state: BonfireState) -> list[Action]:
 
 def do_walk(ctx: Ctx, action: Walk) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     n = next(i for i, g in enumerate(p.guardians) if g.colour == action.guardian)
     s.flags.walkers.remove(n)
     g = own(p.guardians, n)

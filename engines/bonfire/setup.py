@@ -14,7 +14,7 @@ from __future__ import annotations
 from engines.bonfire import city, content, gnomes, paths
 from engines.bonfire.content import WILD
 from engines.bonfire.state import (
-    Bonfire, BonfireState, Ctx, Guardian, Island, Player, acting, is_solo, player_name,
+    Bonfire, BonfireState, Ctx, Guardian, Island, Player, is_solo, player_name,
 )
 from engines.core.rng import seed_state
 
@@ -163,7 +163,7 @@ def start_tiles(ctx: Ctx, swapped: bool) -> None:
     then takes the 3 action tiles it shows plus 2 wild tiles. Two players choose in turn,
     the holder of the building extension first, who then plays first."""
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     board = content.board()
     n = board.fate_size
     cells = city.strip_cells(n // 2, 1, "E")

@@ -221,9 +221,10 @@ def _island_copy(island: Island) -> Island:
 
 def editable_copy(state: BonfireState) -> BonfireState:
     """A copy `apply` may edit in place without touching `state`: every list, dict and
-    struct is new, the strings and numbers in them shared, except the records most actions
-    leave alone: the players' cities but the acting one, and the islands, which stay shared
-    until `Ctx.player` or `Ctx.island` hands one out to edit; and a city's bonfires and
+    struct is new, the strings and numbers in them shared, except the records many actions
+    leave alone: the players' cities (Tom's turn and ending a turn leave the acting one
+    alone too) and the islands, which stay shared until `Ctx.player`, `Ctx.acting` or
+    `Ctx.island` hands one out to edit; and a city's bonfires and
     guardians, the path piles and the Great Bonfire's spaces, each shared until `own`
     hands it out to edit. tests/bonfire/test_editable_copy.py checks that nothing else is
     left shared."""
@@ -232,7 +233,6 @@ def editable_copy(state: BonfireState) -> BonfireState:
     # with twenty keywords or a msgpack round trip, and this runs once per action).
     n = s.__copy__()
     n.players = s.players[:]
-    n.players[s.current] = _player_copy(s.players[s.current])
     n.islands = s.islands[:]
     n.path_display = s.path_display[:]
     n.path_piles = s.path_piles[:]  # each pile shared until `own` copies it
@@ -280,16 +280,20 @@ class Ctx:
         self.events: list[Event] = []
         self.reveals = False
         #: Cities and islands already copied for this apply (see `player` and `island`).
-        self.edited_players: set[int] = {state.current}
+        self.edited_players: set[int] = set()
         self.edited_islands: set[int] = set()
 
     def player(self, who: int) -> Player:
-        """Player `who`'s city, to edit: the editable copy shares every city but the acting
-        player's with the state it came from, so the first edit of another copies it."""
+        """Player `who`'s city, to edit: the editable copy shares every city with the state
+        it came from, so the first edit of one copies it."""
         if who not in self.edited_players:
             self.edited_players.add(who)
             self.state.players[who] = _player_copy(self.state.players[who])
         return self.state.players[who]
+
+    def acting(self) -> Player:
+        """The city of the seat taking its turn, to edit (see `player`)."""
+        return self.player(self.state.current)
 
     def island(self, n: int) -> Island:
         """Island `n`, to edit: the editable copy shares the islands' records with the
