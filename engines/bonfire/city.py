@@ -252,6 +252,27 @@ def pay_resources(p: Player, need: dict[str, int], any_two: bool = False) -> dic
     return None if left is None else {k: v for k, v in left.items() if v}
 
 
+def can_pay_resources(p: Player, need: dict[str, int]) -> bool:
+    """Whether `pay_resources(p, need)` (without `any_two`) would succeed, without working
+    out the payment: after paying what the resources cover, gold covers what is missing
+    (1 each), and any 2 of the plain resources left cover each of the rest."""
+    have = p.resources
+    left_plain = sum(count for kind in PLAIN_RESOURCES if (count := have.get(kind, 0)) > 0)
+    gold = have.get(GOLD, 0)
+    missing = 0
+    for kind, count in need.items():
+        used = min(have.get(kind, 0), count)
+        if used > 0:
+            if kind == GOLD:
+                gold -= used
+            else:
+                left_plain -= used
+        missing += count - max(used, 0)
+    if missing and gold > 0:
+        missing -= min(missing, gold)
+    return left_plain >= 2 * missing
+
+
 def _most(bag: dict[str, int], order: list[str], exclude: set[str]) -> str | None:
     best = None
     for kind in order:

@@ -3,6 +3,8 @@ Specialists and Elders, and the Elders' end-game points."""
 
 from __future__ import annotations
 
+import functools
+
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, Recruit
 from engines.bonfire.content import PLAIN_RESOURCES
@@ -65,17 +67,23 @@ def legal_recruits(state: BonfireState) -> list[Action]:
     resource_ok: dict[str, bool] = {}
     out: list[Action] = []
     for gid in state.specialists + state.elders:
-        count = ELDER_TILES if content.elder(gid) else 1
+        action, count, resource = _recruit_facts(gid)
         if count not in tiles_ok:
             tiles_ok[count] = can_pay("gnome", count)
         if not tiles_ok[count]:
             continue
-        resource = content.gnome_resource(gid)
         if resource not in resource_ok:
-            resource_ok[resource] = broker or city.pay_resources(p, {resource: 1}) is not None
+            resource_ok[resource] = broker or city.can_pay_resources(p, {resource: 1})
         if resource_ok[resource]:
-            out.append(Recruit(gid))
+            out.append(action)
     return out
+
+
+@functools.cache
+def _recruit_facts(gid: str) -> tuple[Recruit, int, str]:
+    """A card's recruit action, the gnome tiles it costs and the resource it shows (cards
+    never change)."""
+    return Recruit(gid), ELDER_TILES if content.elder(gid) else 1, content.gnome_resource(gid)
 
 
 def do_recruit(ctx: Ctx, action: Recruit) -> None:

@@ -83,6 +83,18 @@ def task_price(p: Player, island: content.Island, stack: int) -> tuple[dict[str,
     return price
 
 
+def affordable(p: Player, island: content.Island, stack: int) -> bool:
+    """Whether the island action with offering `stack` can be paid (`task_price`, or
+    `island_price` on a guardian island, is not None), without working out the payment."""
+    if island.kind == "task" and city.has(p, "task_any_two"):
+        return task_price(p, island, stack) is not None
+    if not p.offerings[stack]:
+        return False
+    need: dict[str, int] = {}
+    city.add(need, {island.resource: 1, p.offerings[stack][-1]: 1})
+    return city.can_pay_tiles(p, {"island": 1}, city.has(p, "wild_double")) and city.can_pay_resources(p, need)
+
+
 def legal_island_actions(state: BonfireState) -> list[Action]:
     p = acting(state)
     if p.ship < 0:
@@ -92,13 +104,15 @@ def legal_island_actions(state: BonfireState) -> list[Action]:
     out: list[Action] = []
     if island.kind == "task":
         spaces = [k + 1 for k, b in enumerate(p.bonfires) if not b.task]
+        if not spaces or not here.tasks:
+            return out
+        # The price depends on the island and the offering, not on the task: judged once per stack.
+        stacks = [stack for stack in (0, 1) if affordable(p, island, stack)]
         for task in here.tasks:
-            for stack in (0, 1):
-                if task_price(p, island, stack) is None:
-                    continue
+            for stack in stacks:
                 out.extend(Receive(task, stack + 1, k) for k in spaces)
     elif here.guardians and not any(g.colour == island.guardian for g in p.guardians):
-        out.extend(TakeGuardian(stack + 1) for stack in (0, 1) if island_price(p, island, stack) is not None)
+        out.extend(TakeGuardian(stack + 1) for stack in (0, 1) if affordable(p, island, stack))
     return out
 
 

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from engines.bonfire import ENGINE, city, gnomes
+from engines.bonfire import ENGINE, city, content, gnomes, islands
 from engines.bonfire.actions import Finish, Recruit
-from engines.bonfire.content import SYMBOLS, WILD
+from engines.bonfire.content import RESOURCES, SYMBOLS, WILD
 from engines.bonfire.state import Player, acting, copy_state
 from engines.core.errors import IllegalAction
 from engines.core.grid import components, neighbours4
@@ -189,3 +189,43 @@ def test_a_turn_with_nothing_to_do_but_finish_is_judged_as_listed():
         if checked >= 20:
             break
     assert checked >= 20
+
+
+def test_can_pay_resources_agrees_with_pay_resources_on_many_purses_and_prices():
+    rng = random.Random(9)
+    both = {True: 0, False: 0}
+    for _ in range(4000):
+        purse = {k: n for k in RESOURCES if (n := rng.choice((0, 0, 0, 1, 1, 2, 3)))}
+        need: dict[str, int] = {}
+        for kind in rng.sample(RESOURCES, rng.choice((1, 1, 2))):
+            need[kind] = rng.randint(1, 2)
+        p = Player(tiles={}, resources=purse, fate_column=[], grid=[], offerings=[[], []], bonfires=[])
+        expected = city.pay_resources(p, need) is not None
+        assert city.can_pay_resources(p, need) is expected, (purse, need)
+        both[expected] += 1
+    assert min(both.values()) > 300  # both answers were put to the test many times
+
+
+def test_island_affordability_agrees_with_working_out_the_price():
+    """At island positions of seeded games, with the hand and purse varied at random and
+    sometimes the Twinmaker or the task Barterer recruited: `affordable` answers as the price."""
+    rng = random.Random(12)
+    kinds = (*SYMBOLS, WILD)
+    both = {True: 0, False: 0}
+    for levels, seed in ((("heuristic",), 2), (("random",), 4), (("heuristic", "random"), 1)):
+        for state, _ in seeded_positions(levels, seed)[::3]:
+            for n, island in enumerate(content.board().islands):
+                p = copy_state(state).players[state.current]
+                p.tiles = {k: c for k in kinds if (c := rng.choice((0, 0, 1, 1, 2)))}
+                p.resources = {k: c for k in RESOURCES if (c := rng.choice((0, 0, 0, 1, 2)))}
+                p.gnomes = rng.choice(([], [], [_gnome_with("wild_double")], [_gnome_with("task_any_two")]))
+                for stack in (0, 1):
+                    price = islands.task_price if island.kind == "task" else islands.island_price
+                    expected = price(p, island, stack) is not None
+                    assert islands.affordable(p, island, stack) is expected, (p, island.id, stack)
+                    both[expected] += 1
+    assert min(both.values()) > 100  # both answers were put to the test many times
+
+
+def _gnome_with(ability: str) -> str:
+    return next(s.id for s in content.gnomes().specialists if s.ability == ability)
