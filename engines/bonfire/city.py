@@ -314,23 +314,23 @@ def score(p: Player, label: str, points: int) -> None:
 
 def counts(p: Player, kind: str) -> int:
     """How many of a countable thing a player has (Common Tasks, Elders, Tom's checks)."""
-    if kind == "paths":
-        return len(p.path)
-    if kind == "guardians":
-        return sum(g.colour != "own" for g in p.guardians)
-    if kind == "portals":
-        return sum(1 for x in p.portals if x)
-    if kind == "gnomes":
-        return len(p.gnomes)
-    if kind == "specialists":
-        return sum(content.specialist(g) is not None for g in p.gnomes)
-    if kind == "lit":
-        return sum(b.lit for b in p.bonfires)
-    if kind == "guardians_in_bonfires":
-        return sum(g.where >= 10 for g in p.guardians)
-    if kind == "offerings_placed":
-        return p.offerings_placed
-    raise ValueError(kind)
+    counter = _COUNTERS.get(kind)
+    if counter is None:
+        raise ValueError(kind)
+    return counter(p)
+
+
+#: How each countable thing is counted (asked for every Common Task in every turn's list).
+_COUNTERS: dict[str, Callable[[Player], int]] = {
+    "paths": lambda p: len(p.path),
+    "guardians": lambda p: sum(g.colour != "own" for g in p.guardians),
+    "portals": lambda p: len(p.portals) - p.portals.count(""),
+    "gnomes": lambda p: len(p.gnomes),
+    "specialists": lambda p: sum(content.specialist(g) is not None for g in p.gnomes),
+    "lit": lambda p: sum(b.lit for b in p.bonfires),
+    "guardians_in_bonfires": lambda p: sum(g.where >= 10 for g in p.guardians),
+    "offerings_placed": lambda p: p.offerings_placed,
+}
 
 
 def next_portal_slot(p: Player) -> int:

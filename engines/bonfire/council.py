@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
 from engines.bonfire.state import (
@@ -111,7 +113,13 @@ def meets_common(p: Player, task: content.CommonTask) -> bool:
 
 def legal_commons(state: BonfireState) -> list[Action]:
     p = acting(state)
-    return [Common(t.id) for t in content.board().common_tasks if meets_common(p, t)]
+    return [action for task, action in _common_actions() if meets_common(p, task)]
+
+
+@functools.cache
+def _common_actions() -> tuple[tuple[content.CommonTask, Common], ...]:
+    """Each Common Task with its action (listed in every turn's list; the tasks never change)."""
+    return tuple((t, Common(t.id)) for t in content.board().common_tasks)
 
 
 def do_common(ctx: Ctx, action: Common) -> None:
@@ -155,12 +163,22 @@ def legal_great_bonfire(state: BonfireState) -> list[Action]:
     slot = city.next_portal_slot(p)  # as portal_for finds it, once for every space
     wanted = content.board().board_portals[portal_board(state.current)][slot] if slot >= 0 else ""
     out: list[Action] = []
-    for n, space in enumerate(content.board().great_bonfire):
+    for n, (with_portal, without_portal) in enumerate(_great_bonfire_actions()):
         if not affordable[turn_cost(state.figure, n)]:
             continue
-        can_portal = bool(wanted) and wanted in state.great_bonfire[n]
-        out.extend(GreatBonfire(space.id, pick) for pick in PICKS if can_portal or "p" not in pick)
+        out.extend(with_portal if wanted and wanted in state.great_bonfire[n] else without_portal)
     return out
+
+
+@functools.cache
+def _great_bonfire_actions() -> tuple[tuple[tuple[GreatBonfire, ...], tuple[GreatBonfire, ...]], ...]:
+    """Per space, its actions in `PICKS` order when a portal may be taken there, and when
+    not (the spaces never change)."""
+    return tuple(
+        (tuple(GreatBonfire(space.id, pick) for pick in PICKS),
+         tuple(GreatBonfire(space.id, pick) for pick in PICKS if "p" not in pick))
+        for space in content.board().great_bonfire
+    )
 
 
 def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
