@@ -43,12 +43,22 @@ def open_strips(grid: list[str]) -> tuple[tuple[int, int, str], ...]:
     """Every (row, col, direction) where a fate tile may lie now, in a stable order; the
     same test as `placement_problem`, done once for the whole grid: on the grid's cells as
     bits, each candidate strip must cover no taken cell and touch one."""
+    return strips_open_on(taken_cells(grid))
+
+
+def taken_cells(grid: list[str]) -> int:
+    """The grid's taken cells as bits (cell r, c is bit r * size + c)."""
     taken = 0
     bit = 1
     for symbol in grid:
         if symbol:
             taken |= bit
         bit <<= 1
+    return taken
+
+
+def strips_open_on(taken: int) -> tuple[tuple[int, int, str], ...]:
+    """`open_strips` of a grid whose taken cells are the bits of `taken`."""
     found = _OPEN_STRIPS.get(taken)
     if found is None:
         if len(_OPEN_STRIPS) >= 50_000:

@@ -9,7 +9,7 @@ them into the engine protocol.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -84,7 +84,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         out: list[Action] = []
         if not f.main_done:
             main = self._main_actions(s)
-            if not s.countdown and not main and not fate_placements(s, ignore_limit=True):
+            if not s.countdown and not main and not _fate_placements(s, ignore_limit=True):
                 return council.legal_commons(s) + [Finish()]
             if s.countdown:
                 out.append(Pass())
@@ -131,7 +131,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
     def _turn_goes_on(self, s: BonfireState) -> bool:
         """Before the main action: whether the turn offers more than the Common Tasks and
         Finish (the player could still do something, or may pass in the countdown)."""
-        return bool(s.countdown) or bool(fate_placements(s, ignore_limit=True)) or bool(self._main_actions(s))
+        return bool(s.countdown) or bool(_fate_placements(s, ignore_limit=True)) or bool(self._main_actions(s))
 
     def _main_actions(self, s: BonfireState) -> list[Action]:
         return (
@@ -355,22 +355,39 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
 
 def fate_placements(s: BonfireState, ignore_limit: bool = False) -> list[Action]:
+    return list(_fate_placements(s, ignore_limit))
+
+
+def _fate_placements(s: BonfireState, ignore_limit: bool = False) -> tuple[Fate, ...]:
     p = acting(s)
     if not p.fate_column:
-        return []
+        return ()
     limit = 3 if city.has(p, "keep_three") else 1
     if not ignore_limit and city.tile_count(p) > limit:
-        return []
-    ends = ["top"] if len(p.fate_column) == 1 else ["top", "bottom"]
-    strips = city.open_strips(p.grid)
-    if ignore_limit:
-        strips = strips[:1]
-    return [Fate(end, row, col, direction) for end in ends for row, col, direction in strips]
+        return ()
+    key = (city.taken_cells(p.grid), len(p.fate_column) > 1)
+    found = _FATE_PLACEMENTS.get(key)
+    if found is None:
+        if len(_FATE_PLACEMENTS) >= 50_000:
+            _FATE_PLACEMENTS.clear()
+        ends = ["top", "bottom"] if key[1] else ["top"]
+        strips = city.strips_open_on(key[0])
+        found = _FATE_PLACEMENTS[key] = (
+            tuple(Fate(end, row, col, direction) for end in ends for row, col, direction in strips),
+            tuple(Fate(end, row, col, direction) for end in ends for row, col, direction in strips[:1]),
+        )
+    return found[1] if ignore_limit else found[0]
+
+
+#: Fate placements by (taken cells as bits, both ends of the column offered): all of them,
+#: and those of the first open strip only (whether any is left). Like the open strips they
+#: come from, the same shapes recur from game to game.
+_FATE_PLACEMENTS: dict[tuple[int, bool], tuple[tuple[Fate, ...], tuple[Fate, ...]]] = {}
 
 
 #: The part of a turn's list that offers each kind of main action (see `_allows`).
-_MAIN_PARTS: dict[type, Callable[[BonfireState], list[Action]]] = {
-    Fate: fate_placements,
+_MAIN_PARTS: dict[type, Callable[[BonfireState], Sequence[Action]]] = {
+    Fate: _fate_placements,
     Sail: islands.legal_sails,
     Receive: islands.legal_island_actions,
     TakeGuardian: islands.legal_island_actions,

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engines.bonfire import ENGINE, city, content, gnomes, islands
-from engines.bonfire.actions import Finish, Recruit
+from engines.bonfire.actions import Fate, Finish, Recruit
 from engines.bonfire.content import RESOURCES, SYMBOLS, WILD
 from engines.bonfire.state import Player, acting, copy_state
 from engines.core.errors import IllegalAction
@@ -229,3 +229,25 @@ def test_island_affordability_agrees_with_working_out_the_price():
 
 def _gnome_with(ability: str) -> str:
     return next(s.id for s in content.gnomes().specialists if s.ability == ability)
+
+
+def test_fate_placements_kept_per_grid_equal_the_plain_list_along_random_fillings():
+    """Kept per taken cells and column length: the placements listed (and the first open
+    strip's alone, for whether any is left) are those of a fresh scan, in its order."""
+    from engines.bonfire.engine import fate_placements
+
+    rng = random.Random(13)
+    for seed in range(20):
+        state = fresh(seed)
+        p = acting(state)
+        p.tiles = {}
+        while True:
+            for column in (p.fate_column[:1], p.fate_column[:2] or ["f-1", "f-2"]):
+                p.fate_column = column
+                ends = ["top"] if len(column) == 1 else ["top", "bottom"]
+                strips = city._scan_open_strips(p.grid)
+                assert fate_placements(state) == [Fate(e, *strip) for e in ends for strip in strips]
+                assert fate_placements(state, ignore_limit=True) == [Fate(e, *strip) for e in ends for strip in strips[:1]]
+            if not strips:
+                break
+            p.grid = city.place(p.grid, city.strip_cells(*rng.choice(strips)), [rng.choice(SYMBOLS) for _ in range(3)])
