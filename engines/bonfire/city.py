@@ -4,6 +4,7 @@ resources (with substitutes), gains, and the counts tasks and scoring look at.""
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable
 
 from engines.bonfire import content
@@ -46,32 +47,28 @@ def open_strips(grid: list[str]) -> tuple[tuple[int, int, str], ...]:
     return strips_open_on(taken_cells(grid))
 
 
-def taken_cells(grid: list[str]) -> int:
-    """The grid's taken cells as bits (cell r, c is bit r * size + c)."""
-    taken = 0
-    bit = 1
-    for symbol in grid:
-        if symbol:
-            taken |= bit
-        bit <<= 1
-    return taken
+def taken_cells(grid: list[str]) -> bytes:
+    """Which of the grid's cells are taken, one byte each (1 taken, 0 empty): a key for
+    what depends only on that, made without a Python loop (asked for every turn's list)."""
+    return bytes(map(bool, grid))
 
 
-def strips_open_on(taken: int) -> tuple[tuple[int, int, str], ...]:
-    """`open_strips` of a grid whose taken cells are the bits of `taken`."""
+def strips_open_on(taken: bytes) -> tuple[tuple[int, int, str], ...]:
+    """`open_strips` of a grid whose taken cells are `taken` (see `taken_cells`)."""
     found = _OPEN_STRIPS.get(taken)
     if found is None:
         if len(_OPEN_STRIPS) >= 50_000:
             _OPEN_STRIPS.clear()
+        bits = sum(1 << n for n, is_taken in enumerate(taken) if is_taken)
         found = _OPEN_STRIPS[taken] = tuple(
-            strip for strip, cells, touch in _strip_masks(size()) if not taken & cells and taken & touch
+            strip for strip, cells, touch in _strip_masks(size()) if not bits & cells and bits & touch
         )
     return found
 
 
-#: Open strips by the bits of the taken cells (a city's grid changes only when a fate tile
-#: is placed, and the same shapes recur from game to game).
-_OPEN_STRIPS: dict[int, tuple[tuple[int, int, str], ...]] = {}
+#: Open strips by the taken cells (a city's grid changes only when a fate tile is placed,
+#: and the same shapes recur from game to game).
+_OPEN_STRIPS: dict[bytes, tuple[tuple[int, int, str], ...]] = {}
 
 
 @functools.cache
@@ -188,8 +185,13 @@ def pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) -> dic
 
 
 def _symbol_tiles(tiles: dict[str, int]) -> int:
-    """How many action tiles of the six symbols a hand holds (wild ones aside)."""
-    return sum(count for kind in SYMBOLS if (count := tiles.get(kind, 0)) > 0)
+    """How many action tiles of the six symbols a hand holds (wild ones aside). Counts are
+    never negative (a payment takes only tiles held), so this is a plain sum, made by
+    `map` without a Python loop (asked several times for every turn's list)."""
+    return sum(map(tiles.get, SYMBOLS, _ZEROS))
+
+
+_ZEROS = (0,) * 8  # the default `get` gives each of up to 8 kinds
 
 
 def can_pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) -> bool:
@@ -267,7 +269,7 @@ def can_pay_resources(p: Player, need: dict[str, int]) -> bool:
     out the payment: after paying what the resources cover, gold covers what is missing
     (1 each), and any 2 of the plain resources left cover each of the rest."""
     have = p.resources
-    left_plain = sum(count for kind in PLAIN_RESOURCES if (count := have.get(kind, 0)) > 0)
+    left_plain = sum(map(have.get, PLAIN_RESOURCES, _ZEROS))  # counts are never negative
     gold = have.get(GOLD, 0)
     missing = 0
     for kind, count in need.items():
@@ -330,14 +332,16 @@ def counts(p: Player, kind: str) -> int:
     return counter(p)
 
 
+_COLOUR = operator.attrgetter("colour")
+_LIT = operator.attrgetter("lit")
 #: How each countable thing is counted (asked for every Common Task in every turn's list).
 _COUNTERS: dict[str, Callable[[Player], int]] = {
     "paths": lambda p: len(p.path),
-    "guardians": lambda p: sum(g.colour != "own" for g in p.guardians),
+    "guardians": lambda p: len(p.guardians) - list(map(_COLOUR, p.guardians)).count("own"),
     "portals": lambda p: len(p.portals) - p.portals.count(""),
     "gnomes": lambda p: len(p.gnomes),
     "specialists": lambda p: sum(content.specialist(g) is not None for g in p.gnomes),
-    "lit": lambda p: sum(b.lit for b in p.bonfires),
+    "lit": lambda p: sum(map(_LIT, p.bonfires)),
     "guardians_in_bonfires": lambda p: sum(g.where >= 10 for g in p.guardians),
     "offerings_placed": lambda p: p.offerings_placed,
 }

@@ -379,10 +379,10 @@ def _fate_placements(s: BonfireState, ignore_limit: bool = False) -> tuple[Fate,
     return found[1] if ignore_limit else found[0]
 
 
-#: Fate placements by (taken cells as bits, both ends of the column offered): all of them,
+#: Fate placements by (taken cells, both ends of the column offered): all of them,
 #: and those of the first open strip only (whether any is left). Like the open strips they
 #: come from, the same shapes recur from game to game.
-_FATE_PLACEMENTS: dict[tuple[int, bool], tuple[tuple[Fate, ...], tuple[Fate, ...]]] = {}
+_FATE_PLACEMENTS: dict[tuple[bytes, bool], tuple[tuple[Fate, ...], tuple[Fate, ...]]] = {}
 
 
 #: The part of a turn's list that offers each kind of main action (see `_allows`).

@@ -251,3 +251,23 @@ def test_fate_placements_kept_per_grid_equal_the_plain_list_along_random_filling
             if not strips:
                 break
             p.grid = city.place(p.grid, city.strip_cells(*rng.choice(strips)), [rng.choice(SYMBOLS) for _ in range(3)])
+
+
+def test_counts_and_a_hands_totals_equal_the_plain_reading_across_seeded_games():
+    """The counts Common Tasks and Elders ask for, and the symbol tiles a hand holds, as
+    the rules read them, at every position of seeded bot games (solo and two players)."""
+    plain = {
+        "guardians": lambda p: sum(g.colour != "own" for g in p.guardians),
+        "portals": lambda p: sum(1 for x in p.portals if x),
+        "lit": lambda p: sum(b.lit for b in p.bonfires),
+    }
+    seen = {kind: set() for kind in plain}
+    for levels, seed in ((("heuristic",), 2), (("heuristic", "heuristic"), 3), (("random",), 4)):
+        for state, _ in seeded_positions(levels, seed):
+            for p in state.players:
+                for kind, count in plain.items():
+                    assert city.counts(p, kind) == count(p), (kind, p)
+                    seen[kind].add(count(p))
+                assert city._symbol_tiles(p.tiles) == sum(n for k, n in p.tiles.items() if k in SYMBOLS)
+                assert all(n > 0 for n in (*p.tiles.values(), *p.resources.values()))  # what the sums rely on
+    assert all(len(values) > 1 for values in seen.values())  # each count was put to the test
