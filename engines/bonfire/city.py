@@ -326,10 +326,15 @@ def score(p: Player, label: str, points: int) -> None:
 
 def counts(p: Player, kind: str) -> int:
     """How many of a countable thing a player has (Common Tasks, Elders, Tom's checks)."""
-    counter = _COUNTERS.get(kind)
-    if counter is None:
+    return counter(kind)(p)
+
+
+def counter(kind: str) -> Callable[[Player], int]:
+    """How a countable thing is counted (see `counts`)."""
+    found = _COUNTERS.get(kind)
+    if found is None:
         raise ValueError(kind)
-    return counter(p)
+    return found
 
 
 _COLOUR = operator.attrgetter("colour")

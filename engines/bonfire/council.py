@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
@@ -112,14 +113,17 @@ def meets_common(p: Player, task: content.CommonTask) -> bool:
 
 
 def legal_commons(state: BonfireState) -> list[Action]:
+    """The Common Tasks `meets_common` allows (asked in every turn's list, so its test is
+    written out here with each task's counter looked up once)."""
     p = acting(state)
-    return [action for task, action in _common_actions() if meets_common(p, task)]
+    done = p.common
+    return [action for task, action, counter in _common_actions() if task.id not in done and counter(p) >= task.count]
 
 
 @functools.cache
-def _common_actions() -> tuple[tuple[content.CommonTask, Common], ...]:
-    """Each Common Task with its action (listed in every turn's list; the tasks never change)."""
-    return tuple((t, Common(t.id)) for t in content.board().common_tasks)
+def _common_actions() -> tuple[tuple[content.CommonTask, Common, Callable[[Player], int]], ...]:
+    """Each Common Task with its action and how its count is counted (the tasks never change)."""
+    return tuple((t, Common(t.id), city.counter(t.kind)) for t in content.board().common_tasks)
 
 
 def do_common(ctx: Ctx, action: Common) -> None:
@@ -160,14 +164,21 @@ def legal_great_bonfire(state: BonfireState) -> list[Action]:
     p = acting(state)
     can_pay = city.tile_budget(p, city.has(p, "wild_double"))
     affordable = [False] + [can_pay("bonfire", cost) for cost in (1, 2, 3)]
+    costs = _turn_costs(state.figure)
     slot = city.next_portal_slot(p)  # as portal_for finds it, once for every space
     wanted = content.board().board_portals[portal_board(state.current)][slot] if slot >= 0 else ""
     out: list[Action] = []
     for n, (with_portal, without_portal) in enumerate(_great_bonfire_actions()):
-        if not affordable[turn_cost(state.figure, n)]:
+        if not affordable[costs[n]]:
             continue
         out.extend(with_portal if wanted and wanted in state.great_bonfire[n] else without_portal)
     return out
+
+
+@functools.cache
+def _turn_costs(figure: int) -> tuple[int, ...]:
+    """`turn_cost` from `figure` to each space, in space order."""
+    return tuple(turn_cost(figure, n) for n in range(len(content.board().great_bonfire)))
 
 
 @functools.cache
