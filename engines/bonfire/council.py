@@ -49,16 +49,16 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     space = content.board().council[index]
     if is_tom(s, pending.who):
         if pending.source == "neutral":
-            s.flat_neutral.append(index)
+            ctx.edit("flat_neutral").append(index)
         else:
-            s.council[index] = "tom"
+            ctx.edit("council")[index] = "tom"
         city.score(ctx.player(TOM), "High Council", 1)
         what = "a neutral novice, laid flat," if pending.source == "neutral" else "one of his novices"
         ctx.say(f"Tom sends {what} to the {space.name} and gains 1 point.")
-        s.tom_did.append(f"novice to the {space.name}: +1 point")
+        ctx.edit("tom_did").append(f"novice to the {space.name}: +1 point")
         return
     p = ctx.player(pending.who)
-    s.council[index] = "neutral" if pending.source == "common" else council_mark(s, pending.who)
+    ctx.edit("council")[index] = "neutral" if pending.source == "common" else council_mark(s, pending.who)
     gain(p, space)
     if city.has(p, "council_gold"):
         city.add(p.resources, {"gold": city.abilities(p).count("council_gold")})
@@ -138,7 +138,7 @@ def do_common(ctx: Ctx, action: Common) -> None:
         city.add(p.tiles, {"wild": n})
         city.add(p.resources, {"gold": n})
     if s.common_novices[index]:
-        s.common_novices[index] = False
+        ctx.edit("common_novices")[index] = False
         send_novice(ctx, s.current, "common")
 
 

@@ -26,7 +26,7 @@ def draw_gnome(ctx: Ctx) -> str:
     if not s.gnome_pile:
         return ""
     ctx.reveals = True
-    return s.gnome_pile.pop(0)
+    return ctx.edit("gnome_pile").pop(0)
 
 
 def refill(ctx: Ctx) -> None:
@@ -35,7 +35,7 @@ def refill(ctx: Ctx) -> None:
         card = draw_gnome(ctx)
         if not card:
             return
-        s.specialists.append(card)
+        ctx.edit("specialists").append(card)
 
 
 def price(p: Player, gid: str) -> tuple[dict[str, int], dict[str, int]] | None:
@@ -94,9 +94,9 @@ def do_recruit(ctx: Ctx, action: Recruit) -> None:
     p.tiles, p.resources = paid
     elder = content.elder(action.gnome) is not None
     if elder:
-        s.elders.remove(action.gnome)
+        ctx.edit("elders").remove(action.gnome)
     else:
-        s.specialists.remove(action.gnome)
+        ctx.edit("specialists").remove(action.gnome)
     p.gnomes.append(action.gnome)
     ctx.say(f"You recruit {content.gnome_name(action.gnome)}.")
     if city.has(p, "recruit_wild"):

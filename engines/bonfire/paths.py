@@ -21,7 +21,7 @@ def refill(ctx: Ctx) -> None:
         if not any(sizes):
             return
         biggest = sizes.index(max(sizes))  # the first of the biggest piles
-        s.path_display.append(own(s.path_piles, biggest).pop(0))
+        ctx.edit("path_display").append(own(s.path_piles, biggest).pop(0))
         ctx.reveals = True
 
 
@@ -55,7 +55,7 @@ def do_build(ctx: Ctx, action: BuildPath) -> None:
     cost = path_cost(p)
     p.tiles = city.pay_tiles(p, {"path": cost}, city.has(p, "wild_double")) or {}
     if action.source.startswith("d"):
-        tile = s.path_display.pop(int(action.source[1:]) - 1)
+        tile = ctx.edit("path_display").pop(int(action.source[1:]) - 1)
     else:
         tile = own(s.path_piles, int(action.source[4:]) - 1).pop(0)
         ctx.reveals = True

@@ -219,6 +219,14 @@ def _island_copy(island: Island) -> Island:
     return n
 
 
+#: The table's lists that the editable copy shares until `Ctx.edit` hands one out (most
+#: actions leave them alone; copying them all was a good part of every action's work).
+EDITED_ON_DEMAND = (
+    "path_display", "specialists", "elders", "gnome_pile", "gnome_discard", "council", "flat_neutral",
+    "common_novices", "tom_pile", "tom_discard", "tom_did", "countdown_turns",
+)
+
+
 def editable_copy(state: BonfireState) -> BonfireState:
     """A copy `apply` may edit in place without touching `state`: every list, dict and
     struct is new, the strings and numbers in them shared, except the records many actions
@@ -226,32 +234,21 @@ def editable_copy(state: BonfireState) -> BonfireState:
     alone too) and the islands, which stay shared until `Ctx.player`, `Ctx.acting` or
     `Ctx.island` hands one out to edit; and a city's bonfires and
     guardians, the path piles and the Great Bonfire's spaces, each shared until `own`
-    hands it out to edit. tests/bonfire/test_editable_copy.py checks that nothing else is
-    left shared."""
+    hands it out to edit; and the table's lists few actions edit (`EDITED_ON_DEMAND`),
+    shared until `Ctx.edit` hands one out. tests/bonfire/test_editable_copy.py checks that
+    nothing else is left shared."""
     s = state
     # A shallow copy, then its mutable parts replaced one by one (cheaper than `replace`
     # with twenty keywords or a msgpack round trip, and this runs once per action).
     n = s.__copy__()
     n.players = s.players[:]
     n.islands = s.islands[:]
-    n.path_display = s.path_display[:]
     n.path_piles = s.path_piles[:]  # each pile shared until `own` copies it
-    n.specialists = s.specialists[:]
-    n.elders = s.elders[:]
-    n.gnome_pile = s.gnome_pile[:]
-    n.gnome_discard = s.gnome_discard[:]
     n.great_bonfire = s.great_bonfire[:]  # each space's portals shared until `own` copies them
-    n.council = s.council[:]
-    n.flat_neutral = s.flat_neutral[:]
-    n.common_novices = s.common_novices[:]
-    n.tom_pile = s.tom_pile[:]
-    n.tom_discard = s.tom_discard[:]
-    n.tom_did = s.tom_did[:]
     flags = s.flags.__copy__()
     flags.walkers = s.flags.walkers[:]
     n.flags = flags
-    n.pending = [_pending_copy(x) for x in s.pending]
-    n.countdown_turns = s.countdown_turns[:]
+    n.pending = [_pending_copy(x) for x in s.pending] if s.pending else []
     return n
 
 
@@ -282,6 +279,7 @@ class Ctx:
         #: Cities and islands already copied for this apply (see `player` and `island`).
         self.edited_players: set[int] = set()
         self.edited_islands: set[int] = set()
+        self.edited_lists: set[str] = set()
 
     def player(self, who: int) -> Player:
         """Player `who`'s city, to edit: the editable copy shares every city with the state
@@ -302,6 +300,15 @@ class Ctx:
             self.edited_islands.add(n)
             self.state.islands[n] = _island_copy(self.state.islands[n])
         return self.state.islands[n]
+
+    def edit(self, name: str) -> list:
+        """The table's list `name` (one of `EDITED_ON_DEMAND`), to edit: the editable copy
+        shares these with the state it came from, so the first edit of one copies it. A
+        list the rules replace whole (a reshuffled pile) needs no copy."""
+        if name not in self.edited_lists:
+            self.edited_lists.add(name)
+            setattr(self.state, name, getattr(self.state, name)[:])
+        return getattr(self.state, name)
 
     def say(self, text: str) -> None:
         if not is_solo(self.state):

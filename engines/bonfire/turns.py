@@ -46,7 +46,7 @@ def next_turn(ctx: Ctx) -> None:
     s.current = due[0]
     s.turn += 1
     if s.triggered:
-        s.countdown_turns[s.current] += 1
+        ctx.edit("countdown_turns")[s.current] += 1
         s.countdown = s.countdown_turns[s.current]
         points = content.board().countdown[s.countdown - 1]
         ctx.say(f"Countdown turn {s.countdown} of {turns} for {player_name(s, s.current)}: they may pass for "
