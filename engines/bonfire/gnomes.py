@@ -7,7 +7,7 @@ import functools
 
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, Recruit
-from engines.bonfire.content import PLAIN_RESOURCES
+from engines.bonfire.content import GOLD, PLAIN_RESOURCES
 from engines.bonfire.state import BonfireState, Ctx, Player, acting
 
 DISPLAY = 6
@@ -62,21 +62,25 @@ def legal_recruits(state: BonfireState) -> list[Action]:
     # Whether `price` is not None, judged once per price rather than once per card: the
     # tiles depend only on Elder or not, the resources only on the card's resource.
     can_pay = city.tile_budget(p, city.has(p, "wild_double"))
-    broker = city.has(p, "gnome_any_resource") and sum(p.resources.values()) >= 1
-    tiles_ok: dict[int, bool] = {}
-    resource_ok: dict[str, bool] = {}
+    if not can_pay("gnome", 1):  # nor the Elders' 2
+        return []
+    tiles_ok = {1: True, ELDER_TILES: can_pay("gnome", ELDER_TILES)}
+    # One resource (`can_pay_resources`): the card's own, else 1 gold, else any 2 plain
+    # ones; the Gnome Broker takes any one.
+    purse = p.resources
+    any_resource = (
+        purse.get(GOLD, 0) > 0 or sum(map(purse.get, PLAIN_RESOURCES, _ZEROS)) >= 2
+        or (city.has(p, "gnome_any_resource") and sum(purse.values()) >= 1)
+    )
     out: list[Action] = []
     for gid in state.specialists + state.elders:
         action, count, resource = _recruit_facts(gid)
-        if count not in tiles_ok:
-            tiles_ok[count] = can_pay("gnome", count)
-        if not tiles_ok[count]:
-            continue
-        if resource not in resource_ok:
-            resource_ok[resource] = broker or city.can_pay_resources(p, {resource: 1})
-        if resource_ok[resource]:
+        if tiles_ok[count] and (any_resource or purse.get(resource, 0) > 0):
             out.append(action)
     return out
+
+
+_ZEROS = (0,) * len(PLAIN_RESOURCES)
 
 
 @functools.cache

@@ -96,15 +96,21 @@ def test_fate_gain_equals_the_areas_read_plainly_along_random_fillings():
 
 
 def test_recruits_offered_are_exactly_the_gnomes_with_a_price():
+    """Hands, purses and the Twinmaker or Gnome Broker varied at random: the recruits
+    offered are the cards `price` can pay for."""
     rng = random.Random(2)
-    for seed in range(40):
-        s = copy_state(fresh(seed))
+    offered_some = 0
+    for seed in range(300):
+        s = copy_state(fresh(seed % 40))
         p = acting(s)
-        p.tiles = {k: rng.choice((0, 1, 2)) for k in (*SYMBOLS, WILD)}
-        p.resources = {k: rng.choice((0, 0, 1)) for k in ("flowers", "fruits", "herbs", "shells", "roots", "gold")}
+        p.tiles = {k: n for k in (*SYMBOLS, WILD) if (n := rng.choice((0, 0, 1, 2)))}
+        p.resources = {k: n for k in RESOURCES if (n := rng.choice((0, 0, 0, 1, 2)))}
+        p.gnomes = rng.choice(([], [], [_gnome_with("wild_double")], [_gnome_with("gnome_any_resource")]))
         offered = gnomes.legal_recruits(s)
         priced = [Recruit(g) for g in s.specialists + s.elders if gnomes.price(p, g) is not None]
-        assert offered == priced
+        assert offered == priced, (p.tiles, p.resources, p.gnomes)
+        offered_some += 0 < len(offered) < len(s.specialists + s.elders)
+    assert offered_some > 30  # the cards were told apart many times
 
 
 def test_an_action_listed_then_the_position_edited_in_place_is_refused():
