@@ -213,22 +213,14 @@ def can_pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) ->
     return spare >= 2 * missing
 
 
-def tile_budget(p: Player, wild_double: bool = False) -> Callable[[str, int], bool]:
-    """`can_pay_tiles` for one kind of tile at a time, the hand's totals worked out once:
-    for listing every move a hand can pay for."""
+def tile_limit(p: Player, kind: str, wild_double: bool = False) -> int:
+    """The most `kind` tiles (one of the symbols) the hand can pay: `can_pay_tiles` holds
+    for `{kind: n}` exactly when n is at most this. Those held, then the wild tiles (2
+    each with the Twinmaker), then a pair of the other symbol tiles for each of the rest.
+    For listing every move a hand can pay for, one sum per kind instead of one per price."""
     tiles = p.tiles
-    spare = _symbol_tiles(tiles)
-    cover = tiles.get(WILD, 0) * (2 if wild_double else 1)
-
-    def can_pay(kind: str, count: int) -> bool:
-        used = min(tiles.get(kind, 0), count)
-        missing = count - used
-        if not missing:
-            return True
-        left = spare - used if kind in SYMBOLS else spare
-        return left >= 2 * max(0, missing - cover)
-
-    return can_pay
+    held = tiles.get(kind, 0)
+    return held + tiles.get(WILD, 0) * (2 if wild_double else 1) + (_symbol_tiles(tiles) - held) // 2
 
 
 def pay_resources(p: Player, need: dict[str, int], any_two: bool = False) -> dict[str, int] | None:

@@ -162,8 +162,8 @@ def portal_for(p: Player, portals: list[str], board: str) -> str:
 
 def legal_great_bonfire(state: BonfireState) -> list[Action]:
     p = acting(state)
-    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
-    affordable = [False] + [can_pay("bonfire", cost) for cost in (1, 2, 3)]
+    limit = city.tile_limit(p, "bonfire", city.has(p, "wild_double"))
+    affordable = [False] + [cost <= limit for cost in (1, 2, 3)]
     costs = _turn_costs(state.figure)
     slot = city.next_portal_slot(p)  # as portal_for finds it, once for every space
     wanted = content.board().board_portals[portal_board(state.current)][slot] if slot >= 0 else ""

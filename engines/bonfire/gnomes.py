@@ -61,10 +61,10 @@ def legal_recruits(state: BonfireState) -> list[Action]:
         return []
     # Whether `price` is not None, judged once per price rather than once per card: the
     # tiles depend only on Elder or not, the resources only on the card's resource.
-    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
-    if not can_pay("gnome", 1):  # nor the Elders' 2
+    limit = city.tile_limit(p, "gnome", city.has(p, "wild_double"))
+    if limit < 1:
         return []
-    tiles_ok = {1: True, ELDER_TILES: can_pay("gnome", ELDER_TILES)}
+    tiles_ok = {1: True, ELDER_TILES: ELDER_TILES <= limit}
     # One resource (`can_pay_resources`): the card's own, else 1 gold, else any 2 plain
     # ones; the Gnome Broker takes any one.
     purse = p.resources

@@ -30,8 +30,8 @@ def sail_cost(p: Player, to: int) -> int:
 
 def legal_sails(state: BonfireState) -> list[Action]:
     p = acting(state)
-    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
-    affordable = [False] + [can_pay("ship", cost) for cost in range(1, MAX_SAIL + 1)]
+    limit = city.tile_limit(p, "ship", city.has(p, "wild_double"))
+    affordable = [False] + [cost <= limit for cost in range(1, MAX_SAIL + 1)]
     return [sail for sail, cost in _sails_from(p.ship) if affordable[cost]]
 
 

@@ -52,11 +52,11 @@ def movable(p: Player, steps: int) -> bool:
 
 def legal_processions(state: BonfireState) -> list[Action]:
     p = acting(state)
-    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
+    limit = city.tile_limit(p, "procession", city.has(p, "wild_double"))
     extra = 1 if city.has(p, "extra_step") else 0
     return [
         Procession(n) for n in range(1, MAX_STEPS + 1)
-        if can_pay("procession", n) and movable(p, n + extra)
+        if n <= limit and movable(p, n + extra)
     ]
 
 
