@@ -88,7 +88,7 @@ def legal_fulfils(state: BonfireState) -> list[Action]:
     p = acting(state)
     out: list[Action] = []
     for k, b in enumerate(p.bonfires):
-        if b.task and not b.lit and not isinstance(tasks.payment(state, state.current, content.tasks()[b.task]), str):
+        if b.task and not b.lit and tasks.can_fulfil(state, state.current, content.tasks()[b.task]):
             out.append(Fulfil(k + 1))
     return out
 

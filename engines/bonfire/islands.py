@@ -92,7 +92,7 @@ def affordable(p: Player, island: content.Island, stack: int) -> bool:
         return False
     need: dict[str, int] = {}
     city.add(need, {island.resource: 1, p.offerings[stack][-1]: 1})
-    return city.can_pay_tiles(p, {"island": 1}, city.has(p, "wild_double")) and city.can_pay_resources(p, need)
+    return city.tile_limit(p, "island", city.has(p, "wild_double")) >= 1 and city.can_pay_resources(p, need)
 
 
 def legal_island_actions(state: BonfireState) -> list[Action]:

@@ -29,7 +29,7 @@ def legal_paths(state: BonfireState) -> list[Action]:
     p = acting(state)
     if len(p.path) >= MAX_PATH:
         return []
-    if not city.can_pay_tiles(p, {"path": path_cost(p)}, city.has(p, "wild_double")):
+    if path_cost(p) > city.tile_limit(p, "path", city.has(p, "wild_double")):
         return []
     out: list[Action] = [BuildPath(f"d{n + 1}") for n in range(len(state.path_display))]
     out.extend(BuildPath(f"pile{n + 1}") for n, pile in enumerate(state.path_piles) if pile)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engines.bonfire import ENGINE, city, content, gnomes, islands
+from engines.bonfire import ENGINE, city, content, gnomes, islands, tasks
 from engines.bonfire.actions import Fate, Finish, Recruit
 from engines.bonfire.content import RESOURCES, SYMBOLS, WILD
 from engines.bonfire.state import Player, acting, copy_state
@@ -277,3 +277,22 @@ def test_counts_and_a_hands_totals_equal_the_plain_reading_across_seeded_games()
                 assert city._symbol_tiles(p.tiles) == sum(n for k, n in p.tiles.items() if k in SYMBOLS)
                 assert all(n > 0 for n in (*p.tiles.values(), *p.resources.values()))  # what the sums rely on
     assert all(len(values) > 1 for values in seen.values())  # each count was put to the test
+
+
+def test_can_fulfil_agrees_with_working_out_the_payment():
+    """Every task, at positions of seeded games with the hand and purse varied at random:
+    `can_fulfil` answers as `payment` does."""
+    rng = random.Random(21)
+    both = {True: 0, False: 0}
+    for levels, seed in ((("heuristic",), 2), (("heuristic", "heuristic"), 5)):
+        for state, _ in seeded_positions(levels, seed)[::4]:
+            s = copy_state(state)
+            p = s.players[s.current]
+            for task in content.tasks().values():
+                p.tiles = {k: n for k in (*SYMBOLS, WILD) if (n := rng.choice((0, 0, 1, 2, 3)))}
+                p.resources = {k: n for k in RESOURCES if (n := rng.choice((0, 0, 1, 2, 3)))}
+                p.gnomes = rng.choice(([], [], [_gnome_with("wild_double")]))
+                expected = not isinstance(tasks.payment(s, s.current, task), str)
+                assert tasks.can_fulfil(s, s.current, task) is expected, (task.id, p.tiles, p.resources)
+                both[expected] += 1
+    assert min(both.values()) > 100  # both answers were put to the test many times
