@@ -8,7 +8,7 @@ from collections.abc import Callable
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
 from engines.bonfire.state import (
-    TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, own, player_name, portal_board,
+    TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, own, own_field, player_name, portal_board,
 )
 
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
@@ -131,7 +131,7 @@ def do_common(ctx: Ctx, action: Common) -> None:
     p = ctx.acting()
     index = next(n for n, t in enumerate(content.board().common_tasks) if t.id == action.task)
     task = content.board().common_tasks[index]
-    p.common.append(task.id)
+    own_field(p, "common").append(task.id)
     ctx.say(f"You fulfil the Common Task {task.name}.")
     n = city.abilities(p).count("common_reward")
     if n:
@@ -214,6 +214,6 @@ def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
     if "p" in action.pick:
         symbol = portal_for(p, s.great_bonfire[n], portal_board(s.current))
         own(s.great_bonfire, n).remove(symbol)
-        p.portals[city.next_portal_slot(p)] = symbol
+        own_field(p, "portals")[city.next_portal_slot(p)] = symbol
         got.append(f"the {symbol} portal")
     ctx.say(f"You turn the Great Bonfire to the {space.name} ({cost} tile{'s' if cost > 1 else ''}) and take {' and '.join(got)}.")

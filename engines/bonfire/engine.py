@@ -20,7 +20,7 @@ from engines.bonfire.actions import (
 )
 from engines.bonfire.content import SYMBOLS, WILD
 from engines.bonfire.state import (
-    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, editable_copy, is_solo,
+    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, editable_copy, is_solo, own_field,
     player_name,
 )
 from engines.core.errors import IllegalAction
@@ -171,7 +171,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
     def _do_fate(self, ctx: Ctx, action: Fate) -> None:
         p = ctx.acting()
-        tile_id = p.fate_column.pop(0 if action.end == "top" else -1)
+        tile_id = own_field(p, "fate_column").pop(0 if action.end == "top" else -1)
         symbols = content.board().fate_tiles[int(tile_id.split("-")[1]) - 1].symbols
         cells = city.strip_cells(action.row, action.col, action.direction)
         gain = city.fate_gain(p.grid, cells, symbols)

@@ -8,7 +8,7 @@ import functools
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, Recruit
 from engines.bonfire.content import GOLD, PLAIN_RESOURCES
-from engines.bonfire.state import BonfireState, Ctx, Player, acting
+from engines.bonfire.state import BonfireState, Ctx, Player, acting, own_field
 
 DISPLAY = 6
 MAX_GNOMES = 6
@@ -101,7 +101,7 @@ def do_recruit(ctx: Ctx, action: Recruit) -> None:
         ctx.edit("elders").remove(action.gnome)
     else:
         ctx.edit("specialists").remove(action.gnome)
-    p.gnomes.append(action.gnome)
+    own_field(p, "gnomes").append(action.gnome)
     ctx.say(f"You recruit {content.gnome_name(action.gnome)}.")
     if city.has(p, "recruit_wild"):
         city.add(p.tiles, {"wild": 1})

@@ -117,7 +117,7 @@ def legal_island_actions(state: BonfireState) -> list[Action]:
 
 
 def _leave_offering(ctx: Ctx, p: Player, stack: int) -> str:
-    offering = p.offerings[stack].pop()
+    offering = own(p.offerings, stack).pop()
     ctx.reveals = ctx.reveals or bool(p.offerings[stack])  # the next offering is uncovered
     ctx.island(p.ship).offerings.append(ctx.state.current)
     p.offerings_placed += 1

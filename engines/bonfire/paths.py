@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, BuildPath, Redraw
-from engines.bonfire.state import BonfireState, Ctx, Player, acting, is_tom, own
+from engines.bonfire.state import BonfireState, Ctx, Player, acting, is_tom, own, own_field
 
 DISPLAY = 4
 MAX_PATH = 6
@@ -44,7 +44,7 @@ def can_redraw(state: BonfireState) -> bool:
 
 def attach(ctx: Ctx, who: int, tile: str) -> None:
     p = ctx.player(who)
-    p.path.append(tile)
+    own_field(p, "path").append(tile)
     if not is_tom(ctx.state, who) and city.has(p, "path_resource"):
         city.add(p.resources, {content.path_tile(tile).resource: 1})
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from engines.bonfire import city, content, gnomes, paths
 from engines.bonfire.content import WILD
 from engines.bonfire.state import (
-    Bonfire, BonfireState, Ctx, Guardian, Island, Player, is_solo, player_name,
+    Bonfire, BonfireState, Ctx, Guardian, Island, Player, is_solo, own_field, player_name,
 )
 from engines.core.rng import seed_state
 
@@ -171,7 +171,7 @@ def start_tiles(ctx: Ctx, swapped: bool) -> None:
         centre = [city.at(p.grid, c) for c in cells]
         centre_id = next(t.id for t in board.fate_tiles if t.symbols == centre)
         middle = p.fate_column[3]
-        p.fate_column[3] = centre_id
+        own_field(p, "fate_column")[3] = centre_id
         p.grid = city.place([""] * (n * n), cells, content.board().fate_tiles[int(middle.split("-")[1]) - 1].symbols)
     symbols = [city.at(p.grid, c) for c in cells]
     p.tiles = {}

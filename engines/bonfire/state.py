@@ -199,15 +199,9 @@ def _player_copy(p: Player) -> Player:
     n = p.__copy__()
     n.tiles = p.tiles.copy()
     n.resources = p.resources.copy()
-    n.fate_column = p.fate_column[:]
-    n.grid = p.grid[:]
-    n.offerings = [stack[:] for stack in p.offerings]
+    n.offerings = p.offerings[:]  # each stack shared until `own` copies it
     n.bonfires = p.bonfires[:]  # the records themselves shared until `own` copies one
-    n.path = p.path[:]
-    n.portals = p.portals[:]
     n.guardians = p.guardians[:]
-    n.gnomes = p.gnomes[:]
-    n.common = p.common[:]
     n.track = p.track.copy()
     return n
 
@@ -233,8 +227,9 @@ def editable_copy(state: BonfireState) -> BonfireState:
     leave alone: the players' cities (Tom's turn and ending a turn leave the acting one
     alone too) and the islands, which stay shared until `Ctx.player`, `Ctx.acting` or
     `Ctx.island` hands one out to edit; and a city's bonfires and
-    guardians, the path piles and the Great Bonfire's spaces, each shared until `own`
-    hands it out to edit; and the table's lists few actions edit (`EDITED_ON_DEMAND`),
+    guardians, its offering stacks, the path piles and the Great Bonfire's spaces, each
+    shared until `own` hands it out to edit; a city's lists in `CITY_FIELDS_ON_DEMAND`,
+    shared until `own_field` hands one out; and the table's lists few actions edit (`EDITED_ON_DEMAND`),
     shared until `Ctx.edit` hands one out. tests/bonfire/test_editable_copy.py checks that
     nothing else is left shared."""
     s = state
@@ -250,6 +245,19 @@ def editable_copy(state: BonfireState) -> BonfireState:
     n.flags = flags
     n.pending = [_pending_copy(x) for x in s.pending] if s.pending else []
     return n
+
+
+#: A city's lists that few actions edit: the copy of a city shares them until `own_field`
+#: hands one out (the fate grid is only ever replaced whole).
+CITY_FIELDS_ON_DEMAND = ("fate_column", "grid", "path", "portals", "gnomes", "common")
+
+
+def own_field(record: msgspec.Struct, name: str) -> list:
+    """`record`'s list `name` to edit, first copied into its place (see `own`): for the
+    lists of a city in `CITY_FIELDS_ON_DEMAND`. Call it on a city of the copy only."""
+    items = getattr(record, name)[:]
+    setattr(record, name, items)
+    return items
 
 
 def own(items: list, n: int):

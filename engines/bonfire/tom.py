@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines.bonfire import city, content, council, gnomes, paths
 from engines.bonfire.actions import Action, TomGuardian, TomTask
-from engines.bonfire.state import TOM, Ctx, Guardian, Pending, own, tom_board
+from engines.bonfire.state import TOM, Ctx, Guardian, Pending, own, own_field, tom_board
 
 SPECIAL_CASE_POINTS = 3
 MAX_GNOMES = 6
@@ -83,7 +83,7 @@ def _gnome(ctx: Ctx, resource: str) -> None:
         return unable(ctx, "gnome", False, f"no Specialist in the display shows {resource or 'a resource'}")
     for g in taken:
         ctx.edit("specialists").remove(g)
-        tom.gnomes.append(g)
+        own_field(tom, "gnomes").append(g)
     names = ", ".join(content.gnome_name(g) for g in taken)
     ctx.say(f"Tom takes {names} from the display.")
     ctx.edit("tom_did").append(f"takes {names}")
@@ -197,7 +197,7 @@ def _great_bonfire(ctx: Ctx) -> None:
         if wanted in s.great_bonfire[n]:
             s.figure = n
             own(s.great_bonfire, n).remove(wanted)
-            tom.portals[slot] = wanted
+            own_field(tom, "portals")[slot] = wanted
             ctx.say(f"Tom turns the Great Bonfire to the {spaces[n].name} and takes the {wanted} portal.")
             ctx.edit("tom_did").append(f"Great Bonfire to {spaces[n].name}: {wanted} portal")
             return
@@ -211,7 +211,7 @@ def check_commons(ctx: Ctx) -> None:
     tom = ctx.player(TOM)
     for n, task in enumerate(content.board().common_tasks):
         if council.meets_common(tom, task):
-            tom.common.append(task.id)
+            own_field(tom, "common").append(task.id)
             ctx.say(f"Tom fulfils the Common Task {task.name}.")
             ctx.edit("tom_did").append(f"Common Task {task.name}")
             if s.common_novices[n]:

@@ -17,7 +17,9 @@ from engines.bonfire.actions import (
     BuildPath, Common, Discard, Fate, Finish, Fulfil, GreatBonfire, Keep, Pass, Procession, Receive, Recruit, Sail,
     Swap, TakeGuardian, TomTurn, Walk,
 )
-from engines.bonfire.state import EDITED_ON_DEMAND, BonfireState, Ctx, copy_state, editable_copy, own
+from engines.bonfire.state import (
+    CITY_FIELDS_ON_DEMAND, EDITED_ON_DEMAND, BonfireState, Ctx, copy_state, editable_copy, own, own_field,
+)
 from engines.core.match import Match, SeatSpec
 from engines.core.rng import Rng
 
@@ -76,7 +78,10 @@ def bot_positions() -> list[BonfireState]:
 #: The table's lists shared until `Ctx.edit` hands one out.
 ON_DEMAND = {f"state.{name}" for name in EDITED_ON_DEMAND}
 #: Records shared inside the copy's own lists until `own` hands one out.
-OWNED_ON_EDIT = re.compile(r"state\.(players\[\d+\]\.(bonfires|guardians)|path_piles|great_bonfire)\[\d+\]")
+OWNED_ON_EDIT = re.compile(
+    r"state\.(players\[\d+\]\.(bonfires|guardians|offerings)|path_piles|great_bonfire)\[\d+\]"
+    rf"|state\.players\[\d+\]\.({'|'.join(CITY_FIELDS_ON_DEMAND)})"
+)
 
 
 def test_the_copy_shares_only_the_cities_the_islands_and_the_records_own_hands_out():
@@ -102,7 +107,11 @@ def test_a_city_or_island_handed_out_to_edit_is_the_copys_own():
         s = ctx.state
         for name in EDITED_ON_DEMAND:
             assert ctx.edit(name) is ctx.edit(name) is getattr(s, name)
-        for records in (*(p.bonfires for p in s.players), *(p.guardians for p in s.players), s.path_piles, s.great_bonfire):
+        for p in s.players:
+            for name in CITY_FIELDS_ON_DEMAND:
+                assert own_field(p, name) is getattr(p, name)
+        for records in (*(p.bonfires for p in s.players), *(p.guardians for p in s.players),
+                        *(p.offerings for p in s.players), s.path_piles, s.great_bonfire):
             for n in range(len(records)):
                 assert own(records, n) is records[n]
         assert shared_parts(state, ctx.state) == []
