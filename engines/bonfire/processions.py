@@ -47,17 +47,18 @@ def destinations(p: Player, index: int, steps: int) -> list[int]:
 
 
 def movable(p: Player, steps: int) -> bool:
+    """Whether some guardian could walk. The same for any number of steps from 1: a
+    guardian's first step (into the bonfire beside her, or along the path) decides
+    whether she has anywhere to go at all."""
     return any(destinations(p, n, steps) for n in range(len(p.guardians)))
 
 
 def legal_processions(state: BonfireState) -> list[Action]:
     p = acting(state)
-    limit = city.tile_limit(p, "procession", city.has(p, "wild_double"))
-    extra = 1 if city.has(p, "extra_step") else 0
-    return [
-        Procession(n) for n in range(1, MAX_STEPS + 1)
-        if n <= limit and movable(p, n + extra)
-    ]
+    limit = min(city.tile_limit(p, "procession", city.has(p, "wild_double")), MAX_STEPS)
+    if limit < 1 or not movable(p, 1):
+        return []
+    return [Procession(n) for n in range(1, limit + 1)]
 
 
 def walker_order(p: Player) -> list[int]:

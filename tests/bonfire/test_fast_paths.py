@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engines.bonfire import ENGINE, city, content, gnomes, islands, tasks
+from engines.bonfire import ENGINE, city, content, gnomes, islands, processions, tasks
 from engines.bonfire.actions import Fate, Finish, Recruit
 from engines.bonfire.content import RESOURCES, SYMBOLS, WILD
 from engines.bonfire.state import Player, acting, copy_state
@@ -296,3 +296,21 @@ def test_can_fulfil_agrees_with_working_out_the_payment():
                 assert tasks.can_fulfil(s, s.current, task) is expected, (task.id, p.tiles, p.resources)
                 both[expected] += 1
     assert min(both.values()) > 100  # both answers were put to the test many times
+
+
+def test_whether_a_guardian_can_walk_is_the_same_for_any_number_of_steps():
+    """legal_processions asks `movable` once, for 1 step: at every position of seeded
+    games, and with the guardians scattered at random, the answer for 1 to 4 steps agrees."""
+    rng = random.Random(30)
+    both = {True: 0, False: 0}
+    for levels, seed in ((("heuristic",), 2), (("heuristic", "heuristic"), 5), (("random",), 4)):
+        for state, _ in seeded_positions(levels, seed):
+            p = copy_state(state).players[state.current]
+            for scattered in (False, True):
+                if scattered:
+                    for g in p.guardians:
+                        g.where = rng.choice([*range(len(p.path) + 1), *(processions.IN_BONFIRE + k for k in range(1, 8))])
+                answers = {processions.movable(p, steps) for steps in range(1, 5)}
+                assert len(answers) == 1, (p.guardians, p.path, p.portals)
+                both[answers.pop()] += 1
+    assert min(both.values()) > 30  # both answers were put to the test many times
