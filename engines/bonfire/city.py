@@ -318,21 +318,16 @@ def score(p: Player, label: str, points: int) -> None:
 
 def counts(p: Player, kind: str) -> int:
     """How many of a countable thing a player has (Common Tasks, Elders, Tom's checks)."""
-    return counter(kind)(p)
-
-
-def counter(kind: str) -> Callable[[Player], int]:
-    """How a countable thing is counted (see `counts`)."""
-    found = _COUNTERS.get(kind)
+    found = COUNTERS.get(kind)
     if found is None:
         raise ValueError(kind)
-    return found
+    return found(p)
 
 
 _COLOUR = operator.attrgetter("colour")
 _LIT = operator.attrgetter("lit")
 #: How each countable thing is counted (asked for every Common Task in every turn's list).
-_COUNTERS: dict[str, Callable[[Player], int]] = {
+COUNTERS: dict[str, Callable[[Player], int]] = {
     "paths": lambda p: len(p.path),
     "guardians": lambda p: len(p.guardians) - list(map(_COLOUR, p.guardians)).count("own"),
     "portals": lambda p: len(p.portals) - p.portals.count(""),

@@ -109,7 +109,7 @@ def do_fulfil(ctx: Ctx, action: Fulfil) -> None:
 
 # -- Common Tasks -----------------------------------------------------------------------------
 def meets_common(p: Player, task: content.CommonTask) -> bool:
-    return task.id not in p.common and city.counts(p, task.kind) >= task.count
+    return task.id not in p.common and city.COUNTERS[task.kind](p) >= task.count
 
 
 def legal_commons(state: BonfireState) -> list[Action]:
@@ -123,7 +123,7 @@ def legal_commons(state: BonfireState) -> list[Action]:
 @functools.cache
 def _common_actions() -> tuple[tuple[content.CommonTask, Common, Callable[[Player], int]], ...]:
     """Each Common Task with its action and how its count is counted (the tasks never change)."""
-    return tuple((t, Common(t.id), city.counter(t.kind)) for t in content.board().common_tasks)
+    return tuple((t, Common(t.id), city.COUNTERS[t.kind]) for t in content.board().common_tasks)
 
 
 def do_common(ctx: Ctx, action: Common) -> None:

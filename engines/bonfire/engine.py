@@ -364,8 +364,7 @@ def _fate_placements(s: BonfireState, ignore_limit: bool = False) -> tuple[Fate,
     p = acting(s)
     if not p.fate_column:
         return ()
-    limit = 3 if city.has(p, "keep_three") else 1
-    if not ignore_limit and city.tile_count(p) > limit:
+    if not ignore_limit and city.tile_count(p) > (3 if city.has(p, "keep_three") else 1):
         return ()
     key = (city.taken_cells(p.grid), len(p.fate_column) > 1)
     found = _FATE_PLACEMENTS.get(key)

@@ -11,6 +11,8 @@ Tom's board and Tom Pile (solo only; two players have two full cities).
 
 from __future__ import annotations
 
+import functools
+
 from engines.bonfire import city, content, gnomes, paths
 from engines.bonfire.content import WILD
 from engines.bonfire.state import (
@@ -73,10 +75,7 @@ def _done(ctx: Ctx) -> BonfireState:
 def deal_solo_tasks(ctx: Ctx) -> list[Island]:
     """Solo: 7 blue, 7 red and 6 yellow tasks, two of different colours on each task island."""
     board = content.board()
-    by_colour = {
-        colour: ctx.shuffle(sorted(t.id for t in content.tasks().values() if t.colour == colour))[:count]
-        for colour, count in board.solo_tasks.items()
-    }
+    by_colour = {colour: ctx.shuffle(_task_ids(colour))[:count] for colour, count in board.solo_tasks.items()}
     # 7+7+6 tasks in 10 mixed pairs: 4 blue-red, 3 blue-yellow, 3 red-yellow.
     pairs = ctx.shuffle(["blue-red"] * 4 + ["blue-yellow"] * 3 + ["red-yellow"] * 3)
     out = []
@@ -87,6 +86,12 @@ def deal_solo_tasks(ctx: Ctx) -> list[Island]:
         else:
             out.append(Island(guardians=2))
     return out
+
+
+@functools.cache
+def _task_ids(colour: str) -> tuple[str, ...]:
+    """The ids of the tasks of one colour, sorted (the tasks never change)."""
+    return tuple(sorted(t.id for t in content.tasks().values() if t.colour == colour))
 
 
 def deal_tasks(ctx: Ctx) -> list[Island]:
