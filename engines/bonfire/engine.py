@@ -81,18 +81,18 @@ class BonfireEngine(Engine[BonfireState, Action]):
     def _turn_actions(self, s: BonfireState) -> list[Action]:
         p = acting(s)
         f = s.flags
-        out: list[Action] = []
         if not f.main_done:
-            main = self._main_actions(s)
-            if not s.countdown and not main and not _fate_placements(s, ignore_limit=True):
+            out = self._main_actions(s)
+            if not s.countdown and not out and not _fate_placements(s, ignore_limit=True):
                 return council.legal_commons(s) + [Finish()]
             if s.countdown:
-                out.append(Pass())
-            out.extend(main)
+                out.insert(0, Pass())
             if paths.can_redraw(s):
                 out.append(Redraw())
         elif f.sailed and not f.island_done:
-            out.extend(islands.legal_island_actions(s))
+            out = islands.legal_island_actions(s)
+        else:
+            out = []
         out.extend(council.legal_commons(s))
         # Offered after nearly every action: picked out without a Python loop (a hand
         # never keeps a kind it has none of, as tests/bonfire/test_fast_paths.py checks).
@@ -136,16 +136,16 @@ class BonfireEngine(Engine[BonfireState, Action]):
         return bool(s.countdown) or bool(_fate_placements(s, ignore_limit=True)) or bool(self._main_actions(s))
 
     def _main_actions(self, s: BonfireState) -> list[Action]:
-        return (
-            fate_placements(s)
-            + islands.legal_sails(s)
-            + islands.legal_island_actions(s)
-            + paths.legal_paths(s)
-            + processions.legal_processions(s)
-            + council.legal_great_bonfire(s)
-            + gnomes.legal_recruits(s)
-            + council.legal_fulfils(s)
-        )
+        return [
+            *_fate_placements(s),
+            *islands.legal_sails(s),
+            *islands.legal_island_actions(s),
+            *paths.legal_paths(s),
+            *processions.legal_processions(s),
+            *council.legal_great_bonfire(s),
+            *gnomes.legal_recruits(s),
+            *council.legal_fulfils(s),
+        ]
 
     # -- applying -------------------------------------------------------------------------
     def apply(self, state: BonfireState, seat: int, action: Action) -> Applied[BonfireState]:

@@ -103,17 +103,24 @@ def legal_island_actions(state: BonfireState) -> list[Action]:
     here = state.islands[p.ship]
     out: list[Action] = []
     if island.kind == "task":
-        spaces = [k + 1 for k, b in enumerate(p.bonfires) if not b.task]
+        spaces = [k for k, b in enumerate(p.bonfires) if not b.task]
         if not spaces or not here.tasks:
             return out
         # The price depends on the island and the offering, not on the task: judged once per stack.
         stacks = [stack for stack in (0, 1) if affordable(p, island, stack)]
         for task in here.tasks:
             for stack in stacks:
-                out.extend(Receive(task, stack + 1, k) for k in spaces)
+                out += map(_receives(task, stack, len(p.bonfires)).__getitem__, spaces)
     elif here.guardians and not any(g.colour == island.guardian for g in p.guardians):
         out.extend(TakeGuardian(stack + 1) for stack in (0, 1) if affordable(p, island, stack))
     return out
+
+
+@functools.cache
+def _receives(task: str, stack: int, spaces: int) -> tuple[Receive, ...]:
+    """Receiving `task` with offering `stack` (from 0) onto each bonfire space, in order
+    (offered in most lists of a turn begun at a task island: made once)."""
+    return tuple(Receive(task, stack + 1, k + 1) for k in range(spaces))
 
 
 def _leave_offering(ctx: Ctx, p: Player, stack: int) -> str:

@@ -31,9 +31,14 @@ def legal_paths(state: BonfireState) -> list[Action]:
         return []
     if path_cost(p) > city.tile_limit(p, "path", city.has(p, "wild_double")):
         return []
-    out: list[Action] = [BuildPath(f"d{n + 1}") for n in range(len(state.path_display))]
-    out.extend(BuildPath(f"pile{n + 1}") for n, pile in enumerate(state.path_piles) if pile)
+    out: list[Action] = list(_FROM_DISPLAY[: len(state.path_display)])
+    out.extend(_FROM_PILE[n] for n, pile in enumerate(state.path_piles) if pile)
     return out
+
+
+#: Building from each displayed tile and each pile (offered in most turns' lists: made once).
+_FROM_DISPLAY = tuple(BuildPath(f"d{n + 1}") for n in range(DISPLAY))
+_FROM_PILE = tuple(BuildPath(f"pile{n + 1}") for n in range(2))  # the two piles setup makes
 
 
 def can_redraw(state: BonfireState) -> bool:
