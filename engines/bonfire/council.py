@@ -213,7 +213,7 @@ def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
             got.append("2 points")
     if "p" in action.pick:
         symbol = portal_for(p, s.great_bonfire[n], portal_board(s.current))
-        own(s.great_bonfire, n).remove(symbol)
+        own(ctx.edit("great_bonfire"), n).remove(symbol)
         own_field(p, "portals")[city.next_portal_slot(p)] = symbol
         got.append(f"the {symbol} portal")
     ctx.say(f"You turn the Great Bonfire to the {space.name} ({cost} tile{'s' if cost > 1 else ''}) and take {' and '.join(got)}.")

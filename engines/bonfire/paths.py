@@ -21,7 +21,7 @@ def refill(ctx: Ctx) -> None:
         if not any(sizes):
             return
         biggest = sizes.index(max(sizes))  # the first of the biggest piles
-        ctx.edit("path_display").append(own(s.path_piles, biggest).pop(0))
+        ctx.edit("path_display").append(own(ctx.edit("path_piles"), biggest).pop(0))
         ctx.reveals = True
 
 
@@ -62,7 +62,7 @@ def do_build(ctx: Ctx, action: BuildPath) -> None:
     if action.source.startswith("d"):
         tile = ctx.edit("path_display").pop(int(action.source[1:]) - 1)
     else:
-        tile = own(s.path_piles, int(action.source[4:]) - 1).pop(0)
+        tile = own(ctx.edit("path_piles"), int(action.source[4:]) - 1).pop(0)
         ctx.reveals = True
     attach(ctx, s.current, tile)
     refill(ctx)
@@ -73,7 +73,7 @@ def do_build(ctx: Ctx, action: BuildPath) -> None:
 def do_redraw(ctx: Ctx, action: Redraw) -> None:
     s = ctx.state
     for n, tile in enumerate(s.path_display):
-        own(s.path_piles, n % len(s.path_piles)).append(tile)
+        own(ctx.edit("path_piles"), n % len(s.path_piles)).append(tile)
     s.path_display = []
     s.flags.redrawn = True
     refill(ctx)

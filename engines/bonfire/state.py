@@ -217,7 +217,7 @@ def _island_copy(island: Island) -> Island:
 #: actions leave them alone; copying them all was a good part of every action's work).
 EDITED_ON_DEMAND = (
     "path_display", "specialists", "elders", "gnome_pile", "gnome_discard", "council", "flat_neutral",
-    "common_novices", "tom_pile", "tom_discard", "tom_did", "countdown_turns",
+    "common_novices", "tom_pile", "tom_discard", "tom_did", "countdown_turns", "path_piles", "great_bonfire",
 )
 
 
@@ -228,7 +228,7 @@ def editable_copy(state: BonfireState) -> BonfireState:
     alone too) and the islands, which stay shared until `Ctx.player`, `Ctx.acting` or
     `Ctx.island` hands one out to edit; and a city's bonfires and
     guardians, its offering stacks, the path piles and the Great Bonfire's spaces, each
-    shared until `own` hands it out to edit; a city's lists in `CITY_FIELDS_ON_DEMAND`,
+    shared until `own` hands it out to edit (the last two in lists from `Ctx.edit`); a city's lists in `CITY_FIELDS_ON_DEMAND`,
     shared until `own_field` hands one out; and the table's lists few actions edit (`EDITED_ON_DEMAND`),
     shared until `Ctx.edit` hands one out. tests/bonfire/test_editable_copy.py checks that
     nothing else is left shared."""
@@ -238,8 +238,6 @@ def editable_copy(state: BonfireState) -> BonfireState:
     n = s.__copy__()
     n.players = s.players[:]
     n.islands = s.islands[:]
-    n.path_piles = s.path_piles[:]  # each pile shared until `own` copies it
-    n.great_bonfire = s.great_bonfire[:]  # each space's portals shared until `own` copies them
     flags = s.flags.__copy__()
     flags.walkers = s.flags.walkers[:]
     n.flags = flags

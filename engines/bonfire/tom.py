@@ -196,7 +196,7 @@ def _great_bonfire(ctx: Ctx) -> None:
         n = (start + step) % len(spaces)
         if wanted in s.great_bonfire[n]:
             s.figure = n
-            own(s.great_bonfire, n).remove(wanted)
+            own(ctx.edit("great_bonfire"), n).remove(wanted)
             own_field(tom, "portals")[slot] = wanted
             ctx.say(f"Tom turns the Great Bonfire to the {spaces[n].name} and takes the {wanted} portal.")
             ctx.edit("tom_did").append(f"Great Bonfire to {spaces[n].name}: {wanted} portal")
