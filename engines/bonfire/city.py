@@ -113,29 +113,41 @@ def fate_gain(grid: list[str], cells: list[Cell], symbols: list[str]) -> dict[st
     """Action tiles a fate tile gives: 1 per symbol, plus 1 for every cell of each
     connected same-symbol area (placed earlier) that the symbol touches."""
     n = size()
+    beside = _beside(n)
     gain: dict[str, int] = {}
-    for cell, symbol in zip(cells, symbols):
+    for (row, col), symbol in zip(cells, symbols):
         gain[symbol] = gain.get(symbol, 0) + 1
-        counted: set[Cell] = set()  # each touching area once, however many sides it touches
-        for r, c in neighbours4(cell):
-            if 0 <= r < n and 0 <= c < n and (r, c) not in counted and grid[r * n + c] == symbol:
-                area = _area(grid, (r, c), n)
+        counted: set[int] = set()  # each touching area once, however many sides it touches
+        for i in beside[row * n + col]:
+            if i not in counted and grid[i] == symbol:
+                area = _area(grid, i, beside)
                 counted |= area
                 gain[symbol] += len(area)
     return gain
 
 
-def _area(grid: list[str], start: Cell, n: int) -> set[Cell]:
-    """The orthogonally connected cells showing the same symbol as `start`."""
-    symbol = grid[start[0] * n + start[1]]
+def _area(grid: list[str], start: int, beside: tuple[tuple[int, ...], ...]) -> set[int]:
+    """The orthogonally connected cells (by index in the grid) showing the same symbol as
+    cell `start`."""
+    symbol = grid[start]
     area = {start}
     stack = [start]
     while stack:
-        for r, c in neighbours4(stack.pop()):
-            if 0 <= r < n and 0 <= c < n and (r, c) not in area and grid[r * n + c] == symbol:
-                area.add((r, c))
-                stack.append((r, c))
+        for i in beside[stack.pop()]:
+            if i not in area and grid[i] == symbol:
+                area.add(i)
+                stack.append(i)
     return area
+
+
+@functools.cache
+def _beside(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell of an n x n area (by index r * n + c), the cells orthogonally beside
+    it inside the area (the flood fills of every fate tile placed walk these)."""
+    return tuple(
+        tuple(r * n + c for r, c in neighbours4((i // n, i % n)) if 0 <= r < n and 0 <= c < n)
+        for i in range(n * n)
+    )
 
 
 def place(grid: list[str], cells: list[Cell], symbols: list[str]) -> list[str]:

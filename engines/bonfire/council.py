@@ -40,12 +40,23 @@ def send_novice(ctx: Ctx, who: int, source: str) -> None:
 
 
 def legal_council(state: BonfireState, pending: Pending) -> list[Action]:
-    return [Council(sp) for sp in pending.options]
+    return list(map(_council_actions().__getitem__, pending.options))
+
+
+@functools.cache
+def _council_actions() -> dict[str, Council]:
+    """Sending a novice to each High Council space (offered for every novice: made once)."""
+    return {sp.id: Council(sp.id) for sp in content.board().council}
+
+
+@functools.cache
+def _council_index() -> dict[str, int]:
+    return {sp.id: n for n, sp in enumerate(content.board().council)}
 
 
 def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     s = ctx.state
-    index = next(n for n, sp in enumerate(content.board().council) if sp.id == action.space)
+    index = _council_index()[action.space]
     space = content.board().council[index]
     if is_tom(s, pending.who):
         if pending.source == "neutral":
