@@ -50,11 +50,9 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
     # -- who acts -----------------------------------------------------------------------
     def actors(self, state: BonfireState) -> tuple[int, ...]:
-        if state.phase == "over":
-            return ()
-        if state.phase == "tom":
-            return (AUTO,)
-        return (state.current,)
+        # Asked several times a step: the phases without a seat to act looked up at once.
+        found = _ACTORS_OF_PHASE.get(state.phase)
+        return _SEAT_ALONE[state.current] if found is None else found
 
     def auto_action(self, state: BonfireState) -> Action:
         if state.phase != "tom":
@@ -398,6 +396,9 @@ _MAIN_PARTS: dict[type, Callable[[BonfireState], Sequence[Action]]] = {
     Recruit: gnomes.legal_recruits,
     Fulfil: council.legal_fulfils,
 }
+#: Who acts in the phases where no seat does (see `actors`), and each seat alone.
+_ACTORS_OF_PHASE: dict[str, tuple[int, ...]] = {"over": (), "tom": (AUTO,)}
+_SEAT_ALONE = tuple((seat,) for seat in range(BonfireEngine.info.max_seats))
 #: Each kind of action's `_do_...` method, by the action's class name.
 _HANDLERS: dict[type, Callable] = {
     kind: getattr(BonfireEngine, f"_do_{kind.__name__.lower()}") for kind in Action.__args__

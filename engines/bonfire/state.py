@@ -282,16 +282,16 @@ class Ctx:
         self.rng = Rng(state.rng)
         self.events: list[Event] = []
         self.reveals = False
-        #: Cities and islands already copied for this apply (see `player` and `island`).
-        self.edited_players: set[int] = set()
-        self.edited_islands: set[int] = set()
-        self.edited_lists: set[str] = set()
+        #: What this apply has already copied: cities by seat, islands by -1 - index,
+        #: the table's lists by name (see `player`, `island` and `edit`); one set, made
+        #: for every action.
+        self.edited: set[int | str] = set()
 
     def player(self, who: int) -> Player:
         """Player `who`'s city, to edit: the editable copy shares every city with the state
         it came from, so the first edit of one copies it."""
-        if who not in self.edited_players:
-            self.edited_players.add(who)
+        if who not in self.edited:
+            self.edited.add(who)
             self.state.players[who] = _player_copy(self.state.players[who])
         return self.state.players[who]
 
@@ -302,8 +302,8 @@ class Ctx:
     def island(self, n: int) -> Island:
         """Island `n`, to edit: the editable copy shares the islands' records with the
         state it came from, so the first edit of one copies it."""
-        if n not in self.edited_islands:
-            self.edited_islands.add(n)
+        if -1 - n not in self.edited:
+            self.edited.add(-1 - n)
             self.state.islands[n] = _island_copy(self.state.islands[n])
         return self.state.islands[n]
 
@@ -311,8 +311,8 @@ class Ctx:
         """The table's list `name` (one of `EDITED_ON_DEMAND`), to edit: the editable copy
         shares these with the state it came from, so the first edit of one copies it. A
         list the rules replace whole (a reshuffled pile) needs no copy."""
-        if name not in self.edited_lists:
-            self.edited_lists.add(name)
+        if name not in self.edited:
+            self.edited.add(name)
             setattr(self.state, name, getattr(self.state, name)[:])
         return getattr(self.state, name)
 

@@ -19,8 +19,10 @@ def check_trigger(ctx: Ctx, when: str) -> None:
     """The novice that makes the High Council's count reach the end trigger starts the
     countdown (`when` says if the round must finish first; two players: after this turn)."""
     s = ctx.state
+    if s.triggered:  # asked after every action
+        return
     trigger = content.board().end_trigger
-    if not s.triggered and council.novices_in_council(s) >= trigger:
+    if council.novices_in_council(s) >= trigger:
         s.triggered = True
         if not is_solo(s):
             s.countdown_turns = [0] * s.seats
