@@ -105,6 +105,8 @@ class BonfireEngine(Engine[BonfireState, Action]):
         from one part, under the conditions `_turn_actions` offers it with. Other decisions
         have short lists, judged whole."""
         if s.phase != "turn" or s.pending or s.flags.walkers:
+            if s.phase == "tom":  # a fifth of all steps: its list is Tom's turn alone
+                return type(action) is TomTurn
             return action in self.legal_actions(s, seat)
         kind = type(action)
         f = s.flags
