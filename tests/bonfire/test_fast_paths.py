@@ -1,6 +1,8 @@
 """The engine's shortcuts answer exactly as the long way round: affordability without
-working out the payment, open fate strips kept per grid, and apply judging an action
-against the part of the legal list that could offer it, for the very position it is given."""
+working out the payment (tiles, resources, island actions, recruits, tasks), open fate
+strips and fate placements kept per grid, counts read without loops, whether a guardian can
+walk asked once, and apply judging an action against the part of the legal list that could
+offer it, for the very position it is given."""
 
 from __future__ import annotations
 
