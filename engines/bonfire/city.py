@@ -4,6 +4,7 @@ resources (with substitutes), gains, and the counts tasks and scoring look at.""
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable
 
 from engines.bonfire import content
@@ -43,25 +44,31 @@ def open_strips(grid: list[str]) -> tuple[tuple[int, int, str], ...]:
     """Every (row, col, direction) where a fate tile may lie now, in a stable order; the
     same test as `placement_problem`, done once for the whole grid: on the grid's cells as
     bits, each candidate strip must cover no taken cell and touch one."""
-    taken = 0
-    bit = 1
-    for symbol in grid:
-        if symbol:
-            taken |= bit
-        bit <<= 1
+    return strips_open_on(taken_cells(grid))
+
+
+def taken_cells(grid: list[str]) -> bytes:
+    """Which of the grid's cells are taken, one byte each (1 taken, 0 empty): a key for
+    what depends only on that, made without a Python loop (asked for every turn's list)."""
+    return bytes(map(bool, grid))
+
+
+def strips_open_on(taken: bytes) -> tuple[tuple[int, int, str], ...]:
+    """`open_strips` of a grid whose taken cells are `taken` (see `taken_cells`)."""
     found = _OPEN_STRIPS.get(taken)
     if found is None:
         if len(_OPEN_STRIPS) >= 50_000:
             _OPEN_STRIPS.clear()
+        bits = sum(1 << n for n, is_taken in enumerate(taken) if is_taken)
         found = _OPEN_STRIPS[taken] = tuple(
-            strip for strip, cells, touch in _strip_masks(size()) if not taken & cells and taken & touch
+            strip for strip, cells, touch in _strip_masks(size()) if not bits & cells and bits & touch
         )
     return found
 
 
-#: Open strips by the bits of the taken cells (a city's grid changes only when a fate tile
-#: is placed, and the same shapes recur from game to game).
-_OPEN_STRIPS: dict[int, tuple[tuple[int, int, str], ...]] = {}
+#: Open strips by the taken cells (a city's grid changes only when a fate tile is placed,
+#: and the same shapes recur from game to game).
+_OPEN_STRIPS: dict[bytes, tuple[tuple[int, int, str], ...]] = {}
 
 
 @functools.cache
@@ -106,29 +113,41 @@ def fate_gain(grid: list[str], cells: list[Cell], symbols: list[str]) -> dict[st
     """Action tiles a fate tile gives: 1 per symbol, plus 1 for every cell of each
     connected same-symbol area (placed earlier) that the symbol touches."""
     n = size()
+    beside = _beside(n)
     gain: dict[str, int] = {}
-    for cell, symbol in zip(cells, symbols):
+    for (row, col), symbol in zip(cells, symbols):
         gain[symbol] = gain.get(symbol, 0) + 1
-        counted: set[Cell] = set()  # each touching area once, however many sides it touches
-        for r, c in neighbours4(cell):
-            if 0 <= r < n and 0 <= c < n and (r, c) not in counted and grid[r * n + c] == symbol:
-                area = _area(grid, (r, c), n)
+        counted: set[int] = set()  # each touching area once, however many sides it touches
+        for i in beside[row * n + col]:
+            if i not in counted and grid[i] == symbol:
+                area = _area(grid, i, beside)
                 counted |= area
                 gain[symbol] += len(area)
     return gain
 
 
-def _area(grid: list[str], start: Cell, n: int) -> set[Cell]:
-    """The orthogonally connected cells showing the same symbol as `start`."""
-    symbol = grid[start[0] * n + start[1]]
+def _area(grid: list[str], start: int, beside: tuple[tuple[int, ...], ...]) -> set[int]:
+    """The orthogonally connected cells (by index in the grid) showing the same symbol as
+    cell `start`."""
+    symbol = grid[start]
     area = {start}
     stack = [start]
     while stack:
-        for r, c in neighbours4(stack.pop()):
-            if 0 <= r < n and 0 <= c < n and (r, c) not in area and grid[r * n + c] == symbol:
-                area.add((r, c))
-                stack.append((r, c))
+        for i in beside[stack.pop()]:
+            if i not in area and grid[i] == symbol:
+                area.add(i)
+                stack.append(i)
     return area
+
+
+@functools.cache
+def _beside(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell of an n x n area (by index r * n + c), the cells orthogonally beside
+    it inside the area (the flood fills of every fate tile placed walk these)."""
+    return tuple(
+        tuple(r * n + c for r, c in neighbours4((i // n, i % n)) if 0 <= r < n and 0 <= c < n)
+        for i in range(n * n)
+    )
 
 
 def place(grid: list[str], cells: list[Cell], symbols: list[str]) -> list[str]:
@@ -178,8 +197,13 @@ def pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) -> dic
 
 
 def _symbol_tiles(tiles: dict[str, int]) -> int:
-    """How many action tiles of the six symbols a hand holds (wild ones aside)."""
-    return sum(count for kind in SYMBOLS if (count := tiles.get(kind, 0)) > 0)
+    """How many action tiles of the six symbols a hand holds (wild ones aside). Counts are
+    never negative (a payment takes only tiles held), so this is a plain sum, made by
+    `map` without a Python loop (asked several times for every turn's list)."""
+    return sum(map(tiles.get, SYMBOLS, _ZEROS))
+
+
+_ZEROS = (0,) * 8  # the default `get` gives each of up to 8 kinds
 
 
 def can_pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) -> bool:
@@ -201,22 +225,14 @@ def can_pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) ->
     return spare >= 2 * missing
 
 
-def tile_budget(p: Player, wild_double: bool = False) -> Callable[[str, int], bool]:
-    """`can_pay_tiles` for one kind of tile at a time, the hand's totals worked out once:
-    for listing every move a hand can pay for."""
+def tile_limit(p: Player, kind: str, wild_double: bool = False) -> int:
+    """The most `kind` tiles (one of the symbols) the hand can pay: `can_pay_tiles` holds
+    for `{kind: n}` exactly when n is at most this. Those held, then the wild tiles (2
+    each with the Twinmaker), then a pair of the other symbol tiles for each of the rest.
+    For listing every move a hand can pay for, one sum per kind instead of one per price."""
     tiles = p.tiles
-    spare = _symbol_tiles(tiles)
-    cover = tiles.get(WILD, 0) * (2 if wild_double else 1)
-
-    def can_pay(kind: str, count: int) -> bool:
-        used = min(tiles.get(kind, 0), count)
-        missing = count - used
-        if not missing:
-            return True
-        left = spare - used if kind in SYMBOLS else spare
-        return left >= 2 * max(0, missing - cover)
-
-    return can_pay
+    held = tiles.get(kind, 0)
+    return held + tiles.get(WILD, 0) * (2 if wild_double else 1) + (_symbol_tiles(tiles) - held) // 2
 
 
 def pay_resources(p: Player, need: dict[str, int], any_two: bool = False) -> dict[str, int] | None:
@@ -252,6 +268,27 @@ def pay_resources(p: Player, need: dict[str, int], any_two: bool = False) -> dic
     return None if left is None else {k: v for k, v in left.items() if v}
 
 
+def can_pay_resources(p: Player, need: dict[str, int]) -> bool:
+    """Whether `pay_resources(p, need)` (without `any_two`) would succeed, without working
+    out the payment: after paying what the resources cover, gold covers what is missing
+    (1 each), and any 2 of the plain resources left cover each of the rest."""
+    have = p.resources
+    left_plain = sum(map(have.get, PLAIN_RESOURCES, _ZEROS))  # counts are never negative
+    gold = have.get(GOLD, 0)
+    missing = 0
+    for kind, count in need.items():
+        used = min(have.get(kind, 0), count)
+        if used > 0:
+            if kind == GOLD:
+                gold -= used
+            else:
+                left_plain -= used
+        missing += count - max(used, 0)
+    if missing and gold > 0:
+        missing -= min(missing, gold)
+    return left_plain >= 2 * missing
+
+
 def _most(bag: dict[str, int], order: list[str], exclude: set[str]) -> str | None:
     best = None
     for kind in order:
@@ -267,20 +304,23 @@ def _most(bag: dict[str, int], order: list[str], exclude: set[str]) -> str | Non
 
 
 def abilities(p: Player) -> list[str]:
-    out = []
-    for gid in p.gnomes:
-        s = content.specialist(gid)
-        if s is not None:
-            out.append(s.ability)
-    return out
+    return list(_abilities_of(tuple(p.gnomes))) if p.gnomes else []
 
 
 def has(p: Player, ability: str) -> bool:
-    for gid in p.gnomes:
-        s = content.specialist(gid)
-        if s is not None and s.ability == ability:
-            return True
-    return False
+    # Asked several times for every legal list: the answer is kept per line-up of gnomes.
+    return bool(p.gnomes) and ability in _ability_set(tuple(p.gnomes))
+
+
+@functools.lru_cache(maxsize=4096)
+def _abilities_of(gnomes: tuple[str, ...]) -> tuple[str, ...]:
+    """The Specialists' abilities among `gnomes`, in their order (Elders have none)."""
+    return tuple(s.ability for gid in gnomes if (s := content.specialist(gid)) is not None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ability_set(gnomes: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(_abilities_of(gnomes))
 
 
 def score(p: Player, label: str, points: int) -> None:
@@ -290,23 +330,25 @@ def score(p: Player, label: str, points: int) -> None:
 
 def counts(p: Player, kind: str) -> int:
     """How many of a countable thing a player has (Common Tasks, Elders, Tom's checks)."""
-    if kind == "paths":
-        return len(p.path)
-    if kind == "guardians":
-        return sum(g.colour != "own" for g in p.guardians)
-    if kind == "portals":
-        return sum(1 for x in p.portals if x)
-    if kind == "gnomes":
-        return len(p.gnomes)
-    if kind == "specialists":
-        return sum(content.specialist(g) is not None for g in p.gnomes)
-    if kind == "lit":
-        return sum(b.lit for b in p.bonfires)
-    if kind == "guardians_in_bonfires":
-        return sum(g.where >= 10 for g in p.guardians)
-    if kind == "offerings_placed":
-        return p.offerings_placed
-    raise ValueError(kind)
+    found = COUNTERS.get(kind)
+    if found is None:
+        raise ValueError(kind)
+    return found(p)
+
+
+_COLOUR = operator.attrgetter("colour")
+_LIT = operator.attrgetter("lit")
+#: How each countable thing is counted (asked for every Common Task in every turn's list).
+COUNTERS: dict[str, Callable[[Player], int]] = {
+    "paths": lambda p: len(p.path),
+    "guardians": lambda p: len(p.guardians) - list(map(_COLOUR, p.guardians)).count("own"),
+    "portals": lambda p: len(p.portals) - p.portals.count(""),
+    "gnomes": lambda p: len(p.gnomes),
+    "specialists": lambda p: sum(content.specialist(g) is not None for g in p.gnomes),
+    "lit": lambda p: sum(map(_LIT, p.bonfires)),
+    "guardians_in_bonfires": lambda p: sum(g.where >= 10 for g in p.guardians),
+    "offerings_placed": lambda p: p.offerings_placed,
+}
 
 
 def next_portal_slot(p: Player) -> int:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
 from engines.bonfire.state import (
-    TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, player_name, portal_board,
+    TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, own, own_field, player_name, portal_board,
 )
 
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
@@ -37,25 +40,36 @@ def send_novice(ctx: Ctx, who: int, source: str) -> None:
 
 
 def legal_council(state: BonfireState, pending: Pending) -> list[Action]:
-    return [Council(sp) for sp in pending.options]
+    return list(map(_council_actions().__getitem__, pending.options))
+
+
+@functools.cache
+def _council_actions() -> dict[str, Council]:
+    """Sending a novice to each High Council space (offered for every novice: made once)."""
+    return {sp.id: Council(sp.id) for sp in content.board().council}
+
+
+@functools.cache
+def _council_index() -> dict[str, int]:
+    return {sp.id: n for n, sp in enumerate(content.board().council)}
 
 
 def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     s = ctx.state
-    index = next(n for n, sp in enumerate(content.board().council) if sp.id == action.space)
+    index = _council_index()[action.space]
     space = content.board().council[index]
     if is_tom(s, pending.who):
         if pending.source == "neutral":
-            s.flat_neutral.append(index)
+            ctx.edit("flat_neutral").append(index)
         else:
-            s.council[index] = "tom"
+            ctx.edit("council")[index] = "tom"
         city.score(ctx.player(TOM), "High Council", 1)
         what = "a neutral novice, laid flat," if pending.source == "neutral" else "one of his novices"
         ctx.say(f"Tom sends {what} to the {space.name} and gains 1 point.")
-        s.tom_did.append(f"novice to the {space.name}: +1 point")
+        ctx.edit("tom_did").append(f"novice to the {space.name}: +1 point")
         return
     p = ctx.player(pending.who)
-    s.council[index] = "neutral" if pending.source == "common" else council_mark(s, pending.who)
+    ctx.edit("council")[index] = "neutral" if pending.source == "common" else council_mark(s, pending.who)
     gain(p, space)
     if city.has(p, "council_gold"):
         city.add(p.resources, {"gold": city.abilities(p).count("council_gold")})
@@ -85,15 +99,15 @@ def legal_fulfils(state: BonfireState) -> list[Action]:
     p = acting(state)
     out: list[Action] = []
     for k, b in enumerate(p.bonfires):
-        if b.task and not b.lit and not isinstance(tasks.payment(state, state.current, content.tasks()[b.task]), str):
+        if b.task and not b.lit and tasks.can_fulfil(state, state.current, content.tasks()[b.task]):
             out.append(Fulfil(k + 1))
     return out
 
 
 def do_fulfil(ctx: Ctx, action: Fulfil) -> None:
     s = ctx.state
-    p = acting(s)
-    b = p.bonfires[action.space - 1]
+    p = ctx.acting()
+    b = own(p.bonfires, action.space - 1)
     task = content.tasks()[b.task]
     paid = tasks.payment(s, s.current, task)
     assert not isinstance(paid, str)
@@ -106,27 +120,36 @@ def do_fulfil(ctx: Ctx, action: Fulfil) -> None:
 
 # -- Common Tasks -----------------------------------------------------------------------------
 def meets_common(p: Player, task: content.CommonTask) -> bool:
-    return task.id not in p.common and city.counts(p, task.kind) >= task.count
+    return task.id not in p.common and city.COUNTERS[task.kind](p) >= task.count
 
 
 def legal_commons(state: BonfireState) -> list[Action]:
+    """The Common Tasks `meets_common` allows (asked in every turn's list, so its test is
+    written out here with each task's counter looked up once)."""
     p = acting(state)
-    return [Common(t.id) for t in content.board().common_tasks if meets_common(p, t)]
+    done = p.common
+    return [action for task, action, counter in _common_actions() if task.id not in done and counter(p) >= task.count]
+
+
+@functools.cache
+def _common_actions() -> tuple[tuple[content.CommonTask, Common, Callable[[Player], int]], ...]:
+    """Each Common Task with its action and how its count is counted (the tasks never change)."""
+    return tuple((t, Common(t.id), city.COUNTERS[t.kind]) for t in content.board().common_tasks)
 
 
 def do_common(ctx: Ctx, action: Common) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     index = next(n for n, t in enumerate(content.board().common_tasks) if t.id == action.task)
     task = content.board().common_tasks[index]
-    p.common.append(task.id)
+    own_field(p, "common").append(task.id)
     ctx.say(f"You fulfil the Common Task {task.name}.")
     n = city.abilities(p).count("common_reward")
     if n:
         city.add(p.tiles, {"wild": n})
         city.add(p.resources, {"gold": n})
     if s.common_novices[index]:
-        s.common_novices[index] = False
+        ctx.edit("common_novices")[index] = False
         send_novice(ctx, s.current, "common")
 
 
@@ -150,22 +173,39 @@ def portal_for(p: Player, portals: list[str], board: str) -> str:
 
 def legal_great_bonfire(state: BonfireState) -> list[Action]:
     p = acting(state)
-    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
-    affordable = [False] + [can_pay("bonfire", cost) for cost in (1, 2, 3)]
+    limit = city.tile_limit(p, "bonfire", city.has(p, "wild_double"))
+    affordable = [False] + [cost <= limit for cost in (1, 2, 3)]
+    costs = _turn_costs(state.figure)
     slot = city.next_portal_slot(p)  # as portal_for finds it, once for every space
     wanted = content.board().board_portals[portal_board(state.current)][slot] if slot >= 0 else ""
     out: list[Action] = []
-    for n, space in enumerate(content.board().great_bonfire):
-        if not affordable[turn_cost(state.figure, n)]:
+    for n, (with_portal, without_portal) in enumerate(_great_bonfire_actions()):
+        if not affordable[costs[n]]:
             continue
-        can_portal = bool(wanted) and wanted in state.great_bonfire[n]
-        out.extend(GreatBonfire(space.id, pick) for pick in PICKS if can_portal or "p" not in pick)
+        out.extend(with_portal if wanted and wanted in state.great_bonfire[n] else without_portal)
     return out
+
+
+@functools.cache
+def _turn_costs(figure: int) -> tuple[int, ...]:
+    """`turn_cost` from `figure` to each space, in space order."""
+    return tuple(turn_cost(figure, n) for n in range(len(content.board().great_bonfire)))
+
+
+@functools.cache
+def _great_bonfire_actions() -> tuple[tuple[tuple[GreatBonfire, ...], tuple[GreatBonfire, ...]], ...]:
+    """Per space, its actions in `PICKS` order when a portal may be taken there, and when
+    not (the spaces never change)."""
+    return tuple(
+        (tuple(GreatBonfire(space.id, pick) for pick in PICKS),
+         tuple(GreatBonfire(space.id, pick) for pick in PICKS if "p" not in pick))
+        for space in content.board().great_bonfire
+    )
 
 
 def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     n = next(i for i, sp in enumerate(content.board().great_bonfire) if sp.id == action.space)
     space = content.board().great_bonfire[n]
     cost = turn_cost(s.figure, n)
@@ -184,7 +224,7 @@ def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
             got.append("2 points")
     if "p" in action.pick:
         symbol = portal_for(p, s.great_bonfire[n], portal_board(s.current))
-        s.great_bonfire[n].remove(symbol)
-        p.portals[city.next_portal_slot(p)] = symbol
+        own(ctx.edit("great_bonfire"), n).remove(symbol)
+        own_field(p, "portals")[city.next_portal_slot(p)] = symbol
         got.append(f"the {symbol} portal")
     ctx.say(f"You turn the Great Bonfire to the {space.name} ({cost} tile{'s' if cost > 1 else ''}) and take {' and '.join(got)}.")

@@ -9,7 +9,7 @@ them into the engine protocol.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -20,7 +20,7 @@ from engines.bonfire.actions import (
 )
 from engines.bonfire.content import SYMBOLS, WILD
 from engines.bonfire.state import (
-    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, editable_copy, is_solo,
+    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, editable_copy, is_solo, own_field,
     player_name,
 )
 from engines.core.errors import IllegalAction
@@ -50,11 +50,9 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
     # -- who acts -----------------------------------------------------------------------
     def actors(self, state: BonfireState) -> tuple[int, ...]:
-        if state.phase == "over":
-            return ()
-        if state.phase == "tom":
-            return (AUTO,)
-        return (state.current,)
+        # Asked several times a step: the phases without a seat to act looked up at once.
+        found = _ACTORS_OF_PHASE.get(state.phase)
+        return _SEAT_ALONE[state.current] if found is None else found
 
     def auto_action(self, state: BonfireState) -> Action:
         if state.phase != "tom":
@@ -81,20 +79,22 @@ class BonfireEngine(Engine[BonfireState, Action]):
     def _turn_actions(self, s: BonfireState) -> list[Action]:
         p = acting(s)
         f = s.flags
-        out: list[Action] = []
         if not f.main_done:
-            main = self._main_actions(s)
-            if not s.countdown and not main and not fate_placements(s, ignore_limit=True):
+            out = self._main_actions(s)
+            if not s.countdown and not out and not _fate_placements(s, ignore_limit=True):
                 return council.legal_commons(s) + [Finish()]
             if s.countdown:
-                out.append(Pass())
-            out.extend(main)
+                out.insert(0, Pass())
             if paths.can_redraw(s):
                 out.append(Redraw())
         elif f.sailed and not f.island_done:
-            out.extend(islands.legal_island_actions(s))
+            out = islands.legal_island_actions(s)
+        else:
+            out = []
         out.extend(council.legal_commons(s))
-        out += [_DISCARDS[kind] for kind in _DISCARDABLE if p.tiles.get(kind, 0)]
+        # Offered after nearly every action: picked out without a Python loop (a hand
+        # never keeps a kind it has none of, as tests/bonfire/test_fast_paths.py checks).
+        out += map(_DISCARDS.__getitem__, filter(p.tiles.__contains__, _DISCARDABLE))
         if f.main_done:
             out.append(End())
         return out
@@ -105,6 +105,8 @@ class BonfireEngine(Engine[BonfireState, Action]):
         from one part, under the conditions `_turn_actions` offers it with. Other decisions
         have short lists, judged whole."""
         if s.phase != "turn" or s.pending or s.flags.walkers:
+            if s.phase == "tom":  # a fifth of all steps: its list is Tom's turn alone
+                return type(action) is TomTurn
             return action in self.legal_actions(s, seat)
         kind = type(action)
         f = s.flags
@@ -131,19 +133,19 @@ class BonfireEngine(Engine[BonfireState, Action]):
     def _turn_goes_on(self, s: BonfireState) -> bool:
         """Before the main action: whether the turn offers more than the Common Tasks and
         Finish (the player could still do something, or may pass in the countdown)."""
-        return bool(s.countdown) or bool(fate_placements(s, ignore_limit=True)) or bool(self._main_actions(s))
+        return bool(s.countdown) or bool(_fate_placements(s, ignore_limit=True)) or bool(self._main_actions(s))
 
     def _main_actions(self, s: BonfireState) -> list[Action]:
-        return (
-            fate_placements(s)
-            + islands.legal_sails(s)
-            + islands.legal_island_actions(s)
-            + paths.legal_paths(s)
-            + processions.legal_processions(s)
-            + council.legal_great_bonfire(s)
-            + gnomes.legal_recruits(s)
-            + council.legal_fulfils(s)
-        )
+        return [
+            *_fate_placements(s),
+            *islands.legal_sails(s),
+            *islands.legal_island_actions(s),
+            *paths.legal_paths(s),
+            *processions.legal_processions(s),
+            *council.legal_great_bonfire(s),
+            *gnomes.legal_recruits(s),
+            *council.legal_fulfils(s),
+        ]
 
     # -- applying -------------------------------------------------------------------------
     def apply(self, state: BonfireState, seat: int, action: Action) -> Applied[BonfireState]:
@@ -154,8 +156,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         if not self._allows(state, seat, action):
             raise IllegalAction(view.why(self, state, action))
         ctx = Ctx(editable_copy(state))  # the caller's state is never touched
-        handler = getattr(self, f"_do_{type(action).__name__.lower()}")
-        handler(ctx, action)
+        _HANDLERS[type(action)](self, ctx, action)
         turns.check_trigger(ctx, "after this round ")
         return Applied(ctx.finish(), ctx.events, ctx.reveals)
 
@@ -169,8 +170,8 @@ class BonfireEngine(Engine[BonfireState, Action]):
         setup.start_tiles(ctx, swapped=True)
 
     def _do_fate(self, ctx: Ctx, action: Fate) -> None:
-        p = acting(ctx.state)
-        tile_id = p.fate_column.pop(0 if action.end == "top" else -1)
+        p = ctx.acting()
+        tile_id = own_field(p, "fate_column").pop(0 if action.end == "top" else -1)
         symbols = content.board().fate_tiles[int(tile_id.split("-")[1]) - 1].symbols
         cells = city.strip_cells(action.row, action.col, action.direction)
         gain = city.fate_gain(p.grid, cells, symbols)
@@ -188,7 +189,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         self._main(ctx)
 
     def _do_discard(self, ctx: Ctx, action: Discard) -> None:
-        p = acting(ctx.state)
+        p = ctx.acting()
         p.tiles[action.kind] -= 1
         if not p.tiles[action.kind]:
             del p.tiles[action.kind]
@@ -257,7 +258,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
     def _do_pass(self, ctx: Ctx, action: Pass) -> None:
         s = ctx.state
         points = content.board().countdown[s.countdown - 1]
-        city.score(acting(s), "Countdown passes", points)
+        city.score(ctx.acting(), "Countdown passes", points)
         told = f"{points} point{'s' if points > 1 else ''} from countdown tile {s.countdown}"
         if is_solo(s):
             ctx.say(f"You pass and score {told}.")
@@ -271,7 +272,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
     def _do_finish(self, ctx: Ctx, action: Finish) -> None:
         s = ctx.state
-        acting(s).out = True
+        ctx.acting().out = True
         if is_solo(s):
             s.phase = "over"
             ctx.say("You can take no action at all: the game ends.")
@@ -373,22 +374,38 @@ def solo_digest_bytes(state: BonfireState) -> bytes:
 
 
 def fate_placements(s: BonfireState, ignore_limit: bool = False) -> list[Action]:
+    return list(_fate_placements(s, ignore_limit))
+
+
+def _fate_placements(s: BonfireState, ignore_limit: bool = False) -> tuple[Fate, ...]:
     p = acting(s)
     if not p.fate_column:
-        return []
-    limit = 3 if city.has(p, "keep_three") else 1
-    if not ignore_limit and city.tile_count(p) > limit:
-        return []
-    ends = ["top"] if len(p.fate_column) == 1 else ["top", "bottom"]
-    strips = city.open_strips(p.grid)
-    if ignore_limit:
-        strips = strips[:1]
-    return [Fate(end, row, col, direction) for end in ends for row, col, direction in strips]
+        return ()
+    if not ignore_limit and city.tile_count(p) > (3 if city.has(p, "keep_three") else 1):
+        return ()
+    key = (city.taken_cells(p.grid), len(p.fate_column) > 1)
+    found = _FATE_PLACEMENTS.get(key)
+    if found is None:
+        if len(_FATE_PLACEMENTS) >= 50_000:
+            _FATE_PLACEMENTS.clear()
+        ends = ["top", "bottom"] if key[1] else ["top"]
+        strips = city.strips_open_on(key[0])
+        found = _FATE_PLACEMENTS[key] = (
+            tuple(Fate(end, row, col, direction) for end in ends for row, col, direction in strips),
+            tuple(Fate(end, row, col, direction) for end in ends for row, col, direction in strips[:1]),
+        )
+    return found[1] if ignore_limit else found[0]
+
+
+#: Fate placements by (taken cells, both ends of the column offered): all of them,
+#: and those of the first open strip only (whether any is left). Like the open strips they
+#: come from, the same shapes recur from game to game.
+_FATE_PLACEMENTS: dict[tuple[bytes, bool], tuple[tuple[Fate, ...], tuple[Fate, ...]]] = {}
 
 
 #: The part of a turn's list that offers each kind of main action (see `_allows`).
-_MAIN_PARTS: dict[type, Callable[[BonfireState], list[Action]]] = {
-    Fate: fate_placements,
+_MAIN_PARTS: dict[type, Callable[[BonfireState], Sequence[Action]]] = {
+    Fate: _fate_placements,
     Sail: islands.legal_sails,
     Receive: islands.legal_island_actions,
     TakeGuardian: islands.legal_island_actions,
@@ -397,6 +414,13 @@ _MAIN_PARTS: dict[type, Callable[[BonfireState], list[Action]]] = {
     GreatBonfire: council.legal_great_bonfire,
     Recruit: gnomes.legal_recruits,
     Fulfil: council.legal_fulfils,
+}
+#: Who acts in the phases where no seat does (see `actors`), and each seat alone.
+_ACTORS_OF_PHASE: dict[str, tuple[int, ...]] = {"over": (), "tom": (AUTO,)}
+_SEAT_ALONE = tuple((seat,) for seat in range(BonfireEngine.info.max_seats))
+#: Each kind of action's `_do_...` method, by the action's class name.
+_HANDLERS: dict[type, Callable] = {
+    kind: getattr(BonfireEngine, f"_do_{kind.__name__.lower()}") for kind in Action.__args__
 }
 _DISCARDABLE = (*SYMBOLS, WILD)
 _DISCARDS = {kind: Discard(kind) for kind in _DISCARDABLE}  # offered after nearly every action: made once

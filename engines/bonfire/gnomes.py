@@ -3,10 +3,12 @@ Specialists and Elders, and the Elders' end-game points."""
 
 from __future__ import annotations
 
+import functools
+
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, Recruit
-from engines.bonfire.content import PLAIN_RESOURCES
-from engines.bonfire.state import BonfireState, Ctx, Player, acting
+from engines.bonfire.content import GOLD, PLAIN_RESOURCES
+from engines.bonfire.state import BonfireState, Ctx, Player, acting, own_field
 
 DISPLAY = 6
 MAX_GNOMES = 6
@@ -24,7 +26,7 @@ def draw_gnome(ctx: Ctx) -> str:
     if not s.gnome_pile:
         return ""
     ctx.reveals = True
-    return s.gnome_pile.pop(0)
+    return ctx.edit("gnome_pile").pop(0)
 
 
 def refill(ctx: Ctx) -> None:
@@ -33,7 +35,7 @@ def refill(ctx: Ctx) -> None:
         card = draw_gnome(ctx)
         if not card:
             return
-        s.specialists.append(card)
+        ctx.edit("specialists").append(card)
 
 
 def price(p: Player, gid: str) -> tuple[dict[str, int], dict[str, int]] | None:
@@ -59,37 +61,46 @@ def legal_recruits(state: BonfireState) -> list[Action]:
         return []
     # Whether `price` is not None, judged once per price rather than once per card: the
     # tiles depend only on Elder or not, the resources only on the card's resource.
-    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
-    broker = city.has(p, "gnome_any_resource") and sum(p.resources.values()) >= 1
-    tiles_ok: dict[int, bool] = {}
-    resource_ok: dict[str, bool] = {}
+    limit = city.tile_limit(p, "gnome", city.has(p, "wild_double"))
+    if limit < 1:
+        return []
+    tiles_ok = {1: True, ELDER_TILES: ELDER_TILES <= limit}
+    # One resource (`can_pay_resources`): the card's own, else 1 gold, else any 2 plain
+    # ones; the Gnome Broker takes any one.
+    purse = p.resources
+    any_resource = (
+        purse.get(GOLD, 0) > 0 or sum(map(purse.get, PLAIN_RESOURCES, _ZEROS)) >= 2
+        or (city.has(p, "gnome_any_resource") and sum(purse.values()) >= 1)
+    )
     out: list[Action] = []
     for gid in state.specialists + state.elders:
-        count = ELDER_TILES if content.elder(gid) else 1
-        if count not in tiles_ok:
-            tiles_ok[count] = can_pay("gnome", count)
-        if not tiles_ok[count]:
-            continue
-        resource = content.gnome_resource(gid)
-        if resource not in resource_ok:
-            resource_ok[resource] = broker or city.pay_resources(p, {resource: 1}) is not None
-        if resource_ok[resource]:
-            out.append(Recruit(gid))
+        action, count, resource = _recruit_facts(gid)
+        if tiles_ok[count] and (any_resource or purse.get(resource, 0) > 0):
+            out.append(action)
     return out
 
 
+_ZEROS = (0,) * len(PLAIN_RESOURCES)
+
+
+@functools.cache
+def _recruit_facts(gid: str) -> tuple[Recruit, int, str]:
+    """A card's recruit action, the gnome tiles it costs and the resource it shows (cards
+    never change)."""
+    return Recruit(gid), ELDER_TILES if content.elder(gid) else 1, content.gnome_resource(gid)
+
+
 def do_recruit(ctx: Ctx, action: Recruit) -> None:
-    s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     paid = price(p, action.gnome)
     assert paid is not None
     p.tiles, p.resources = paid
     elder = content.elder(action.gnome) is not None
     if elder:
-        s.elders.remove(action.gnome)
+        ctx.edit("elders").remove(action.gnome)
     else:
-        s.specialists.remove(action.gnome)
-    p.gnomes.append(action.gnome)
+        ctx.edit("specialists").remove(action.gnome)
+    own_field(p, "gnomes").append(action.gnome)
     ctx.say(f"You recruit {content.gnome_name(action.gnome)}.")
     if city.has(p, "recruit_wild"):
         city.add(p.tiles, {"wild": 1})

@@ -6,7 +6,7 @@ import functools
 
 from engines.bonfire import city, content, processions
 from engines.bonfire.actions import Action, Receive, Sail, TakeGuardian
-from engines.bonfire.state import BonfireState, Ctx, Guardian, Player, acting
+from engines.bonfire.state import BonfireState, Ctx, Guardian, Player, acting, own
 
 MAX_SAIL = 3
 
@@ -30,8 +30,8 @@ def sail_cost(p: Player, to: int) -> int:
 
 def legal_sails(state: BonfireState) -> list[Action]:
     p = acting(state)
-    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
-    affordable = [False] + [can_pay("ship", cost) for cost in range(1, MAX_SAIL + 1)]
+    limit = city.tile_limit(p, "ship", city.has(p, "wild_double"))
+    affordable = [False] + [cost <= limit for cost in range(1, MAX_SAIL + 1)]
     return [sail for sail, cost in _sails_from(p.ship) if affordable[cost]]
 
 
@@ -48,7 +48,7 @@ def _sails_from(ship: int) -> tuple[tuple[Sail, int], ...]:
 
 
 def do_sail(ctx: Ctx, action: Sail) -> None:
-    p = acting(ctx.state)
+    p = ctx.acting()
     to = content.island_index(action.island)
     cost = sail_cost(p, to)
     p.tiles = city.pay_tiles(p, {"ship": cost}, city.has(p, "wild_double")) or {}
@@ -83,6 +83,18 @@ def task_price(p: Player, island: content.Island, stack: int) -> tuple[dict[str,
     return price
 
 
+def affordable(p: Player, island: content.Island, stack: int) -> bool:
+    """Whether the island action with offering `stack` can be paid (`task_price`, or
+    `island_price` on a guardian island, is not None), without working out the payment."""
+    if island.kind == "task" and city.has(p, "task_any_two"):
+        return task_price(p, island, stack) is not None
+    if not p.offerings[stack]:
+        return False
+    need: dict[str, int] = {}
+    city.add(need, {island.resource: 1, p.offerings[stack][-1]: 1})
+    return city.tile_limit(p, "island", city.has(p, "wild_double")) >= 1 and city.can_pay_resources(p, need)
+
+
 def legal_island_actions(state: BonfireState) -> list[Action]:
     p = acting(state)
     if p.ship < 0:
@@ -91,19 +103,28 @@ def legal_island_actions(state: BonfireState) -> list[Action]:
     here = state.islands[p.ship]
     out: list[Action] = []
     if island.kind == "task":
-        spaces = [k + 1 for k, b in enumerate(p.bonfires) if not b.task]
+        spaces = [k for k, b in enumerate(p.bonfires) if not b.task]
+        if not spaces or not here.tasks:
+            return out
+        # The price depends on the island and the offering, not on the task: judged once per stack.
+        stacks = [stack for stack in (0, 1) if affordable(p, island, stack)]
         for task in here.tasks:
-            for stack in (0, 1):
-                if task_price(p, island, stack) is None:
-                    continue
-                out.extend(Receive(task, stack + 1, k) for k in spaces)
+            for stack in stacks:
+                out += map(_receives(task, stack, len(p.bonfires)).__getitem__, spaces)
     elif here.guardians and not any(g.colour == island.guardian for g in p.guardians):
-        out.extend(TakeGuardian(stack + 1) for stack in (0, 1) if island_price(p, island, stack) is not None)
+        out.extend(TakeGuardian(stack + 1) for stack in (0, 1) if affordable(p, island, stack))
     return out
 
 
+@functools.cache
+def _receives(task: str, stack: int, spaces: int) -> tuple[Receive, ...]:
+    """Receiving `task` with offering `stack` (from 0) onto each bonfire space, in order
+    (offered in most lists of a turn begun at a task island: made once)."""
+    return tuple(Receive(task, stack + 1, k + 1) for k in range(spaces))
+
+
 def _leave_offering(ctx: Ctx, p: Player, stack: int) -> str:
-    offering = p.offerings[stack].pop()
+    offering = own(p.offerings, stack).pop()
     ctx.reveals = ctx.reveals or bool(p.offerings[stack])  # the next offering is uncovered
     ctx.island(p.ship).offerings.append(ctx.state.current)
     p.offerings_placed += 1
@@ -111,23 +132,21 @@ def _leave_offering(ctx: Ctx, p: Player, stack: int) -> str:
 
 
 def do_receive(ctx: Ctx, action: Receive) -> None:
-    s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     island = content.board().islands[p.ship]
     price = task_price(p, island, action.stack - 1)
     assert price is not None
     p.tiles, p.resources = price
     offering = _leave_offering(ctx, p, action.stack - 1)
     ctx.island(p.ship).tasks.remove(action.task)
-    p.bonfires[action.space - 1].task = action.task
+    own(p.bonfires, action.space - 1).task = action.task
     task = content.tasks()[action.task]
     ctx.say(f"You receive the task {task.name} on {island.name} (offering of {offering} left there) "
             f"and put it on bonfire space {action.space}.")
 
 
 def do_take_guardian(ctx: Ctx, action: TakeGuardian) -> None:
-    s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     island = content.board().islands[p.ship]
     price = island_price(p, island, action.stack - 1)
     assert price is not None

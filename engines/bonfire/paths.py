@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, BuildPath, Redraw
-from engines.bonfire.state import BonfireState, Ctx, Player, acting, is_tom
+from engines.bonfire.state import BonfireState, Ctx, Player, acting, is_tom, own, own_field
 
 DISPLAY = 4
 MAX_PATH = 6
@@ -17,11 +17,11 @@ def path_cost(p: Player) -> int:
 def refill(ctx: Ctx) -> None:
     s = ctx.state
     while len(s.path_display) < DISPLAY:
-        piles = [pile for pile in s.path_piles if pile]
-        if not piles:
+        sizes = [len(pile) for pile in s.path_piles]
+        if not any(sizes):
             return
-        biggest = max(piles, key=len)
-        s.path_display.append(biggest.pop(0))
+        biggest = sizes.index(max(sizes))  # the first of the biggest piles
+        ctx.edit("path_display").append(own(ctx.edit("path_piles"), biggest).pop(0))
         ctx.reveals = True
 
 
@@ -29,11 +29,16 @@ def legal_paths(state: BonfireState) -> list[Action]:
     p = acting(state)
     if len(p.path) >= MAX_PATH:
         return []
-    if not city.can_pay_tiles(p, {"path": path_cost(p)}, city.has(p, "wild_double")):
+    if path_cost(p) > city.tile_limit(p, "path", city.has(p, "wild_double")):
         return []
-    out: list[Action] = [BuildPath(f"d{n + 1}") for n in range(len(state.path_display))]
-    out.extend(BuildPath(f"pile{n + 1}") for n, pile in enumerate(state.path_piles) if pile)
+    out: list[Action] = list(_FROM_DISPLAY[: len(state.path_display)])
+    out.extend(_FROM_PILE[n] for n, pile in enumerate(state.path_piles) if pile)
     return out
+
+
+#: Building from each displayed tile and each pile (offered in most turns' lists: made once).
+_FROM_DISPLAY = tuple(BuildPath(f"d{n + 1}") for n in range(DISPLAY))
+_FROM_PILE = tuple(BuildPath(f"pile{n + 1}") for n in range(2))  # the two piles setup makes
 
 
 def can_redraw(state: BonfireState) -> bool:
@@ -44,20 +49,20 @@ def can_redraw(state: BonfireState) -> bool:
 
 def attach(ctx: Ctx, who: int, tile: str) -> None:
     p = ctx.player(who)
-    p.path.append(tile)
+    own_field(p, "path").append(tile)
     if not is_tom(ctx.state, who) and city.has(p, "path_resource"):
         city.add(p.resources, {content.path_tile(tile).resource: 1})
 
 
 def do_build(ctx: Ctx, action: BuildPath) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     cost = path_cost(p)
     p.tiles = city.pay_tiles(p, {"path": cost}, city.has(p, "wild_double")) or {}
     if action.source.startswith("d"):
-        tile = s.path_display.pop(int(action.source[1:]) - 1)
+        tile = ctx.edit("path_display").pop(int(action.source[1:]) - 1)
     else:
-        tile = s.path_piles[int(action.source[4:]) - 1].pop(0)
+        tile = own(ctx.edit("path_piles"), int(action.source[4:]) - 1).pop(0)
         ctx.reveals = True
     attach(ctx, s.current, tile)
     refill(ctx)
@@ -68,7 +73,7 @@ def do_build(ctx: Ctx, action: BuildPath) -> None:
 def do_redraw(ctx: Ctx, action: Redraw) -> None:
     s = ctx.state
     for n, tile in enumerate(s.path_display):
-        s.path_piles[n % len(s.path_piles)].append(tile)
+        own(ctx.edit("path_piles"), n % len(s.path_piles)).append(tile)
     s.path_display = []
     s.flags.redrawn = True
     refill(ctx)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.bonfire import city, content
 from engines.bonfire.actions import Action, Procession, Walk
 from engines.bonfire.content import GOLD
-from engines.bonfire.state import BonfireState, Ctx, Player, acting
+from engines.bonfire.state import BonfireState, Ctx, Player, acting, own
 
 MAX_STEPS = 3
 IN_BONFIRE = 10
@@ -47,17 +47,18 @@ def destinations(p: Player, index: int, steps: int) -> list[int]:
 
 
 def movable(p: Player, steps: int) -> bool:
+    """Whether some guardian could walk. The same for any number of steps from 1: a
+    guardian's first step (into the bonfire beside her, or along the path) decides
+    whether she has anywhere to go at all."""
     return any(destinations(p, n, steps) for n in range(len(p.guardians)))
 
 
 def legal_processions(state: BonfireState) -> list[Action]:
     p = acting(state)
-    can_pay = city.tile_budget(p, city.has(p, "wild_double"))
-    extra = 1 if city.has(p, "extra_step") else 0
-    return [
-        Procession(n) for n in range(1, MAX_STEPS + 1)
-        if can_pay("procession", n) and movable(p, n + extra)
-    ]
+    limit = min(city.tile_limit(p, "procession", city.has(p, "wild_double")), MAX_STEPS)
+    if limit < 1 or not movable(p, 1):
+        return []
+    return [Procession(n) for n in range(1, limit + 1)]
 
 
 def walker_order(p: Player) -> list[int]:
@@ -68,7 +69,7 @@ def walker_order(p: Player) -> list[int]:
 
 def do_procession(ctx: Ctx, action: Procession) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     p.tiles = city.pay_tiles(p, {"procession": action.steps}, city.has(p, "wild_double")) or {}
     s.flags.steps = action.steps + (1 if city.has(p, "extra_step") else 0)
     s.flags.walkers = walker_order(p)
@@ -112,10 +113,10 @@ def legal_walks(state: BonfireState) -> list[Action]:
 
 def do_walk(ctx: Ctx, action: Walk) -> None:
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     n = next(i for i, g in enumerate(p.guardians) if g.colour == action.guardian)
     s.flags.walkers.remove(n)
-    g = p.guardians[n]
+    g = own(p.guardians, n)
     name = "your own guardian" if g.colour == "own" else f"the {g.colour} guardian"
     if action.to == "stay":
         ctx.say(f"{name[0].upper()}{name[1:]} stays on {place_name(g.where)}.")

@@ -11,10 +11,12 @@ Tom's board and Tom Pile (solo only; two players have two full cities).
 
 from __future__ import annotations
 
+import functools
+
 from engines.bonfire import city, content, gnomes, paths
 from engines.bonfire.content import WILD
 from engines.bonfire.state import (
-    Bonfire, BonfireState, Ctx, Guardian, Island, Player, acting, is_solo, player_name,
+    Bonfire, BonfireState, Ctx, Guardian, Island, Player, is_solo, own_field, player_name,
 )
 from engines.core.rng import seed_state
 
@@ -73,10 +75,7 @@ def _done(ctx: Ctx) -> BonfireState:
 def deal_solo_tasks(ctx: Ctx) -> list[Island]:
     """Solo: 7 blue, 7 red and 6 yellow tasks, two of different colours on each task island."""
     board = content.board()
-    by_colour = {
-        colour: ctx.shuffle(sorted(t.id for t in content.tasks().values() if t.colour == colour))[:count]
-        for colour, count in board.solo_tasks.items()
-    }
+    by_colour = {colour: ctx.shuffle(_task_ids(colour))[:count] for colour, count in board.solo_tasks.items()}
     # 7+7+6 tasks in 10 mixed pairs: 4 blue-red, 3 blue-yellow, 3 red-yellow.
     pairs = ctx.shuffle(["blue-red"] * 4 + ["blue-yellow"] * 3 + ["red-yellow"] * 3)
     out = []
@@ -87,6 +86,12 @@ def deal_solo_tasks(ctx: Ctx) -> list[Island]:
         else:
             out.append(Island(guardians=2))
     return out
+
+
+@functools.cache
+def _task_ids(colour: str) -> tuple[str, ...]:
+    """The ids of the tasks of one colour, sorted (the tasks never change)."""
+    return tuple(sorted(t.id for t in content.tasks().values() if t.colour == colour))
 
 
 def deal_tasks(ctx: Ctx) -> list[Island]:
@@ -163,7 +168,7 @@ def start_tiles(ctx: Ctx, swapped: bool) -> None:
     then takes the 3 action tiles it shows plus 2 wild tiles. Two players choose in turn,
     the holder of the building extension first, who then plays first."""
     s = ctx.state
-    p = acting(s)
+    p = ctx.acting()
     board = content.board()
     n = board.fate_size
     cells = city.strip_cells(n // 2, 1, "E")
@@ -171,7 +176,7 @@ def start_tiles(ctx: Ctx, swapped: bool) -> None:
         centre = [city.at(p.grid, c) for c in cells]
         centre_id = next(t.id for t in board.fate_tiles if t.symbols == centre)
         middle = p.fate_column[3]
-        p.fate_column[3] = centre_id
+        own_field(p, "fate_column")[3] = centre_id
         p.grid = city.place([""] * (n * n), cells, content.board().fate_tiles[int(middle.split("-")[1]) - 1].symbols)
     symbols = [city.at(p.grid, c) for c in cells]
     p.tiles = {}

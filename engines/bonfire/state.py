@@ -199,15 +199,9 @@ def _player_copy(p: Player) -> Player:
     n = p.__copy__()
     n.tiles = p.tiles.copy()
     n.resources = p.resources.copy()
-    n.fate_column = p.fate_column[:]
-    n.grid = p.grid[:]
-    n.offerings = [stack[:] for stack in p.offerings]
-    n.bonfires = [b.__copy__() for b in p.bonfires]
-    n.path = p.path[:]
-    n.portals = p.portals[:]
-    n.guardians = [g.__copy__() for g in p.guardians]
-    n.gnomes = p.gnomes[:]
-    n.common = p.common[:]
+    n.offerings = p.offerings[:]  # each stack shared until `own` copies it
+    n.bonfires = p.bonfires[:]  # the records themselves shared until `own` copies one
+    n.guardians = p.guardians[:]
     n.track = p.track.copy()
     return n
 
@@ -219,38 +213,58 @@ def _island_copy(island: Island) -> Island:
     return n
 
 
+#: The table's lists that the editable copy shares until `Ctx.edit` hands one out (most
+#: actions leave them alone; copying them all was a good part of every action's work).
+EDITED_ON_DEMAND = (
+    "path_display", "specialists", "elders", "gnome_pile", "gnome_discard", "council", "flat_neutral",
+    "common_novices", "tom_pile", "tom_discard", "tom_did", "countdown_turns", "path_piles", "great_bonfire",
+)
+
+
 def editable_copy(state: BonfireState) -> BonfireState:
     """A copy `apply` may edit in place without touching `state`: every list, dict and
-    struct is new, the strings and numbers in them shared, except the records most actions
-    leave alone: the players' cities but the acting one, and the islands. Those stay shared
-    until `Ctx.player` or `Ctx.island` hands one out to edit.
-    tests/bonfire/test_editable_copy.py checks that nothing else is left shared."""
+    struct is new, the strings and numbers in them shared, except the records many actions
+    leave alone: the players' cities (Tom's turn and ending a turn leave the acting one
+    alone too) and the islands, which stay shared until `Ctx.player`, `Ctx.acting` or
+    `Ctx.island` hands one out to edit; and a city's bonfires and
+    guardians, its offering stacks, the path piles and the Great Bonfire's spaces, each
+    shared until `own` hands it out to edit (the last two in lists from `Ctx.edit`); a city's lists in `CITY_FIELDS_ON_DEMAND`,
+    shared until `own_field` hands one out; and the table's lists few actions edit (`EDITED_ON_DEMAND`),
+    shared until `Ctx.edit` hands one out. tests/bonfire/test_editable_copy.py checks that
+    nothing else is left shared."""
     s = state
     # A shallow copy, then its mutable parts replaced one by one (cheaper than `replace`
     # with twenty keywords or a msgpack round trip, and this runs once per action).
     n = s.__copy__()
     n.players = s.players[:]
-    n.players[s.current] = _player_copy(s.players[s.current])
     n.islands = s.islands[:]
-    n.path_display = s.path_display[:]
-    n.path_piles = [pile[:] for pile in s.path_piles]
-    n.specialists = s.specialists[:]
-    n.elders = s.elders[:]
-    n.gnome_pile = s.gnome_pile[:]
-    n.gnome_discard = s.gnome_discard[:]
-    n.great_bonfire = [space[:] for space in s.great_bonfire]
-    n.council = s.council[:]
-    n.flat_neutral = s.flat_neutral[:]
-    n.common_novices = s.common_novices[:]
-    n.tom_pile = s.tom_pile[:]
-    n.tom_discard = s.tom_discard[:]
-    n.tom_did = s.tom_did[:]
     flags = s.flags.__copy__()
     flags.walkers = s.flags.walkers[:]
     n.flags = flags
-    n.pending = [_pending_copy(x) for x in s.pending]
-    n.countdown_turns = s.countdown_turns[:]
+    n.pending = [_pending_copy(x) for x in s.pending] if s.pending else []
     return n
+
+
+#: A city's lists that few actions edit: the copy of a city shares them until `own_field`
+#: hands one out (the fate grid is only ever replaced whole).
+CITY_FIELDS_ON_DEMAND = ("fate_column", "grid", "path", "portals", "gnomes", "common")
+
+
+def own_field(record: msgspec.Struct, name: str) -> list:
+    """`record`'s list `name` to edit, first copied into its place (see `own`): for the
+    lists of a city in `CITY_FIELDS_ON_DEMAND`. Call it on a city of the copy only."""
+    items = getattr(record, name)[:]
+    setattr(record, name, items)
+    return items
+
+
+def own(items: list, n: int):
+    """`items[n]` to edit, first copied into its place: the editable copy shares the
+    records inside some lists (see `editable_copy`) with the state it came from, and few
+    actions edit them. Call it on a list of the copy only (a city from `Ctx.player`)."""
+    item = items[n]
+    item = items[n] = item.__copy__() if isinstance(item, msgspec.Struct) else item[:]
+    return item
 
 
 def _pending_copy(pending: Pending) -> Pending:
@@ -268,25 +282,39 @@ class Ctx:
         self.rng = Rng(state.rng)
         self.events: list[Event] = []
         self.reveals = False
-        #: Cities and islands already copied for this apply (see `player` and `island`).
-        self.edited_players: set[int] = {state.current}
-        self.edited_islands: set[int] = set()
+        #: What this apply has already copied: cities by seat, islands by -1 - index,
+        #: the table's lists by name (see `player`, `island` and `edit`); one set, made
+        #: for every action.
+        self.edited: set[int | str] = set()
 
     def player(self, who: int) -> Player:
-        """Player `who`'s city, to edit: the editable copy shares every city but the acting
-        player's with the state it came from, so the first edit of another copies it."""
-        if who not in self.edited_players:
-            self.edited_players.add(who)
+        """Player `who`'s city, to edit: the editable copy shares every city with the state
+        it came from, so the first edit of one copies it."""
+        if who not in self.edited:
+            self.edited.add(who)
             self.state.players[who] = _player_copy(self.state.players[who])
         return self.state.players[who]
+
+    def acting(self) -> Player:
+        """The city of the seat taking its turn, to edit (see `player`)."""
+        return self.player(self.state.current)
 
     def island(self, n: int) -> Island:
         """Island `n`, to edit: the editable copy shares the islands' records with the
         state it came from, so the first edit of one copies it."""
-        if n not in self.edited_islands:
-            self.edited_islands.add(n)
+        if -1 - n not in self.edited:
+            self.edited.add(-1 - n)
             self.state.islands[n] = _island_copy(self.state.islands[n])
         return self.state.islands[n]
+
+    def edit(self, name: str) -> list:
+        """The table's list `name` (one of `EDITED_ON_DEMAND`), to edit: the editable copy
+        shares these with the state it came from, so the first edit of one copies it. A
+        list the rules replace whole (a reshuffled pile) needs no copy."""
+        if name not in self.edited:
+            self.edited.add(name)
+            setattr(self.state, name, getattr(self.state, name)[:])
+        return getattr(self.state, name)
 
     def say(self, text: str) -> None:
         if not is_solo(self.state):

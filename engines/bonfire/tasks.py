@@ -48,6 +48,18 @@ def payment(state: BonfireState, who: int, task: content.Task) -> tuple[dict[str
     return tiles, resources
 
 
+def can_fulfil(state: BonfireState, who: int, task: content.Task) -> bool:
+    """Whether `payment` would succeed, without working the payment out or wording why not
+    (asked for every task waiting on a bonfire, in every turn's list)."""
+    p = state.players[who]
+    r = task.requirement
+    if r.kind == "resources":
+        return city.can_pay_resources(p, {r.what: r.count})
+    if r.kind == "tiles":
+        return city.can_pay_tiles(p, {r.what: r.count}, city.has(p, "wild_double"))
+    return met(state, who, task)
+
+
 def met(state: BonfireState, who: int, task: content.Task) -> bool:
     p = state.players[who]
     r = task.requirement

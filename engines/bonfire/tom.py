@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines.bonfire import city, content, council, gnomes, paths
 from engines.bonfire.actions import Action, TomGuardian, TomTask
-from engines.bonfire.state import TOM, Ctx, Guardian, Pending, tom_board
+from engines.bonfire.state import TOM, Ctx, Guardian, Pending, own, own_field, tom_board
 
 SPECIAL_CASE_POINTS = 3
 MAX_GNOMES = 6
@@ -21,8 +21,8 @@ def reveal_card(ctx: Ctx) -> content.TomCard:
         s.tom_discard = []
         ctx.say("The Tom Pile is empty: the discarded Tom cards are shuffled into a new pile.")
     ctx.reveals = True
-    card = content.tom_card(s.tom_pile.pop(0))
-    s.tom_discard.append(card.id)
+    card = content.tom_card(ctx.edit("tom_pile").pop(0))
+    ctx.edit("tom_discard").append(card.id)
     s.tom_card = card.id
     s.tom_gnome = ""
     s.tom_did = []
@@ -38,11 +38,11 @@ def play(ctx: Ctx) -> None:
     if card.reveal:
         gnome = gnomes.draw_gnome(ctx)
         if gnome:
-            s.gnome_discard.append(gnome)
+            ctx.edit("gnome_discard").append(gnome)
             s.tom_gnome = gnome
             resource = content.gnome_resource(gnome)
             ctx.say(f"He reveals the gnome {content.gnome_name(gnome)}: the Gnome Resource is {resource}.")
-            s.tom_did.append(f"gnome {content.gnome_name(gnome)}: {resource}")
+            ctx.edit("tom_did").append(f"gnome {content.gnome_name(gnome)}: {resource}")
     action = card.action
     if action == "gnome":
         _gnome(ctx, resource)
@@ -59,17 +59,16 @@ def play(ctx: Ctx) -> None:
 def unable(ctx: Ctx, action: str, capacity: bool, why: str) -> None:
     """Special case 1: when Tom cannot act because he has already completed what the
     matching Common Task asks, he scores 3 points; for any other reason, nothing."""
-    s = ctx.state
     tom = ctx.player(TOM)
     kind = COMMON_OF[action]
     done = any(t.kind == kind and t.id in tom.common for t in content.board().common_tasks)
     if capacity and done:
         city.score(tom, "Special case 1", SPECIAL_CASE_POINTS)
         ctx.say(f"Tom cannot act ({why}) as he has completed that Common Task: he scores {SPECIAL_CASE_POINTS} points instead.")
-        s.tom_did.append(f"{why}: +{SPECIAL_CASE_POINTS} points (Special case 1)")
+        ctx.edit("tom_did").append(f"{why}: +{SPECIAL_CASE_POINTS} points (Special case 1)")
     else:
         ctx.say(f"Tom cannot act: {why}.")
-        s.tom_did.append(f"nothing: {why}")
+        ctx.edit("tom_did").append(f"nothing: {why}")
 
 
 def _gnome(ctx: Ctx, resource: str) -> None:
@@ -82,11 +81,11 @@ def _gnome(ctx: Ctx, resource: str) -> None:
     if not taken:
         return unable(ctx, "gnome", False, f"no Specialist in the display shows {resource or 'a resource'}")
     for g in taken:
-        s.specialists.remove(g)
-        tom.gnomes.append(g)
+        ctx.edit("specialists").remove(g)
+        own_field(tom, "gnomes").append(g)
     names = ", ".join(content.gnome_name(g) for g in taken)
     ctx.say(f"Tom takes {names} from the display.")
-    s.tom_did.append(f"takes {names}")
+    ctx.edit("tom_did").append(f"takes {names}")
     gnomes.refill(ctx)
 
 
@@ -100,11 +99,11 @@ def _path(ctx: Ctx, resource: str) -> None:
     if not taken:
         return unable(ctx, "path", False, f"no displayed path tile shows {resource or 'a resource'}")
     for t in taken:
-        s.path_display.remove(t)
+        ctx.edit("path_display").remove(t)
         paths.attach(ctx, TOM, t)
     told = ", ".join(f"{content.path_tile(t).crystal} crystal" for t in taken)
     ctx.say(f"Tom attaches {len(taken)} path tile{'s' if len(taken) > 1 else ''} ({told}).")
-    s.tom_did.append(f"path tiles: {told}")
+    ctx.edit("tom_did").append(f"path tiles: {told}")
     paths.refill(ctx)
 
 
@@ -142,11 +141,12 @@ def take_task(ctx: Ctx, task_id: str) -> None:
         if task_id in island.tasks:
             ctx.island(n).tasks.remove(task_id)
     space = next(k for k, b in enumerate(tom.bonfires) if not b.task)
-    tom.bonfires[space].task = task_id
-    tom.bonfires[space].lit = True
+    bonfire = own(tom.bonfires, space)
+    bonfire.task = task_id
+    bonfire.lit = True
     task = content.tasks()[task_id]
     ctx.say(f"Tom takes the task {task.name} ({task.points} points) and lights his bonfire {space + 1} with it.")
-    s.tom_did.append(f"task {task.name}: bonfire {space + 1}")
+    ctx.edit("tom_did").append(f"task {task.name}: bonfire {space + 1}")
     if tom.novices > 0:
         if council.council_options(s, "tom"):
             tom.novices -= 1
@@ -174,12 +174,11 @@ def guardian_options(s) -> list[str]:
 
 
 def take_guardian(ctx: Ctx, colour: str) -> None:
-    s = ctx.state
     n = next(k for k, i in enumerate(content.board().islands) if i.guardian == colour)
     ctx.island(n).guardians -= 1
     ctx.player(TOM).guardians.append(Guardian(colour))
     ctx.say(f"Tom takes the {colour} guardian and puts her on his Starting Tile.")
-    s.tom_did.append(f"{colour} guardian")
+    ctx.edit("tom_did").append(f"{colour} guardian")
 
 
 def _great_bonfire(ctx: Ctx) -> None:
@@ -195,10 +194,10 @@ def _great_bonfire(ctx: Ctx) -> None:
         n = (start + step) % len(spaces)
         if wanted in s.great_bonfire[n]:
             s.figure = n
-            s.great_bonfire[n].remove(wanted)
-            tom.portals[slot] = wanted
+            own(ctx.edit("great_bonfire"), n).remove(wanted)
+            own_field(tom, "portals")[slot] = wanted
             ctx.say(f"Tom turns the Great Bonfire to the {spaces[n].name} and takes the {wanted} portal.")
-            s.tom_did.append(f"Great Bonfire to {spaces[n].name}: {wanted} portal")
+            ctx.edit("tom_did").append(f"Great Bonfire to {spaces[n].name}: {wanted} portal")
             return
     unable(ctx, "great_bonfire", False, f"no {wanted} portal is left on the Great Bonfire")
 
@@ -210,11 +209,11 @@ def check_commons(ctx: Ctx) -> None:
     tom = ctx.player(TOM)
     for n, task in enumerate(content.board().common_tasks):
         if council.meets_common(tom, task):
-            tom.common.append(task.id)
+            own_field(tom, "common").append(task.id)
             ctx.say(f"Tom fulfils the Common Task {task.name}.")
-            s.tom_did.append(f"Common Task {task.name}")
+            ctx.edit("tom_did").append(f"Common Task {task.name}")
             if s.common_novices[n]:
-                s.common_novices[n] = False
+                ctx.edit("common_novices")[n] = False
                 council.send_novice(ctx, TOM, "neutral")
 
 

@@ -19,8 +19,10 @@ def check_trigger(ctx: Ctx, when: str) -> None:
     """The novice that makes the High Council's count reach the end trigger starts the
     countdown (`when` says if the round must finish first; two players: after this turn)."""
     s = ctx.state
+    if s.triggered:  # asked after every action
+        return
     trigger = content.board().end_trigger
-    if not s.triggered and council.novices_in_council(s) >= trigger:
+    if council.novices_in_council(s) >= trigger:
         s.triggered = True
         if not is_solo(s):
             s.countdown_turns = [0] * s.seats
@@ -46,7 +48,7 @@ def next_turn(ctx: Ctx) -> None:
     s.current = due[0]
     s.turn += 1
     if s.triggered:
-        s.countdown_turns[s.current] += 1
+        ctx.edit("countdown_turns")[s.current] += 1
         s.countdown = s.countdown_turns[s.current]
         points = content.board().countdown[s.countdown - 1]
         ctx.say(f"Countdown turn {s.countdown} of {turns} for {player_name(s, s.current)}: they may pass for "

@@ -18,7 +18,7 @@ from engines.bonfire.actions import (
     Procession, Receive, Recruit, Redraw, Sail, Swap, TakeGuardian, TomGuardian, TomTask, TomTurn, Walk,
 )
 from engines.bonfire.state import YOU, BonfireState, Pending, acting, is_solo, is_tom, player_name, tom_board
-from engines.core.protocol import Outcome, Rival, ScoreLine, SeatPanel, Summary
+from engines.core.protocol import Outcome, Rival, SeatPanel, Summary
 
 if TYPE_CHECKING:
     from engines.bonfire.engine import BonfireEngine

@@ -1,6 +1,8 @@
 """The engine's shortcuts answer exactly as the long way round: affordability without
-working out the payment, open fate strips kept per grid, and apply judging an action
-against the part of the legal list that could offer it, for the very position it is given."""
+working out the payment (tiles, resources, island actions, recruits, tasks), open fate
+strips and fate placements kept per grid, counts read without loops, whether a guardian can
+walk asked once, and apply judging an action against the part of the legal list that could
+offer it, for the very position it is given."""
 
 from __future__ import annotations
 
@@ -8,9 +10,9 @@ import random
 
 import pytest
 
-from engines.bonfire import ENGINE, city, gnomes
-from engines.bonfire.actions import Finish, Recruit
-from engines.bonfire.content import SYMBOLS, WILD
+from engines.bonfire import ENGINE, city, content, gnomes, islands, processions, tasks
+from engines.bonfire.actions import Fate, Finish, Recruit
+from engines.bonfire.content import RESOURCES, SYMBOLS, WILD
 from engines.bonfire.state import Player, acting, copy_state
 from engines.core.errors import IllegalAction
 from engines.core.grid import components, neighbours4
@@ -37,7 +39,7 @@ def test_can_pay_tiles_agrees_with_pay_tiles_on_many_hands_and_prices():
         assert city.can_pay_tiles(player(hand), need, wild_double) is expected, (hand, need, wild_double)
         if len(need) == 1:
             [(kind, count)] = need.items()
-            assert city.tile_budget(player(hand), wild_double)(kind, count) is expected, (hand, need, wild_double)
+            assert (count <= city.tile_limit(player(hand), kind, wild_double)) is expected, (hand, need, wild_double)
         both[expected] += 1
     assert min(both.values()) > 300  # both answers were put to the test many times
 
@@ -96,15 +98,21 @@ def test_fate_gain_equals_the_areas_read_plainly_along_random_fillings():
 
 
 def test_recruits_offered_are_exactly_the_gnomes_with_a_price():
+    """Hands, purses and the Twinmaker or Gnome Broker varied at random: the recruits
+    offered are the cards `price` can pay for."""
     rng = random.Random(2)
-    for seed in range(40):
-        s = copy_state(fresh(seed))
+    offered_some = 0
+    for seed in range(300):
+        s = copy_state(fresh(seed % 40))
         p = acting(s)
-        p.tiles = {k: rng.choice((0, 1, 2)) for k in (*SYMBOLS, WILD)}
-        p.resources = {k: rng.choice((0, 0, 1)) for k in ("flowers", "fruits", "herbs", "shells", "roots", "gold")}
+        p.tiles = {k: n for k in (*SYMBOLS, WILD) if (n := rng.choice((0, 0, 1, 2)))}
+        p.resources = {k: n for k in RESOURCES if (n := rng.choice((0, 0, 0, 1, 2)))}
+        p.gnomes = rng.choice(([], [], [_gnome_with("wild_double")], [_gnome_with("gnome_any_resource")]))
         offered = gnomes.legal_recruits(s)
         priced = [Recruit(g) for g in s.specialists + s.elders if gnomes.price(p, g) is not None]
-        assert offered == priced
+        assert offered == priced, (p.tiles, p.resources, p.gnomes)
+        offered_some += 0 < len(offered) < len(s.specialists + s.elders)
+    assert offered_some > 30  # the cards were told apart many times
 
 
 def test_an_action_listed_then_the_position_edited_in_place_is_refused():
@@ -220,3 +228,122 @@ def test_a_solo_digest_cuts_the_same_bytes_as_encoding_the_state_without_two_pla
     odd = copy_state(match.state)
     odd.countdown_turns = [2]
     assert solo_digest_bytes(odd) == _long_way_solo_digest_bytes(odd)
+
+
+def test_can_pay_resources_agrees_with_pay_resources_on_many_purses_and_prices():
+    rng = random.Random(9)
+    both = {True: 0, False: 0}
+    for _ in range(4000):
+        purse = {k: n for k in RESOURCES if (n := rng.choice((0, 0, 0, 1, 1, 2, 3)))}
+        need: dict[str, int] = {}
+        for kind in rng.sample(RESOURCES, rng.choice((1, 1, 2))):
+            need[kind] = rng.randint(1, 2)
+        p = Player(tiles={}, resources=purse, fate_column=[], grid=[], offerings=[[], []], bonfires=[])
+        expected = city.pay_resources(p, need) is not None
+        assert city.can_pay_resources(p, need) is expected, (purse, need)
+        both[expected] += 1
+    assert min(both.values()) > 300  # both answers were put to the test many times
+
+
+def test_island_affordability_agrees_with_working_out_the_price():
+    """At island positions of seeded games, with the hand and purse varied at random and
+    sometimes the Twinmaker or the task Barterer recruited: `affordable` answers as the price."""
+    rng = random.Random(12)
+    kinds = (*SYMBOLS, WILD)
+    both = {True: 0, False: 0}
+    for levels, seed in ((("heuristic",), 2), (("random",), 4), (("heuristic", "random"), 1)):
+        for state, _ in seeded_positions(levels, seed)[::3]:
+            for n, island in enumerate(content.board().islands):
+                p = copy_state(state).players[state.current]
+                p.tiles = {k: c for k in kinds if (c := rng.choice((0, 0, 1, 1, 2)))}
+                p.resources = {k: c for k in RESOURCES if (c := rng.choice((0, 0, 0, 1, 2)))}
+                p.gnomes = rng.choice(([], [], [_gnome_with("wild_double")], [_gnome_with("task_any_two")]))
+                for stack in (0, 1):
+                    price = islands.task_price if island.kind == "task" else islands.island_price
+                    expected = price(p, island, stack) is not None
+                    assert islands.affordable(p, island, stack) is expected, (p, island.id, stack)
+                    both[expected] += 1
+    assert min(both.values()) > 100  # both answers were put to the test many times
+
+
+def _gnome_with(ability: str) -> str:
+    return next(s.id for s in content.gnomes().specialists if s.ability == ability)
+
+
+def test_fate_placements_kept_per_grid_equal_the_plain_list_along_random_fillings():
+    """Kept per taken cells and column length: the placements listed (and the first open
+    strip's alone, for whether any is left) are those of a fresh scan, in its order."""
+    from engines.bonfire.engine import fate_placements
+
+    rng = random.Random(13)
+    for seed in range(20):
+        state = fresh(seed)
+        p = acting(state)
+        p.tiles = {}
+        while True:
+            for column in (p.fate_column[:1], p.fate_column[:2] or ["f-1", "f-2"]):
+                p.fate_column = column
+                ends = ["top"] if len(column) == 1 else ["top", "bottom"]
+                strips = city._scan_open_strips(p.grid)
+                assert fate_placements(state) == [Fate(e, *strip) for e in ends for strip in strips]
+                assert fate_placements(state, ignore_limit=True) == [Fate(e, *strip) for e in ends for strip in strips[:1]]
+            if not strips:
+                break
+            p.grid = city.place(p.grid, city.strip_cells(*rng.choice(strips)), [rng.choice(SYMBOLS) for _ in range(3)])
+
+
+def test_counts_and_a_hands_totals_equal_the_plain_reading_across_seeded_games():
+    """The counts Common Tasks and Elders ask for, and the symbol tiles a hand holds, as
+    the rules read them, at every position of seeded bot games (solo and two players)."""
+    plain = {
+        "guardians": lambda p: sum(g.colour != "own" for g in p.guardians),
+        "portals": lambda p: sum(1 for x in p.portals if x),
+        "lit": lambda p: sum(b.lit for b in p.bonfires),
+    }
+    seen = {kind: set() for kind in plain}
+    for levels, seed in ((("heuristic",), 2), (("heuristic", "heuristic"), 3), (("random",), 4)):
+        for state, _ in seeded_positions(levels, seed):
+            for p in state.players:
+                for kind, count in plain.items():
+                    assert city.counts(p, kind) == count(p), (kind, p)
+                    seen[kind].add(count(p))
+                assert city._symbol_tiles(p.tiles) == sum(n for k, n in p.tiles.items() if k in SYMBOLS)
+                assert all(n > 0 for n in (*p.tiles.values(), *p.resources.values()))  # what the sums rely on
+    assert all(len(values) > 1 for values in seen.values())  # each count was put to the test
+
+
+def test_can_fulfil_agrees_with_working_out_the_payment():
+    """Every task, at positions of seeded games with the hand and purse varied at random:
+    `can_fulfil` answers as `payment` does."""
+    rng = random.Random(21)
+    both = {True: 0, False: 0}
+    for levels, seed in ((("heuristic",), 2), (("heuristic", "heuristic"), 5)):
+        for state, _ in seeded_positions(levels, seed)[::4]:
+            s = copy_state(state)
+            p = s.players[s.current]
+            for task in content.tasks().values():
+                p.tiles = {k: n for k in (*SYMBOLS, WILD) if (n := rng.choice((0, 0, 1, 2, 3)))}
+                p.resources = {k: n for k in RESOURCES if (n := rng.choice((0, 0, 1, 2, 3)))}
+                p.gnomes = rng.choice(([], [], [_gnome_with("wild_double")]))
+                expected = not isinstance(tasks.payment(s, s.current, task), str)
+                assert tasks.can_fulfil(s, s.current, task) is expected, (task.id, p.tiles, p.resources)
+                both[expected] += 1
+    assert min(both.values()) > 100  # both answers were put to the test many times
+
+
+def test_whether_a_guardian_can_walk_is_the_same_for_any_number_of_steps():
+    """legal_processions asks `movable` once, for 1 step: at every position of seeded
+    games, and with the guardians scattered at random, the answer for 1 to 4 steps agrees."""
+    rng = random.Random(30)
+    both = {True: 0, False: 0}
+    for levels, seed in ((("heuristic",), 2), (("heuristic", "heuristic"), 5), (("random",), 4)):
+        for state, _ in seeded_positions(levels, seed):
+            p = copy_state(state).players[state.current]
+            for scattered in (False, True):
+                if scattered:
+                    for g in p.guardians:
+                        g.where = rng.choice([*range(len(p.path) + 1), *(processions.IN_BONFIRE + k for k in range(1, 8))])
+                answers = {processions.movable(p, steps) for steps in range(1, 5)}
+                assert len(answers) == 1, (p.guardians, p.path, p.portals)
+                both[answers.pop()] += 1
+    assert min(both.values()) > 30  # both answers were put to the test many times
