@@ -70,6 +70,29 @@ def _move_to(cell: Cell) -> Move:
     return Move(label(cell))
 
 
+@cache
+def _moves_from(cell: Cell) -> tuple[tuple[Cell, Move], ...]:
+    """(space, the `Move` there) for each walking step from `cell` (the map never changes)."""
+    return tuple((there, _move_to(there)) for there in content.camp_map().walk_neighbours(cell))
+
+
+@cache
+def _trails_from(cell: Cell) -> tuple[Trail, ...]:
+    """The nature trails a counselor on `cell` may attempt, in number order."""
+    return tuple(Trail(n) for n, _ in content.camp_map().trail_links.get(cell, ()))
+
+
+@cache
+def _sites_at(cell: Cell) -> tuple[str, ...]:
+    """The finale sites whose red arrow is on `cell`, in site order (most spaces have none)."""
+    site_cells = content.camp_map().site_cells
+    return tuple(site for site in content.SITE_IDS if site_cells[site] == cell)
+
+
+#: Actions with nothing to name, shared by every legal list (actions are frozen).
+_DRAW, _REVEAL, _END, _WOODS, _STAY, _ACCEPT, _REFUSE = Draw(), Reveal(), End(), Woods(), Stay(), Accept(), Refuse()
+
+
 class LegalRules:
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
@@ -160,8 +183,8 @@ class LegalRules:
             cid = state.order[state.active]
             capped = state.actions_this_turn >= MAX_TURN_ACTIONS
             if state.moves_left > 0:
-                out += [_move_to(cell) for cell in self._steps(state, cid)]
-                out += [Trail(n) for n, _ in content.camp_map().trail_links.get(state.counselors[cid].cell, ())]
+                out += self._step_moves(state, cid)
+                out += _trails_from(state.counselors[cid].cell)
             if not capped:
                 out += self._handling(state, cid)
                 out += self._uses(state, [cid], TIMINGS["move"])
@@ -174,9 +197,9 @@ class LegalRules:
             if state.actions_this_turn < MAX_TURN_ACTIONS:
                 out += self._handling(state, cid)
                 out += self._uses(state, [cid], TIMINGS["end"])
-            out.append(End())
+            out.append(_END)
         elif p == "woods":
-            out.append(Woods())
+            out.append(_WOODS)
         elif p == "strike":
             st = state.strike
             if st.up and st.up in st.danger:
@@ -192,11 +215,11 @@ class LegalRules:
             st = state.strike
             own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
             out += self._uses(state, own, TIMINGS["after_roll"])
-            out.append(Accept())
+            out.append(_ACCEPT)
         elif p == "panic":
             cid = state.panic.counselor
             out += [_move_to(cell) for cell in self._panic_steps(state, cid)]
-            out.append(Stay())
+            out.append(_STAY)
         elif p == "choice":
             ch = state.choice
             if ch.kind == "trail":
@@ -208,7 +231,7 @@ class LegalRules:
         elif p == "vote":
             out += [CastVote(True), CastVote(False)]
         elif p == "offer":
-            out += [Accept(), Refuse()]
+            out += [_ACCEPT, _REFUSE]
         elif p == "finale":
             step = self._finale_step(state)
             if step.kind == "roll":
@@ -230,10 +253,9 @@ class LegalRules:
         if p == "move":
             cid = state.order[state.active]
             if kind is Move:
-                return state.moves_left > 0 and self._steps_to(state, cid, action.to)
+                return state.moves_left > 0 and action in self._step_moves(state, cid)
             if kind is Trail:
-                links = content.camp_map().trail_links.get(state.counselors[cid].cell, ())
-                return state.moves_left > 0 and action in [Trail(n) for n, _ in links]
+                return state.moves_left > 0 and action in _trails_from(state.counselors[cid].cell)
             if kind in _DRAWING:
                 return action in self._draw_options(state, cid)
             if state.actions_this_turn >= MAX_TURN_ACTIONS:
@@ -258,25 +280,24 @@ class LegalRules:
             return False
         return action in self.legal_actions(state, seat)
 
-    def _steps(self, state: CampState, cid: str) -> list[Cell]:
-        c = state.counselors[cid]
-        m = content.camp_map()
+    def _step_moves(self, state: CampState, cid: str) -> list[Move]:
+        """The counselor's walking steps: not into a fire, nor a locked space without keys."""
+        moves = _moves_from(state.counselors[cid].cell)
+        fires, locks = state.fires, state.locks
+        if not fires and not locks:
+            return [move for _, move in moves]
+        keys = None
         out = []
-        for there in m.walk_neighbours(c.cell):
-            if there in state.fires:
+        for there, move in moves:
+            if there in fires:
                 continue
-            if there in state.locks and not has_keys(state, cid):
-                continue
-            out.append(there)
+            if there in locks:
+                if keys is None:
+                    keys = has_keys(state, cid)
+                if not keys:
+                    continue
+            out.append(move)
         return out
-
-    def _steps_to(self, state: CampState, cid: str, to: str) -> bool:
-        """Whether the space labelled `to` is one of `_steps(state, cid)`."""
-        try:
-            cell = parse_label(to)
-        except content.ContentError:  # not a label at all: no step goes there
-            return False
-        return label(cell) == to and cell in self._steps(state, cid)
 
     def _panic_steps(self, state: CampState, cid: str) -> list[Cell]:
         """A panicking counselor runs: no locks (even with keys), no fires, not onto Otis."""
@@ -386,13 +407,11 @@ class LegalRules:
         return [x for x in alive(s) if s.counselors[x].cell == cell]
 
     def _draw_options(self, state: CampState, cid: str) -> list[Action]:
-        out: list[Action] = [Draw()]
         here = state.counselors[cid].cell
         for cell, _ in state.questions:
             if cell == here:
-                out.append(Reveal())
-                break
-        return out
+                return [_DRAW, _REVEAL]
+        return [_DRAW]
 
     def _combination(self, state: CampState, site: str, cid: str) -> list[tuple[str, str]] | None:
         """The objectives (holder, mini) that would start `site`'s finale, taken first from
@@ -419,15 +438,8 @@ class LegalRules:
         return used
 
     def _finale_sites(self, state: CampState, cid: str) -> list[str]:
-        m = content.camp_map()
-        c = state.counselors[cid]
-        out = []
-        for site in content.SITE_IDS:
-            if site in state.failed_finales or m.site_cells[site] != c.cell:
-                continue
-            if self._combination(state, site, cid) is not None:
-                out.append(site)
-        return out
+        sites = _sites_at(state.counselors[cid].cell)
+        return [s for s in sites if s not in state.failed_finales and self._combination(state, s, cid) is not None]
 
     def _finale_step(self, state: CampState) -> content.FinaleStep:
         fin = content.finales()[state.finale.site]

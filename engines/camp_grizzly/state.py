@@ -240,13 +240,22 @@ class Ctx:
     """One `apply` in progress: the state being edited, its generator, the events told and
     whether anything was revealed (so undo never crosses a roll or a draw)."""
 
+    __slots__ = ("state", "events", "reveals", "rolled", "meeting", "_rng")
+
     def __init__(self, state: CampState) -> None:
         self.state = state
-        self.rng = Rng(state.rng)
+        self._rng: Rng | None = None
         self.events: list = []
         self.reveals = False
         self.rolled: list[DieRoll] = []
         self.meeting: set[int] = set()  # cameos whose meeting is resolving now (met once)
+
+    @property
+    def rng(self) -> Rng:
+        """The state's generator, made on the first draw (most actions draw nothing)."""
+        if self._rng is None:
+            self._rng = Rng(self.state.rng)
+        return self._rng
 
     def say(self, text: str) -> None:
         self.events.append(Event(text))
@@ -271,7 +280,8 @@ class Ctx:
         return self.rng.below(n)
 
     def finish(self) -> CampState:
-        self.state.rng = self.rng.state
+        if self._rng is not None:
+            self.state.rng = self._rng.state
         if self.rolled:
             self.state.dice = self.rolled
         return self.state
