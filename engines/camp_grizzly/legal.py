@@ -59,8 +59,9 @@ from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO
 
 
-#: The kinds `_handling` offers, and those `_draw_options` offers (see `_allows`).
-_HANDLING = (Pickup, Trade, Equip, Unequip, Drop)
+#: The kinds `_handling` offers, each with the part of it that offers that kind, and the
+#: kinds `_draw_options` offers (see `_allows`).
+_HANDLING = {Pickup: "_pickups", Trade: "_trades", Equip: "_equips", Unequip: "_unequips", Drop: "_drops"}
 _DRAWING = (Draw, Reveal)
 
 
@@ -88,6 +89,9 @@ def _sites_at(cell: Cell) -> tuple[str, ...]:
     site_cells = content.camp_map().site_cells
     return tuple(site for site in content.SITE_IDS if site_cells[site] == cell)
 
+
+#: The effects `_effect_useful` may find useless in a position: every other effect does something.
+_USEFUL_AT_TIMES = frozenset({"otis_reroll", "calm", "gain_keys", "heal", "move_bonus"})
 
 #: Actions with nothing to name, shared by every legal list (actions are frozen).
 _DRAW, _REVEAL, _END, _WOODS, _STAY, _ACCEPT, _REFUSE = Draw(), Reveal(), End(), Woods(), Stay(), Accept(), Refuse()
@@ -261,7 +265,7 @@ class LegalRules:
             if state.actions_this_turn >= MAX_TURN_ACTIONS:
                 return False
             if kind in _HANDLING:
-                return action in self._handling(state, cid)
+                return action in getattr(self, _HANDLING[kind])(state, cid)
             if kind is Use:
                 return action in self._uses(state, [cid], TIMINGS["move"])
             if kind is StartFinale:
@@ -274,7 +278,7 @@ class LegalRules:
             if state.actions_this_turn >= MAX_TURN_ACTIONS:
                 return False
             if kind in _HANDLING:
-                return action in self._handling(state, cid)
+                return action in getattr(self, _HANDLING[kind])(state, cid)
             if kind is Use:
                 return action in self._uses(state, [cid], TIMINGS["end"])
             return False
@@ -310,38 +314,72 @@ class LegalRules:
         ]
 
     def _handling(self, state: CampState, cid: str) -> list[Action]:
-        """Pick up, trade, equip and unequip: allowed in the move and end phases."""
-        out: list[Action] = []
-        counselors = state.counselors
-        c = counselors[cid]
-        cell = c.cell
-        done = state.handled  # a few entries at most: searched as it is
-        if state.ground:
-            seen: set[str] = set()
-            for g in state.ground:
-                if g.cell == cell and g.id not in seen and f"drop:{g.id}" not in done:
-                    seen.add(g.id)
-                    out.append(Pickup(g.id))
-        if cell is not None:
-            for other in state.order:  # the living counselors sharing the space, in turn order
-                o = counselors[other]
-                if other == cid or o.cell != cell or o.dead or o.escaped:
-                    continue
-                for giver, taker in ((cid, other), (other, cid)):
-                    for thing in dict.fromkeys(self._tradeable(state, giver)):
-                        if f"trade:{thing}" not in done:
-                            out.append(Trade(initials(giver), thing, initials(taker)))
-        if c.backpack:  # the hands are counted only when something could be equipped
-            limit = hands_limit(state, cid)
-            used = hands_used(state, cid)
-            for cardid in dict.fromkeys(c.backpack):
-                if equippable(cardid) and used + hands_of(cardid) <= limit and f"unequip:{cardid}" not in done:
-                    out.append(Equip(cardid))
+        """Pick up, trade, equip, stow and drop: allowed in the move and end phases, each
+        kind from its own part (`_HANDLING`), so `_allows` works out only the part it needs.
+        A part that would offer nothing is not asked (most counselors carry little, alone)."""
+        c = state.counselors[cid]
+        out = self._pickups(state, cid) if state.ground else []
+        if c.cell is not None and len(state.order) > 1:
+            out += self._trades(state, cid)
+        if c.backpack:
+            out += self._equips(state, cid)
         if c.equipped:
-            out += [Unequip(cardid) for cardid in dict.fromkeys(c.equipped)]
-        if cell is not None and (c.equipped or c.backpack or c.objectives):
-            out += [Drop(thing) for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives])]
+            out += self._unequips(state, cid)
+        if c.equipped or c.backpack or c.objectives:
+            out += self._drops(state, cid)
         return out
+
+    def _pickups(self, state: CampState, cid: str) -> list[Action]:
+        if not state.ground:
+            return []
+        cell = state.counselors[cid].cell
+        done = state.handled  # a few entries at most: searched as it is
+        out: list[Action] = []
+        seen: set[str] = set()
+        for g in state.ground:
+            if g.cell == cell and g.id not in seen and f"drop:{g.id}" not in done:
+                seen.add(g.id)
+                out.append(Pickup(g.id))
+        return out
+
+    def _trades(self, state: CampState, cid: str) -> list[Action]:
+        counselors = state.counselors
+        cell = counselors[cid].cell
+        out: list[Action] = []
+        if cell is None:
+            return out
+        done = state.handled
+        for other in state.order:  # the living counselors sharing the space, in turn order
+            o = counselors[other]
+            if other == cid or o.cell != cell or o.dead or o.escaped:
+                continue
+            for giver, taker in ((cid, other), (other, cid)):
+                for thing in dict.fromkeys(self._tradeable(state, giver)):
+                    if f"trade:{thing}" not in done:
+                        out.append(Trade(initials(giver), thing, initials(taker)))
+        return out
+
+    def _equips(self, state: CampState, cid: str) -> list[Action]:
+        c = state.counselors[cid]
+        out: list[Action] = []
+        if not c.backpack:  # the hands are counted only when something could be equipped
+            return out
+        limit = hands_limit(state, cid)
+        used = hands_used(state, cid)
+        done = state.handled
+        for cardid in dict.fromkeys(c.backpack):
+            if equippable(cardid) and used + hands_of(cardid) <= limit and f"unequip:{cardid}" not in done:
+                out.append(Equip(cardid))
+        return out
+
+    def _unequips(self, state: CampState, cid: str) -> list[Action]:
+        return [Unequip(cardid) for cardid in dict.fromkeys(state.counselors[cid].equipped)]
+
+    def _drops(self, state: CampState, cid: str) -> list[Action]:
+        c = state.counselors[cid]
+        if c.cell is None or not (c.equipped or c.backpack or c.objectives):
+            return []
+        return [Drop(thing) for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives])]
 
     def _tradeable(self, state: CampState, cid: str) -> list[str]:
         c = state.counselors[cid]
@@ -372,7 +410,7 @@ class LegalRules:
         counselor, extra movement only in your own move phase, keys only while the supply
         lasts)."""
         for e in effects:
-            if self._effect_useful(state, cid, e):
+            if e.effect not in _USEFUL_AT_TIMES or self._effect_useful(state, cid, e):
                 return True
         return False
 
@@ -439,6 +477,8 @@ class LegalRules:
 
     def _finale_sites(self, state: CampState, cid: str) -> list[str]:
         sites = _sites_at(state.counselors[cid].cell)
+        if not sites:  # most spaces have no red arrow
+            return []
         return [s for s in sites if s not in state.failed_finales and self._combination(state, s, cid) is not None]
 
     def _finale_step(self, state: CampState) -> content.FinaleStep:

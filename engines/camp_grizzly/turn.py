@@ -158,7 +158,8 @@ class TurnRules:
         s = ctx.state
         s.boosts = [b for b in s.boosts if b.lasts != "round"]
         s.lasting = [x for x in s.lasting if x.lasts != "round"]
-        ctx.say(f"Otis stalks (stalk {otis_now(s).stalk}, attack d{otis_now(s).attack}, damage {otis_now(s).damage}).")
+        stats = otis_now(s)
+        ctx.say(f"Otis stalks (stalk {stats.stalk}, attack d{stats.attack}, damage {stats.damage}).")
         s.stage = "cameos"
         struck = otis_turn(ctx)
         if struck is not None:
