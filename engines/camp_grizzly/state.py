@@ -29,7 +29,10 @@ Cell = tuple[int, int]
 Stage = Literal["move", "draw", "end", "woods", "turnend", "otis", "cameos", "roundend", "over"]
 
 
-class Counselor(msgspec.Struct):
+# gc=False on the two structs copied at every action (the state and its counselors): they
+# never refer back to themselves, so the cycle collector has nothing to find in them, and
+# untracked they cost less to make and free.
+class Counselor(msgspec.Struct, gc=False):
     id: str
     seat: int
     cell: Cell | None  # None while lost in the Woods, in a finale, or dead
@@ -163,7 +166,7 @@ class FinaleRun(msgspec.Struct):
     log: list[str] = []
 
 
-class CampState(msgspec.Struct):
+class CampState(msgspec.Struct, gc=False):
     options: CampOptions
     seats: int
     rng: int
