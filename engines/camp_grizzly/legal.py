@@ -192,7 +192,9 @@ class LegalRules:
             if not capped:
                 out += self._handling(state, cid)
                 out += self._uses(state, [cid], TIMINGS["move"])
-                out += [StartFinale(site) for site in self._finale_sites(state, cid)]
+                sites = self._finale_sites(state, cid)
+                if sites:
+                    out += [StartFinale(site) for site in sites]
             out += self._draw_options(state, cid)
         elif p == "draw":
             out += self._draw_options(state, state.order[state.active])
@@ -387,12 +389,12 @@ class LegalRules:
 
     def _uses(self, state: CampState, who: list[str], timings: tuple[str, ...]) -> list[Action]:
         out: list[Action] = []
-        surv = content.survival_cards()
-        cards = content.cabin_cards()
         for cid in who:
             c = state.counselors[cid]
             if c.dead or not (c.survival or c.backpack):
                 continue
+            surv = content.survival_cards()
+            cards = content.cabin_cards()
             names: dict[str, None] = {}
             for sid in c.survival:
                 if surv[sid].timing in timings and self._useful(state, cid, surv[sid].effects):
@@ -400,7 +402,9 @@ class LegalRules:
             for cardid in c.backpack:
                 if usable_from_backpack(cardid) and cards[cardid].timing in timings and self._useful(state, cid, cards[cardid].effects):
                     names[cardid] = None
-            out += [Use(initials(cid), x) for x in names]
+            if names:
+                mark = initials(cid)
+                out += [Use(mark, x) for x in names]
         return out
 
     def _useful(self, state: CampState, cid: str, effects: tuple[Effect, ...]) -> bool:
