@@ -364,13 +364,16 @@ class LegalRules:
     def _equips(self, state: CampState, cid: str) -> list[Action]:
         c = state.counselors[cid]
         out: list[Action] = []
-        if not c.backpack:  # the hands are counted only when something could be equipped
+        if not c.backpack:
             return out
-        limit = hands_limit(state, cid)
-        used = hands_used(state, cid)
         done = state.handled
+        free = None  # hands left, counted only when something could be equipped
         for cardid in dict.fromkeys(c.backpack):
-            if equippable(cardid) and used + hands_of(cardid) <= limit and f"unequip:{cardid}" not in done:
+            if not equippable(cardid) or f"unequip:{cardid}" in done:
+                continue
+            if free is None:
+                free = hands_limit(state, cid) - hands_used(state, cid)
+            if hands_of(cardid) <= free:
                 out.append(Equip(cardid))
         return out
 

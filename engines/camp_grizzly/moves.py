@@ -52,6 +52,8 @@ class MoveRules:
 
     def _meet_cameos(self, ctx: Ctx, cid: str, cell: Cell | None) -> None:
         s = ctx.state
+        if not s.cameos:
+            return
         cards = content.cabin_cards()
         for uid in [cam.uid for cam in reversed(s.cameos) if cam.cell == cell]:
             cam = next((x for x in s.cameos if x.uid == uid), None)
