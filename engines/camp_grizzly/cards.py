@@ -8,7 +8,9 @@ from engines.camp_grizzly.actions import Draw, Order, Pick, Return, Reveal, Use
 from engines.camp_grizzly.content import Effect, label
 from engines.camp_grizzly.fights import otis_now
 from engines.camp_grizzly.shared import Cell, alive, by_initials, in_camp, name, peek_text, thing_name
-from engines.camp_grizzly.state import Boost, Cameo, CampState, Choice, Ctx, Lasting, OtisMod, Strike
+from msgspec.structs import replace
+
+from engines.camp_grizzly.state import Boost, Cameo, CampState, Choice, Ctx, Lasting, OtisMod, Strike, removed
 from engines.core.protocol import Event
 
 
@@ -20,12 +22,12 @@ class CardRules:
         cid = by_initials(s, action.counselor)
         c = s.counselors[cid]
         if action.card in c.survival:
-            c.survival.remove(action.card)
-            s.survival_discard.append(action.card)
+            c.survival = removed(c.survival, action.card)
+            s.survival_discard = [*s.survival_discard, action.card]
             info_name, effects = content.survival_cards()[action.card].name, content.survival_cards()[action.card].effects
         else:
-            c.backpack.remove(action.card)
-            s.cabin_discard.append(action.card)
+            c.backpack = removed(c.backpack, action.card)
+            s.cabin_discard = [*s.cabin_discard, action.card]
             info_name, effects = content.cabin_cards()[action.card].name, content.cabin_cards()[action.card].effects
         ctx.say(f"{name(cid)} plays {info_name}.")
         cell = self._user_cell(s, cid)
@@ -59,7 +61,7 @@ class CardRules:
         ctx.reveals = True
         for n, (cell, mid) in enumerate(s.questions):
             if cell == c.cell:
-                del s.questions[n]
+                s.questions = [*s.questions[:n], *s.questions[n + 1 :]]
                 self._reveal_mini(ctx, cid, mid, cell)
                 break
         self._no_escape(ctx)
@@ -69,7 +71,7 @@ class CardRules:
         mini = content.minis()[mid]
         c = s.counselors[cid]
         if mini.kind in ("objective", "key"):
-            c.objectives.append(mid)
+            c.objectives = [*c.objectives, mid]
             ctx.say(f"{name(cid)} reveals {mini.name} and keeps it (an objective).")
         elif mini.kind == "first_aid":
             s.first_aid = cell
@@ -102,7 +104,7 @@ class CardRules:
         ch = s.choice
         s.choice = None
         n = len(ch.options)
-        s.cabin_deck[:n] = list(action.cards)
+        s.cabin_deck = [*action.cards, *s.cabin_deck[n:]]
         seat = s.counselors[ch.counselor].seat
         ctx.events.append(
             Event(
@@ -122,7 +124,8 @@ class CardRules:
             s.cabin_discard = []
             ctx.say("The cabin deck is reshuffled.")
         ctx.reveals = True
-        return s.cabin_deck.pop(0)
+        top, s.cabin_deck = s.cabin_deck[0], s.cabin_deck[1:]
+        return top
 
     def _draw_survival(self, ctx: Ctx, cid: str, amount: int, quiet: bool = False) -> None:
         s = ctx.state
@@ -135,11 +138,11 @@ class CardRules:
                 s.survival_deck = ctx.shuffle(s.survival_discard)
                 s.survival_discard = []
             ctx.reveals = True
-            sid = s.survival_deck.pop(0)
+            sid, s.survival_deck = s.survival_deck[0], s.survival_deck[1:]
             if surv[sid].kind == "permanent":
-                c.permanent.append(sid)
+                c.permanent = [*c.permanent, sid]
             else:
-                c.survival.append(sid)
+                c.survival = [*c.survival, sid]
             if not quiet:
                 ctx.say(f"{name(cid)} draws a survival card: {surv[sid].name}.")
 
@@ -149,24 +152,24 @@ class CardRules:
         c = s.counselors[cid]
         ctx.say(f"{name(cid)} draws {info.name}: {info.text}")
         if info.kind in ("weapon", "item"):
-            c.backpack.append(cardid)
+            c.backpack = [*c.backpack, cardid]
         elif info.kind == "camper":
-            c.campers.append(cardid)
+            c.campers = [*c.campers, cardid]
         elif info.kind == "cameo":
             if c.cell is None:
-                s.cabin_discard.append(cardid)
+                s.cabin_discard = [*s.cabin_discard, cardid]
                 return
             # Placed, not met: a meeting needs someone to walk into it or a hunting cameo
             # to come calling after Otis' stalk (otherwise hunting cameos could never hunt).
             s.cameo_serial += 1
-            s.cameos.append(Cameo(card=cardid, cell=c.cell, uid=s.cameo_serial))
+            s.cameos = [*s.cameos, Cameo(card=cardid, cell=c.cell, uid=s.cameo_serial)]
             ctx.say(f"{info.name} turns up at {label(c.cell)}.")
         else:
             if info.lasting:
                 order = {"round": 0, "stalk": 1, "next_round": 2, "game": 3}
                 lasts = max((e.lasts for e in info.effects if e.lasts in order), key=order.__getitem__)
-                s.lasting.append(Lasting(cardid, lasts))
-            s.cabin_discard.append(cardid)
+                s.lasting = [*s.lasting, Lasting(cardid, lasts)]
+            s.cabin_discard = [*s.cabin_discard, cardid]
             self._resolve(ctx, list(info.effects), cid, c.cell, info.name)
 
     def _targets(self, s: CampState, who: str, cid: str | None, cell: Cell | None) -> list[str]:
@@ -215,8 +218,8 @@ class CardRules:
             if e.effect == "leave":
                 gone = next((x for x in s.cameos if x.uid == cameo), None) if cameo >= 0 else None
                 if gone is not None:
-                    s.cameos.remove(gone)
-                    s.cabin_discard.append(gone.card)
+                    s.cameos = removed(s.cameos, gone)
+                    s.cabin_discard = [*s.cabin_discard, gone.card]
                     ctx.say(f"{content.cabin_cards()[gone.card].name} leaves.")
                 continue
             if e.effect == "peek_cabin":
@@ -278,7 +281,7 @@ class CardRules:
                     s.otis = None  # he leaves the board to attack the finale, as a fight step does
                     s.strike = Strike(cell=None, danger=self._finale_active(s), kind="finale")
             elif cell is not None:
-                s.strikes_queued.append((cell, 0))
+                s.strikes_queued = [*s.strikes_queued, (cell, 0)]
             elif cid is not None and s.counselors[cid].woods:
                 ctx.say(f"Otis finds {name(cid)} in the Woods!")
                 s.otis = None
@@ -291,7 +294,7 @@ class CardRules:
             s.otis = m.place_cell(e.place)
             ctx.say(f"Otis is seen at {label(s.otis)}.")
         elif kind == "otis_stat":
-            s.otis_mods.append(OtisMod(e.stat, e.amount, e.lasts, source))
+            s.otis_mods = [*s.otis_mods, OtisMod(e.stat, e.amount, e.lasts, source)]
             ctx.say(f"Otis' {e.stat} {'+' if e.amount >= 0 else ''}{e.amount} ({'this round' if e.lasts == 'stalk' else 'for the game'}).")
         elif kind == "add_body_count":
             s.body_count += e.amount
@@ -308,33 +311,34 @@ class CardRules:
                 self._land(ctx, x, to)
         elif kind == "place_fire":
             if cell is not None and cell not in s.fires and len(s.fires) < 2:
-                s.fires.append(cell)
+                s.fires = [*s.fires, cell]
                 ctx.say(f"Fire! {label(cell)} is burning until Otis' next stalk ends.")
         elif kind == "gain_keys":
             if s.key_supply > 0 and cid:
                 s.key_supply -= 1
                 key = next(k for k, mini in content.minis().items() if mini.kind == "key" and not mini.surprise)
-                s.counselors[cid].objectives.append(key)
+                c = s.counselors[cid]
+                c.objectives = [*c.objectives, key]
                 ctx.say(f"{name(cid)} finds a set of keys.")
         elif kind == "fight_die":
             if s.strike is not None and cid:
-                s.strike.extra.append((cid, e.die))
+                s.strike.extra = [*s.strike.extra, (cid, e.die)]
         elif kind == "otis_reroll":
             st = s.strike
             if st is not None and st.pending is not None:
                 attack = otis_now(s).attack
-                st.pending.otis = ctx.roll(attack, "Otis", f"attack d{attack} again") + st.bonus
+                st.pending = replace(st.pending, otis=ctx.roll(attack, "Otis", f"attack d{attack} again") + st.bonus)
                 ctx.say(f"Otis rolls again: {st.pending.otis}.")
         elif kind == "hide":
             if s.strike is not None and cid in s.strike.danger:
-                s.strike.danger.remove(cid)
+                s.strike.danger = removed(s.strike.danger, cid)
                 ctx.say(f"{name(cid)} hides and stays out of this strike.")
         elif kind == "prevent_injury":
             if s.strike is not None and cid:
-                s.strike.shield.append((cid, e.amount))
+                s.strike.shield = [*s.strike.shield, (cid, e.amount)]
         elif kind == "move_bonus":
             for x in who:
-                s.boosts.append(Boost(x, e.amount, e.lasts or "turn"))
+                s.boosts = [*s.boosts, Boost(x, e.amount, e.lasts or "turn")]
                 if s.stage == "move" and s.order[s.active] == x:
                     s.moves_left = max(0, s.moves_left + e.amount)
 
@@ -346,13 +350,13 @@ class CardRules:
         # "Discard all cards drawn except for RED Otis cards": the red ones stay out, text
         # ignored, for the strike they cause (each after the first adds 1 to Otis' roll in
         # that fight); they go to the discard pile when that strike is over.
-        s.cabin_discard += [x for x in drawn if not cards[x].red]
+        s.cabin_discard = [*s.cabin_discard, *(x for x in drawn if not cards[x].red)]
         red = len(reds)
         ctx.say(f"Tempting fate: {', '.join(cards[x].name + (' (red)' if cards[x].red else '') for x in drawn) or 'no cards'}.")
         if red and cell is not None:
             extra = red - 1
             ctx.say("A red card: Otis strikes!" + (f" (+{extra} to his attack roll)" if extra else ""))
-            s.aside += reds
-            s.strikes_queued.append((cell, extra))
+            s.aside = [*s.aside, *reds]
+            s.strikes_queued = [*s.strikes_queued, (cell, extra)]
         else:
-            s.cabin_discard += reds
+            s.cabin_discard = [*s.cabin_discard, *reds]

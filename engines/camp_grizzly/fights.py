@@ -23,9 +23,12 @@ def card(cid: str) -> content.CabinCard:
     return content.cabin_cards()[cid]
 
 
-def passive_effects(state: CampState, cid: str) -> list[Effect]:
+def passive_effects(state: CampState, cid: str) -> list[Effect] | tuple[Effect, ...]:
     c = state.counselors[cid]
-    out = list(roster(cid).ability.effects)
+    own = roster(cid).ability.effects
+    if not (c.equipped or c.campers or c.permanent):  # often: the ability alone, as it is
+        return own
+    out = list(own)
     cards = content.cabin_cards()
     for cardid in c.equipped:
         out.extend(cards[cardid].effects)

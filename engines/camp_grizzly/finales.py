@@ -31,7 +31,7 @@ class FinaleRules:
     def _do_castvote(self, ctx: Ctx, action: CastVote, p: str) -> None:
         s = ctx.state
         v = s.vote
-        voter = v.voters.pop(0)
+        voter, v.voters = v.voters[0], v.voters[1:]
         if not action.yes:
             ctx.say(f"{player(voter)} votes no: the finale waits.")
             s.vote = None
@@ -123,7 +123,7 @@ class FinaleRules:
                         break
                 else:
                     if step.on_fail == "fail" and cid not in f.failed:
-                        f.failed.append(cid)
+                        f.failed = [*f.failed, cid]
                         ctx.say(f"{name(cid)} fails and drops out of the finale.")
             self._goto(f, fin, f.step + 1, step.goto)
             return
@@ -144,8 +144,7 @@ class FinaleRules:
             self._resolve(ctx, list(step.on_miss), cid, None, fin.name)
         if f.tries >= step.tries:
             if step.on_fail == "fail":
-                for cid in self._finale_active(s):
-                    f.failed.append(cid)
+                f.failed = [*f.failed, *self._finale_active(s)]
             else:
                 self._goto(f, fin, f.step + 1)
 
@@ -164,7 +163,7 @@ class FinaleRules:
         fin = content.finales()[f.site]
         arrow = content.camp_map().site_cells[f.site]
         s.finale = None
-        s.failed_finales.append(f.site)
+        s.failed_finales = [*s.failed_finales, f.site]
         ctx.say(f"{fin.name} has failed: that finale is lost. The survivors stagger back to {label(arrow)}.")
         for cid in f.participants:
             c = s.counselors[cid]

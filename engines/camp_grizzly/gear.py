@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.camp_grizzly.actions import Drop, Equip, Pickup, Refuse, Trade, Unequip
 from engines.camp_grizzly.content import label
 from engines.camp_grizzly.shared import by_initials, name, player, thing_name
-from engines.camp_grizzly.state import Ctx, Ground, Offer
+from engines.camp_grizzly.state import Ctx, Ground, Offer, removed
 
 
 class GearRules:
@@ -18,11 +18,11 @@ class GearRules:
         c = s.counselors[cid]
         for n, g in enumerate(s.ground):
             if g.cell == c.cell and g.id == action.thing:
-                del s.ground[n]
+                s.ground = [*s.ground[:n], *s.ground[n + 1 :]]
                 if g.kind == "mini":
-                    c.objectives.append(g.id)
+                    c.objectives = [*c.objectives, g.id]
                 else:
-                    c.backpack.append(g.id)
+                    c.backpack = [*c.backpack, g.id]
                 ctx.say(f"{name(cid)} picks up {thing_name(g.id)}.")
                 return
 
@@ -30,19 +30,19 @@ class GearRules:
         s = ctx.state
         cid = s.order[s.active]
         c = s.counselors[cid]
-        for pile, kind in ((c.equipped, "card"), (c.backpack, "card"), (c.objectives, "mini")):
-            if action.thing in pile:
-                pile.remove(action.thing)
-                s.ground.append(Ground(c.cell, kind, action.thing))
+        for pile, kind in (("equipped", "card"), ("backpack", "card"), ("objectives", "mini")):
+            if action.thing in getattr(c, pile):
+                setattr(c, pile, removed(getattr(c, pile), action.thing))
+                s.ground = [*s.ground, Ground(c.cell, kind, action.thing)]
                 break
-        s.handled.append(f"drop:{action.thing}")
+        s.handled = [*s.handled, f"drop:{action.thing}"]
         ctx.say(f"{name(cid)} leaves {thing_name(action.thing)} at {label(c.cell)}.")
 
     def _do_trade(self, ctx: Ctx, action: Trade, p: str) -> None:
         """A trade needs both sides: with another player's counselor, that player accepts
         or refuses first (asked once per thing and turn, so no offer loops)."""
         s = ctx.state
-        s.handled.append(f"trade:{action.thing}")
+        s.handled = [*s.handled, f"trade:{action.thing}"]
         cid = s.order[s.active]
         giver_id, taker_id = by_initials(s, action.giver), by_initials(s, action.taker)
         other = taker_id if giver_id == cid else giver_id
@@ -67,29 +67,24 @@ class GearRules:
         action = Trade(giver_initials, thing, taker_initials)
         giver = s.counselors[by_initials(s, action.giver)]
         taker = s.counselors[by_initials(s, action.taker)]
-        for src, dst in (
-            (giver.equipped, taker.backpack),
-            (giver.backpack, taker.backpack),
-            (giver.campers, taker.campers),
-            (giver.objectives, taker.objectives),
-        ):
-            if action.thing in src:
-                src.remove(action.thing)
-                dst.append(action.thing)
+        for src, dst in (("equipped", "backpack"), ("backpack", "backpack"), ("campers", "campers"), ("objectives", "objectives")):
+            if action.thing in getattr(giver, src):
+                setattr(giver, src, removed(getattr(giver, src), action.thing))
+                setattr(taker, dst, [*getattr(taker, dst), action.thing])
                 break
         ctx.say(f"{name(giver.id)} hands {thing_name(action.thing)} to {name(taker.id)}.")
 
     def _do_equip(self, ctx: Ctx, action: Equip, p: str) -> None:
         s = ctx.state
         c = s.counselors[s.order[s.active]]
-        c.backpack.remove(action.card)
-        c.equipped.append(action.card)
+        c.backpack = removed(c.backpack, action.card)
+        c.equipped = [*c.equipped, action.card]
         ctx.say(f"{name(c.id)} equips {thing_name(action.card)}.")
 
     def _do_unequip(self, ctx: Ctx, action: Unequip, p: str) -> None:
         s = ctx.state
         c = s.counselors[s.order[s.active]]
-        c.equipped.remove(action.card)
-        c.backpack.append(action.card)
-        s.handled.append(f"unequip:{action.card}")
+        c.equipped = removed(c.equipped, action.card)
+        c.backpack = [*c.backpack, action.card]
+        s.handled = [*s.handled, f"unequip:{action.card}"]
         ctx.say(f"{name(c.id)} stows {thing_name(action.card)} in the backpack.")

@@ -59,8 +59,9 @@ from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO
 
 
-#: The kinds `_handling` offers, and those `_draw_options` offers (see `_allows`).
-_HANDLING = (Pickup, Trade, Equip, Unequip, Drop)
+#: The kinds `_handling` offers, each with the part of it that offers that kind, and the
+#: kinds `_draw_options` offers (see `_allows`).
+_HANDLING = {Pickup: "_pickups", Trade: "_trades", Equip: "_equips", Unequip: "_unequips", Drop: "_drops"}
 _DRAWING = (Draw, Reveal)
 
 
@@ -68,6 +69,32 @@ _DRAWING = (Draw, Reveal)
 def _move_to(cell: Cell) -> Move:
     """The one `Move` to each space, shared by every legal list (actions are frozen)."""
     return Move(label(cell))
+
+
+@cache
+def _moves_from(cell: Cell) -> tuple[tuple[Cell, Move], ...]:
+    """(space, the `Move` there) for each walking step from `cell` (the map never changes)."""
+    return tuple((there, _move_to(there)) for there in content.camp_map().walk_neighbours(cell))
+
+
+@cache
+def _trails_from(cell: Cell) -> tuple[Trail, ...]:
+    """The nature trails a counselor on `cell` may attempt, in number order."""
+    return tuple(Trail(n) for n, _ in content.camp_map().trail_links.get(cell, ()))
+
+
+@cache
+def _sites_at(cell: Cell) -> tuple[str, ...]:
+    """The finale sites whose red arrow is on `cell`, in site order (most spaces have none)."""
+    site_cells = content.camp_map().site_cells
+    return tuple(site for site in content.SITE_IDS if site_cells[site] == cell)
+
+
+#: The effects `_effect_useful` may find useless in a position: every other effect does something.
+_USEFUL_AT_TIMES = frozenset({"otis_reroll", "calm", "gain_keys", "heal", "move_bonus"})
+
+#: Actions with nothing to name, shared by every legal list (actions are frozen).
+_DRAW, _REVEAL, _END, _WOODS, _STAY, _ACCEPT, _REFUSE = Draw(), Reveal(), End(), Woods(), Stay(), Accept(), Refuse()
 
 
 class LegalRules:
@@ -160,12 +187,14 @@ class LegalRules:
             cid = state.order[state.active]
             capped = state.actions_this_turn >= MAX_TURN_ACTIONS
             if state.moves_left > 0:
-                out += [_move_to(cell) for cell in self._steps(state, cid)]
-                out += [Trail(n) for n, _ in content.camp_map().trail_links.get(state.counselors[cid].cell, ())]
+                out += self._step_moves(state, cid)
+                out += _trails_from(state.counselors[cid].cell)
             if not capped:
                 out += self._handling(state, cid)
                 out += self._uses(state, [cid], TIMINGS["move"])
-                out += [StartFinale(site) for site in self._finale_sites(state, cid)]
+                sites = self._finale_sites(state, cid)
+                if sites:
+                    out += [StartFinale(site) for site in sites]
             out += self._draw_options(state, cid)
         elif p == "draw":
             out += self._draw_options(state, state.order[state.active])
@@ -174,9 +203,9 @@ class LegalRules:
             if state.actions_this_turn < MAX_TURN_ACTIONS:
                 out += self._handling(state, cid)
                 out += self._uses(state, [cid], TIMINGS["end"])
-            out.append(End())
+            out.append(_END)
         elif p == "woods":
-            out.append(Woods())
+            out.append(_WOODS)
         elif p == "strike":
             st = state.strike
             if st.up and st.up in st.danger:
@@ -192,11 +221,11 @@ class LegalRules:
             st = state.strike
             own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
             out += self._uses(state, own, TIMINGS["after_roll"])
-            out.append(Accept())
+            out.append(_ACCEPT)
         elif p == "panic":
             cid = state.panic.counselor
             out += [_move_to(cell) for cell in self._panic_steps(state, cid)]
-            out.append(Stay())
+            out.append(_STAY)
         elif p == "choice":
             ch = state.choice
             if ch.kind == "trail":
@@ -208,7 +237,7 @@ class LegalRules:
         elif p == "vote":
             out += [CastVote(True), CastVote(False)]
         elif p == "offer":
-            out += [Accept(), Refuse()]
+            out += [_ACCEPT, _REFUSE]
         elif p == "finale":
             step = self._finale_step(state)
             if step.kind == "roll":
@@ -230,16 +259,15 @@ class LegalRules:
         if p == "move":
             cid = state.order[state.active]
             if kind is Move:
-                return state.moves_left > 0 and self._steps_to(state, cid, action.to)
+                return state.moves_left > 0 and action in self._step_moves(state, cid)
             if kind is Trail:
-                links = content.camp_map().trail_links.get(state.counselors[cid].cell, ())
-                return state.moves_left > 0 and action in [Trail(n) for n, _ in links]
+                return state.moves_left > 0 and action in _trails_from(state.counselors[cid].cell)
             if kind in _DRAWING:
                 return action in self._draw_options(state, cid)
             if state.actions_this_turn >= MAX_TURN_ACTIONS:
                 return False
             if kind in _HANDLING:
-                return action in self._handling(state, cid)
+                return action in getattr(self, _HANDLING[kind])(state, cid)
             if kind is Use:
                 return action in self._uses(state, [cid], TIMINGS["move"])
             if kind is StartFinale:
@@ -252,31 +280,30 @@ class LegalRules:
             if state.actions_this_turn >= MAX_TURN_ACTIONS:
                 return False
             if kind in _HANDLING:
-                return action in self._handling(state, cid)
+                return action in getattr(self, _HANDLING[kind])(state, cid)
             if kind is Use:
                 return action in self._uses(state, [cid], TIMINGS["end"])
             return False
         return action in self.legal_actions(state, seat)
 
-    def _steps(self, state: CampState, cid: str) -> list[Cell]:
-        c = state.counselors[cid]
-        m = content.camp_map()
+    def _step_moves(self, state: CampState, cid: str) -> list[Move]:
+        """The counselor's walking steps: not into a fire, nor a locked space without keys."""
+        moves = _moves_from(state.counselors[cid].cell)
+        fires, locks = state.fires, state.locks
+        if not fires and not locks:
+            return [move for _, move in moves]
+        keys = None
         out = []
-        for there in m.walk_neighbours(c.cell):
-            if there in state.fires:
+        for there, move in moves:
+            if there in fires:
                 continue
-            if there in state.locks and not has_keys(state, cid):
-                continue
-            out.append(there)
+            if there in locks:
+                if keys is None:
+                    keys = has_keys(state, cid)
+                if not keys:
+                    continue
+            out.append(move)
         return out
-
-    def _steps_to(self, state: CampState, cid: str, to: str) -> bool:
-        """Whether the space labelled `to` is one of `_steps(state, cid)`."""
-        try:
-            cell = parse_label(to)
-        except content.ContentError:  # not a label at all: no step goes there
-            return False
-        return label(cell) == to and cell in self._steps(state, cid)
 
     def _panic_steps(self, state: CampState, cid: str) -> list[Cell]:
         """A panicking counselor runs: no locks (even with keys), no fires, not onto Otis."""
@@ -289,38 +316,75 @@ class LegalRules:
         ]
 
     def _handling(self, state: CampState, cid: str) -> list[Action]:
-        """Pick up, trade, equip and unequip: allowed in the move and end phases."""
-        out: list[Action] = []
-        counselors = state.counselors
-        c = counselors[cid]
-        cell = c.cell
-        done = state.handled  # a few entries at most: searched as it is
-        if state.ground:
-            seen: set[str] = set()
-            for g in state.ground:
-                if g.cell == cell and g.id not in seen and f"drop:{g.id}" not in done:
-                    seen.add(g.id)
-                    out.append(Pickup(g.id))
-        if cell is not None:
-            for other in state.order:  # the living counselors sharing the space, in turn order
-                o = counselors[other]
-                if other == cid or o.cell != cell or o.dead or o.escaped:
-                    continue
-                for giver, taker in ((cid, other), (other, cid)):
-                    for thing in dict.fromkeys(self._tradeable(state, giver)):
-                        if f"trade:{thing}" not in done:
-                            out.append(Trade(initials(giver), thing, initials(taker)))
-        if c.backpack:  # the hands are counted only when something could be equipped
-            limit = hands_limit(state, cid)
-            used = hands_used(state, cid)
-            for cardid in dict.fromkeys(c.backpack):
-                if equippable(cardid) and used + hands_of(cardid) <= limit and f"unequip:{cardid}" not in done:
-                    out.append(Equip(cardid))
+        """Pick up, trade, equip, stow and drop: allowed in the move and end phases, each
+        kind from its own part (`_HANDLING`), so `_allows` works out only the part it needs.
+        A part that would offer nothing is not asked (most counselors carry little, alone)."""
+        c = state.counselors[cid]
+        out = self._pickups(state, cid) if state.ground else []
+        if c.cell is not None and len(state.order) > 1:
+            out += self._trades(state, cid)
+        if c.backpack:
+            out += self._equips(state, cid)
         if c.equipped:
-            out += [Unequip(cardid) for cardid in dict.fromkeys(c.equipped)]
-        if cell is not None and (c.equipped or c.backpack or c.objectives):
-            out += [Drop(thing) for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives])]
+            out += self._unequips(state, cid)
+        if c.equipped or c.backpack or c.objectives:
+            out += self._drops(state, cid)
         return out
+
+    def _pickups(self, state: CampState, cid: str) -> list[Action]:
+        if not state.ground:
+            return []
+        cell = state.counselors[cid].cell
+        done = state.handled  # a few entries at most: searched as it is
+        out: list[Action] = []
+        seen: set[str] = set()
+        for g in state.ground:
+            if g.cell == cell and g.id not in seen and f"drop:{g.id}" not in done:
+                seen.add(g.id)
+                out.append(Pickup(g.id))
+        return out
+
+    def _trades(self, state: CampState, cid: str) -> list[Action]:
+        counselors = state.counselors
+        cell = counselors[cid].cell
+        out: list[Action] = []
+        if cell is None:
+            return out
+        done = state.handled
+        for other in state.order:  # the living counselors sharing the space, in turn order
+            o = counselors[other]
+            if other == cid or o.cell != cell or o.dead or o.escaped:
+                continue
+            for giver, taker in ((cid, other), (other, cid)):
+                for thing in dict.fromkeys(self._tradeable(state, giver)):
+                    if f"trade:{thing}" not in done:
+                        out.append(Trade(initials(giver), thing, initials(taker)))
+        return out
+
+    def _equips(self, state: CampState, cid: str) -> list[Action]:
+        c = state.counselors[cid]
+        out: list[Action] = []
+        if not c.backpack:
+            return out
+        done = state.handled
+        free = None  # hands left, counted only when something could be equipped
+        for cardid in dict.fromkeys(c.backpack):
+            if not equippable(cardid) or f"unequip:{cardid}" in done:
+                continue
+            if free is None:
+                free = hands_limit(state, cid) - hands_used(state, cid)
+            if hands_of(cardid) <= free:
+                out.append(Equip(cardid))
+        return out
+
+    def _unequips(self, state: CampState, cid: str) -> list[Action]:
+        return [Unequip(cardid) for cardid in dict.fromkeys(state.counselors[cid].equipped)]
+
+    def _drops(self, state: CampState, cid: str) -> list[Action]:
+        c = state.counselors[cid]
+        if c.cell is None or not (c.equipped or c.backpack or c.objectives):
+            return []
+        return [Drop(thing) for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives])]
 
     def _tradeable(self, state: CampState, cid: str) -> list[str]:
         c = state.counselors[cid]
@@ -328,12 +392,12 @@ class LegalRules:
 
     def _uses(self, state: CampState, who: list[str], timings: tuple[str, ...]) -> list[Action]:
         out: list[Action] = []
-        surv = content.survival_cards()
-        cards = content.cabin_cards()
         for cid in who:
             c = state.counselors[cid]
             if c.dead or not (c.survival or c.backpack):
                 continue
+            surv = content.survival_cards()
+            cards = content.cabin_cards()
             names: dict[str, None] = {}
             for sid in c.survival:
                 if surv[sid].timing in timings and self._useful(state, cid, surv[sid].effects):
@@ -341,7 +405,9 @@ class LegalRules:
             for cardid in c.backpack:
                 if usable_from_backpack(cardid) and cards[cardid].timing in timings and self._useful(state, cid, cards[cardid].effects):
                     names[cardid] = None
-            out += [Use(initials(cid), x) for x in names]
+            if names:
+                mark = initials(cid)
+                out += [Use(mark, x) for x in names]
         return out
 
     def _useful(self, state: CampState, cid: str, effects: tuple[Effect, ...]) -> bool:
@@ -351,7 +417,7 @@ class LegalRules:
         counselor, extra movement only in your own move phase, keys only while the supply
         lasts)."""
         for e in effects:
-            if self._effect_useful(state, cid, e):
+            if e.effect not in _USEFUL_AT_TIMES or self._effect_useful(state, cid, e):
                 return True
         return False
 
@@ -386,13 +452,11 @@ class LegalRules:
         return [x for x in alive(s) if s.counselors[x].cell == cell]
 
     def _draw_options(self, state: CampState, cid: str) -> list[Action]:
-        out: list[Action] = [Draw()]
         here = state.counselors[cid].cell
         for cell, _ in state.questions:
             if cell == here:
-                out.append(Reveal())
-                break
-        return out
+                return [_DRAW, _REVEAL]
+        return [_DRAW]
 
     def _combination(self, state: CampState, site: str, cid: str) -> list[tuple[str, str]] | None:
         """The objectives (holder, mini) that would start `site`'s finale, taken first from
@@ -419,15 +483,10 @@ class LegalRules:
         return used
 
     def _finale_sites(self, state: CampState, cid: str) -> list[str]:
-        m = content.camp_map()
-        c = state.counselors[cid]
-        out = []
-        for site in content.SITE_IDS:
-            if site in state.failed_finales or m.site_cells[site] != c.cell:
-                continue
-            if self._combination(state, site, cid) is not None:
-                out.append(site)
-        return out
+        sites = _sites_at(state.counselors[cid].cell)
+        if not sites:  # most spaces have no red arrow
+            return []
+        return [s for s in sites if s not in state.failed_finales and self._combination(state, s, cid) is not None]
 
     def _finale_step(self, state: CampState) -> content.FinaleStep:
         fin = content.finales()[state.finale.site]

@@ -7,7 +7,7 @@ from engines.camp_grizzly.actions import Move, Stay, Trail, Woods
 from engines.camp_grizzly.content import label, parse_label
 from engines.camp_grizzly.fights import has_passive
 from engines.camp_grizzly.shared import COUNSELOR_STAGES, Cell, name
-from engines.camp_grizzly.state import Ctx
+from engines.camp_grizzly.state import Ctx, removed
 
 
 class MoveRules:
@@ -30,7 +30,7 @@ class MoveRules:
         c = s.counselors[cid]
         s.moves_left -= 1
         if to in s.locks:
-            s.locks.remove(to)
+            s.locks = removed(s.locks, to)
             ctx.say(f"{name(cid)} unlocks {action.to} and steps in.")
         else:
             ctx.say(f"{name(cid)} moves to {action.to}.")
@@ -46,12 +46,14 @@ class MoveRules:
             s.moves_left = 0
             if s.stage == "move":
                 s.stage = "draw"
-            s.strikes_queued.append((to, 0))
+            s.strikes_queued = [*s.strikes_queued, (to, 0)]
             return
         self._meet_cameos(ctx, cid, to)
 
     def _meet_cameos(self, ctx: Ctx, cid: str, cell: Cell | None) -> None:
         s = ctx.state
+        if not s.cameos:
+            return
         cards = content.cabin_cards()
         for uid in [cam.uid for cam in reversed(s.cameos) if cam.cell == cell]:
             cam = next((x for x in s.cameos if x.uid == uid), None)
@@ -80,7 +82,7 @@ class MoveRules:
         s.counselors[cid].cell = to
         if s.otis == to:
             ctx.say(f"{name(cid)} lands right in front of Otis!")
-            s.strikes_queued.append((to, 0))
+            s.strikes_queued = [*s.strikes_queued, (to, 0)]
             return
         self._meet_cameos(ctx, cid, to)
 

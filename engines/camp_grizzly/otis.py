@@ -12,10 +12,12 @@ fires; one that reaches a counselor's space makes that counselor resolve its mee
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from engines.camp_grizzly import board, content
 from engines.camp_grizzly.content import label
 from engines.camp_grizzly.fights import otis_now
-from engines.camp_grizzly.state import CampState, Ctx, StalkStepView
+from engines.camp_grizzly.state import CampState, Ctx, StalkStepView, removed
 
 Cell = tuple[int, int]
 
@@ -81,7 +83,7 @@ def otis_turn(ctx: Ctx) -> Cell | None:
     state.otis = result.end
     state.last_stalk = steps
     if result.broken_lock is not None and result.broken_lock in state.locks:
-        state.locks.remove(result.broken_lock)
+        state.locks = removed(state.locks, result.broken_lock)
     if result.stop == "strike":
         return result.end
     return None
@@ -110,7 +112,7 @@ def cameo_moves(ctx: Ctx) -> list[tuple[int, Cell]]:
         ctx.reveals = True
         if result.end != cameo.cell:
             ctx.say(f"{info.name} wanders to {label(result.end)}.")
-        cameo.cell = result.end
+        state.cameos = [*state.cameos[:n], replace(cameo, cell=result.end), *state.cameos[n + 1 :]]
         if result.stop == "strike":
             met.append((n, result.end))
     return met

@@ -1,11 +1,13 @@
 """Camp Grizzly game state: the whole truth of a game, as plain msgspec Structs.
 
 The engine copies the state once at the start of every `apply` (`editable_copy`) and then
-edits the copy in place, so a caller's state is never touched and the rules code can read
-like the rulebook instead of a chain of `replace` calls. The copy shares everything the
-rules never edit in place (strings, tuples, frozen structs, including the Ground, Boost,
-OtisMod and Lasting records, frozen for that reason), and copies only the lists and structs
-they do edit. Spaces are `(row, col)` cells.
+edits the copy, so a caller's state is never touched and the rules code can read like the
+rulebook instead of a chain of `replace` calls. The copy is shallow: it is a new CampState
+with new copies of the structs whose fields the rules set (counselors, strike, panic, vote,
+finale) and shares everything else, lists included. So the rules never edit a list in place:
+they build a new list and assign it (`removed` for list.remove), and a list shared with
+earlier states is never changed. tests/camp_grizzly/conftest.py checks that every apply in
+the Camp Grizzly tests leaves its input as it was. Spaces are `(row, col)` cells.
 
 The *stage* is where the round is (a counselor's move, draw or end phase, the Woods, Otis,
 the cameos); interruptions (a strike, a panic move, a choice, a vote, a finale) sit on top of
@@ -17,8 +19,6 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
-from msgspec.structs import replace
-
 from engines.camp_grizzly.actions import CampOptions
 from engines.camp_grizzly.content import Effect
 from engines.core.protocol import Event
@@ -29,7 +29,10 @@ Cell = tuple[int, int]
 Stage = Literal["move", "draw", "end", "woods", "turnend", "otis", "cameos", "roundend", "over"]
 
 
-class Counselor(msgspec.Struct):
+# gc=False on the two structs copied at every action (the state and its counselors): they
+# never refer back to themselves, so the cycle collector has nothing to find in them, and
+# untracked they cost less to make and free.
+class Counselor(msgspec.Struct, gc=False):
     id: str
     seat: int
     cell: Cell | None  # None while lost in the Woods, in a finale, or dead
@@ -163,7 +166,7 @@ class FinaleRun(msgspec.Struct):
     log: list[str] = []
 
 
-class CampState(msgspec.Struct):
+class CampState(msgspec.Struct, gc=False):
     options: CampOptions
     seats: int
     rng: int
@@ -212,89 +215,51 @@ class CampState(msgspec.Struct):
     turns: int = 0
 
 
-def _counselor_copy(c: Counselor) -> Counselor:
-    return replace(
-        c,
-        equipped=list(c.equipped),
-        backpack=list(c.backpack),
-        survival=list(c.survival),
-        permanent=list(c.permanent),
-        objectives=list(c.objectives),
-        campers=list(c.campers),
-    )
-
-
-def _strike_copy(st: Strike) -> Strike:
-    pending = st.pending
-    return replace(
-        st,
-        danger=list(st.danger),
-        extra=list(st.extra),
-        shield=list(st.shield),
-        pending=None if pending is None else replace(pending, dice=list(pending.dice)),
-        panicked=list(st.panicked),
-        passed=list(st.passed),
-    )
-
-
 def editable_copy(state: CampState) -> CampState:
-    """A copy `apply` may edit in place without touching `state`: every list, dict and
-    struct the rules change in place is new; everything else is shared, which is much
-    cheaper than a full encode/decode round trip. tests/camp_grizzly/test_editable_copy.py
-    checks that no mutable part is left shared."""
-    s = state
-    # A shallow copy, then its mutable parts replaced one by one: cheaper than `replace`
-    # with thirty keywords, and this runs once per action.
-    n = s.__copy__()
-    n.order = s.order[:]
-    n.counselors = {cid: _counselor_copy(c) for cid, c in s.counselors.items()}
-    n.handled = s.handled[:]
-    n.otis_mods = s.otis_mods[:]
-    n.cabin_deck = s.cabin_deck[:]
-    n.cabin_discard = s.cabin_discard[:]
-    n.survival_deck = s.survival_deck[:]
-    n.survival_discard = s.survival_discard[:]
-    n.question_deck = s.question_deck[:]
-    n.questions = s.questions[:]
-    n.locks = s.locks[:]
-    n.fires = s.fires[:]
-    n.ground = s.ground[:]
-    n.cameos = [replace(cam) for cam in s.cameos]  # hunting cameos move: their cell changes
-    n.boosts = s.boosts[:]
-    n.lasting = s.lasting[:]
-    n.failed_finales = s.failed_finales[:]
-    if s.strike is not None:
-        n.strike = _strike_copy(s.strike)
-    n.strikes_queued = s.strikes_queued[:]
-    if s.panic is not None:
-        n.panic = replace(s.panic)
-    if s.choice is not None:
-        n.choice = replace(s.choice, options=list(s.choice.options), rest=list(s.choice.rest))
-    if s.vote is not None:
-        n.vote = replace(s.vote, voters=list(s.vote.voters), objectives=list(s.vote.objectives))
-    if s.offer is not None:
-        n.offer = replace(s.offer)
-    n.aside = s.aside[:]
-    if s.finale is not None:
-        f = s.finale
-        n.finale = replace(f, participants=list(f.participants), failed=list(f.failed), log=list(f.log))
-    n.dice = s.dice[:]
-    n.last_stalk = s.last_stalk[:]
-    n.forced = s.forced[:]
+    """A copy `apply` may edit without touching `state`: a new CampState, counselors dict
+    and copies of the structs whose fields the rules set; every list is shared, since the
+    rules assign new lists instead of editing them (see the module's docstring)."""
+    n = state.__copy__()
+    counselors = state.counselors
+    n.counselors = dict(zip(counselors, map(Counselor.__copy__, counselors.values())))
+    if state.strike is not None:
+        n.strike = state.strike.__copy__()
+    if state.panic is not None:
+        n.panic = state.panic.__copy__()
+    if state.vote is not None:
+        n.vote = state.vote.__copy__()
+    if state.finale is not None:
+        n.finale = state.finale.__copy__()
     return n
+
+
+def removed(items: list, thing) -> list:
+    """`items` less its first `thing`, as a new list (what `list.remove` does in place);
+    ValueError when `thing` is not there."""
+    n = items.index(thing)
+    return [*items[:n], *items[n + 1 :]]
 
 
 class Ctx:
     """One `apply` in progress: the state being edited, its generator, the events told and
     whether anything was revealed (so undo never crosses a roll or a draw)."""
 
+    __slots__ = ("state", "events", "reveals", "rolled", "meeting", "_rng")
+
     def __init__(self, state: CampState) -> None:
         self.state = state
-        self.rng = Rng(state.rng)
+        self._rng: Rng | None = None
         self.events: list = []
         self.reveals = False
         self.rolled: list[DieRoll] = []
         self.meeting: set[int] = set()  # cameos whose meeting is resolving now (met once)
+
+    @property
+    def rng(self) -> Rng:
+        """The state's generator, made on the first draw (most actions draw nothing)."""
+        if self._rng is None:
+            self._rng = Rng(self.state.rng)
+        return self._rng
 
     def say(self, text: str) -> None:
         self.events.append(Event(text))
@@ -302,7 +267,10 @@ class Ctx:
     def roll(self, sides: int, who: str, what: str) -> int:
         """A die roll from the state's generator (or a result forced by a rule test)."""
         s = self.state
-        value = s.forced.pop(0) if s.forced else self.rng.die(sides)
+        if s.forced:
+            value, s.forced = s.forced[0], s.forced[1:]
+        else:
+            value = self.rng.die(sides)
         self.rolled.append(DieRoll(who, what, sides, value))
         self.reveals = True
         return value
@@ -316,7 +284,8 @@ class Ctx:
         return self.rng.below(n)
 
     def finish(self) -> CampState:
-        self.state.rng = self.rng.state
+        if self._rng is not None:
+            self.state.rng = self._rng.state
         if self.rolled:
             self.state.dice = self.rolled
         return self.state

@@ -8,7 +8,7 @@ from engines.camp_grizzly.actions import Accept, Fight, NextUp, PanicNow
 from engines.camp_grizzly.content import HOPELESS, label
 from engines.camp_grizzly.fights import has_passive, otis_now, panic_distance, panic_injuries, roll_fight
 from engines.camp_grizzly.shared import COUNSELOR_STAGES, Cell, alive, by_initials, name, player, thing_name
-from engines.camp_grizzly.state import CampState, Ctx, Ground, Panic, Strike
+from engines.camp_grizzly.state import CampState, Ctx, Ground, Panic, Strike, removed
 
 
 class StrikeRules:
@@ -23,8 +23,8 @@ class StrikeRules:
         area = set(m.area(cell))
         killed = [cam for cam in s.cameos if cam.cell in area]
         for cam in killed:
-            s.cameos.remove(cam)
-            s.cabin_discard.append(cam.card)
+            s.cameos = removed(s.cameos, cam)
+            s.cabin_discard = [*s.cabin_discard, cam.card]
             s.body_count += 1
             ctx.say(f"Otis kills {content.cabin_cards()[cam.card].name}. Body count {s.body_count}.")
         danger = [cid for cid in alive(s) if s.counselors[cid].cell in area]
@@ -46,7 +46,7 @@ class StrikeRules:
         group = alive(s)
         for cid in group:
             c = s.counselors[cid]
-            s.survival_discard += c.survival + c.permanent
+            s.survival_discard = [*s.survival_discard, *c.survival, *c.permanent]
             c.survival, c.permanent = [], []
             c.cell, c.woods = fire, False
         s.otis = fire
@@ -76,8 +76,8 @@ class StrikeRules:
         for cardid, result in zip(weapons, dice):
             effects = {e.effect for e in content.cabin_cards()[cardid].effects}
             if "thrown" in effects or ("fragile" in effects and result == 1):
-                c.equipped.remove(cardid)
-                s.cabin_discard.append(cardid)
+                c.equipped = removed(c.equipped, cardid)
+                s.cabin_discard = [*s.cabin_discard, cardid]
                 ctx.say(f"{name(cid)}'s {thing_name(cardid)} is {'gone' if 'thrown' in effects else 'broken'}.")
 
     def _fight_won(self, ctx: Ctx, cid: str) -> None:
@@ -99,7 +99,7 @@ class StrikeRules:
         st = s.strike
         seats = self._after_roll_seats(s)
         if seats:
-            st.passed.append(seats[0])
+            st.passed = [*st.passed, seats[0]]
         if not self._after_roll_seats(s):
             self._fight_lost(ctx, st.pending.counselor)
 
@@ -123,8 +123,8 @@ class StrikeRules:
     def _panic(self, ctx: Ctx, cid: str) -> None:
         s = ctx.state
         st = s.strike
-        st.danger.remove(cid)
-        st.panicked.append(cid)
+        st.danger = removed(st.danger, cid)
+        st.panicked = [*st.panicked, cid]
         if st.kind == "hopeless":
             ctx.say(f"With nowhere left to run, {name(cid)} is killed.")
             self._die(ctx, cid)
@@ -135,7 +135,7 @@ class StrikeRules:
         c = s.counselors[cid]
         if st.kind == "finale":
             if s.finale is not None and cid not in s.finale.failed:
-                s.finale.failed.append(cid)
+                s.finale.failed = [*s.finale.failed, cid]
                 ctx.say(f"{name(cid)} drops out of the finale.")
             return
         if not c.dead and c.cell is not None:
@@ -146,7 +146,7 @@ class StrikeRules:
     def _discard_aside(self, s: CampState) -> None:
         """Red cards set aside by Tempt Fate go to the discard pile once no strike is due."""
         if s.aside and not s.strikes_queued:
-            s.cabin_discard += s.aside
+            s.cabin_discard = [*s.cabin_discard, *s.aside]
             s.aside = []
 
     def _end_strike(self, ctx: Ctx) -> None:
@@ -200,13 +200,13 @@ class StrikeRules:
         c.cell = body
         c.woods = False
         s.body_count += 1 + len(c.campers)
-        for camper in c.campers:
-            s.cabin_discard.append(camper)
-        s.survival_discard += c.survival + c.permanent
-        for cardid in c.equipped + c.backpack:
-            s.ground.append(Ground(body, "card", cardid))
-        for mid in c.objectives:
-            s.ground.append(Ground(body, "mini", mid))
+        s.cabin_discard = [*s.cabin_discard, *c.campers]
+        s.survival_discard = [*s.survival_discard, *c.survival, *c.permanent]
+        s.ground = [
+            *s.ground,
+            *(Ground(body, "card", cardid) for cardid in [*c.equipped, *c.backpack]),
+            *(Ground(body, "mini", mid) for mid in c.objectives),
+        ]
         lost_campers = len(c.campers)
         c.campers, c.survival, c.permanent, c.equipped, c.backpack, c.objectives = [], [], [], [], [], []
         ctx.say(
@@ -214,11 +214,11 @@ class StrikeRules:
             + f". Body count {s.body_count}."
         )
         if s.strike is not None and cid in s.strike.danger:
-            s.strike.danger.remove(cid)
+            s.strike.danger = removed(s.strike.danger, cid)
         if s.panic is not None and s.panic.counselor == cid:
             s.panic = None
         if s.finale is not None and cid in s.finale.participants and cid not in s.finale.failed:
-            s.finale.failed.append(cid)
+            s.finale.failed = [*s.finale.failed, cid]
         if s.choice is not None and s.choice.counselor == cid:
             s.choice = None
         if s.stage in COUNSELOR_STAGES and s.order[s.active] == cid:

@@ -68,7 +68,7 @@ class TurnRules:
     def _new_round(self, ctx: Ctx) -> None:
         s = ctx.state
         s.fires = []
-        s.cabin_discard += s.aside
+        s.cabin_discard = [*s.cabin_discard, *s.aside]
         s.aside = []
         s.otis_mods = [m for m in s.otis_mods if m.lasts == "game"]
         # "Until the end of the next round": a boost or lasting card that began this round
@@ -117,7 +117,7 @@ class TurnRules:
                 self._end_strike(ctx)
                 continue
             if s.strikes_queued:
-                cell, bonus = s.strikes_queued.pop(0)
+                (cell, bonus), s.strikes_queued = s.strikes_queued[0], s.strikes_queued[1:]
                 self._start_strike(ctx, cell, bonus)
                 continue
             if s.vote is not None:
@@ -158,11 +158,12 @@ class TurnRules:
         s = ctx.state
         s.boosts = [b for b in s.boosts if b.lasts != "round"]
         s.lasting = [x for x in s.lasting if x.lasts != "round"]
-        ctx.say(f"Otis stalks (stalk {otis_now(s).stalk}, attack d{otis_now(s).attack}, damage {otis_now(s).damage}).")
+        stats = otis_now(s)
+        ctx.say(f"Otis stalks (stalk {stats.stalk}, attack d{stats.attack}, damage {stats.damage}).")
         s.stage = "cameos"
         struck = otis_turn(ctx)
         if struck is not None:
-            s.strikes_queued.append((struck, 0))
+            s.strikes_queued = [*s.strikes_queued, (struck, 0)]
 
     def _do_cameosturn(self, ctx: Ctx, action: CameosTurn, p: str) -> None:
         s = ctx.state
@@ -203,7 +204,8 @@ class TurnRules:
         setup = content.setups()[s.options.setup]
         for text in setup.question_spaces:
             if s.question_deck:
-                s.questions.append((parse_label(text), s.question_deck.pop(0)))
+                s.questions = [*s.questions, (parse_label(text), s.question_deck[0])]
+                s.question_deck = s.question_deck[1:]
         ctx.say("No Escape! New '?' cards appear around the camp.")
 
 

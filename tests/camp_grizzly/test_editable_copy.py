@@ -1,5 +1,7 @@
-"""`apply` edits a copy that shares only what the rules never edit in place: every list,
-dict and unfrozen struct of the copy is its own, and the copy equals the original."""
+"""`apply` edits a copy that owns what the rules set fields of (the state, its counselors
+dict, each counselor and the strike, panic, vote and finale under way) and shares the rest,
+lists included, which the rules never edit in place (conftest.py checks every apply of these
+tests for that); the copy equals the original."""
 
 from __future__ import annotations
 
@@ -62,10 +64,14 @@ def test_the_positions_cover_every_interruption():
     assert seen == set(INTERRUPTIONS)
 
 
-def test_the_copy_shares_no_list_dict_or_unfrozen_struct():
+def test_the_copy_owns_the_state_its_counselors_and_the_interruptions_under_way():
     for state in positions_with_every_interruption():
-        original = {id(part): where for where, part in editable_parts(state)}
-        shared = [where for where, part in editable_parts(editable_copy(state)) if id(part) in original]
+        original = {id(part) for _, part in editable_parts(state)}
+        copy = editable_copy(state)
+        own = {"state": copy, "state.counselors": copy.counselors}
+        own |= {f"state.counselors[{cid!r}]": c for cid, c in copy.counselors.items()}
+        own |= {f"state.{field}": getattr(copy, field) for field in ("strike", "panic", "vote", "finale")}
+        shared = [where for where, part in own.items() if part is not None and id(part) in original]
         assert shared == []
 
 
