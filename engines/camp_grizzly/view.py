@@ -12,7 +12,6 @@ from engines.camp_grizzly.fights import hands_limit, hands_used, movement, otis_
 from engines.camp_grizzly.shared import (
     COUNSELOR_STAGES,
     MAX_TURN_ACTIONS,
-    initials,
     name,
     peek_text,
     phase,

@@ -320,7 +320,6 @@ class BonfireScreen(GameScreen):
         self.fate_end, self.fate_at, self.fate_turn = end, (row, col), turn
 
     def _draw_fate(self) -> None:
-        table = self.table
         you = self._you()
         ghost = None
         hint = ""
