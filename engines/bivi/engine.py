@@ -74,8 +74,10 @@ class BiviEngine(Engine[BiviState, Action]):
     def legal_actions(self, state: BiviState, seat: int) -> list[Action]:
         out = turns.legal_actions(state, seat)
         # Callers (bots, replay, the screen) ask for the list and then apply one of it:
-        # keep it for that state, so `apply` need not check a listed action again (as
-        # Bonfire and Camp Grizzly do). States are frozen, so equal means the same list.
+        # keep it for that state, so `apply` need not check a listed action again (Bonfire
+        # and Camp Grizzly, whose states can be edited in place, judge an action against the
+        # part of the list that could offer it instead). States are frozen, so equal means
+        # the same list.
         self._last_legal = (state, seat, tuple(out))
         return out
 
