@@ -140,10 +140,11 @@ async def test_keymap_from_settings_remaps_a_binding(tmp_path) -> None:
 
 
 async def test_new_game_form_sets_seats_options_and_seed(tmp_path) -> None:
-    from textual.widgets import Input, Select
+    from textual.widgets import Input
 
     from tui.games.bivi import BiviScreen
     from tui.screens.setup import SetupScreen
+    from tui.widgets.choice import ChoiceField
 
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -155,7 +156,7 @@ async def test_new_game_form_sets_seats_options_and_seed(tmp_path) -> None:
         assert isinstance(setup, SetupScreen)
         await pilot.press("ctrl+n")  # a third seat
         await pilot.pause()
-        setup.query_one("#option-mode", Select).value = "expert"
+        setup.query_one("#option-mode", ChoiceField).value = "expert"
         setup.query_one("#seed-input", Input).value = "42"
         setup.query_one("#seed-input", Input).focus()
         await pilot.press("enter")
@@ -165,6 +166,50 @@ async def test_new_game_form_sets_seats_options_and_seed(tmp_path) -> None:
         assert isinstance(screen, BiviScreen)
         assert screen.match.seed == 42 and len(screen.match.seats) == 3
         assert screen.match.options.mode == "expert"
+
+
+async def test_new_game_form_is_filled_with_the_keyboard_alone(tmp_path) -> None:
+    """Tab from field to field; left and right (Enter and Space too) step through a seat's
+    kind and an option's values in place, round from the last to the first."""
+    from tui.games.bivi import BiviScreen
+    from tui.screens.setup import SetupScreen
+    from tui.widgets.choice import ChoiceField
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await highlight_game(app, pilot, "bivi")
+        await pilot.press("enter")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        kinds = list(setup.query(".seat-kind").results(ChoiceField))
+        assert [kind.choices for kind in kinds] == [["human", "random", "heuristic"]] * 2
+        assert [kind.value for kind in kinds] == ["human", "heuristic"]
+        await pilot.press("tab", "tab")  # the first seat's name, then its kind
+        assert app.focused is kinds[0]
+        await pilot.press("right")
+        await pilot.press("tab", "tab", "left")  # the second seat's kind
+        await pilot.press("tab")
+        mode = setup.query_one("#option-mode", ChoiceField)
+        assert app.focused is mode
+        await pilot.press("enter", "space")
+        assert mode.value == "expert"
+        await pilot.press("right")  # round to the first
+        assert mode.value == "basic"
+        await pilot.press("left")  # and back to the last
+        assert mode.value == "expert"
+        with pytest.raises(ValueError, match="not one of"):
+            mode.value = "impossible"
+        await pilot.press("tab", "7", "tab")
+        assert app.focused is setup.query_one("#start")
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BiviScreen)
+        assert [(seat.kind, seat.level) for seat in screen.match.seats] == [("bot", "random"), ("bot", "random")]
+        assert screen.match.options.mode == "expert" and screen.match.seed == 7
 
 
 async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:

@@ -15,13 +15,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Header, Input, Label, Select, Static
-from textual.widgets._select import SelectCurrent, SelectOverlay
+from textual.widgets import Button, Header, Input, Label, Static
 
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, random_seed
 from engines.registry import find_game, load_engine
 from saves.limits import MAX_SEAT_NAME, clean_name, seed_problem
+from tui.widgets.choice import ChoiceField
 from tui.widgets.footer import SteadyFooter
 
 # `campfire serve` names the first seat after the SSH username (already sanitised).
@@ -106,13 +106,9 @@ def read_option(field: OptionField, text: str) -> object:
     return [int(part) for part in text.replace(" ", "").split(",") if part]
 
 
-#: Every widget class the form mounts, Select's own parts included (private to Textual, which is
-#: pinned): the launcher has the app
-#: read their default styles before Enter (`CampfireApp.read_default_styles`).
-FORM_WIDGETS = (
-    Header, VerticalScroll, Vertical, Horizontal, Static, Label, Input, Select, SelectCurrent, SelectOverlay,
-    Button, SteadyFooter,
-)
+#: Every widget class the form mounts: the launcher has the app read their default styles
+#: before Enter (`CampfireApp.read_default_styles`).
+FORM_WIDGETS = (Header, VerticalScroll, Vertical, Horizontal, Static, Label, Input, ChoiceField, Button, SteadyFooter)
 
 
 class SeatRow(Horizontal):
@@ -126,11 +122,11 @@ class SeatRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.number}", classes="hint")
         yield Input(value=self._name, placeholder="name", classes="seat-name", max_length=MAX_SEAT_NAME)
-        yield Select([(k, k) for k in self._kinds], value=self._kind, allow_blank=False, classes="seat-kind")
+        yield ChoiceField(self._kinds, self._kind, classes="seat-kind")
 
     def spec(self) -> SeatSpec:
         name = clean_name(self.query_one(".seat-name", Input).value)[:MAX_SEAT_NAME] or f"Player {self.number}"
-        kind = str(self.query_one(".seat-kind", Select).value)
+        kind = self.query_one(".seat-kind", ChoiceField).value
         if kind == "human":
             return SeatSpec(name=name)
         return SeatSpec(name=name, kind="bot", level=kind)
@@ -164,10 +160,7 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="seat-row"):
                     yield Label(field.label, classes="hint")
                     if field.choices:
-                        yield Select(
-                            [(c, c) for c in field.choices], value=field.default, allow_blank=False,
-                            id=f"option-{field.name}",
-                        )
+                        yield ChoiceField(field.choices, field.default, id=f"option-{field.name}")
                     else:
                         yield Input(field.default, placeholder=field.hint, id=f"option-{field.name}")
                 if field.meaning:
