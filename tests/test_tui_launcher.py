@@ -189,6 +189,8 @@ async def test_new_game_form_is_filled_with_the_keyboard_alone(tmp_path) -> None
         await pilot.press("tab", "tab")  # the first seat's name, then its kind
         assert app.focused is kinds[0]
         await pilot.press("right")
+        assert kinds[0].value == "random"
+        await pilot.press("left")  # a human again: the game waits for them
         await pilot.press("tab", "tab", "left")  # the second seat's kind
         await pilot.press("tab")
         mode = setup.query_one("#option-mode", ChoiceField)
@@ -208,7 +210,7 @@ async def test_new_game_form_is_filled_with_the_keyboard_alone(tmp_path) -> None
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BiviScreen)
-        assert [(seat.kind, seat.level) for seat in screen.match.seats] == [("bot", "random"), ("bot", "random")]
+        assert [(seat.kind, seat.level) for seat in screen.match.seats] == [("human", ""), ("bot", "random")]
         assert screen.match.options.mode == "expert" and screen.match.seed == 7
 
 
