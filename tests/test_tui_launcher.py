@@ -214,6 +214,43 @@ async def test_new_game_form_is_filled_with_the_keyboard_alone(tmp_path) -> None
         assert screen.match.options.mode == "expert" and screen.match.seed == 7
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("game", [entry.id for entry in GAMES if entry.ready])
+async def test_setup_forms_first_frame_shows_its_start_button(tmp_path, game, size) -> None:
+    """The form's first frame is the one it keeps: a form taller than the terminal is
+    already scrolled to its Start button (which has the focus), with its scrollbar; one
+    that fits sits at the top, title and Start button in view."""
+    from tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        first_frame: dict = {}
+        display = app._display
+
+        def record(screen, renderable) -> None:
+            display(screen, renderable)
+            if isinstance(screen, SetupScreen) and renderable is not None and not first_frame:
+                first_frame.update(screen._compositor.visible_widgets)
+
+        app._display = record
+        await highlight_game(app, pilot, game)
+        await pilot.press("enter")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and first_frame
+
+        def wholly_shown(widget) -> bool:
+            return widget in first_frame and first_frame[widget][1].contains_region(first_frame[widget][0])
+
+        start, body = setup.query_one("#start"), setup.query_one("#setup-body")
+        assert app.focused is start and wholly_shown(start)
+        if body.max_scroll_y > 0:
+            assert body.scroll_y == body.max_scroll_y and body.show_vertical_scrollbar
+        else:
+            assert body.scroll_y == 0 and wholly_shown(setup.query_one(".title"))
+
+
 async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -180,16 +180,37 @@ class SetupScreen(Screen[None]):
         super().scroll_to_center(widget, animate=False, **kwargs)
 
     def on_mount(self) -> None:
-        # A form taller than the terminal (Camp Grizzly, Bioviva at 24 rows) opens at its
-        # Start button, which has the focus. Scrolling there waited for the first layout,
-        # so the form was drawn once at its top and again at its foot (some 50 ms later);
-        # anchored, the first layout already places it at its foot. Moving the focus
-        # scrolls as usual (a scroll to a field releases the anchor).
-        self.query_one("#setup-body").anchor()
+        self._open_at_start_button()
         # The game's stylesheet, while the player reads the form rather than after Start.
         load_game_styles = getattr(self.app, "load_game_styles", None)
         if load_game_styles is not None:
             self.call_after_refresh(load_game_styles, self.entry.id)
+
+    def _open_at_start_button(self) -> None:
+        """A form taller than the terminal (Camp Grizzly, Bioviva at 24 rows) opens at its
+        Start button, which has the focus. Scrolling there waited for the first layout, so
+        the form was drawn at its top and again at its foot; Textual's anchor drew a blank
+        first frame and set a form that fits at the foot of a tall terminal. Here the
+        layout the first frame will use (cached, so laid out once) tells how far down the
+        foot is, and the form starts scrolled there."""
+        body = self.query_one("#setup-body", VerticalScroll)
+        placed = next(
+            (placement.region for placement in self.arrange(self.app.size).placements if placement.widget is body),
+            None,
+        )
+        if placed is None:
+            return
+        inside = placed.shrink(body.styles.gutter)
+        foot = body.arrange(body._get_scrollable_region(inside).size).spatial_map.total_region.bottom
+        if foot <= inside.height:
+            return
+        # Its scrollbar shows from the first frame too (the text beside it wraps to the
+        # width that leaves), rather than from a second layout.
+        body.set_reactive(Widget.show_vertical_scrollbar, True)
+        view = body._get_scrollable_region(inside)
+        below = body.arrange(view.size).spatial_map.total_region.bottom - view.height
+        body.set_reactive(Widget.scroll_y, below)
+        body.set_reactive(Widget.scroll_target_y, below)
 
     def _seat_row(self, number: int) -> SeatRow:
         best_bot = "heuristic" if "heuristic" in self.engine.bots else next(iter(self.engine.bots), "human")
