@@ -265,6 +265,23 @@ async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:
         assert any("at most 4" in n.message for n in app._notifications)
 
 
+async def test_footer_keys_take_the_footers_compact_setting(tmp_path) -> None:
+    """The launcher's footer is not compact: its keys are not either, except the command
+    palette's, which Textual's footer always draws compact (the game screens' compact footer
+    is in their snapshots)."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        keys = list(app.screen.query(FooterKey))
+        assert len(keys) > 1
+        for key in keys:
+            palette = key.has_class("-command-palette")
+            assert key.compact is palette and key.has_class("-compact") is palette, key.key
+
+
 def test_launcher_snapshot_at_80x24(tmp_path, snap_compare) -> None:
     assert snap_compare(make_app(tmp_path), terminal_size=(80, 24))
 
