@@ -10,6 +10,7 @@ import typing
 from typing import Any
 
 import msgspec
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -178,6 +179,16 @@ class SetupScreen(Screen[None]):
         # Focus scrolls the field into view; gliding there kept a form taller than the
         # terminal moving for some 200 ms after it opened (the Start button is at its foot).
         super().scroll_to_center(widget, animate=False, **kwargs)
+
+    _styled_since_mount = True
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Textual's own handler. Opening, every widget of the form has just
+        # been styled as it mounted: styling them all again held the first frame back (a
+        # fifth of the form's opening). A later resume (back from the Keys panel) restyles.
+        if self._styled_since_mount:
+            self._styled_since_mount = False
+            event.refresh_styles = False
 
     def on_mount(self) -> None:
         self._open_at_start_button()
