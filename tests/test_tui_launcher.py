@@ -251,6 +251,17 @@ async def test_setup_forms_first_frame_shows_its_start_button(tmp_path, game, si
             assert body.scroll_y == 0 and wholly_shown(setup.query_one(".title"))
 
 
+async def test_launcher_opens_styled_as_a_full_restyle_leaves_it(tmp_path) -> None:
+    """As the setup form below: the launcher skips the restyle of its first resume."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        opened = app.export_screenshot()
+        app.stylesheet.update(app.screen)
+        await pilot.pause()
+        assert app.export_screenshot() == opened
+
+
 @pytest.mark.parametrize("game", [entry.id for entry in GAMES if entry.ready])
 async def test_setup_form_opens_styled_as_a_full_restyle_leaves_it(tmp_path, game) -> None:
     """The form skips Textual's restyle of every widget when it first shows (each was styled

@@ -10,11 +10,9 @@ import typing
 from typing import Any
 
 import msgspec
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Header, Input, Label, Static
 
@@ -22,6 +20,7 @@ from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, random_seed
 from engines.registry import find_game, load_engine
 from saves.limits import MAX_SEAT_NAME, clean_name, seed_problem
+from tui.screens.styled import StyledOnOpen
 from tui.widgets.choice import ChoiceField
 from tui.widgets.footer import SteadyFooter
 
@@ -133,7 +132,7 @@ class SeatRow(Horizontal):
         return SeatSpec(name=name, kind="bot", level=kind)
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(StyledOnOpen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="setup.back"),
         Binding("ctrl+n", "add_seat", "Add seat", id="setup.add_seat"),
@@ -179,16 +178,6 @@ class SetupScreen(Screen[None]):
         # Focus scrolls the field into view; gliding there kept a form taller than the
         # terminal moving for some 200 ms after it opened (the Start button is at its foot).
         super().scroll_to_center(widget, animate=False, **kwargs)
-
-    _styled_since_mount = True
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Runs before Textual's own handler. Opening, every widget of the form has just
-        # been styled as it mounted: styling them all again held the first frame back (a
-        # fifth of the form's opening). A later resume (back from the Keys panel) restyles.
-        if self._styled_since_mount:
-            self._styled_since_mount = False
-            event.refresh_styles = False
 
     def on_mount(self) -> None:
         self._open_at_start_button()
