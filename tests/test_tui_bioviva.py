@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
 from tests.tui_helpers import highlight_game, open_game, settle
 from tui.app import CampfireApp
@@ -15,6 +15,7 @@ from tui.screens.end import EndScreen
 from tui.screens.handover import WhoseScreen
 from tui.screens.launcher import LauncherScreen
 from tui.screens.setup import SeatRow, SetupScreen
+from tui.widgets.choice import ChoiceField
 
 
 @pytest.fixture(autouse=True)
@@ -65,8 +66,8 @@ async def test_two_humans_and_a_bot_play_each_challenge_by_keys(tmp_path) -> Non
         await pilot.press("ctrl+n")
         await pilot.pause()
         rows = list(setup.query(SeatRow))
-        rows[1].query_one(Select).value = "heuristic"
-        rows[2].query_one(Select).value = "human"
+        rows[1].query_one(ChoiceField).value = "heuristic"
+        rows[2].query_one(ChoiceField).value = "human"
         setup.query_one("#seed-input", Input).value = "3"
         setup.query_one("#start").focus()
         await pilot.press("enter")

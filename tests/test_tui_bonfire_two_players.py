@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 from tests.tui_helpers import highlight_game, settle
 from tui.app import CampfireApp
@@ -13,6 +13,7 @@ from tui.screens.end import EndScreen
 from tui.screens.handover import WhoseScreen
 from tui.screens.launcher import LauncherScreen
 from tui.screens.setup import SeatRow, SetupScreen
+from tui.widgets.choice import ChoiceField
 
 
 @pytest.fixture(autouse=True)
@@ -51,7 +52,7 @@ async def test_two_players_take_turns_by_keys_on_one_screen_then_save_and_reload
         assert len(rows) == 2
         rows[0].query_one(Input).value = "Ana"
         rows[1].query_one(Input).value = "Bo"
-        rows[1].query_one(Select).value = "human"
+        rows[1].query_one(ChoiceField).value = "human"
         setup.query_one("#seed-input", Input).value = "3"
         setup.query_one("#start").focus()
         await pilot.press("enter")

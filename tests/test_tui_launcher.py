@@ -140,10 +140,11 @@ async def test_keymap_from_settings_remaps_a_binding(tmp_path) -> None:
 
 
 async def test_new_game_form_sets_seats_options_and_seed(tmp_path) -> None:
-    from textual.widgets import Input, Select
+    from textual.widgets import Input
 
     from tui.games.bivi import BiviScreen
     from tui.screens.setup import SetupScreen
+    from tui.widgets.choice import ChoiceField
 
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -155,7 +156,7 @@ async def test_new_game_form_sets_seats_options_and_seed(tmp_path) -> None:
         assert isinstance(setup, SetupScreen)
         await pilot.press("ctrl+n")  # a third seat
         await pilot.pause()
-        setup.query_one("#option-mode", Select).value = "expert"
+        setup.query_one("#option-mode", ChoiceField).value = "expert"
         setup.query_one("#seed-input", Input).value = "42"
         setup.query_one("#seed-input", Input).focus()
         await pilot.press("enter")
@@ -165,6 +166,116 @@ async def test_new_game_form_sets_seats_options_and_seed(tmp_path) -> None:
         assert isinstance(screen, BiviScreen)
         assert screen.match.seed == 42 and len(screen.match.seats) == 3
         assert screen.match.options.mode == "expert"
+
+
+async def test_new_game_form_is_filled_with_the_keyboard_alone(tmp_path) -> None:
+    """Tab from field to field; left and right (Enter and Space too) step through a seat's
+    kind and an option's values in place, round from the last to the first."""
+    from tui.games.bivi import BiviScreen
+    from tui.screens.setup import SetupScreen
+    from tui.widgets.choice import ChoiceField
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await highlight_game(app, pilot, "bivi")
+        await pilot.press("enter")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        kinds = list(setup.query(".seat-kind").results(ChoiceField))
+        assert [kind.choices for kind in kinds] == [["human", "random", "heuristic"]] * 2
+        assert [kind.value for kind in kinds] == ["human", "heuristic"]
+        await pilot.press("tab", "tab")  # the first seat's name, then its kind
+        assert app.focused is kinds[0]
+        await pilot.press("right")
+        assert kinds[0].value == "random"
+        await pilot.press("left")  # a human again: the game waits for them
+        await pilot.press("tab", "tab", "left")  # the second seat's kind
+        await pilot.press("tab")
+        mode = setup.query_one("#option-mode", ChoiceField)
+        assert app.focused is mode
+        await pilot.press("enter", "space")
+        assert mode.value == "expert"
+        await pilot.press("right")  # round to the first
+        assert mode.value == "basic"
+        await pilot.press("left")  # and back to the last
+        assert mode.value == "expert"
+        with pytest.raises(ValueError, match="not one of"):
+            mode.value = "impossible"
+        await pilot.press("tab", "7", "tab")
+        assert app.focused is setup.query_one("#start")
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BiviScreen)
+        assert [(seat.kind, seat.level) for seat in screen.match.seats] == [("human", ""), ("bot", "random")]
+        assert screen.match.options.mode == "expert" and screen.match.seed == 7
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("game", [entry.id for entry in GAMES if entry.ready])
+async def test_setup_forms_first_frame_shows_its_start_button(tmp_path, game, size) -> None:
+    """The form's first frame is the one it keeps: a form taller than the terminal is
+    already scrolled to its Start button (which has the focus), with its scrollbar; one
+    that fits sits at the top, title and Start button in view."""
+    from tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        first_frame: dict = {}
+        display = app._display
+
+        def record(screen, renderable) -> None:
+            display(screen, renderable)
+            if isinstance(screen, SetupScreen) and renderable is not None and not first_frame:
+                first_frame.update(screen._compositor.visible_widgets)
+
+        app._display = record
+        await highlight_game(app, pilot, game)
+        await pilot.press("enter")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and first_frame
+
+        def wholly_shown(widget) -> bool:
+            return widget in first_frame and first_frame[widget][1].contains_region(first_frame[widget][0])
+
+        start, body = setup.query_one("#start"), setup.query_one("#setup-body")
+        assert app.focused is start and wholly_shown(start)
+        if body.max_scroll_y > 0:
+            assert body.scroll_y == body.max_scroll_y and body.show_vertical_scrollbar
+        else:
+            assert body.scroll_y == 0 and wholly_shown(setup.query_one(".title"))
+
+
+async def test_launcher_opens_styled_as_a_full_restyle_leaves_it(tmp_path) -> None:
+    """As the setup form below: the launcher skips the restyle of its first resume."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        opened = app.export_screenshot()
+        app.stylesheet.update(app.screen)
+        await pilot.pause()
+        assert app.export_screenshot() == opened
+
+
+@pytest.mark.parametrize("game", [entry.id for entry in GAMES if entry.ready])
+async def test_setup_form_opens_styled_as_a_full_restyle_leaves_it(tmp_path, game) -> None:
+    """The form skips Textual's restyle of every widget when it first shows (each was styled
+    as it mounted): styling it all again afterwards changes nothing on screen."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await highlight_game(app, pilot, game)
+        await pilot.press("enter")
+        await pilot.pause()
+        opened = app.export_screenshot()
+        app.stylesheet.update(app.screen)
+        await pilot.pause()
+        assert app.export_screenshot() == opened
 
 
 async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:
@@ -179,6 +290,23 @@ async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:
         await pilot.pause()
         assert len(app.screen.query("SeatRow")) == 4
         assert any("at most 4" in n.message for n in app._notifications)
+
+
+async def test_footer_keys_take_the_footers_compact_setting(tmp_path) -> None:
+    """The launcher's footer is not compact: its keys are not either, except the command
+    palette's, which Textual's footer always draws compact (the game screens' compact footer
+    is in their snapshots)."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        keys = list(app.screen.query(FooterKey))
+        assert len(keys) > 1
+        for key in keys:
+            palette = key.has_class("-command-palette")
+            assert key.compact is palette and key.has_class("-compact") is palette, key.key
 
 
 def test_launcher_snapshot_at_80x24(tmp_path, snap_compare) -> None:

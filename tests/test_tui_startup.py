@@ -139,7 +139,7 @@ async def test_the_launcher_has_the_setup_forms_default_styles_read_before_enter
             await asyncio.sleep(0.02)
         before = default_sources()
         names = {name for _, name in before}
-        assert {"Input.DEFAULT_CSS", "SelectCurrent.DEFAULT_CSS", "Button.DEFAULT_CSS"} <= names
+        assert {"Input.DEFAULT_CSS", "ChoiceField.DEFAULT_CSS", "Button.DEFAULT_CSS"} <= names
         app.push_screen(SetupScreen("bivi"))
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

@@ -35,6 +35,8 @@ DEFAULT_KEYS: dict[str, str] = {
     "setup.back": "escape",
     "setup.add_seat": "ctrl+n",
     "setup.remove_seat": "ctrl+d",
+    "choice.previous": "left",
+    "choice.next": "right,enter,space",
     "settings.back": "escape",
     "load.back": "escape",
     "rules.close": "escape",

@@ -17,12 +17,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.registry import GAMES, GameEntry, find_game
 from saves.store import SaveInfo, list_saves
+from tui.screens.styled import StyledOnOpen
 from tui.widgets.footer import SteadyFooter
 
 
@@ -83,7 +83,7 @@ def continue_target(save_dir) -> SaveInfo | None:
     return None
 
 
-class LauncherScreen(Screen[None]):
+class LauncherScreen(StyledOnOpen[None]):
     BINDINGS = [
         Binding("enter", "new_game", "New game", id="launcher.new", show=True),
         Binding("c", "continue_game", "Continue", id="launcher.continue"),

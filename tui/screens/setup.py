@@ -13,15 +13,15 @@ import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Header, Input, Label, Select, Static
-from textual.widgets._select import SelectCurrent, SelectOverlay
+from textual.widgets import Button, Header, Input, Label, Static
 
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, random_seed
 from engines.registry import find_game, load_engine
 from saves.limits import MAX_SEAT_NAME, clean_name, seed_problem
+from tui.screens.styled import StyledOnOpen
+from tui.widgets.choice import ChoiceField
 from tui.widgets.footer import SteadyFooter
 
 # `campfire serve` names the first seat after the SSH username (already sanitised).
@@ -106,13 +106,9 @@ def read_option(field: OptionField, text: str) -> object:
     return [int(part) for part in text.replace(" ", "").split(",") if part]
 
 
-#: Every widget class the form mounts, Select's own parts included (private to Textual, which is
-#: pinned): the launcher has the app
-#: read their default styles before Enter (`CampfireApp.read_default_styles`).
-FORM_WIDGETS = (
-    Header, VerticalScroll, Vertical, Horizontal, Static, Label, Input, Select, SelectCurrent, SelectOverlay,
-    Button, SteadyFooter,
-)
+#: Every widget class the form mounts: the launcher has the app read their default styles
+#: before Enter (`CampfireApp.read_default_styles`).
+FORM_WIDGETS = (Header, VerticalScroll, Vertical, Horizontal, Static, Label, Input, ChoiceField, Button, SteadyFooter)
 
 
 class SeatRow(Horizontal):
@@ -126,17 +122,17 @@ class SeatRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.number}", classes="hint")
         yield Input(value=self._name, placeholder="name", classes="seat-name", max_length=MAX_SEAT_NAME)
-        yield Select([(k, k) for k in self._kinds], value=self._kind, allow_blank=False, classes="seat-kind")
+        yield ChoiceField(self._kinds, self._kind, classes="seat-kind")
 
     def spec(self) -> SeatSpec:
         name = clean_name(self.query_one(".seat-name", Input).value)[:MAX_SEAT_NAME] or f"Player {self.number}"
-        kind = str(self.query_one(".seat-kind", Select).value)
+        kind = self.query_one(".seat-kind", ChoiceField).value
         if kind == "human":
             return SeatSpec(name=name)
         return SeatSpec(name=name, kind="bot", level=kind)
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(StyledOnOpen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="setup.back"),
         Binding("ctrl+n", "add_seat", "Add seat", id="setup.add_seat"),
@@ -164,10 +160,7 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="seat-row"):
                     yield Label(field.label, classes="hint")
                     if field.choices:
-                        yield Select(
-                            [(c, c) for c in field.choices], value=field.default, allow_blank=False,
-                            id=f"option-{field.name}",
-                        )
+                        yield ChoiceField(field.choices, field.default, id=f"option-{field.name}")
                     else:
                         yield Input(field.default, placeholder=field.hint, id=f"option-{field.name}")
                 if field.meaning:
@@ -187,16 +180,37 @@ class SetupScreen(Screen[None]):
         super().scroll_to_center(widget, animate=False, **kwargs)
 
     def on_mount(self) -> None:
-        # A form taller than the terminal (Camp Grizzly, Bioviva at 24 rows) opens at its
-        # Start button, which has the focus. Scrolling there waited for the first layout,
-        # so the form was drawn once at its top and again at its foot (some 50 ms later);
-        # anchored, the first layout already places it at its foot. Moving the focus
-        # scrolls as usual (a scroll to a field releases the anchor).
-        self.query_one("#setup-body").anchor()
+        self._open_at_start_button()
         # The game's stylesheet, while the player reads the form rather than after Start.
         load_game_styles = getattr(self.app, "load_game_styles", None)
         if load_game_styles is not None:
             self.call_after_refresh(load_game_styles, self.entry.id)
+
+    def _open_at_start_button(self) -> None:
+        """A form taller than the terminal (Camp Grizzly, Bioviva at 24 rows) opens at its
+        Start button, which has the focus. Scrolling there waited for the first layout, so
+        the form was drawn at its top and again at its foot; Textual's anchor drew a blank
+        first frame and set a form that fits at the foot of a tall terminal. Here the
+        layout the first frame will use (cached, so laid out once) tells how far down the
+        foot is, and the form starts scrolled there."""
+        body = self.query_one("#setup-body", VerticalScroll)
+        placed = next(
+            (placement.region for placement in self.arrange(self.app.size).placements if placement.widget is body),
+            None,
+        )
+        if placed is None:
+            return
+        inside = placed.shrink(body.styles.gutter)
+        foot = body.arrange(body._get_scrollable_region(inside).size).spatial_map.total_region.bottom
+        if foot <= inside.height:
+            return
+        # Its scrollbar shows from the first frame too (the text beside it wraps to the
+        # width that leaves), rather than from a second layout.
+        body.set_reactive(Widget.show_vertical_scrollbar, True)
+        view = body._get_scrollable_region(inside)
+        below = body.arrange(view.size).spatial_map.total_region.bottom - view.height
+        body.set_reactive(Widget.scroll_y, below)
+        body.set_reactive(Widget.scroll_target_y, below)
 
     def _seat_row(self, number: int) -> SeatRow:
         best_bot = "heuristic" if "heuristic" in self.engine.bots else next(iter(self.engine.bots), "human")

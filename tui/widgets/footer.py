@@ -10,6 +10,7 @@ from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 W = TypeVar("W", bound=Widget)
 
@@ -43,6 +44,13 @@ class SteadyFooter(Footer):
     def compose(self) -> ComposeResult:
         self._keys_shown = self._keys_now() if self._bindings_ready else None
         for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # A key starts compact and was styled so when it mounted, then styled again
+                # when it took the footer's setting (the keys bound to it): set up front.
+                bound = "compact" in (widget._reactive_connect or {})
+                compact = self.compact if bound else widget.compact
+                widget.set_reactive(FooterKey.compact, compact)
+                widget.set_class(compact, "-compact", update=False)
             yield painted_once(widget)
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
