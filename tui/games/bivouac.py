@@ -30,6 +30,7 @@ from tui.games.bivouac_draw import (
     CHOICE_LABEL,
     camp_drawing,
     cursor_items,
+    cursor_step_rows,
     detail,
     legend,
     month_strip,
@@ -155,6 +156,7 @@ class BivouacScreen(GameScreen):
         self._problems_for: object = None
         self._problems: dict[tuple[int, Place | Return], str | None] = {}
         self._detail_for: object = None  # the view whose spots the detail has made
+        self._camp_drawn: tuple[object, bool, object] | None = None  # the view, compactness and glyphs drawn
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="bv-month", markup=False)
@@ -236,8 +238,8 @@ class BivouacScreen(GameScreen):
         if not items:
             return
         step = message.rows if message.rows else message.cols * LOCATION_ROWS
-        self.cursor = min(max(self.cursor + step, 0), len(items) - 1)
-        self.draw_cursor(self.table, stepping=True)
+        was, self.cursor = self.cursor, min(max(self.cursor + step, 0), len(items) - 1)
+        self.draw_cursor(self.table, stepping_from=was)
 
     def on_line_board_put(self, message: LineBoard.Put) -> None:
         action = self.cursor_action()
@@ -321,9 +323,10 @@ class BivouacScreen(GameScreen):
             return ""
         return f"{asked} (keys 1-{min(len(table.actions), 9)} or Enter)"
 
-    def draw_cursor(self, table: Table | None, stepping: bool = False) -> None:
-        """Only the camp board and the detail depend on the cursor: a key redraws just them,
-        and while `stepping` the detail keeps its height so the screen needs no new layout."""
+    def draw_cursor(self, table: Table | None, stepping_from: int | None = None) -> None:
+        """Only the camp board and the detail depend on the cursor: a key redraws just them.
+        A step from item `stepping_from` draws only the board rows it changes, and the
+        detail keeps its height so the screen needs no new layout."""
         if table is None:
             return
         view = table.view
@@ -331,8 +334,15 @@ class BivouacScreen(GameScreen):
         items = self.items()
         self.cursor = min(self.cursor, max(len(items) - 1, 0))
         marks = self.app.glyphs.seat_marks
-        self.query_one(CampBoard).drawing = camp_drawing(view, table.seat_names, items, self.cursor, sym, marks,
-                                                         not self.wide, self.choice_prompt(table))
+        board, compact = self.query_one(CampBoard), not self.wide
+        drawn = self._camp_drawn  # by identity: comparing views would cost more than drawing
+        if stepping_from is not None and drawn is not None and drawn[0] is view and drawn[1:] == (compact, sym):
+            board.show_rows(cursor_step_rows(view, table.seat_names, items, stepping_from, self.cursor, sym, marks,
+                                             compact))
+        else:
+            board.drawing = camp_drawing(view, table.seat_names, items, self.cursor, sym, marks, compact,
+                                         self.choice_prompt(table))
+            self._camp_drawn = (view, compact, sym)
         item = items[self.cursor] if items else ""
         problem = self.cursor_problem()
         spot_detail = self.query_one(SpotDetail)
@@ -340,7 +350,7 @@ class BivouacScreen(GameScreen):
             self._detail_for = view
             spot_detail.forget()
         said = problem and f"{self.app.glyphs.ghost_bad} {problem}"
-        spot_detail.show((item, said), lambda: detail(view, item, said), stepping=stepping)
+        spot_detail.show((item, said), lambda: detail(view, item, said), stepping=stepping_from is not None)
 
 
 SCREEN = BivouacScreen
