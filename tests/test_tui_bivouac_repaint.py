@@ -64,10 +64,18 @@ async def test_a_cursor_step_repaints_the_changed_camp_and_detail_rows_and_lays_
         await pilot.press("down", "up")  # the detail has held both spots: it keeps the taller
         before = detail_rows(detail)
         layouts = counted["layouts"]
+        dispatch, reached_the_app = app._dispatch_message, []
+
+        async def dispatched(message):
+            reached_the_app.append(type(message))
+            return await dispatch(message)
+
+        app._dispatch_message = dispatched
         spans = await repainted_by(app, pilot, "down")
         after = detail_rows(detail)
         assert screen.cursor == 1 and len(after) == len(before)
         assert counted["layouts"] == layouts
+        assert reached_the_app and CampBoard.Nudged not in reached_the_app  # the screen took it
         top = detail.content_region.y
         changed = {top + y for y, (was, now) in enumerate(zip(before, after)) if was != now}
         assert changed, "the two spots have the same detail"
@@ -85,6 +93,9 @@ async def test_walking_the_cursor_back_and_forth_wraps_each_spot_once(tmp_path, 
         for _ in range(3):
             await repainted_by(app, pilot, "down")
             await repainted_by(app, pilot, "up")
+        assert counted["wrapped"] == wrapped
+        app.screen.refresh_table()  # a new table of the same state
+        await pilot.pause()
         assert counted["wrapped"] == wrapped
         await pilot.press("enter")  # Ana places a worker: a new state, its texts made again
         await pilot.pause()

@@ -234,6 +234,7 @@ class BivouacScreen(GameScreen):
             self.cursor = next(n for n, item in enumerate(items) if item in legal)
 
     def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
+        message.stop()  # the screen alone moves the cursor: passed on, the app would dispatch it for nothing
         items = self.items()
         if not items:
             return
@@ -242,6 +243,7 @@ class BivouacScreen(GameScreen):
         self.draw_cursor(self.table, stepping_from=was)
 
     def on_line_board_put(self, message: LineBoard.Put) -> None:
+        message.stop()
         action = self.cursor_action()
         if action is not None and self.board_in_play():
             self.choose_action(action)
@@ -346,7 +348,7 @@ class BivouacScreen(GameScreen):
         item = items[self.cursor] if items else ""
         problem = self.cursor_problem()
         spot_detail = self.query_one(SpotDetail)
-        if view is not self._detail_for:
+        if view != self._detail_for:  # a table of the same state (and a microsecond to compare)
             self._detail_for = view
             spot_detail.forget()
         said = problem and f"{self.app.glyphs.ghost_bad} {problem}"
