@@ -287,3 +287,23 @@ async def test_wage_debt_is_asked_under_the_board_and_paid_from_the_list_by_keys
         await settle(app, pilot)
         assert sum(match.state.players[0].resources) == held - 1
         assert any(e.seat == 0 and e.action.startswith("pay ") for e in match.journal)
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_a_cursor_step_draws_the_rows_that_differ_from_the_board_it_leaves(compact) -> None:
+    from tui.games.bivouac_draw import cursor_step_rows
+
+    match = _match(seats=3)
+    match.act(0, ENGINE.parse_action(match.state, 0, "place wood"))
+    view = ENGINE.view(match.state, 0)
+    names, items = ["Ana", "Bot 1", "Bot 2"], cursor_items(view, 0)
+    assert len(items) > len(view.spots)  # the viewer's own cards are on the board too
+    prompt = "Hiring: hire a worker, or skip (keys 1-2 or Enter)"
+    boards = [camp_drawing(view, names, items, n, UNICODE, "①②③", compact, prompt) for n in range(len(items))]
+    for was, board in enumerate(boards):
+        for now, wanted in enumerate(boards):
+            rows = cursor_step_rows(view, names, items, was, now, UNICODE, "①②③", compact)
+            stepped = [rows.get(y, row) for y, row in enumerate(board)]
+            assert stepped == wanted, (items[was], items[now])
+            if was < len(view.spots) and now < len(view.spots):
+                assert len(rows) <= 2  # a step between locations draws their rows, not the board

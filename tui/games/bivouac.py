@@ -10,12 +10,18 @@ rest, skip, done) are in the numbered action list.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from rich.style import Style
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import Widget
 from textual.widgets import Static
 
 from engines.bivouac.actions import Place, Return
@@ -24,6 +30,7 @@ from tui.games.bivouac_draw import (
     CHOICE_LABEL,
     camp_drawing,
     cursor_items,
+    cursor_step_rows,
     detail,
     legend,
     month_strip,
@@ -32,7 +39,7 @@ from tui.games.bivouac_draw import (
 )
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
-from tui.widgets.board import LineBoard, show_text
+from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
 
@@ -62,6 +69,81 @@ class CampBoard(LineBoard):
     }
 
 
+class SpotDetail(Widget):
+    """What the spot under the cursor does, drawn line by line.
+
+    Each spot's text is made and wrapped once per game state and width: walking the cursor
+    back and forth wrapped it again on every step, and repainted all of it. A step repaints
+    only the rows that differ and, while `stepping`, keeps the height the box has (growing
+    at most), so the screen needs no new layout; a new state fits the box to its text."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._spot: Hashable = None
+        self._texts: dict[Hashable, Text] = {}
+        self._wrapped: dict[tuple[Hashable, int], list[Strip]] = {}
+        self._wrapped_style: object = None
+        self._kept_rows = 0
+        self._shown: tuple[int, list[Strip]] = (0, [])  # the width and lines last shown
+
+    def forget(self) -> None:
+        """The game state changed: every spot's text is made again when shown."""
+        self._texts.clear()
+        self._wrapped.clear()
+
+    def show(self, spot: Hashable, text: Callable[[], Text], *, stepping: bool = False) -> None:
+        """Show the text of `spot`, made by `text` unless this state already made it."""
+        if spot not in self._texts:
+            self._texts[spot] = text()
+        width, rows = self.size
+        self._spot, self._kept_rows = spot, rows if stepping else 0
+        if not self.is_mounted or width <= 0:
+            self.refresh(layout=True)
+            return
+        (shown_width, was), now = self._shown, self._lines(width)
+        self._shown = (width, now)
+        if max(len(now), self._kept_rows) != rows:
+            self.refresh(layout=True)
+        elif shown_width != width:
+            self.refresh()
+        else:
+            blank = self._blank()
+            changed = [y for y in range(rows)
+                       if (was[y] if y < len(was) else blank) != (now[y] if y < len(now) else blank)]
+            if changed:
+                self.refresh(*(Region(0, y, width, 1) for y in changed))
+
+    def _lines(self, width: int) -> list[Strip]:
+        """The shown spot's text wrapped at `width`, as Textual would draw it in a Static."""
+        if self._spot not in self._texts:
+            return []
+        style = self.visual_style
+        if style != self._wrapped_style:
+            self._wrapped.clear()
+            self._wrapped_style = style
+        key = (self._spot, width)
+        lines = self._wrapped.get(key)
+        if lines is None or self.text_selection is not None:
+            visual = visualize(self, self._texts[self._spot], markup=False)
+            lines = Visual.to_strips(self, visual, width, None, style)
+            if self.text_selection is None:
+                self._wrapped[key] = lines
+        return lines
+
+    def _blank(self) -> Strip:
+        """A row under the text, drawn as a blank line of text is: one space in the text's
+        style, and the box's background beyond it."""
+        return Strip.blank(1, self.visual_style.rich_style)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(len(self._lines(width)), self._kept_rows) if width > 0 else 0
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        lines = self._lines(width)
+        return lines[y] if y < len(lines) else self._blank()
+
+
 class BivouacScreen(GameScreen):
     BINDINGS = [Binding("b", "next_board", "Board", id="bivouac.next_board")]
 
@@ -73,6 +155,8 @@ class BivouacScreen(GameScreen):
         # Why each spot is refused, judged once per game state (the cursor passes often).
         self._problems_for: object = None
         self._problems: dict[tuple[int, Place | Return], str | None] = {}
+        self._detail_for: object = None  # the view whose spots the detail has made
+        self._camp_drawn: tuple[object, bool, object] | None = None  # the view, compactness and glyphs drawn
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="bv-month", markup=False)
@@ -81,7 +165,7 @@ class BivouacScreen(GameScreen):
             with Horizontal(id="bv-boards"):
                 for seat in range(len(self.match.seats)):
                     yield Static(id=f"bv-board-{seat}", classes="bv-board", markup=False)
-            yield Static(id="bv-detail", markup=False)
+            yield SpotDetail(id="bv-detail")
             yield Static(id="bv-legend", markup=False)
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
@@ -150,14 +234,16 @@ class BivouacScreen(GameScreen):
             self.cursor = next(n for n, item in enumerate(items) if item in legal)
 
     def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
+        message.stop()  # the screen alone moves the cursor: passed on, the app would dispatch it for nothing
         items = self.items()
         if not items:
             return
         step = message.rows if message.rows else message.cols * LOCATION_ROWS
-        self.cursor = min(max(self.cursor + step, 0), len(items) - 1)
-        self.draw_cursor(self.table, stepping=True)
+        was, self.cursor = self.cursor, min(max(self.cursor + step, 0), len(items) - 1)
+        self.draw_cursor(self.table, stepping_from=was)
 
     def on_line_board_put(self, message: LineBoard.Put) -> None:
+        message.stop()
         action = self.cursor_action()
         if action is not None and self.board_in_play():
             self.choose_action(action)
@@ -239,9 +325,10 @@ class BivouacScreen(GameScreen):
             return ""
         return f"{asked} (keys 1-{min(len(table.actions), 9)} or Enter)"
 
-    def draw_cursor(self, table: Table | None, stepping: bool = False) -> None:
-        """Only the camp board and the detail depend on the cursor: a key redraws just them,
-        and while `stepping` the detail keeps its height so the screen needs no new layout."""
+    def draw_cursor(self, table: Table | None, stepping_from: int | None = None) -> None:
+        """Only the camp board and the detail depend on the cursor: a key redraws just them.
+        A step from item `stepping_from` draws only the board rows it changes, and the
+        detail keeps its height so the screen needs no new layout."""
         if table is None:
             return
         view = table.view
@@ -249,12 +336,23 @@ class BivouacScreen(GameScreen):
         items = self.items()
         self.cursor = min(self.cursor, max(len(items) - 1, 0))
         marks = self.app.glyphs.seat_marks
-        self.query_one(CampBoard).drawing = camp_drawing(view, table.seat_names, items, self.cursor, sym, marks,
-                                                         not self.wide, self.choice_prompt(table))
+        board, compact = self.query_one(CampBoard), not self.wide
+        drawn = self._camp_drawn  # by identity: comparing views would cost more than drawing
+        if stepping_from is not None and drawn is not None and drawn[0] is view and drawn[1:] == (compact, sym):
+            board.show_rows(cursor_step_rows(view, table.seat_names, items, stepping_from, self.cursor, sym, marks,
+                                             compact))
+        else:
+            board.drawing = camp_drawing(view, table.seat_names, items, self.cursor, sym, marks, compact,
+                                         self.choice_prompt(table))
+            self._camp_drawn = (view, compact, sym)
         item = items[self.cursor] if items else ""
         problem = self.cursor_problem()
-        show_text(self.query_one("#bv-detail", Static), detail(view, item, problem and f"{self.app.glyphs.ghost_bad} {problem}"),
-                  keep_height=stepping)
+        spot_detail = self.query_one(SpotDetail)
+        if view != self._detail_for:  # a table of the same state (and a microsecond to compare)
+            self._detail_for = view
+            spot_detail.forget()
+        said = problem and f"{self.app.glyphs.ghost_bad} {problem}"
+        spot_detail.show((item, said), lambda: detail(view, item, said), stepping=stepping_from is not None)
 
 
 SCREEN = BivouacScreen

@@ -90,41 +90,77 @@ def camp_drawing(view: BivouacView, names: list[str], items: list[str], cursor: 
                  marks: str, compact: bool, prompt: str = "") -> list[list[Run]]:
     """Locations in two columns with their spaces, then the viewer's own cards, and the
     choice a returning worker waits for (`prompt`) where the eye already is."""
-    width = 25 if compact else 42
-    rows: list[list[Run]] = []
-    spots = list(view.spots)
+    width = _board_width(compact)
     cursor_item = items[cursor] if 0 <= cursor < len(items) else ""
-    per_column = (len(spots) + LOCATION_COLUMNS - 1) // LOCATION_COLUMNS
-    for r in range(per_column):
-        row: list[Run] = []
-        for c in range(LOCATION_COLUMNS):
-            index = r + c * per_column
-            if index >= len(spots):
-                continue
-            row += _spot_runs(view, spots[index], names, cursor_item, sym, width, marks, compact)
-        rows.append(row)
+    rows = [_location_row(view, names, r, cursor_item, sym, marks, compact) for r in range(_location_rows(view))]
     supply = "  ".join(f"{RESOURCE_LETTER[k]}{n}" for k, n in zip(view.resources, view.supply))
     rows.append([(f"Supply {supply}  misfortunes {view.misfortunes_left}  gifts "
                   + "/".join(str(n) for n in view.gift_piles), "label")])
-    if view.viewer is not None:
-        me = view.players[view.viewer]
-        # The cards wrap at the board's width: many cards must not push it past the screen.
-        limit = width * LOCATION_COLUMNS
-        row = [("Your cards: ", "label")]
-        used = len(row[0][0])
-        for act in me.activities:
-            mark = sym.cursor if act.card == cursor_item else " "
-            state = f"{act.workers_on}/{act.workers_needed}" if act.usable else sym.down
-            kind = "cursor" if act.card == cursor_item else ("card" if act.usable else "down")
-            text = f"{mark}{act.name} {state} "
-            if used + len(text) > limit and len(row) > 1:
-                rows.append(row)
-                row, used = [("            ", "label")], 12
-            row.append((text, kind))
-            used += len(text)
-        rows.append(row)
+    rows += _card_rows(view, cursor_item, sym, compact)
     for line in textwrap.wrap(f"{sym.cursor} {prompt}", width * LOCATION_COLUMNS) if prompt else ():
         rows.append([(line, "cursor")])
+    return rows
+
+
+def cursor_step_rows(view: BivouacView, names: list[str], items: list[str], was: int, now: int, sym: Symbols,
+                     marks: str, compact: bool) -> dict[int, list[Run]]:
+    """The rows of the camp drawing that moving the cursor from item `was` to item `now`
+    changes, drawn with the cursor at `now` (by number): a step draws these, not the board."""
+    per_column = _location_rows(view)
+    cursor_item = items[now] if 0 <= now < len(items) else ""
+    rows: dict[int, list[Run]] = {}
+    for item in {was, now}:
+        if not 0 <= item < len(items):
+            continue
+        if item < len(view.spots):
+            r = item % per_column
+            rows[r] = _location_row(view, names, r, cursor_item, sym, marks, compact)
+        else:  # one of the viewer's cards, under the locations and the supply line
+            cards = _card_rows(view, cursor_item, sym, compact)
+            rows.update(enumerate(cards, start=per_column + 1))
+    return rows
+
+
+def _board_width(compact: bool) -> int:
+    """The width of one column of locations."""
+    return 25 if compact else 42
+
+
+def _location_rows(view: BivouacView) -> int:
+    return (len(view.spots) + LOCATION_COLUMNS - 1) // LOCATION_COLUMNS
+
+
+def _location_row(view: BivouacView, names: list[str], r: int, cursor_item: str, sym: Symbols, marks: str,
+                  compact: bool) -> list[Run]:
+    per_column = _location_rows(view)
+    row: list[Run] = []
+    for c in range(LOCATION_COLUMNS):
+        index = r + c * per_column
+        if index < len(view.spots):
+            row += _spot_runs(view, view.spots[index], names, cursor_item, sym, _board_width(compact), marks, compact)
+    return row
+
+
+def _card_rows(view: BivouacView, cursor_item: str, sym: Symbols, compact: bool) -> list[list[Run]]:
+    """The viewer's cards, wrapped at the board's width: many cards must not push it past
+    the screen."""
+    if view.viewer is None:
+        return []
+    rows: list[list[Run]] = []
+    limit = _board_width(compact) * LOCATION_COLUMNS
+    row: list[Run] = [("Your cards: ", "label")]
+    used = len(row[0][0])
+    for act in view.players[view.viewer].activities:
+        mark = sym.cursor if act.card == cursor_item else " "
+        state = f"{act.workers_on}/{act.workers_needed}" if act.usable else sym.down
+        kind = "cursor" if act.card == cursor_item else ("card" if act.usable else "down")
+        text = f"{mark}{act.name} {state} "
+        if used + len(text) > limit and len(row) > 1:
+            rows.append(row)
+            row, used = [("            ", "label")], 12
+        row.append((text, kind))
+        used += len(text)
+    rows.append(row)
     return rows
 
 

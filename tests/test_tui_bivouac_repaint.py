@@ -1,0 +1,139 @@
+"""What a cursor step on the Bivouac camp board costs the terminal and the screen: it
+repaints the camp rows and the detail rows that changed, lays nothing out, and wraps each
+spot's detail once per game state (issue 11: key to repaint at 200x60). Repainted cells are
+read from the frames the app hands to its driver, as a terminal would receive them."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.visual import Visual
+
+from engines.bivouac import ENGINE
+from engines.bivouac.state import BivouacOptions
+from engines.core.match import Match, SeatSpec
+from tests.test_tui_bivi_repaint import RecordingApp, inside, repainted_by
+from tests.tui_helpers import open_game
+from tui.games.bivouac import CampBoard, SpotDetail
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """Counts, per widget class, the texts wrapped and the screen layouts."""
+    counts = {"wrapped": 0, "layouts": 0}
+    wrap, lay_out = Visual.to_strips.__func__, Screen._refresh_layout
+
+    def to_strips(cls, widget, *args, **kwargs):
+        if isinstance(widget, SpotDetail):
+            counts["wrapped"] += 1
+        return wrap(cls, widget, *args, **kwargs)
+
+    def refresh_layout(self, *args, **kwargs):
+        counts["layouts"] += 1
+        return lay_out(self, *args, **kwargs)
+
+    monkeypatch.setattr(Visual, "to_strips", classmethod(to_strips))
+    monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
+    return counts
+
+
+def ana_against_a_bot() -> Match:
+    return Match(ENGINE, BivouacOptions(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 5)
+
+
+def detail_rows(detail: SpotDetail) -> list[str]:
+    return [detail.render_line(y).text.rstrip() for y in range(detail.size.height)]
+
+
+async def test_a_cursor_step_repaints_the_changed_camp_and_detail_rows_and_lays_nothing_out(tmp_path, counted) -> None:
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot())
+        screen = app.screen
+        board, detail = screen.query_one(CampBoard), screen.query_one(SpotDetail)
+        assert app.focused is board and screen.items()[:2] == ["activities", "amenities"]
+        await pilot.press("down", "up")  # the detail has held both spots: it keeps the taller
+        before = detail_rows(detail)
+        layouts = counted["layouts"]
+        dispatch, reached_the_app = app._dispatch_message, []
+
+        async def dispatched(message):
+            reached_the_app.append(type(message))
+            return await dispatch(message)
+
+        app._dispatch_message = dispatched
+        spans = await repainted_by(app, pilot, "down")
+        after = detail_rows(detail)
+        assert screen.cursor == 1 and len(after) == len(before)
+        assert counted["layouts"] == layouts
+        assert reached_the_app and CampBoard.Nudged not in reached_the_app  # the screen took it
+        top = detail.content_region.y
+        changed = {top + y for y, (was, now) in enumerate(zip(before, after)) if was != now}
+        assert changed, "the two spots have the same detail"
+        cursor_rows = Region(board.region.x, board.region.y, board.region.width, 2)  # Activities, Amenities
+        assert spans and all(inside(span, cursor_rows, detail.content_region) for span in spans), spans
+        assert {y for y, _, _ in spans if y >= top} == changed
+
+
+async def test_walking_the_cursor_back_and_forth_wraps_each_spot_once(tmp_path, counted) -> None:
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot())
+        await pilot.press("down", "up")
+        wrapped = counted["wrapped"]
+        for _ in range(3):
+            await repainted_by(app, pilot, "down")
+            await repainted_by(app, pilot, "up")
+        assert counted["wrapped"] == wrapped
+        app.screen.refresh_table()  # a new table of the same state
+        await pilot.pause()
+        assert counted["wrapped"] == wrapped
+        await pilot.press("enter")  # Ana places a worker: a new state, its texts made again
+        await pilot.pause()
+        assert counted["wrapped"] > wrapped
+
+
+class DetailApp(App):
+    CSS = "SpotDetail { width: 30; height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        yield SpotDetail()
+
+
+async def test_the_detail_shows_a_new_states_text_for_the_same_spot() -> None:
+    app = DetailApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        detail = app.query_one(SpotDetail)
+        detail.show("wood", lambda: Text("Wood: 2 left"))
+        await pilot.pause()
+        detail.show("wood", lambda: Text("Wood: stale"))  # the same state: already made
+        await pilot.pause()
+        assert detail_rows(detail) == ["Wood: 2 left"]
+        detail.forget()
+        detail.show("wood", lambda: Text("Wood: 1 left"))
+        await pilot.pause()
+        assert detail_rows(detail) == ["Wood: 1 left"]
+
+
+async def test_stepping_keeps_the_detail_height_and_a_new_state_fits_it() -> None:
+    app = DetailApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        detail = app.query_one(SpotDetail)
+        detail.show("long", lambda: Text("one two three four five six seven eight nine ten eleven twelve"))
+        await pilot.pause()
+        assert detail.size.height == 3
+        detail.show("short", lambda: Text("short"), stepping=True)
+        await pilot.pause()
+        assert detail_rows(detail) == ["short", "", ""]
+        detail.show("short", lambda: Text("short"))
+        await pilot.pause()
+        assert detail_rows(detail) == ["short"]
