@@ -7,6 +7,7 @@ import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -121,13 +122,8 @@ async def test_a_box_sized_by_the_styles_never_asks_for_a_layout(layouts) -> Non
         assert layouts == []
 
 
-class Keys(App):
-    """A board inside nested containers, as on a game screen, counting what reaches the app."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.nudges: list[tuple[int, int]] = []
-        self.refusals = 0
+class KeysScreen(Screen):
+    """A board inside nested containers, as on a game screen, whose screen takes its moves."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -139,7 +135,23 @@ class Keys(App):
         self.query_one(LineBoard).focus()
 
     def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
-        self.nudges.append((message.rows, message.cols))
+        self.app.nudges.append((message.rows, message.cols))
+
+
+class Keys(App):
+    """Counts the moves its screen took, and what reaches the app."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.nudges: list[tuple[int, int]] = []
+        self.refusals = 0
+        self.app_nudges = 0
+
+    def get_default_screen(self) -> Screen:
+        return KeysScreen()
+
+    def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
+        self.app_nudges += 1
 
     def on_key(self, event) -> None:
         self.refusals += 1  # a key nobody on the way took
@@ -151,6 +163,7 @@ async def test_a_board_key_runs_its_binding_once_where_it_lands() -> None:
         await pilot.press("right", "k", "x")
         await pilot.pause()
     assert app.nudges == [(0, 1), (-1, 0)]
+    assert app.app_nudges == 0  # the screen took them: passed on, the app would dispatch them for nothing
     assert app.refusals == 1  # only `x`, which the board does not bind, travels on
 
 

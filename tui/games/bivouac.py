@@ -234,7 +234,6 @@ class BivouacScreen(GameScreen):
             self.cursor = next(n for n, item in enumerate(items) if item in legal)
 
     def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
-        message.stop()  # the screen alone moves the cursor: passed on, the app would dispatch it for nothing
         items = self.items()
         if not items:
             return
@@ -243,7 +242,6 @@ class BivouacScreen(GameScreen):
         self.draw_cursor(self.table, stepping_from=was)
 
     def on_line_board_put(self, message: LineBoard.Put) -> None:
-        message.stop()
         action = self.cursor_action()
         if action is not None and self.board_in_play():
             self.choose_action(action)

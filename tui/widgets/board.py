@@ -44,12 +44,14 @@ class LineBoard(Widget, can_focus=True):
     #: Style of each run kind; a run may name several kinds separated by spaces.
     STYLES: ClassVar[dict[str, Style]] = {}
 
-    class Nudged(Message):
+    # The screen alone decides what a board's keys mean, so these stop there: passed on,
+    # the app would dispatch them for nothing on every key.
+    class Nudged(Message, bubble=False):
         def __init__(self, rows: int, cols: int) -> None:
             super().__init__()
             self.rows, self.cols = rows, cols
 
-    class Put(Message):
+    class Put(Message, bubble=False):
         def __init__(self, variant: str = "") -> None:
             super().__init__()
             self.variant = variant
@@ -185,9 +187,9 @@ class LineBoard(Widget, can_focus=True):
         self.tell_screen(self.Put(variant))
 
     def tell_screen(self, message: Message) -> None:
-        """Post `message` to the screen, which alone decides what a board's keys mean (and
-        passes it on to the app when it does not): bubbling it up through each container
-        on the way cost a message hop per level on every key."""
+        """Post `message` to the screen, which alone decides what a board's keys mean:
+        bubbling it up through each container on the way cost a message hop per level on
+        every key."""
         self.screen.post_message(message)
 
 
