@@ -4,7 +4,6 @@ lines it changed, and asks for a layout only when a size changed."""
 from __future__ import annotations
 
 import pytest
-from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -92,24 +91,6 @@ async def test_text_beside_the_board_is_replaced_without_a_layout_while_its_heig
         assert "text" in layouts
         await pilot.pause()
         assert text.size.height == 2 and below.region.y == at + 1
-
-
-async def test_keep_height_pads_shorter_text_so_the_lines_below_stay(layouts) -> None:
-    app = Bench()
-    async with app.run_test(size=(40, 12)) as pilot:
-        text, below = app.query_one("#text", Static), app.query_one("#below", Static)
-        show_text(text, Text("first\nsecond\nthird"))
-        await pilot.pause()
-        at = below.region.y
-        layouts.clear()
-        show_text(text, Text("short"), keep_height=True)
-        assert "text" not in layouts
-        await pilot.pause()
-        assert text.size.height == 3 and below.region.y == at
-        assert str(text.render()).startswith("short")
-        show_text(text, Text("short"))  # without keep_height the box fits the text again
-        await pilot.pause()
-        assert text.size.height == 1 and below.region.y == at - 2
 
 
 async def test_a_box_sized_by_the_styles_never_asks_for_a_layout(layouts) -> None:

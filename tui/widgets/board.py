@@ -16,7 +16,6 @@ from typing import Any, ClassVar
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingsMap
 from textual.geometry import Region
@@ -193,14 +192,12 @@ class LineBoard(Widget, can_focus=True):
         self.screen.post_message(message)
 
 
-def show_text(widget: Static, content: VisualType, *, keep_height: bool = False) -> bool:
+def show_text(widget: Static, content: VisualType) -> bool:
     """Show `content` in `widget` unless it already does; returns whether it changed.
 
     `Static.update` lays out the whole screen each time, which costs more than the rest of
     a cursor step; a description that keeps its height (and a width set by the styles)
-    only needs its own lines repainted. With `keep_height`, shorter text is padded with
-    blank lines to the rows the widget has now, so walking a cursor over descriptions of
-    different lengths grows the box at most, and the lines under it stay put."""
+    only needs its own lines repainted."""
     if type(widget.content) is type(content) and widget.content == content:
         return False
     styles = widget.styles
@@ -213,10 +210,6 @@ def show_text(widget: Static, content: VisualType, *, keep_height: bool = False)
     if not (styles.height is not None and styles.height.is_auto):
         return True  # the styles size the box, whatever the text
     needed = widget.visual.get_height(styles, width)
-    if keep_height and needed < rows and isinstance(content, (str, Text)):
-        padding = "\n " * (rows - needed)
-        widget.update(content + padding if isinstance(content, str) else Text.assemble(content, padding), layout=False)
-        needed = rows  # a blank line of one space never wraps: no need to wrap the text again to count
     if needed != rows:
         widget.refresh(layout=True)
     return True
