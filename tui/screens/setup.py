@@ -197,6 +197,9 @@ class SetupScreen(Screen[None]):
         load_game_styles = getattr(self.app, "load_game_styles", None)
         if load_game_styles is not None:
             self.call_after_refresh(load_game_styles, self.entry.id)
+        from tui.opening import rehearse_start
+
+        self.call_after_refresh(rehearse_start, self.entry.id)
 
     def _seat_row(self, number: int) -> SeatRow:
         best_bot = "heuristic" if "heuristic" in self.engine.bots else next(iter(self.engine.bots), "human")
