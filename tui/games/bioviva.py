@@ -230,7 +230,7 @@ class BiovivaScreen(GameScreen):
             self._pane_for = key
             switcher.current = "map-pane" if view.phase == "localization" else "card"
             if switcher.current == "card" and isinstance(self.focused, WorldMap):
-                self.query_one("#actions").focus()
+                self.set_focus(self.query_one("#actions"))
         self._show_side_note(table)
         card = card_text(view, table.seat_names)
         self.query_one("#card-text", Static).update(card)
@@ -244,7 +244,7 @@ class BiovivaScreen(GameScreen):
         tile_box = self.query_one("#tile-input", Input)
         tile_box.display = bool(acting and view.phase == "clue")
         if switcher.current == "map-pane" and acting and view.phase == "localization":
-            self.query_one(WorldMap).focus()
+            self.set_focus(self.query_one(WorldMap))
         self._arm_map_keys(table)
         self.refresh_bindings()
 
@@ -329,7 +329,10 @@ class BiovivaScreen(GameScreen):
             self.query_one("#actions").focus()
 
     def refusal(self, action: str, parameters: tuple[object, ...] = ()) -> str:
-        if action == "focus_guess" and self.is_mounted and not self.query_one("#guess-input", Input).display:
+        # Asked while mounting too (the footer's keys come with the first table): the box
+        # is there once composed.
+        boxes = self.query("#guess-input") if action == "focus_guess" else ()
+        if boxes and not boxes.first().display:
             return "Nobody asks you for a guess now."
         return super().refusal(action, parameters)
 

@@ -276,10 +276,10 @@ class BivouacScreen(GameScreen):
             self._cursor_to_a_worker(table)
         self.draw(table)
         if on_board:
-            self.query_one(CampBoard).focus()
+            self.set_focus(self.query_one(CampBoard))
         elif table.acting and table.actions:
             # a choice (hire, buy, pay, ...) waits in the list: the keys go there
-            self.query_one(ActionList).focus()
+            self.set_focus(self.query_one(ActionList))
 
     def draw(self, table: Table | None) -> None:
         if table is None:

@@ -353,9 +353,9 @@ class BonfireScreen(GameScreen):
         board.has_other_end = self.placing and len(self._you().fate_column) > 1
         board.can_focus = self.placing
         if self.placing:
-            board.focus()
+            self.set_focus(board)
         elif table.acting:
-            self.query_one(ActionList).focus()
+            self.set_focus(self.query_one(ActionList))
         self.refresh_bindings()
 
     def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:

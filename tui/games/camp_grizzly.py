@@ -224,9 +224,9 @@ class CampGrizzlyScreen(GameScreen):
         board.accepts_put = moving
         board.can_focus = moving
         if moving:
-            board.focus()
+            self.set_focus(board)
         elif table.acting and (self.focused is None or self.focused is board):
-            self.query_one(ActionList).focus()
+            self.set_focus(self.query_one(ActionList))
         self.refresh_bindings()
 
     # -- the map ------------------------------------------------------------------------

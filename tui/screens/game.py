@@ -34,6 +34,8 @@ from engines.core.protocol import AUTO
 from saves.errors import SaveError
 from saves.store import Autosaver
 from tui.commands import GameActions
+from tui.screens.curtain import CurtainScreen
+from tui.screens.handover import WhoseScreen, curtain_of, next_viewer, shows_secret
 from tui.widgets.compositor import RefreshedRowsCompositor
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
@@ -78,6 +80,7 @@ class GameScreen(Screen[None]):
         self._ended_shown = False
         self._gone = False
         self._heap_set_aside = False
+        self._resumed = False
 
     # -- layout ------------------------------------------------------------------
     @property
@@ -85,6 +88,9 @@ class GameScreen(Screen[None]):
         return self.match.game_id
 
     def compose(self) -> ComposeResult:
+        # The size classes before any widget is styled: set on mount, they styled every
+        # widget a second time before the first frame.
+        self.fit_layout(*self.app.size)
         yield StatusLine(id="status").data_bind(GameScreen.table)
         with Horizontal(id="table"):
             with Vertical(id="board"):
@@ -133,6 +139,11 @@ class GameScreen(Screen[None]):
             # objects, set aside with the game's; the next game sets them aside again).
             gc.unfreeze()
 
+    def _set_heap_aside_when_idle(self) -> None:
+        """Once the game waits for a person (the bots' first moves drawn), after that frame."""
+        if not self._heap_set_aside and not self._thinking:
+            self.call_after_refresh(self._set_heap_aside)
+
     def _set_heap_aside(self) -> None:
         """Keep the game's objects, as they stand once the screen is drawn, out of the
         collector's sight while it is played. Its full passes otherwise walked them all
@@ -141,14 +152,12 @@ class GameScreen(Screen[None]):
         its start-up objects (or never: the start and a saved game's replay run without
         it), so it took the game for new heap and came back every tenth middle pass. A
         full pass first, so no garbage is set aside with them."""
-        if self.alive:
+        if self.alive and not self._heap_set_aside:
             gc.collect()
             gc.freeze()
             self._heap_set_aside = True
 
-    def on_mount(self) -> None:
-        from tui.screens.handover import WhoseScreen, shows_secret
-
+    async def on_mount(self) -> None:
         if sum(1 for seat in self.match.seats if not seat.is_bot) > 1:
             # Several people share this screen: it always says whose it is.
             self.mount(WhoseScreen(id="whose-screen"))
@@ -156,13 +165,35 @@ class GameScreen(Screen[None]):
             # Whoever opened the game may not be the player whose secrets come first.
             self._raise_curtain()
         self._show_whose_screen()
-        self.fit_layout(*self.app.size)
-        # The default focus first: the first table (drawn before the first frame) may move
-        # it to the board, as every later one does.
-        self.query_one(ActionList).focus()
+        # The default focus first (the screen's own set_focus, at once, where a widget's
+        # focus() waits for the app's queue): the first table may move it to the board, as
+        # every later one does, and the footer's keys follow the focus.
+        self.set_focus(self.query_one(ActionList))
         self.refresh_table()
-        self.call_after_refresh(self.after_change)
-        self.app.call_when_drawn(self._set_heap_aside)
+        # The keys with the first table, in the first frame: Textual's footer builds them
+        # after that frame, which kept the screen changing one to four frames longer.
+        await self.query_one(SteadyFooter).show_keys()
+        self.call_after_refresh(self._after_first_frame)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual styles the whole screen again whenever it comes to the top, for what may
+        # have changed while it was covered. The first time, every widget was styled as it
+        # mounted, just before (styling them all again cost the first frame 7-11 ms).
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+
+    def _after_first_frame(self) -> None:
+        """What `after_change` does after a change, once the first table is on screen, less
+        the save (opening the game wrote this very state) and the table (drawn on mount)."""
+        if not self.alive:
+            return
+        self.focus_input()
+        if self.match.is_over():
+            self._show_end()
+            return
+        self._maybe_run_bots()
+        self._set_heap_aside_when_idle()
 
     # -- the table --------------------------------------------------------------
     def _initial_viewer(self) -> int | None:
@@ -280,6 +311,7 @@ class GameScreen(Screen[None]):
             self._show_end()
             return
         self._maybe_run_bots()
+        self._set_heap_aside_when_idle()
 
     def _humans_acting(self) -> list[int]:
         return [s for s in self.match.actors() if s >= 0 and not self.match.seats[s].is_bot]
@@ -294,8 +326,6 @@ class GameScreen(Screen[None]):
         """Give the keyboard to the next human who must act, going round the table from
         the current one. A curtain hides the new screen if it shows a secret; one already
         up is renamed, so it always names the seat whose screen comes next."""
-        from tui.screens.handover import curtain_of, next_viewer, shows_secret
-
         before = self.viewer
         self.viewer = next_viewer(self.match, humans_acting, before)
         curtain = curtain_of(self.app, self)
@@ -317,9 +347,6 @@ class GameScreen(Screen[None]):
         self.refresh_table()
 
     def _raise_curtain(self) -> None:
-        from tui.screens.curtain import CurtainScreen
-        from tui.screens.handover import curtain_of
-
         name = self.match.seats[self.viewer].name
         self._curtain_up = True
         curtain = curtain_of(self.app, self)
@@ -339,8 +366,6 @@ class GameScreen(Screen[None]):
 
     def _show_whose_screen(self) -> None:
         """The tag saying whose screen this is; the status line keeps clear of it."""
-        from tui.screens.handover import WhoseScreen
-
         tags = self.query(WhoseScreen)
         if not tags:
             return

@@ -185,6 +185,9 @@ class SetupScreen(StyledOnOpen[None]):
         load_game_styles = getattr(self.app, "load_game_styles", None)
         if load_game_styles is not None:
             self.call_after_refresh(load_game_styles, self.entry.id)
+        from tui.opening import rehearse_start
+
+        self.call_after_refresh(rehearse_start, self.entry.id)
 
     def _open_at_start_button(self) -> None:
         """A form taller than the terminal (Camp Grizzly, Bioviva at 24 rows) opens at its

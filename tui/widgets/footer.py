@@ -53,6 +53,14 @@ class SteadyFooter(Footer):
                 widget.set_class(compact, "-compact", update=False)
             yield painted_once(widget)
 
+    async def show_keys(self) -> None:
+        """Build the keys now, from the screen's bindings as they stand. A screen whose
+        `check_action` needs what its mount sets up (a game's first table, the focus)
+        awaits this at the end of its mount, so its first frame shows them."""
+        self._bindings_ready = True
+        with self._context():  # as when the footer runs it itself: its keys bind to it
+            await self.recompose()
+
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
         # The footer draws nothing of its own under its keys: a layout that places them
         # again repaints every key that moved, and the footer's own repaint would resend the
