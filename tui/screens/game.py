@@ -18,8 +18,7 @@ import time
 from typing import Any
 
 import msgspec
-from textual import work
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -36,6 +35,7 @@ from saves.store import Autosaver
 from tui.commands import GameActions
 from tui.screens.curtain import CurtainScreen
 from tui.screens.handover import WhoseScreen, curtain_of, next_viewer, shows_secret
+from tui.screens.styled import StyledOnOpen
 from tui.widgets.compositor import RefreshedRowsCompositor
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
@@ -47,7 +47,7 @@ def shown_on_screen(widget: Widget) -> bool:
     return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
-class GameScreen(Screen[None]):
+class GameScreen(StyledOnOpen[None]):
     COMMANDS = Screen.COMMANDS | {GameActions}
     BINDINGS = [
         Binding("u", "undo", "Undo", id="game.undo"),
@@ -80,7 +80,6 @@ class GameScreen(Screen[None]):
         self._ended_shown = False
         self._gone = False
         self._heap_set_aside = False
-        self._resumed = False
 
     # -- layout ------------------------------------------------------------------
     @property
@@ -174,14 +173,6 @@ class GameScreen(Screen[None]):
         # after that frame, which kept the screen changing one to four frames longer.
         await self.query_one(SteadyFooter).show_keys()
         self.call_after_refresh(self._after_first_frame)
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Textual styles the whole screen again whenever it comes to the top, for what may
-        # have changed while it was covered. The first time, every widget was styled as it
-        # mounted, just before (styling them all again cost the first frame 7-11 ms).
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False
 
     def _after_first_frame(self) -> None:
         """What `after_change` does after a change, once the first table is on screen, less
