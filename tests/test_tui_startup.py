@@ -151,8 +151,16 @@ async def test_the_launcher_has_the_setup_forms_default_styles_read_before_enter
 _KEYS_AFTER_LAYOUT = pytest.mark.xfail(strict=True, reason="Bonfire's More key waits for the first layout")
 
 
+# Bioviva opens on its die roll, played just after the first frame or just before it as the
+# machine allows: the keys it settles on are of the position after the roll, so its first
+# frame's keys are not comparable with them.
+_OPENS_ON_A_ROLL = {"bioviva"}
+
+
 @pytest.mark.parametrize(
-    "game", [pytest.param(e.id, marks=_KEYS_AFTER_LAYOUT) if e.id == "bonfire" else e.id for e in ready_games()]
+    "game",
+    [pytest.param(e.id, marks=_KEYS_AFTER_LAYOUT) if e.id == "bonfire" else e.id
+     for e in ready_games() if e.id not in _OPENS_ON_A_ROLL],
 )
 async def test_a_game_screen_draws_its_footer_keys_in_its_first_frame(game, tmp_path):
     """Start -> game: the first frame of the game screen already shows the keys the footer
