@@ -89,3 +89,34 @@ async def test_a_remote_bivi_player_places_a_tile_with_the_ghost(start_host, con
         entry = table.match.journal[version]
         # The listed form of the ghost's placement, as the local screen would journal it.
         assert entry.seat == 0 and entry.action == table.match.engine.format_action(placed)
+
+
+async def test_a_reply_reaching_a_table_screen_before_it_is_built_is_shown_once_it_is(
+    start_host, connect, tmp_path
+):
+    """The lobby pushes a table's screen and hands replies on to it at once: one that lands
+    before the screen has its widgets waits for them instead of ending the session."""
+    from engines.registry import load_engine
+    from tests.remote.helpers import play_one
+    from tui.remote.match import RemoteMatch
+    from tui.remote.screen import remote_screen_class
+    import random
+
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("bot", "heuristic")])
+    first = bo.updates[made.table]
+    await play_one(bo, made.table, random.Random(1))
+    later = bo.updates[made.table]
+    assert later.version != first.version
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = remote_screen_class("bivi")(RemoteMatch(load_engine("bivi"), bo, first))
+        app.push_screen(screen)
+        screen.receive(later)  # before the screen has composed its board
+        assert not screen.is_mounted
+        await _until(pilot, lambda: screen.remote.version == later.version, "the later update applied")
+        await pilot.pause()
+        assert app.screen is screen and app.return_code is None
+        assert screen.query_one(RiverBoard).is_mounted

@@ -78,6 +78,11 @@ class RemoteScreen:
 
     # -- from the server -----------------------------------------------------------------------
     def receive(self, reply: Any) -> None:
+        if not self.is_mounted:
+            # Pushed but not yet built (the lobby hands on replies at once): its mount draws
+            # the table, and replies that came meanwhile follow in order once it has.
+            self.call_later(self.receive, reply)
+            return
         if isinstance(reply, Update):
             self.remote.receive(reply)
             self.after_change()
