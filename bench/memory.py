@@ -4,24 +4,14 @@ minimal Textual app (one Static) in the same harness, each in its own process.""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from bench.stats import Row, Spread
 
-ROOT = Path(__file__).resolve().parent.parent
 RSS_RATIO = 1.5
 SIZE = (200, 60)
-
-_PROGRAM = """
-import asyncio, json, sys
-from bench.memory import {function}
-print(json.dumps(asyncio.run({function}(*sys.argv[1:]))))
-"""
 
 
 def peak_rss_mib() -> float:
@@ -60,14 +50,9 @@ async def game_sample(game_id: str) -> float:
 
 
 def _sample(function: str, *args: str) -> float:
-    env = dict(os.environ, CAMPFIRE_CONFIG_DIR=tempfile.mkdtemp(prefix="campfire-bench-"))
-    result = subprocess.run(
-        [sys.executable, "-c", _PROGRAM.format(function=function), *args],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
-    )
-    if result.returncode != 0:
-        raise RuntimeError(f"{function}{args} failed: {result.stderr.strip().splitlines()[-1:]}")
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    from bench.startup import fresh_process_sample
+
+    return fresh_process_sample("bench.memory", function, *args)
 
 
 def bench_memory(repeats: int) -> list[Row]:

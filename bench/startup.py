@@ -142,11 +142,25 @@ READING_SECONDS = 0.5
 
 #: One sample per fresh process, so the first entry pays what a player's first entry pays
 #: (importing the setup form, the game's engine and screen); prints the milliseconds.
-_SWITCH_PROGRAM = """
+_FRESH_PROGRAM = """
 import asyncio, json, sys
-from bench.startup import {function}
+from {module} import {function}
 print(json.dumps(asyncio.run({function}(*sys.argv[1:]))))
 """
+
+
+def fresh_process_sample(module: str, function: str, *args: str) -> Any:
+    """Run the coroutine `module.function(*args)` in a fresh Python process (its own
+    config folder, bytecode allowed) and return what it printed as JSON."""
+    env = dict(os.environ, CAMPFIRE_CONFIG_DIR=tempfile.mkdtemp(prefix="campfire-bench-"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    result = subprocess.run(
+        [sys.executable, "-c", _FRESH_PROGRAM.format(module=module, function=function), *args],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"{function}{args} failed: {result.stderr.strip().splitlines()[-1:]}")
+    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 def screen_frames(app: Any) -> Any:
@@ -269,15 +283,7 @@ async def entering_sample(game_id: str) -> list[float]:
 
 
 def _switch_sample(function: str, *args: str) -> list[float]:
-    env = dict(os.environ, CAMPFIRE_CONFIG_DIR=tempfile.mkdtemp(prefix="campfire-bench-"))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    result = subprocess.run(
-        [sys.executable, "-c", _SWITCH_PROGRAM.format(function=function), *args],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
-    )
-    if result.returncode != 0:
-        raise RuntimeError(f"{function}{args} failed: {result.stderr.strip().splitlines()[-1:]}")
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    return fresh_process_sample("bench.startup", function, *args)
 
 
 def bench_entering(repeats: int) -> list[Row]:
