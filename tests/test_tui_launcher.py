@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from engines.registry import GAMES
-from tests.tui_helpers import highlight_game
+from tests.tui_helpers import highlight_game, open_setup_form
 from tui.app import CampfireApp
 from tui.screens.launcher import LauncherScreen
 from tui.screens.too_small import TooSmallScreen
@@ -143,17 +143,12 @@ async def test_new_game_form_sets_seats_options_and_seed(tmp_path) -> None:
     from textual.widgets import Input
 
     from tui.games.bivi import BiviScreen
-    from tui.screens.setup import SetupScreen
     from tui.widgets.choice import ChoiceField
 
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await highlight_game(app, pilot, "bivi")
-        await pilot.press("enter")
-        await pilot.pause()
-        setup = app.screen
-        assert isinstance(setup, SetupScreen)
+        setup = await open_setup_form(app, pilot, "bivi")
         await pilot.press("ctrl+n")  # a third seat
         await pilot.pause()
         setup.query_one("#option-mode", ChoiceField).value = "expert"
@@ -172,17 +167,12 @@ async def test_new_game_form_is_filled_with_the_keyboard_alone(tmp_path) -> None
     """Tab from field to field; left and right (Enter and Space too) step through a seat's
     kind and an option's values in place, round from the last to the first."""
     from tui.games.bivi import BiviScreen
-    from tui.screens.setup import SetupScreen
     from tui.widgets.choice import ChoiceField
 
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await highlight_game(app, pilot, "bivi")
-        await pilot.press("enter")
-        await pilot.pause()
-        setup = app.screen
-        assert isinstance(setup, SetupScreen)
+        setup = await open_setup_form(app, pilot, "bivi")
         kinds = list(setup.query(".seat-kind").results(ChoiceField))
         assert [kind.choices for kind in kinds] == [["human", "random", "heuristic"]] * 2
         assert [kind.value for kind in kinds] == ["human", "heuristic"]
@@ -395,16 +385,11 @@ async def test_load_lists_the_mode_and_seed_of_each_save(tmp_path) -> None:
 async def test_setup_form_explains_options_and_first_tab_reaches_the_first_field(tmp_path) -> None:
     from textual.widgets import Input
 
-    from tui.screens.setup import SetupScreen
 
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await highlight_game(app, pilot, "bivi")
-        await pilot.press("enter")
-        await pilot.pause()
-        setup = app.screen
-        assert isinstance(setup, SetupScreen)
+        setup = await open_setup_form(app, pilot, "bivi")
         meanings = [str(s.render()) for s in setup.query(".option-meaning")]
         assert any("mirror" in m for m in meanings)  # what basic/advanced/expert change
         await pilot.press("tab")

@@ -30,3 +30,14 @@ async def open_game(app, pilot, match) -> None:
     await pilot.pause()
     open_match(app, match, None)
     await settle(app, pilot)
+
+
+async def open_setup_form(app, pilot, game_id: str):
+    """From the launcher, the setup form of `game_id` (Enter on it), drawn."""
+    from tui.screens.setup import SetupScreen
+
+    await highlight_game(app, pilot, game_id)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, SetupScreen)
+    return app.screen
