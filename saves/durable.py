@@ -25,10 +25,12 @@ over NAME; that frees a file per save but keeps every guarantee above.
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import shutil
 import stat
 import sys
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -37,6 +39,8 @@ _NO_EXCHANGE = frozenset({errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.EN
 _WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
 
 _renameat2: Callable[[bytes, bytes], None] | None = None
+#: Numbers the writers of this process, so two sessions of one save never share a spare.
+_writer_numbers = itertools.count(1)
 
 
 def exchange(first: bytes, second: bytes) -> None:
@@ -89,9 +93,13 @@ class HotWriter:
 
     def __init__(self, path: Path, prev: Path) -> None:
         pid = os.getpid()
+        writer = f"{pid}-{next(_writer_numbers)}"
         self._path, self._prev = str(path), str(prev)
         self._prev_tmp = str(prev.with_name(f".{prev.name}.{pid}.tmp"))
-        self.spares = tuple(str(path.with_name(f".{path.name}.{pid}.{n}.tmp")) for n in (0, 1))
+        self.spares = tuple(str(path.with_name(f".{path.name}.{writer}.{n}.tmp")) for n in (0, 1))
+        # Spares go with the writer, or at the latest when Python exits; a killed process
+        # leaves them to the sweep of stale temp files.
+        self.discard_spares = weakref.finalize(self, _unlink_all, self.spares)
         self._encoded = {name: os.fsencode(name) for name in (self._path, self._prev, *self.spares)}
         self._next = 0
         self._swaps = True
@@ -144,12 +152,14 @@ class HotWriter:
             os.replace(self._prev_tmp, self._prev)
         os.replace(spare, self._path)
 
-    def discard_spares(self) -> None:
-        for spare in self.spares:
-            try:
-                os.unlink(spare)
-            except OSError:
-                pass
+
+
+def _unlink_all(paths: tuple[str, ...]) -> None:
+    for path in paths:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
 
 
 def _write_synced(spare: str, data: bytes) -> None:

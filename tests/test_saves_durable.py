@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import errno
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import msgspec
@@ -203,3 +205,39 @@ def test_the_first_action_of_a_new_game_makes_the_prev_file(tmp_path):
     assert not prev_path(saver.path).exists()
     act(saver)
     assert journal_length(saver.path) == 1 and journal_length(prev_path(saver.path)) == 0
+
+
+def test_two_sessions_of_one_save_in_one_process_never_share_a_spare(tmp_path):
+    first = new_saver(tmp_path)
+    act(first, 2)
+    first.close()
+    again = Autosaver.resume(load_save(first.path, engine=ENGINE))
+    assert set(again._writer.spares).isdisjoint(first._writer.spares)
+
+
+EXITING_CHILD = """
+import sys
+from pathlib import Path
+import msgspec
+from engines.core.match import Match, SeatSpec
+from saves.store import Autosaver
+from tests.fake_engine import ENGINE
+
+seats = [SeatSpec("Ana", "bot", "random"), SeatSpec("Bo", "bot", "heuristic")]
+match = Match(ENGINE, msgspec.convert({"target": 60}, type=ENGINE.options_type), seats, 3)
+saver = Autosaver(match, Path(sys.argv[1]) / "s.json")
+for _ in range(4):
+    saver.act(*match.next_bot_or_auto())
+print(len(list(Path(sys.argv[1]).glob(".*.tmp"))))
+"""
+
+
+def test_spares_are_gone_when_the_process_exits_without_closing_the_save(tmp_path):
+    """The game screen never closes its saver: the spares must not outlive the program."""
+    root = Path(__file__).resolve().parent.parent
+    child = subprocess.run(
+        [sys.executable, "-c", EXITING_CHILD, str(tmp_path)], cwd=root, capture_output=True, text=True, timeout=60
+    )
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.split() == ["2"], "two spares while the session ran"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".s.json.lock", "s.json", "s.prev.json"]
