@@ -37,6 +37,7 @@ from pathlib import Path
 #: Errors meaning "this system or file system cannot swap names", not "this swap failed".
 _NO_EXCHANGE = frozenset({errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EXDEV})
 _WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+_OWNER = os.geteuid() if hasattr(os, "geteuid") else None  # who owns the files this process makes
 
 _renameat2: Callable[[bytes, bytes], None] | None = None
 #: Numbers the writers of this process, so two sessions of one save never share a spare.
@@ -199,5 +200,5 @@ def _open_spare(spare: str) -> tuple[int, int]:
 
 
 def _ours_alone(facts: os.stat_result) -> bool:
-    owner = os.geteuid() if hasattr(os, "geteuid") else facts.st_uid
+    owner = _OWNER if _OWNER is not None else facts.st_uid
     return stat.S_ISREG(facts.st_mode) and facts.st_nlink == 1 and not facts.st_mode & 0o077 and facts.st_uid == owner
