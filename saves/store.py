@@ -1,8 +1,9 @@
 """Save files on disk: atomic writes, autosave, load with replay, verify, list, locate.
 
 Every way a file can be bad ends in one `SaveError` sentence; reading never writes, and
-writing goes through a temp file + fsync + rename so a killed process leaves either the old
-file or the new one, plus `NAME.prev.json`, the previous good copy.
+writing goes through a temp file + fsync + rename (autosaves after the first: a swap, see
+saves/durable.py) so a killed process leaves either the old file or the new one, plus
+`NAME.prev.json`, the previous good copy.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engines.core.errors import BadOptions, IllegalAction
 from engines.core.match import Match, SeatSpec
 from engines.core.protocol import Engine, Event
 from engines.registry import find_game, load_engine
+from saves.durable import HotWriter, link
 from saves.errors import SaveError
 from saves.format import (
     FORMAT_VERSION,
@@ -135,20 +137,12 @@ def _keep_previous(path: Path) -> None:
     # A hard link costs nothing and is atomic with the rename; copy where links are refused.
     tmp = prev.with_name(f".{prev.name}.{os.getpid()}.tmp")
     try:
-        _link(path, tmp)
+        link(path, tmp)
     except FileNotFoundError:
         return
     except OSError:
         shutil.copy2(path, tmp)
     os.replace(tmp, prev)
-
-
-def _link(source: Path, target: Path) -> None:
-    try:
-        os.link(source, target)
-    except FileExistsError:  # left by a writer killed at this very step
-        target.unlink()
-        os.link(source, target)
 
 
 #: A temp file this old was left by a killed writer, not one still writing.
@@ -258,7 +252,7 @@ class Autosaver:
         self.created = created or now_iso()
         self.read_only = read_only
         self._wrote_once = False
-        self._names: tuple[str, str, str, str] | None = None
+        self._writer: HotWriter | None = None
         self._encoder = JournalEncoder()
         self._facts: tuple[Any, StateFacts] | None = None  # (the state they are of, its facts)
         if read_only:
@@ -276,6 +270,7 @@ class Autosaver:
             raise SaveInUse(self.path)
         self._lock = lock
         _sweep_temp_files(self.path)
+        self._writer = HotWriter(self.path, prev_path(self.path))
         self.save()
 
     @classmethod
@@ -319,47 +314,19 @@ class Autosaver:
         return self._facts[1]
 
     def _write_again(self, data: bytes) -> None:
-        """The hot path, once per action: temp file, the one fsync, keep the previous
-        file as NAME.prev.json by a hard link, rename. Paths are worked out once."""
-        names = self._names
-        if names is None:
-            prev = prev_path(self.path)
-            pid = os.getpid()
-            names = self._names = (
-                str(self.path.with_name(f".{self.path.name}.{pid}.tmp")),
-                str(prev.with_name(f".{prev.name}.{pid}.tmp")),
-                str(prev),
-                str(self.path),
-            )
-        tmp, prev_tmp, prev, path = names
+        """The hot path, once per action: one fsync, the previous file kept as
+        NAME.prev.json (saves/durable.py)."""
+        assert self._writer is not None  # made with the lock: a read-only viewer never writes
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            try:
-                _link(Path(path), Path(prev_tmp))
-            except FileNotFoundError:
-                pass  # the file vanished under us: the new one still lands below
-            except OSError:  # a file system without hard links
-                shutil.copy2(path, prev_tmp)
-                os.replace(prev_tmp, prev)
-            else:
-                os.replace(prev_tmp, prev)
-            os.replace(tmp, path)
+            self._writer.write(data)
         except OSError as error:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
             raise SaveError(self.path, f"could not be written ({error.strerror or error})") from None
 
     def close(self) -> None:
-        """Let another session open this save without taking it over."""
+        """Let another session open this save without taking it over (and drop this
+        session's spare files)."""
+        if self._writer is not None:
+            self._writer.discard_spares()
         if self._lock is not None:
             self._lock.release()
 

@@ -144,9 +144,12 @@ def test_autosave_after_every_action_keeps_previous(tmp_path):
         assert current.created == created, "the session start stays put"
         assert len(read_save(prev_path(saver.path)).journal) == done - 1
 
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [saver.path.name, prev_path(saver.path).name, f".{saver.path.name}.lock"]
-    )
+    kept = [saver.path.name, prev_path(saver.path).name, f".{saver.path.name}.lock"]
+    spares = sorted(p.name for p in tmp_path.iterdir() if p.name not in kept)
+    assert spares == sorted(Path(spare).name for spare in saver._writer.spares), "only this session's spares"
+    assert [i.path for i in list_saves(tmp_path)] == [saver.path], "a spare is never listed as a save"
+    saver.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kept)
 
 
 def test_autosave_hot_path_syncs_once_and_keeps_a_previous_file(tmp_path, monkeypatch):
@@ -240,13 +243,17 @@ saver = Autosaver.start(match, folder)
 for _ in range(done):
     saver.act(*match.next_bot_or_auto())
 if mid_write:
-    # Die inside the next autosave: the new file is written and synced but not yet renamed.
-    real_replace = os.replace
-    def dying_replace(src, dst):
-        if Path(dst) == saver.path:
-            os.kill(os.getpid(), signal.SIGKILL)
-        real_replace(src, dst)
-    os.replace = dying_replace
+    # Die inside the next autosave: the new file is written and synced but not yet renamed
+    # (or swapped) into place.
+    import saves.durable
+    real_replace, real_exchange = os.replace, saves.durable.exchange
+    def dying(real):
+        def move(src, dst):
+            if Path(os.fsdecode(dst)) == saver.path:
+                os.kill(os.getpid(), signal.SIGKILL)
+            real(src, dst)
+        return move
+    os.replace, saves.durable.exchange = dying(real_replace), dying(real_exchange)
     saver.act(*match.next_bot_or_auto())
 os.kill(os.getpid(), signal.SIGKILL)
 """
