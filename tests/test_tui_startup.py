@@ -146,11 +146,6 @@ async def test_the_launcher_has_the_setup_forms_default_styles_read_before_enter
         assert default_sources() == before  # nothing left to parse when the form mounts
 
 
-# Bonfire's More key shows when its board scrolls, which is known only once the first frame
-# has laid the board out.
-_KEYS_AFTER_LAYOUT = pytest.mark.xfail(strict=True, reason="Bonfire's More key waits for the first layout")
-
-
 # Bioviva opens on its die roll, played just after the first frame or just before it as the
 # machine allows: the keys it settles on are of the position after the roll, so its first
 # frame's keys are not comparable with them.
@@ -159,8 +154,7 @@ _OPENS_ON_A_ROLL = {"bioviva"}
 
 @pytest.mark.parametrize(
     "game",
-    [pytest.param(e.id, marks=_KEYS_AFTER_LAYOUT) if e.id == "bonfire" else e.id
-     for e in ready_games() if e.id not in _OPENS_ON_A_ROLL],
+    [e.id for e in ready_games() if e.id not in _OPENS_ON_A_ROLL],
 )
 async def test_a_game_screen_draws_its_footer_keys_in_its_first_frame(game, tmp_path):
     """Start -> game: the first frame of the game screen already shows the keys the footer
