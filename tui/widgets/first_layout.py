@@ -4,8 +4,9 @@ Textual learns that a scrolling container overflows from the layout that draws i
 shows its scrollbar (the text beside it wraps again to the narrower width) and anything
 that depends on it (a key in the footer) a frame or two later: a new screen kept changing
 after its first frame. A screen that calls these while it mounts draws the final look at
-once. Each arrangement asked for here is the one the layout will use (Textual caches them
-by size), so nothing is laid out twice that the layout would not lay out anyway.
+once. The arrangements asked for here are Textual's own (`Widget.arrange`); the layout may
+work them out again (text set just before drops its caches at the next idle): for
+Bonfire's screen 3-5 ms of CPU, against a second layout and two more frames.
 """
 
 from __future__ import annotations
