@@ -29,6 +29,17 @@ def screen_class(game_id: str) -> type:
     return module.SCREEN
 
 
+def game_widget_types() -> tuple[type, ...]:
+    """The widget classes with default styles of their own that game screens mount beyond
+    the setup form's (every game's board, the hot-seat tag). The launcher has the app read
+    them with the form's (`CampfireApp.read_default_styles`): the first board to mount
+    otherwise parsed them, and every sheet's rules were gathered again, inside Start."""
+    from tui.screens.handover import WhoseScreen
+    from tui.widgets.board import LineBoard
+
+    return (LineBoard, WhoseScreen)
+
+
 _rehearsed: set[str] = set()
 
 

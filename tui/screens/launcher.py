@@ -44,14 +44,15 @@ def prefetch_game(game_id: str, app: Any = None) -> None:
     """Import what entering `game_id` needs (its engine, the option meanings the setup
     form shows, its screen, the version the first autosave writes) in a background thread
     while the player reads the launcher: Enter and Start then find it done, and `app` (when
-    given) reads the form's default styles. Python's import lock keeps a key press that
-    comes first correct (it waits for the import under way); any failure is left for that
-    press to report."""
+    given) reads the default styles of the form's widgets and of the game screens'.
+    Python's import lock keeps a key press that comes first correct (it waits for the
+    import under way); any failure is left for that press to report."""
     if game_id in _prefetched:
         if app is not None and "tui.screens.setup" in sys.modules:  # imported for another app
+            from tui.opening import game_widget_types
             from tui.screens.setup import FORM_WIDGETS
 
-            app.read_default_styles(FORM_WIDGETS)
+            app.read_default_styles(FORM_WIDGETS + game_widget_types())
         return
     _prefetched.add(game_id)
 
@@ -59,7 +60,7 @@ def prefetch_game(game_id: str, app: Any = None) -> None:
         try:
             from engines.registry import load_engine
             from saves.format import app_version
-            from tui.opening import screen_class
+            from tui.opening import game_widget_types, screen_class
             from tui.screens.setup import FORM_WIDGETS, option_fields
 
             option_fields(load_engine(game_id).options_type)
@@ -67,7 +68,7 @@ def prefetch_game(game_id: str, app: Any = None) -> None:
             app_version()  # the first autosave writes it
             if app is not None:
                 # On the app's own thread: its stylesheet is not shared with this one.
-                app.call_from_thread(app.read_default_styles, FORM_WIDGETS)
+                app.call_from_thread(app.read_default_styles, FORM_WIDGETS + game_widget_types())
         except Exception:  # noqa: BLE001 - reported by the key press that needs it
             pass
 

@@ -22,6 +22,7 @@ from engines.registry import find_game, load_engine
 from saves.limits import MAX_SEAT_NAME, clean_name, seed_problem
 from tui.screens.styled import StyledOnOpen
 from tui.widgets.choice import ChoiceField
+from tui.widgets.first_layout import scrollbar_from_first_frame
 from tui.widgets.footer import SteadyFooter
 
 # `campfire serve` names the first seat after the SSH username (already sanitised).
@@ -197,20 +198,11 @@ class SetupScreen(StyledOnOpen[None]):
         layout the first frame will use (cached, so laid out once) tells how far down the
         foot is, and the form starts scrolled there."""
         body = self.query_one("#setup-body", VerticalScroll)
-        placed = next(
-            (placement.region for placement in self.arrange(self.app.size).placements if placement.widget is body),
-            None,
-        )
-        if placed is None:
-            return
-        inside = placed.shrink(body.styles.gutter)
-        foot = body.arrange(body._get_scrollable_region(inside).size).spatial_map.total_region.bottom
-        if foot <= inside.height:
-            return
         # Its scrollbar shows from the first frame too (the text beside it wraps to the
         # width that leaves), rather than from a second layout.
-        body.set_reactive(Widget.show_vertical_scrollbar, True)
-        view = body._get_scrollable_region(inside)
+        view = scrollbar_from_first_frame(body)
+        if view is None:
+            return
         below = body.arrange(view.size).spatial_map.total_region.bottom - view.height
         body.set_reactive(Widget.scroll_y, below)
         body.set_reactive(Widget.scroll_target_y, below)
