@@ -67,7 +67,7 @@ def test_generator_draws_and_shuffles_exactly_as_the_plain_algorithm() -> None:
         below, shuffled = _splitmix_reference(seed_state(seed))
         for n in bounds:
             assert rng.below(n) == below(n)
-        for size in (0, 1, 2, 7, 8, 9, 31, 254):
+        for size in (0, 1, 2, 5, 6, 7, 31, 254):
             assert rng.shuffled(range(size)) == shuffled(range(size))
         assert rng.below(2**64 - 3) == below(2**64 - 3), "the generator's state moved in step"
 

@@ -8,6 +8,7 @@ global state, so a game is fully described by options + seed + actions.
 from __future__ import annotations
 
 import functools
+import operator
 import sys
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
@@ -103,8 +104,8 @@ class Rng:
         return (self.next_u64() >> 11) / float(1 << 53)
 
 
-#: Lists this long or longer are shuffled from packed draws (shorter ones gain nothing).
-_PACKED_FROM = 8
+#: Lists this long or longer are shuffled from packed draws (shorter ones cost more so).
+_PACKED_FROM = 6
 _LITTLE_ENDIAN = sys.byteorder == "little"
 #: Each draw's 64 bits sit in a 128-bit lane of one big int, so a product by a 64-bit
 #: constant never carries into the next lane.
@@ -139,4 +140,4 @@ def _packed_draws(state: int, size: int) -> Iterator[int] | None:
     # `below(n)` rejects a draw only in the top `2**64 % n` values, and n <= size here.
     if max(raw) >= _SPAN - size:
         return None
-    return map(int.__mod__, raw, range(size, 1, -1))
+    return map(operator.mod, raw, range(size, 1, -1))
