@@ -116,8 +116,11 @@ _LANE_BITS = 128
 def _lanes(draws: int) -> tuple[int, int, int]:
     """For `draws` lanes: 1 in every lane, the golden step times the draw's number (1, 2,
     ...) in every lane, and the 64-bit mask in every lane."""
-    ones = sum(1 << (_LANE_BITS * k) for k in range(draws))
-    steps = sum((k + 1) << (_LANE_BITS * k) for k in range(draws))
+    # Built from bytes: a sum of shifted ints would take time quadratic in `draws`, and a
+    # reshuffled discard pile can bring a new size now and then.
+    lane_bytes = _LANE_BITS // 8
+    ones = int.from_bytes((1).to_bytes(lane_bytes, "little") * draws, "little")
+    steps = int.from_bytes(b"".join(k.to_bytes(lane_bytes, "little") for k in range(1, draws + 1)), "little")
     return ones, _GOLDEN * steps, _MASK * ones
 
 
@@ -136,7 +139,7 @@ def _packed_draws(state: int, size: int) -> Iterator[int] | None:
     z = ((z ^ (z >> 30)) & lanes) * _MIX1 & lanes
     z = ((z ^ (z >> 27)) & lanes) * _MIX2 & lanes
     z = (z ^ (z >> 31)) & lanes
-    raw = memoryview(z.to_bytes(16 * draws, "little")).cast("Q")[::2].tolist()
+    raw = memoryview(z.to_bytes(_LANE_BITS // 8 * draws, "little")).cast("Q")[::2].tolist()
     # `below(n)` rejects a draw only in the top `2**64 % n` values, and n <= size here.
     if max(raw) >= _SPAN - size:
         return None
