@@ -67,9 +67,41 @@ def test_generator_draws_and_shuffles_exactly_as_the_plain_algorithm() -> None:
         below, shuffled = _splitmix_reference(seed_state(seed))
         for n in bounds:
             assert rng.below(n) == below(n)
-        for size in (0, 1, 2, 31, 254):
+        for size in (0, 1, 2, 5, 6, 7, 31, 254):
             assert rng.shuffled(range(size)) == shuffled(range(size))
         assert rng.below(2**64 - 3) == below(2**64 - 3), "the generator's state moved in step"
+
+
+def _state_drawing(raw: int, draw: int) -> int:
+    """A generator state whose `draw`-th next raw SplitMix64 output (1 = the next) is `raw`:
+    the mix undone step by step."""
+    mask = (1 << 64) - 1
+    z = raw ^ (raw >> 31) ^ (raw >> 62)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask
+    z ^= (z >> 27) ^ (z >> 54)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask
+    z ^= (z >> 30) ^ (z >> 60)
+    return (z - draw * 0x9E3779B97F4A7C15) & mask
+
+
+def test_shuffles_redraw_a_rejected_draw_as_the_plain_algorithm() -> None:
+    # `below(n)` rejects the raw draws from 2**64 - 2**64 % n up: the shuffle must draw
+    # again there, shifting every later draw (packed draws cannot).
+    for size, draw in ((9, 1), (10, 1), (30, 5), (254, 250)):
+        bound = size - draw + 1
+        for raw in ((1 << 64) - (1 << 64) % bound, (1 << 64) - 1):
+            state = _state_drawing(raw, draw)
+            below, shuffled = _splitmix_reference(state)
+            rng = Rng(state)
+            assert rng.shuffled(range(size)) == shuffled(range(size))
+            assert rng.below(1000) == below(1000), "the generator's state moved in step"
+    # Just under the values any bound up to the list's size could reject: no redraw.
+    for size in (8, 31, 100):
+        state = _state_drawing((1 << 64) - size - 1, size // 2)
+        below, shuffled = _splitmix_reference(state)
+        rng = Rng(state)
+        assert rng.shuffled(range(size)) == shuffled(range(size))
+        assert rng.below(1000) == below(1000)
 
 
 def test_grid_components_join_only_orthogonal_neighbours() -> None:

@@ -7,7 +7,10 @@ global state, so a game is fully described by options + seed + actions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import operator
+import sys
+from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -68,9 +71,20 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A new list with the items in random order (Fisher-Yates)."""
         result = list(items)
+        if len(result) >= _PACKED_FROM and _LITTLE_ENDIAN:
+            draws = _packed_draws(self.state, len(result))
+            if draws is not None:  # not one draw was rejected: the state moved one step a draw
+                for i, j in zip(range(len(result) - 1, 0, -1), draws):
+                    result[i], result[j] = result[j], result[i]
+                self.state = (self.state + (len(result) - 1) * _GOLDEN) & _MASK
+                return result
+        return self._shuffled_one_draw_at_a_time(result)
+
+    def _shuffled_one_draw_at_a_time(self, result: list[T]) -> list[T]:
+        """Fisher-Yates in place on `result`, each draw as `below` makes it."""
         state = self.state
         for i in range(len(result) - 1, 0, -1):
-            # below(i + 1) written out (each game's set-up shuffles hundreds of cards).
+            # below(i + 1) written out (short lists and redraws come through here).
             n = i + 1
             limit = _SPAN - (_SPAN % n)
             while True:
@@ -88,3 +102,45 @@ class Rng:
     def random(self) -> float:
         """A float in [0, 1)."""
         return (self.next_u64() >> 11) / float(1 << 53)
+
+
+#: Lists this long or longer are shuffled from packed draws (shorter ones cost more so).
+_PACKED_FROM = 6
+_LITTLE_ENDIAN = sys.byteorder == "little"
+#: Each draw's 64 bits sit in a 128-bit lane of one big int, so a product by a 64-bit
+#: constant never carries into the next lane.
+_LANE_BITS = 128
+
+
+@functools.lru_cache(maxsize=64)
+def _lanes(draws: int) -> tuple[int, int, int]:
+    """For `draws` lanes: 1 in every lane, the golden step times the draw's number (1, 2,
+    ...) in every lane, and the 64-bit mask in every lane."""
+    # Built from bytes: a sum of shifted ints would take time quadratic in `draws`, and a
+    # reshuffled discard pile can bring a new size now and then.
+    lane_bytes = _LANE_BITS // 8
+    ones = int.from_bytes((1).to_bytes(lane_bytes, "little") * draws, "little")
+    steps = int.from_bytes(b"".join(k.to_bytes(lane_bytes, "little") for k in range(1, draws + 1)), "little")
+    return ones, _GOLDEN * steps, _MASK * ones
+
+
+def _packed_draws(state: int, size: int) -> Iterator[int] | None:
+    """The `size - 1` indices a Fisher-Yates shuffle of `size` items draws from `state`
+    (the first below `size`, the last below 2), or None when `below` would reject one of
+    the raw draws (then the one-at-a-time shuffle, which draws again, must be used).
+
+    SplitMix64 is worked out for every draw at once: its states are `state` plus 1, 2, ...
+    golden steps, so each step of the mix is one operation on an int holding all of them
+    (a game's set-up shuffles hundreds of cards; one at a time, each draw costs a dozen
+    Python int operations). tests/test_core.py checks it against the plain algorithm."""
+    draws = size - 1
+    ones, steps, lanes = _lanes(draws)
+    z = (state * ones + steps) & lanes
+    z = ((z ^ (z >> 30)) & lanes) * _MIX1 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * _MIX2 & lanes
+    z = (z ^ (z >> 31)) & lanes
+    raw = memoryview(z.to_bytes(_LANE_BITS // 8 * draws, "little")).cast("Q")[::2].tolist()
+    # `below(n)` rejects a draw only in the top `2**64 % n` values, and n <= size here.
+    if max(raw) >= _SPAN - size:
+        return None
+    return map(operator.mod, raw, range(size, 1, -1))
