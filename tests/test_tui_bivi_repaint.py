@@ -119,3 +119,21 @@ async def test_taking_a_tile_rewrites_the_action_list_inside_its_border_and_leav
         assert forest.region == forest_at
         forest_cells = sum(x2 - x1 for y, x1, x2 in spans if inside((y, x1, x2), forest_at))
         assert 0 < forest_cells < forest_at.area // 3, forest_cells
+
+
+async def test_a_ghost_step_that_keeps_the_hand_text_leaves_the_hand_unpainted(tmp_path) -> None:
+    from tui.widgets.line_text import LineText
+
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot(5))
+        for key in ("1", "1", "k"):  # the left bank, the first tile, one row up: it would fall
+            await pilot.press(key)
+            await settle(app, pilot)
+        hand = app.screen.query_one("#hand", LineText)
+        river = app.screen.query_one("#active-river", RiverBoard)
+        text, ghost_before = hand.text, app.screen.ghost_at
+        assert "would fall" in text
+        spans = await repainted_by(app, pilot, "k")  # a row higher: it would fall all the same
+        assert app.screen.ghost_at != ghost_before and hand.text == text
+        assert spans and all(inside(span, river.region) for span in spans), spans

@@ -49,6 +49,7 @@ from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.footer import painted_once
 from tui.widgets.frame import ActionList, SteadyText
+from tui.widgets.line_text import LineText
 from tui.widgets.table import Table
 
 STYLES = {
@@ -162,7 +163,9 @@ class BiviScreen(GameScreen):
         # Under the rivers: what is in hand, then the forest; it scrolls (Tab, arrows) where
         # the terminal is too short for both.
         with VerticalScroll(id="below-rivers"):
-            yield SteadyText(id="hand")
+            # Its line-drawn text: a ghost step changes whether the spot fits, and a Static
+            # wraps and renders its whole text again for that.
+            yield LineText(id="hand")
             yield SteadyText(id="forest")
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
@@ -357,7 +360,7 @@ class BiviScreen(GameScreen):
         marks = view.beaver_spots if view.phase == "beaver" else ()
         self._show_active_river(view, view.rivers[self._active_seat(table)], ghost, marks)
         hand = self._hand_text(view, mode, self._problem, table.seat_names)
-        widget = self.query_one("#hand", SteadyText)
+        widget = self.query_one("#hand", LineText)
         widget.show(hand)
         # Its rows are kept even with nothing in hand, except where rows are scarce.
         shown = bool(hand) or not self.has_class("-height-under-30")
