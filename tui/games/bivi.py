@@ -151,8 +151,10 @@ class BiviScreen(GameScreen):
         #: What the active river's board shows: the view, glyphs, seat, cell size, numbered
         #: spots and ghost it was drawn from.
         self._river_drawn: tuple | None = None
-        #: The board size the last whole table was drawn for.
-        self._drawn_for: tuple[int, int] | None = None
+        #: The board size (and whether rows are scarce) the last whole table was drawn for.
+        self._drawn_for: tuple[tuple[int, int], bool] | None = None
+        #: The board size planned before the first layout, with the table and terminal size.
+        self._planned_board: tuple[Any, Any, tuple[int, int]] | None = None
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="rivers"):
@@ -291,8 +293,16 @@ class BiviScreen(GameScreen):
         board = self.query_one("#board")
         if board.size.area:
             return board.size.width, board.size.height
-        size = planned_size(board)
-        return size.width, size.height
+        # Planned once per table and terminal size: a drawing asks three times.
+        planned = self._planned_board
+        if planned is None or planned[0] is not self.table or planned[1] != self.app.size:
+            size = planned_size(board)
+            planned = self._planned_board = (self.table, self.app.size, (size.width, size.height))
+        return planned[2]
+
+    def _drawn_at(self) -> tuple[tuple[int, int], bool]:
+        """What a whole drawing of the table depends on besides the table."""
+        return self._board_size(), self.has_class("-height-under-30")
 
     def fit_layout(self, width: int, height: int) -> None:
         super().fit_layout(width, height)
@@ -305,7 +315,7 @@ class BiviScreen(GameScreen):
     def _redraw_all(self) -> None:
         # The first layout gives the board the size the first table was drawn for: nothing
         # to draw again then.
-        if self.table is not None and self._board_size() != self._drawn_for:
+        if self.table is not None and self._drawn_at() != self._drawn_for:
             self.draw(self.table, self._mode())
 
     # -- drawing --------------------------------------------------------------------
@@ -344,7 +354,7 @@ class BiviScreen(GameScreen):
     def draw(self, table: Table, mode: str) -> None:
         view: BiviView = table.view
         active = self._active_seat(table)
-        self._drawn_for = self._board_size()
+        self._drawn_for = self._drawn_at()
         self._sizes = self._choose_sizes(view)
         self._draw_active(table, mode)
         self.query_one("#active-title", SteadyText).show(self._river_title(view, active, table.seat_names))
