@@ -282,7 +282,9 @@ async def test_every_opponent_river_is_reachable_at_80x24_and_all_shown_at_120x4
         assert "bivi.other_rivers" in footer_keys(app)
 
         def shown_titles() -> list[str]:
-            return [str(t.render()).splitlines()[0] for t in screen.query("#other-rivers .river-title")]
+            # A box per opponent is composed with the screen; those that do not fit are hidden.
+            boxes = [box for box in screen.query("#other-rivers .river-box") if box.display]
+            return [str(box.query_one(".river-title").render()).splitlines()[0] for box in boxes]
 
         seen: set[str] = set()
         for _ in range(3):

@@ -119,3 +119,85 @@ async def test_taking_a_tile_rewrites_the_action_list_inside_its_border_and_leav
         assert forest.region == forest_at
         forest_cells = sum(x2 - x1 for y, x1, x2 in spans if inside((y, x1, x2), forest_at))
         assert 0 < forest_cells < forest_at.area // 3, forest_cells
+
+
+def against_bots(seed: int, seats: int):
+    from engines.bivi import ENGINE
+    from engines.core.match import Match, SeatSpec
+
+    bots = [SeatSpec(name, "bot", "heuristic") for name in ("Bo", "Cy", "Di")[: seats - 1]]
+    return Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), *bots], seed)
+
+
+class FramesApp(CampfireApp):
+    """Keeps every frame it displays, with the screen that drew it."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.frames: list[tuple[object, object]] = []
+
+    def _display(self, screen, renderable) -> None:
+        super()._display(screen, renderable)
+        if renderable is not None:
+            self.frames.append((screen, renderable))
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_the_first_frame_of_a_new_game_shows_the_board_as_it_settles(tmp_path, monkeypatch, size, seats) -> None:
+    """The first table is drawn on mount, before any layout: the board's size then comes
+    from the styles, and every opponent's box was composed with the screen, so the rivers
+    shown, their cell sizes and the board are those the screen settles on, in its first
+    frame (they took two more frames, and the table a second drawing)."""
+    from bench.keys import VirtualScreen
+    from tui.games.bivi import BiviScreen
+
+    drawn: list[tuple] = []
+    draw = BiviScreen.draw
+
+    def recording_draw(screen, table, mode) -> None:
+        draw(screen, table, mode)
+        laid_out = screen.query_one("#board").size
+        drawn.append((screen._board_size(), screen._sizes, screen._others_shown, tuple(laid_out)))
+
+    monkeypatch.setattr(BiviScreen, "draw", recording_draw)
+    app = FramesApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await open_game(app, pilot, against_bots(5, seats))  # Ana acts first: nothing moves
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, BiviScreen)
+        board = screen.query_one("#board").size
+        boxes = [box for box in screen.query("#other-rivers .river-box") if box.display]
+        assert drawn[0][3] == (0, 0), "the first table is drawn before the first layout"
+        assert drawn[0][:3] == ((board.width, board.height), screen._sizes, screen._others_shown)
+        assert len(boxes) == screen._others_shown
+        assert len(drawn) == 1, drawn
+        # The board's cells, frame after frame. (The side column is the shared frame's: at
+        # 80x24 four seat panels overflow it, and its scrollbar comes a few frames later.)
+        x, y, width, height = screen.query_one("#board").region
+        terminal = VirtualScreen(*size)
+        looks = []
+        for by, update in app.frames:
+            terminal.apply(update, app.console)
+            if by is screen:
+                looks.append([row[x : x + width] for row in terminal.snapshot()[y : y + height]])
+        assert looks and all(look == looks[-1] for look in looks), "a later frame changed the board"
+
+
+async def test_a_ghost_step_that_keeps_the_hand_text_leaves_the_hand_unpainted(tmp_path) -> None:
+    from tui.widgets.line_text import LineText
+
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot(5))
+        for key in ("1", "1", "k"):  # the left bank, the first tile, one row up: it would fall
+            await pilot.press(key)
+            await settle(app, pilot)
+        hand = app.screen.query_one("#hand", LineText)
+        river = app.screen.query_one("#active-river", RiverBoard)
+        text, ghost_before = hand.text, app.screen.ghost_at
+        assert "would fall" in text
+        spans = await repainted_by(app, pilot, "k")  # a row higher: it would fall all the same
+        assert app.screen.ghost_at != ghost_before and hand.text == text
+        assert spans and all(inside(span, river.region) for span in spans), spans

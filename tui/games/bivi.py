@@ -49,6 +49,8 @@ from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.footer import painted_once
 from tui.widgets.frame import ActionList, SteadyText
+from tui.widgets.line_text import LineText
+from tui.widgets.planned_layout import planned_size
 from tui.widgets.table import Table
 
 STYLES = {
@@ -66,8 +68,6 @@ STYLES = {
     "ghost-bad": Style(color="bright_white", bgcolor="bright_red", bold=True),
     "mark": Style(color="bright_magenta", bold=True),
 }
-#: Columns the side panel and the gaps take beside the board, before the frame lays out.
-SIDE_COLUMNS = 32
 #: Rows under the rivers the tile in hand needs (its name, picture, reason, keys).
 HAND_ROWS = 8
 
@@ -151,6 +151,10 @@ class BiviScreen(GameScreen):
         #: What the active river's board shows: the view, glyphs, seat, cell size, numbered
         #: spots and ghost it was drawn from.
         self._river_drawn: tuple | None = None
+        #: The board size (and whether rows are scarce) the last whole table was drawn for.
+        self._drawn_for: tuple[tuple[int, int], bool] | None = None
+        #: The board size planned before the first layout, with the table and terminal size.
+        self._planned_board: tuple[Any, Any, tuple[int, int]] | None = None
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="rivers"):
@@ -158,12 +162,26 @@ class BiviScreen(GameScreen):
                 yield SteadyText(id="active-title", classes="river-title")
                 yield RiverBoard(id="active-river")
             # Sized by their rivers and titles: painted once by the layout that resizes them.
-            yield painted_once(Horizontal(id="other-rivers"))
+            # A box for every opponent, composed with the screen: boxes mounted by the first
+            # table reached the screen two frames after the rest of it. Those that do not
+            # fit are hidden.
+            with painted_once(Horizontal(id="other-rivers")):
+                for _ in self.match.seats[1:]:
+                    yield self._new_other_box()
         # Under the rivers: what is in hand, then the forest; it scrolls (Tab, arrows) where
         # the terminal is too short for both.
         with VerticalScroll(id="below-rivers"):
-            yield SteadyText(id="hand")
+            # Its line-drawn text: a ghost step changes whether the spot fits, and a Static
+            # wraps and renders its whole text again for that.
+            yield LineText(id="hand")
             yield SteadyText(id="forest")
+
+    def _new_other_box(self) -> Vertical:
+        title, board = SteadyText(classes="river-title"), RiverBoard(classes="compact")
+        board.can_focus = False
+        box = painted_once(Vertical(title, board, classes="river-box"))
+        self._other_boxes.append((box, title, board))
+        return box
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, CubeAt))]
@@ -270,10 +288,21 @@ class BiviScreen(GameScreen):
         return active, other
 
     def _board_size(self) -> tuple[int, int]:
-        """The board area's size, or a guess from the terminal's before the first layout."""
-        boards = self.query("#board")
-        width, height = (boards.first().size.width, boards.first().size.height) if boards else (0, 0)
-        return width or self.app.size.width - SIDE_COLUMNS, height or self.app.size.height - 8
+        """The board area's size; before the first layout, the size that layout will give it,
+        so the first table drawn is the one the screen keeps (a guess drew it twice)."""
+        board = self.query_one("#board")
+        if board.size.area:
+            return board.size.width, board.size.height
+        # Planned once per table and terminal size: a drawing asks three times.
+        planned = self._planned_board
+        if planned is None or planned[0] is not self.table or planned[1] != self.app.size:
+            size = planned_size(board)
+            planned = self._planned_board = (self.table, self.app.size, (size.width, size.height))
+        return planned[2]
+
+    def _drawn_at(self) -> tuple[tuple[int, int], bool]:
+        """What a whole drawing of the table depends on besides the table."""
+        return self._board_size(), self.has_class("-height-under-30")
 
     def fit_layout(self, width: int, height: int) -> None:
         super().fit_layout(width, height)
@@ -284,7 +313,9 @@ class BiviScreen(GameScreen):
             self.call_after_refresh(self._redraw_all)
 
     def _redraw_all(self) -> None:
-        if self.table is not None:
+        # The first layout gives the board the size the first table was drawn for: nothing
+        # to draw again then.
+        if self.table is not None and self._drawn_at() != self._drawn_for:
             self.draw(self.table, self._mode())
 
     # -- drawing --------------------------------------------------------------------
@@ -323,6 +354,7 @@ class BiviScreen(GameScreen):
     def draw(self, table: Table, mode: str) -> None:
         view: BiviView = table.view
         active = self._active_seat(table)
+        self._drawn_for = self._drawn_at()
         self._sizes = self._choose_sizes(view)
         self._draw_active(table, mode)
         self.query_one("#active-title", SteadyText).show(self._river_title(view, active, table.seat_names))
@@ -357,7 +389,7 @@ class BiviScreen(GameScreen):
         marks = view.beaver_spots if view.phase == "beaver" else ()
         self._show_active_river(view, view.rivers[self._active_seat(table)], ghost, marks)
         hand = self._hand_text(view, mode, self._problem, table.seat_names)
-        widget = self.query_one("#hand", SteadyText)
+        widget = self.query_one("#hand", LineText)
         widget.show(hand)
         # Its rows are kept even with nothing in hand, except where rows are scarce.
         shown = bool(hand) or not self.has_class("-height-under-30")
@@ -390,15 +422,11 @@ class BiviScreen(GameScreen):
             self.refresh_bindings()
         self._first_other %= max(1, len(wanted))
         shown = [wanted[(self._first_other + n) % len(wanted)] for n in range(fit)] if wanted else []
-        if len(self._other_boxes) != len(shown):
-            others.remove_children()
-            self._other_boxes = []
-            for _ in shown:
-                title, board = SteadyText(classes="river-title"), RiverBoard(classes="compact")
-                board.can_focus = False
-                box = painted_once(Vertical(title, board, classes="river-box"))
-                self._other_boxes.append((box, title, board))
-            others.mount_all(box for box, _, _ in self._other_boxes)
+        if len(self._other_boxes) < len(shown):  # more rivers than seats: never expected
+            others.mount_all([self._new_other_box() for _ in range(len(shown) - len(self._other_boxes))])
+        for number, (box, _, _) in enumerate(self._other_boxes):
+            if box.display != (number < len(shown)):
+                box.display = number < len(shown)
         hidden = len(wanted) - fit
         for (box, title, board), river in zip(self._other_boxes, shown):
             box.styles.width = river_size(view, size)[0]

@@ -1,0 +1,125 @@
+"""Plain text drawn through the Line API, for a few lines that change on every cursor step.
+
+A `Static` (and `SteadyText`, built on it) renders its whole text again, wrapping every
+line, whenever any row of it is repainted: a Bivì ghost step spent about a millisecond
+there, as long as repainting the river, to show a reason that one of a handful. Here each
+line of the text is wrapped once per width and style and kept, so a step looks its lines
+up, repaints the part of the rows that differ, and renders nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.content import Content
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widget import Widget
+
+from tui.widgets.frame import _changed_span
+
+#: Wrapped lines kept per widget; a text that changes on every step repeats a few lines.
+KEPT_LINES = 64
+
+
+class LineText(Widget):
+    """Text shown verbatim (never markup), a line of it per row, wrapped at the width as a
+    `Static` wraps it. `show` repaints only what changed, and lays the screen out only when
+    the number of rows changes the widget's height."""
+
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    LineText { height: auto; }
+    """
+
+    def __init__(self, text: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._text = text
+        #: Each line of text wrapped at a width, in the style they were wrapped with.
+        self._wrapped: dict[tuple[str, int], list[Strip]] = {}
+        self._wrapped_style: object = None
+        #: The rows last handed to the screen, and the width and style they were made for.
+        self._shown: tuple[int, object, list[Strip]] | None = None
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def render(self) -> Content:
+        """The whole text, for whoever reads the widget's content; drawing goes by lines."""
+        return Content(self._text)
+
+    def show(self, text: str) -> bool:
+        """Show `text`; whether it differed from what was shown."""
+        if text == self._text:
+            return False
+        self._text = text
+        width, height = self.size
+        shown, self._shown = self._shown, None
+        if not self.is_mounted or width <= 0 or shown is None or shown[:2] != (width, self.visual_style):
+            self.refresh(layout=True)
+            return True
+        was, now = shown[2], self._rows(width)
+        # As many rows as were laid out keep the height; only a new count asks the styles.
+        if len(now) != len(was) and self._height_for(len(now)) != height:
+            self.refresh(layout=True)
+            return True
+        self._shown = (width, shown[1], now)
+        if self.styles.text_align not in ("left", "start"):
+            spans = [Region(0, y, width, 1) for y in self._changed_rows(was, now, height)]
+        else:
+            spans = [
+                _changed_span(y, self._row_text(was, y), self._row_text(now, y))
+                for y in self._changed_rows(was, now, height)
+            ]
+        if spans:
+            self.refresh(*spans)
+        return True
+
+    def _changed_rows(self, was: list[Strip], now: list[Strip], height: int) -> list[int]:
+        return [y for y in range(height) if self._row_text(was, y) != self._row_text(now, y)]
+
+    @staticmethod
+    def _row_text(rows: list[Strip], y: int) -> str:
+        return rows[y].text if y < len(rows) else ""
+
+    def _height_for(self, rows: int) -> int:
+        """The height the styles give a text of `rows` rows, or -1 when that takes the
+        layout to know (a fixed or capped height, a percentage floor)."""
+        styles = self.styles
+        if styles.height is None or not styles.height.is_auto or styles.max_height is not None:
+            return -1
+        if styles.min_height is None:
+            return rows
+        return max(rows, int(styles.min_height.resolve(self._container_size, self.app.size)))
+
+    def _rows(self, width: int) -> list[Strip]:
+        """The text wrapped at `width`, line by line, each line as Textual wraps it alone."""
+        if width <= 0:
+            return []
+        style = self.visual_style
+        if style != self._wrapped_style or len(self._wrapped) > KEPT_LINES:
+            self._wrapped.clear()
+            self._wrapped_style = style
+        rows: list[Strip] = []
+        for line in self._text.split("\n"):
+            wrapped = self._wrapped.get((line, width))
+            if wrapped is None:
+                wrapped = Visual.to_strips(self, Content(line), width, None, style, apply_selection=False)
+                self._wrapped[(line, width)] = wrapped
+            rows += wrapped
+        return rows
+
+    def get_content_width(self, container: Any, viewport: Any) -> int:
+        return max((Content(line).cell_length for line in self._text.split("\n")), default=0)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return len(self._rows(width))
+
+    def render_line(self, y: int) -> Strip:
+        width, style = self.size.width, self.visual_style
+        if self._shown is None or self._shown[:2] != (width, style):
+            self._shown = (width, style, self._rows(width))
+        rows = self._shown[2]
+        return rows[y] if y < len(rows) else Strip.blank(width, style.rich_style)
