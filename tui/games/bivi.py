@@ -50,7 +50,7 @@ from tui.widgets.board import LineBoard
 from tui.widgets.footer import painted_once
 from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.line_text import LineText
-from tui.widgets.planned_layout import planned_size
+from tui.widgets.first_layout import planned_size
 from tui.widgets.table import Table
 
 STYLES = {
