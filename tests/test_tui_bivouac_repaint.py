@@ -10,9 +10,12 @@ import hashlib
 import msgspec
 import pytest
 from rich.text import Text
+from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
+from textual.containers import Vertical
 from textual.geometry import Region
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.visual import Visual
 
 from engines.bivouac import ENGINE
@@ -227,3 +230,55 @@ async def test_stepping_keeps_the_detail_height_and_a_new_state_fits_it() -> Non
         detail.show("short", lambda: Text("short"))
         await pilot.pause()
         assert detail_rows(detail) == ["short"]
+
+
+class FramedDetailApp(App):
+    CSS = """
+    #frame { background: $panel; }
+    SpotDetail { width: 30; height: auto; border-top: solid $accent; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="frame"):
+            yield SpotDetail()
+
+
+def styled_rows(detail: SpotDetail) -> list[Strip]:
+    """Every row of the detail, border included, as the compositor gets them."""
+    return detail.render_lines(Region(0, 0, *detail.outer_size))
+
+
+def styled_the_long_way(detail: SpotDetail) -> list[Strip]:
+    """The same rows styled by a cache of Textual's own that has never seen them."""
+    return StylesCache().render_widget(detail, Region(0, 0, *detail.outer_size))
+
+
+async def test_rows_kept_styled_for_a_step_back_are_those_styled_anew() -> None:
+    app = FramedDetailApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        detail = app.query_one(SpotDetail)
+        texts = {"wood": "Wood: two left, and enough words to wrap twice over", "rope": "Rope: one left"}
+
+        async def step(spot: str) -> None:
+            detail.show(spot, lambda: Text(texts[spot]), stepping=True)
+            await pilot.pause()
+            assert styled_rows(detail) == styled_the_long_way(detail), spot
+
+        for spot in ("wood", "rope", "wood", "rope"):
+            await step(spot)
+        detail.forget()  # a new state: the same spot says something else
+        texts["wood"] = "Wood: none left, and enough words to wrap twice over"
+        await step("wood")
+        assert "none left" in styled_rows(detail)[1].text
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        await step("rope")
+        await step("wood")
+        app.query_one("#frame").styles.background = "darkred"
+        await pilot.pause()
+        await step("rope")
+        await step("wood")
+        detail.styles.width = 24
+        await pilot.pause()
+        await step("rope")
+        await step("wood")
