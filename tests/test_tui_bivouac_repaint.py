@@ -301,3 +301,53 @@ async def test_rows_kept_styled_for_a_step_back_are_those_styled_anew() -> None:
         await pilot.pause()
         await step("rope")
         await step("wood")
+
+
+@pytest.fixture
+def styled_rows_made(monkeypatch) -> list[int]:
+    """The rows (border included) Textual styles anew, in order."""
+    made: list[int] = []
+    style_row = StylesCache.render_line
+
+    def render_line(self, styles, y, *args):
+        made.append(y)
+        return style_row(self, styles, y, *args)
+
+    monkeypatch.setattr(StylesCache, "render_line", render_line)
+    return made
+
+
+async def test_a_step_to_a_prepared_spot_finds_its_rows_styled(styled_rows_made) -> None:
+    app = FramedDetailApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        detail = app.query_one(SpotDetail)
+        texts = {"wood": "Wood: two left, and enough words to wrap twice over", "rope": "Rope: one left",
+                 "moss": "Moss: soft, and enough words to wrap twice"}
+        detail.show("wood", lambda: Text(texts["wood"]))
+        detail.prepare(iter([("rope", lambda: Text(texts["rope"])), ("moss", lambda: Text(texts["moss"]))]))
+        await pilot.pause()
+        while detail.preparing:
+            await pilot.pause(0.01)
+        for spot in ("moss", "rope", "wood"):  # the last prepared first: the box still shows wood
+            styled_rows_made.clear()
+            detail.show(spot, lambda: Text(texts[spot]), stepping=True)
+            await pilot.pause()
+            assert styled_rows_made == [], spot
+            assert styled_rows(detail) == styled_the_long_way(detail), spot
+
+
+async def test_the_first_step_after_a_new_state_restyles_only_the_rows_it_changes(styled_rows_made) -> None:
+    class OpeningDetailApp(FramedDetailApp):
+        def on_mount(self) -> None:  # as a game screen draws its first table: before any layout
+            self.query_one(SpotDetail).show("wood", lambda: Text("Wood: two left, and enough words to wrap"))
+
+    app = OpeningDetailApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        detail = app.query_one(SpotDetail)
+        assert len(detail_rows(detail)) == 2
+        styled_rows_made.clear()
+        detail.show("rope", lambda: Text("Rope: one left"), stepping=True)
+        await pilot.pause()
+        assert detail_rows(detail) == ["Rope: one left", ""]
+        assert styled_rows_made == [1, 2]  # under the border, the two rows that changed

@@ -102,6 +102,13 @@ class StyledSpotLines(StylesCache):
                                                            background, render_content_line, *rest)
         return line
 
+    def style_aside(self, widget: Widget) -> None:
+        """Style every row `widget` would draw now into the kept rows, leaving the rows
+        Textual keeps for the screen as they are."""
+        aside = StyledSpotLines(self._spot)
+        aside._styled, aside._width = self._styled, widget.region.width  # a new width would clear them
+        aside.render_widget(widget, Region(0, 0, *widget.outer_size))
+
 
 class SpotDetail(Widget):
     """What the spot under the cursor does, drawn line by line.
@@ -121,7 +128,8 @@ class SpotDetail(Widget):
         self._shown: tuple[int, list[Strip]] = (0, [])  # the width and lines last shown
         self._unprepared: Iterator[tuple[Hashable, Callable[[], Text]]] = iter(())
         self._preparing = False
-        self._styles_cache = StyledSpotLines(self._styled_spot)
+        self._styled_lines = StyledSpotLines(self._styled_spot)
+        self._styles_cache = self._styled_lines  # Textual styles the rows through it
 
     def _styled_spot(self) -> Hashable | None:
         """What the rows drawn now are styled from: the spot and the text's style (a
@@ -132,7 +140,7 @@ class SpotDetail(Widget):
         """The game state changed: every spot's text is made again when shown."""
         self._texts.clear()
         self._wrapped.clear()
-        self._styles_cache.clear()
+        self._styled_lines.clear()
         self._unprepared = iter(())
 
     def prepare(self, spots: Iterator[tuple[Hashable, Callable[[], Text]]]) -> None:
@@ -156,12 +164,24 @@ class SpotDetail(Widget):
             if spot not in self._texts:
                 self._texts[spot] = text()
             self._wrap(spot, width)
+            self._style_aside(spot)
             # A timer's task of its own, so a key that comes meanwhile is not kept waiting
             # behind the remaining spots (callbacks on this widget's queue run back to back;
             # a timer of 0 s divides by its interval).
             self.set_timer(PREPARING_PAUSE, self._prepare_next)
             return
         self._preparing = False
+
+    def _style_aside(self, spot: Hashable) -> None:
+        """Style the rows of `spot` (made and wrapped already) as a step to it keeping the
+        box's size would draw them, so that step finds them styled."""
+        if self.text_selection is not None or not self.outer_size:
+            return
+        spot_shown, lines_shown, self._spot = self._spot, self._shown, spot
+        try:
+            self._styled_lines.style_aside(self)
+        finally:
+            self._spot, self._shown = spot_shown, lines_shown
 
     def show(self, spot: Hashable, text: Callable[[], Text], *, stepping: bool = False) -> None:
         """Show the text of `spot`, made by `text` unless this state already made it."""
@@ -218,6 +238,10 @@ class SpotDetail(Widget):
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         lines = self._lines(width)
+        # What the rows show, for the next step to repaint only those it changes: the
+        # first draw of a state, before the box had its width, left none, and the first
+        # step repainted (and restyled) the whole box.
+        self._shown = (width, lines)
         return lines[y] if y < len(lines) else self._blank()
 
 
