@@ -25,8 +25,6 @@ from tests.test_tui_bivi_repaint import RecordingApp, inside, repainted_by
 from tests.tui_helpers import open_game, settle
 from tui.games import bivouac as bivouac_screen
 from tui.games.bivouac import CampBoard, SpotDetail
-from tui.games.bivouac_draw import camp_drawing, symbols
-from tui.glyphs import ASCII
 
 
 @pytest.fixture(autouse=True)
@@ -165,23 +163,6 @@ async def test_a_move_makes_every_prepared_detail_again(tmp_path, monkeypatch) -
             states.append(state_of(screen.table.view))
             assert [rows[0] for rows in shown] == [f"{item} in {states[-1]}" for item in screen.items()]
         assert states[0] != states[1]
-
-
-async def test_a_resize_draws_the_camp_for_the_new_width_and_prepares_the_details_at_it(tmp_path, counted) -> None:
-    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
-    async with app.run_test(size=(200, 60)) as pilot:
-        await open_game(app, pilot, ana_against_a_bot())
-        screen, board = app.screen, app.screen.query_one(CampBoard)
-        await pilot.press("down")
-        for width, compact in ((100, True), (200, False)):
-            await pilot.resize_terminal(width, 40)
-            await settle(app, pilot)
-            table = screen.table
-            assert board.drawing == camp_drawing(table.view, table.seat_names, screen.items(), screen.cursor,
-                                                 symbols(app.glyphs == ASCII), app.glyphs.seat_marks, compact,
-                                                 screen.choice_prompt(table))
-            shown, wrapped_on_keys = await walk_every_spot(app, pilot, counted)
-            assert wrapped_on_keys == 0 and all(shown)
 
 
 async def test_spots_left_to_prepare_are_dropped_with_the_state() -> None:

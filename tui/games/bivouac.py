@@ -258,7 +258,6 @@ class BivouacScreen(GameScreen):
         self._problems: dict[tuple[int, Place | Return], str | None] = {}
         self._detail_for: object = None  # the view whose spots the detail has made
         self._camp_drawn: tuple[object, bool, object] | None = None  # the view, compactness and glyphs drawn
-        self._fitted_width: int | None = None  # the terminal's width at the last fit_layout
 
     def compose_board(self) -> ComposeResult:
         # Held, not queried: a key reaches both, and the first key after the screen's
@@ -290,11 +289,6 @@ class BivouacScreen(GameScreen):
         super().fit_layout(width, height)
         self.set_class(width < 120, "-narrow")
         self.set_class(width >= 120, "-wide")
-        if self.table is not None and width != self._fitted_width:
-            # The camp drawn for the new width (compact on a narrow one: it kept the wide
-            # drawing until the next key) and every spot's detail wrapped at it after the frame.
-            self.draw_cursor(self.table)
-        self._fitted_width = width
 
     @property
     def wide(self) -> bool:
