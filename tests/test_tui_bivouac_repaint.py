@@ -165,6 +165,17 @@ async def test_a_move_makes_every_prepared_detail_again(tmp_path, monkeypatch) -
         assert states[0] != states[1]
 
 
+async def test_a_new_width_prepares_the_details_at_it(tmp_path, counted) -> None:
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot())
+        for width in (150, 100):
+            await pilot.resize_terminal(width, 40)
+            await settle(app, pilot)
+            shown, wrapped_on_keys = await walk_every_spot(app, pilot, counted)
+            assert wrapped_on_keys == 0 and all(shown)
+
+
 async def test_spots_left_to_prepare_are_dropped_with_the_state() -> None:
     app = DetailApp()
     async with app.run_test(size=(40, 10)) as pilot:

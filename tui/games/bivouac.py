@@ -258,6 +258,7 @@ class BivouacScreen(GameScreen):
         self._problems: dict[tuple[int, Place | Return], str | None] = {}
         self._detail_for: object = None  # the view whose spots the detail has made
         self._camp_drawn: tuple[object, bool, object] | None = None  # the view, compactness and glyphs drawn
+        self._fitted_width: int | None = None  # the terminal's width at the last fit_layout
 
     def compose_board(self) -> ComposeResult:
         # Held, not queried: a key reaches both, and the first key after the screen's
@@ -289,6 +290,12 @@ class BivouacScreen(GameScreen):
         super().fit_layout(width, height)
         self.set_class(width < 120, "-narrow")
         self.set_class(width >= 120, "-wide")
+        table = self.table
+        if table is not None and self._fitted_width not in (None, width):
+            # The details were wrapped at the old width: the next step to each spot would
+            # wrap it again inside the key.
+            self.spot_detail.prepare(self._spot_details_around(table.view, self.items(), self.cursor))
+        self._fitted_width = width
 
     @property
     def wide(self) -> bool:
