@@ -116,7 +116,9 @@ class SpotDetail(Widget):
     Each spot's text is made and wrapped once per game state and width: walking the cursor
     back and forth wrapped it again on every step, and repainted all of it. A step repaints
     only the rows that differ and, while `stepping`, keeps the height the box has (growing
-    at most), so the screen needs no new layout; a new state fits the box to its text."""
+    at most), so the screen needs no new layout; a new state fits the box to its text.
+    The screen hands it the other spots to `prepare` after the frame, so that a step finds
+    its spot made, wrapped and its rows styled (`StyledSpotLines`)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -144,10 +146,10 @@ class SpotDetail(Widget):
         self._unprepared = iter(())
 
     def prepare(self, spots: Iterator[tuple[Hashable, Callable[[], Text]]]) -> None:
-        """Make and wrap the texts of `spots` (spot, how to make its text) after the frame,
-        one spot at a time while nothing else waits: the first step to a spot after a move
-        otherwise made and wrapped its text inside the key (0.4-0.9 ms at 200x60). A later
-        call, or `forget`, drops the spots not prepared yet."""
+        """Make, wrap and style the texts of `spots` (spot, how to make its text) after the
+        frame, one spot at a time while nothing else waits: the first step to a spot after a
+        move otherwise did all three inside the key. A later call, or `forget`, drops the
+        spots not prepared yet."""
         self._unprepared = spots
         if not self._preparing:
             self._preparing = True
