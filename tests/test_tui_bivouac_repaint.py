@@ -5,18 +5,25 @@ read from the frames the app hands to its driver, as a terminal would receive th
 
 from __future__ import annotations
 
+import hashlib
+
+import msgspec
 import pytest
 from rich.text import Text
+from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
+from textual.containers import Vertical
 from textual.geometry import Region
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.visual import Visual
 
 from engines.bivouac import ENGINE
 from engines.bivouac.state import BivouacOptions
 from engines.core.match import Match, SeatSpec
 from tests.test_tui_bivi_repaint import RecordingApp, inside, repainted_by
-from tests.tui_helpers import open_game
+from tests.tui_helpers import open_game, settle
+from tui.games import bivouac as bivouac_screen
 from tui.games.bivouac import CampBoard, SpotDetail
 
 
@@ -84,6 +91,103 @@ async def test_a_cursor_step_repaints_the_changed_camp_and_detail_rows_and_lays_
         assert {y for y, _, _ in spans if y >= top} == changed
 
 
+async def prepared(pilot, detail: SpotDetail) -> None:
+    for _ in range(200):
+        if not detail.preparing:
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the details were never all prepared")
+
+
+async def walk_every_spot(app, pilot, counted) -> tuple[list[list[str]], int]:
+    """The detail as shown on each item, the cursor walked from the first to the last once
+    every detail has been prepared, and the texts wrapped on the way."""
+    screen, shown = app.screen, []
+    detail = screen.query_one(SpotDetail)
+    await prepared(pilot, detail)
+    wrapped = counted["wrapped"]
+    while screen.cursor > 0:
+        await pilot.press("up")
+    for _ in range(len(screen.items())):
+        await settle(app, pilot)
+        shown.append(detail_rows(detail))
+        await pilot.press("down")
+    return shown, counted["wrapped"] - wrapped
+
+
+async def a_game_walked_twice(tmp_path, counted) -> tuple[list[list[list[str]]], int]:
+    """Every spot's detail as the cursor shows it, in the first state and after Ana places a
+    worker (and the bot answers), and the texts wrapped while walking."""
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot())
+        first, wrapped_first = await walk_every_spot(app, pilot, counted)
+        while app.screen.cursor > 0:
+            await pilot.press("up")
+        await pilot.press("enter")  # Ana places a worker on the activities
+        await settle(app, pilot)
+        then, wrapped_then = await walk_every_spot(app, pilot, counted)
+        return [first, then], wrapped_first + wrapped_then
+
+
+async def test_details_prepared_after_the_frame_are_those_a_step_makes_and_are_made_again_after_a_move(
+        tmp_path, counted, monkeypatch) -> None:
+    shown, wrapped_on_keys = await a_game_walked_twice(tmp_path / "prepared", counted)
+    assert wrapped_on_keys == 0  # every spot was ready before its key
+    assert shown[0] != shown[1], "the move changed no spot's detail"
+    monkeypatch.setattr(SpotDetail, "prepare", lambda self, spots: None)  # the long way round
+    shown_the_long_way, wrapped_on_keys = await a_game_walked_twice(tmp_path / "on keys", counted)
+    assert wrapped_on_keys > 0
+    assert shown == shown_the_long_way
+
+
+async def test_a_move_makes_every_prepared_detail_again(tmp_path, monkeypatch) -> None:
+    def state_of(view) -> str:
+        return hashlib.sha256(msgspec.json.encode(view)).hexdigest()[:12]
+
+    # Each spot's detail names the state it was made in (the market's counts, say, would
+    # change with a purchase only).
+    monkeypatch.setattr(bivouac_screen, "detail", lambda view, item, said: Text(f"{item} in {state_of(view)}"))
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot())
+        screen = app.screen
+        states = []
+        for moved in (False, True):
+            if moved:
+                while screen.cursor > 0:
+                    await pilot.press("up")
+                await pilot.press("enter")  # Ana places a worker on the activities
+                await settle(app, pilot)
+            shown, _ = await walk_every_spot(app, pilot, {"wrapped": 0})
+            states.append(state_of(screen.table.view))
+            assert [rows[0] for rows in shown] == [f"{item} in {states[-1]}" for item in screen.items()]
+        assert states[0] != states[1]
+
+
+async def test_a_new_width_prepares_the_details_at_it(tmp_path, counted) -> None:
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_game(app, pilot, ana_against_a_bot())
+        for width in (150, 100):
+            await pilot.resize_terminal(width, 40)
+            await settle(app, pilot)
+            shown, wrapped_on_keys = await walk_every_spot(app, pilot, counted)
+            assert wrapped_on_keys == 0 and all(shown)
+
+
+async def test_spots_left_to_prepare_are_dropped_with_the_state() -> None:
+    app = DetailApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        detail = app.query_one(SpotDetail)
+        detail.prepare(iter([("wood", lambda: Text("Wood: 2 left"))]))
+        detail.forget()  # a move came before the frame
+        await pilot.pause()
+        detail.show("wood", lambda: Text("Wood: 1 left"))
+        await pilot.pause()
+        assert detail_rows(detail) == ["Wood: 1 left"]
+
+
 async def test_walking_the_cursor_back_and_forth_wraps_each_spot_once(tmp_path, counted) -> None:
     app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(200, 60)) as pilot:
@@ -137,3 +241,105 @@ async def test_stepping_keeps_the_detail_height_and_a_new_state_fits_it() -> Non
         detail.show("short", lambda: Text("short"))
         await pilot.pause()
         assert detail_rows(detail) == ["short"]
+
+
+class FramedDetailApp(App):
+    CSS = """
+    #frame { background: $panel; }
+    SpotDetail { width: 30; height: auto; border-top: solid $accent; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="frame"):
+            yield SpotDetail()
+
+
+def styled_rows(detail: SpotDetail) -> list[Strip]:
+    """Every row of the detail, border included, as the compositor gets them."""
+    return detail.render_lines(Region(0, 0, *detail.outer_size))
+
+
+def styled_the_long_way(detail: SpotDetail) -> list[Strip]:
+    """The same rows styled by a cache of Textual's own that has never seen them."""
+    return StylesCache().render_widget(detail, Region(0, 0, *detail.outer_size))
+
+
+async def test_rows_kept_styled_for_a_step_back_are_those_styled_anew() -> None:
+    app = FramedDetailApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        detail = app.query_one(SpotDetail)
+        texts = {"wood": "Wood: two left, and enough words to wrap twice over", "rope": "Rope: one left"}
+
+        async def step(spot: str) -> None:
+            detail.show(spot, lambda: Text(texts[spot]), stepping=True)
+            await pilot.pause()
+            assert styled_rows(detail) == styled_the_long_way(detail), spot
+
+        for spot in ("wood", "rope", "wood", "rope"):
+            await step(spot)
+        detail.forget()  # a new state: the same spot says something else
+        texts["wood"] = "Wood: none left, and enough words to wrap twice over"
+        await step("wood")
+        assert "none left" in styled_rows(detail)[1].text
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        await step("rope")
+        await step("wood")
+        app.query_one("#frame").styles.background = "darkred"
+        await pilot.pause()
+        await step("rope")
+        await step("wood")
+        detail.styles.width = 24
+        await pilot.pause()
+        await step("rope")
+        await step("wood")
+
+
+@pytest.fixture
+def styled_rows_made(monkeypatch) -> list[int]:
+    """The rows (border included) Textual styles anew, in order."""
+    made: list[int] = []
+    style_row = StylesCache.render_line
+
+    def render_line(self, styles, y, *args):
+        made.append(y)
+        return style_row(self, styles, y, *args)
+
+    monkeypatch.setattr(StylesCache, "render_line", render_line)
+    return made
+
+
+async def test_a_step_to_a_prepared_spot_finds_its_rows_styled(styled_rows_made) -> None:
+    app = FramedDetailApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        detail = app.query_one(SpotDetail)
+        texts = {"wood": "Wood: two left, and enough words to wrap twice over", "rope": "Rope: one left",
+                 "moss": "Moss: soft, and enough words to wrap twice"}
+        detail.show("wood", lambda: Text(texts["wood"]))
+        detail.prepare(iter([("rope", lambda: Text(texts["rope"])), ("moss", lambda: Text(texts["moss"]))]))
+        await pilot.pause()
+        while detail.preparing:
+            await pilot.pause(0.01)
+        for spot in ("moss", "rope", "wood"):  # the last prepared first: the box still shows wood
+            styled_rows_made.clear()
+            detail.show(spot, lambda: Text(texts[spot]), stepping=True)
+            await pilot.pause()
+            assert styled_rows_made == [], spot
+            assert styled_rows(detail) == styled_the_long_way(detail), spot
+
+
+async def test_the_first_step_after_a_new_state_restyles_only_the_rows_it_changes(styled_rows_made) -> None:
+    class OpeningDetailApp(FramedDetailApp):
+        def on_mount(self) -> None:  # as a game screen draws its first table: before any layout
+            self.query_one(SpotDetail).show("wood", lambda: Text("Wood: two left, and enough words to wrap"))
+
+    app = OpeningDetailApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        detail = app.query_one(SpotDetail)
+        assert len(detail_rows(detail)) == 2
+        styled_rows_made.clear()
+        detail.show("rope", lambda: Text("Rope: one left"), stepping=True)
+        await pilot.pause()
+        assert detail_rows(detail) == ["Rope: one left", ""]
+        assert styled_rows_made == [1, 2]  # under the border, the two rows that changed
