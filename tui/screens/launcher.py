@@ -17,13 +17,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.registry import GAMES, GameEntry, find_game
 from saves.store import SaveInfo, list_saves
 from tui.screens.styled import StyledOnOpen
 from tui.widgets.footer import SteadyFooter
+from tui.widgets.title_bar import TitleBar
 
 
 def game_prompt(entry: GameEntry) -> str:
@@ -95,7 +96,7 @@ class LauncherScreen(StyledOnOpen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="*")
+        yield TitleBar(icon="*")
         with Horizontal(id="launcher-body"):
             yield OptionList(
                 *(Option(game_prompt(g), id=g.id, disabled=not g.ready) for g in launcher_order()),
