@@ -160,8 +160,13 @@ class CampfireApp(App[int]):
             self.push_screen(KeysScreen(self.screen))
 
     def on_load(self) -> None:
+        from tui.screens.launcher import FIRST_FRAME_WIDGETS
+
         # Before any screen is composed, so none is laid out twice.
         self._set_glyphs(self.settings.glyphs)
+        # Before anything is styled: the launcher's first frame then parses the stylesheet
+        # once, not once more each time a widget class new to it mounts.
+        self._add_default_styles(FIRST_FRAME_WIDGETS)
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
 
@@ -253,6 +258,12 @@ class CampfireApp(App[int]):
         frame 15-25 ms of parsing; read here, the same sources are found already there.
         As with Textual's own, nothing on screen is restyled: those rules are scoped to
         their classes, none of which is on screen yet."""
+        if self._add_default_styles(widget_types):
+            self.stylesheet.parse()
+
+    def _add_default_styles(self, widget_types: tuple[type, ...]) -> bool:
+        """Add the default CSS of `widget_types` to the stylesheet, unparsed; whether any
+        of it was new."""
         stylesheet = self.stylesheet
         known = len(stylesheet.source)
         for widget_type in widget_types:
@@ -260,8 +271,7 @@ class CampfireApp(App[int]):
             node = widget_type.__new__(widget_type)
             for read_from, css, tie_breaker, scope in node._get_default_css():
                 stylesheet.add_source(css, read_from=read_from, is_default_css=True, tie_breaker=tie_breaker, scope=scope)
-        if len(stylesheet.source) != known:
-            stylesheet.parse()
+        return len(stylesheet.source) != known
 
     def _load_styles(self, paths: list[Path], restyle: bool = True) -> None:
         """Read the sheets and restyle what is on screen, as Textual does for a screen's own

@@ -17,7 +17,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList, Static, Tooltip
+from textual.widgets._toast import ToastRack
 from textual.widgets.option_list import Option
 
 from engines.registry import GAMES, GameEntry, find_game
@@ -280,3 +281,8 @@ class LauncherScreen(StyledOnOpen[None]):
         from tui.remote.lobby import LobbyScreen
 
         self.app.push_screen(LobbyScreen())
+
+
+#: The widget classes of the launcher's first frame (with Textual's own on every screen),
+#: in the order they mount: the app reads their default styles before any is styled.
+FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Horizontal, SteadyFooter, OptionList, Static)
