@@ -18,6 +18,7 @@ from textual.app import App
 from textual.geometry import Size
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual.screen import Screen
 
 from tui.crash import CRASH_EXIT, crash_line, write_crash_log
 from tui.glyphs import Glyphs, glyph_set
@@ -80,6 +81,16 @@ def _keys_panel() -> type:
     from tui.commands import KeysPanel
 
     return KeysPanel
+
+
+class Backdrop(Screen[None]):
+    """The app's default screen. The launcher is pushed over it as the app mounts, and
+    nothing shows it again, so it goes without the tooltip and notification widgets
+    Textual gives every screen: mounting and styling them cost the launcher's first paint.
+    (Notifications are shown by whichever screen is on top: the launcher's has them.)"""
+
+    def _extend_compose(self, widgets: list[Any]) -> None:
+        pass
 
 
 class CampfireApp(App[int]):
@@ -158,6 +169,9 @@ class CampfireApp(App[int]):
 
         if not isinstance(self.screen, KeysScreen):
             self.push_screen(KeysScreen(self.screen))
+
+    def get_default_screen(self) -> Screen:
+        return Backdrop(id="_default")
 
     def on_load(self) -> None:
         from tui.screens.launcher import FIRST_FRAME_WIDGETS
