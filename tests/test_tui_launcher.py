@@ -449,3 +449,23 @@ async def test_setup_form_opens_already_scrolled_to_its_start_button(tmp_path) -
         assert setup.query_one("#start").region.bottom <= body.region.bottom
         # Not gliding there: a scroll animation kept the new form moving after it opened.
         assert not [attribute for attribute in started if attribute.startswith("scroll")]
+
+
+async def test_the_launcher_sits_on_a_bare_backdrop_and_shows_the_first_warnings(tmp_path) -> None:
+    """The default screen under the launcher has no toast rack: a warning raised as the app
+    mounts (a damaged settings file) is drawn on the launcher."""
+    from textual.widgets._toast import Toast
+
+    from tui.app import Backdrop
+
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text("{not json")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        backdrop, launcher = app.screen_stack
+        assert isinstance(backdrop, Backdrop) and not backdrop.children
+        assert isinstance(launcher, LauncherScreen)
+        toasts = [str(toast.render()) for toast in launcher.query(Toast)]
+        assert any("using default settings" in text for text in toasts)

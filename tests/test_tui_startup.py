@@ -223,3 +223,42 @@ async def test_a_game_screen_draws_its_footer_keys_in_its_first_frame(game, tmp_
         assert isinstance(app.screen, GameScreen)
         settled = [key.key for key in app.screen.query(FooterKey)]
     assert settled and keys_at_first_frame == [settled]
+
+
+def _default_css_places(node) -> set:
+    return {read_from for read_from, *_ in node._get_default_css()}
+
+
+async def test_the_launchers_first_frame_finds_every_default_style_read_before_it(tmp_path):
+    """The app reads the default CSS of the launcher's first-frame widgets as it loads,
+    before anything is styled, so the first frame parses the stylesheet once rather than
+    once more per widget class."""
+    from tui.widgets.footer import SteadyFooter
+
+    class Recording(CampfireApp):
+        def on_load(self) -> None:
+            super().on_load()
+            self.read_on_load = set(self.stylesheet.source)
+
+    app = Recording(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = set(app.screen.query_one(SteadyFooter).walk_children())  # they come a frame later
+        mounted = [node for node in app.screen.walk_children(with_self=True) if node not in keys]
+        assert set().union(*(_default_css_places(node) for node in mounted)) <= app.read_on_load
+
+
+def _styles_of(screen) -> list:
+    return [(node.css_identifier, node._css_styles.css_lines) for node in screen.walk_children(with_self=True)]
+
+
+async def test_the_launcher_is_styled_the_same_with_its_default_styles_read_early(tmp_path, monkeypatch):
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        early = _styles_of(app.screen)
+    monkeypatch.setattr("tui.screens.launcher.FIRST_FRAME_WIDGETS", ())
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert _styles_of(app.screen) == early

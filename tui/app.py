@@ -18,6 +18,7 @@ from textual.app import App
 from textual.geometry import Size
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual.screen import Screen
 
 from tui.crash import CRASH_EXIT, crash_line, write_crash_log
 from tui.glyphs import Glyphs, glyph_set
@@ -80,6 +81,16 @@ def _keys_panel() -> type:
     from tui.commands import KeysPanel
 
     return KeysPanel
+
+
+class Backdrop(Screen[None]):
+    """The app's default screen. The launcher is pushed over it as the app mounts, and
+    nothing shows it again, so it goes without the tooltip and notification widgets
+    Textual gives every screen: mounting and styling them cost the launcher's first paint.
+    (Notifications are shown by whichever screen is on top: the launcher's has them.)"""
+
+    def _extend_compose(self, widgets: list[Any]) -> None:
+        pass
 
 
 class CampfireApp(App[int]):
@@ -159,9 +170,17 @@ class CampfireApp(App[int]):
         if not isinstance(self.screen, KeysScreen):
             self.push_screen(KeysScreen(self.screen))
 
+    def get_default_screen(self) -> Screen:
+        return Backdrop(id="_default")
+
     def on_load(self) -> None:
+        from tui.screens.launcher import FIRST_FRAME_WIDGETS
+
         # Before any screen is composed, so none is laid out twice.
         self._set_glyphs(self.settings.glyphs)
+        # Before anything is styled: the launcher's first frame then parses the stylesheet
+        # once, not once more each time a widget class new to it mounts.
+        self._add_default_styles(FIRST_FRAME_WIDGETS)
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
 
@@ -253,6 +272,12 @@ class CampfireApp(App[int]):
         frame 15-25 ms of parsing; read here, the same sources are found already there.
         As with Textual's own, nothing on screen is restyled: those rules are scoped to
         their classes, none of which is on screen yet."""
+        if self._add_default_styles(widget_types):
+            self.stylesheet.parse()
+
+    def _add_default_styles(self, widget_types: tuple[type, ...]) -> bool:
+        """Add the default CSS of `widget_types` to the stylesheet, unparsed; whether any
+        of it was new."""
         stylesheet = self.stylesheet
         known = len(stylesheet.source)
         for widget_type in widget_types:
@@ -260,8 +285,7 @@ class CampfireApp(App[int]):
             node = widget_type.__new__(widget_type)
             for read_from, css, tie_breaker, scope in node._get_default_css():
                 stylesheet.add_source(css, read_from=read_from, is_default_css=True, tie_breaker=tie_breaker, scope=scope)
-        if len(stylesheet.source) != known:
-            stylesheet.parse()
+        return len(stylesheet.source) != known
 
     def _load_styles(self, paths: list[Path], restyle: bool = True) -> None:
         """Read the sheets and restyle what is on screen, as Textual does for a screen's own

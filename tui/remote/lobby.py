@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.registry import load_engine
@@ -33,6 +33,7 @@ from server.protocol import (
 )
 from tui.remote.match import RemoteMatch
 from tui.remote.screen import RemoteScreen, remote_screen_class
+from tui.widgets.title_bar import TitleBar
 
 #: Waiting for the next full Update of a table being created (its id is not known yet).
 NEW_TABLE = "*"
@@ -83,7 +84,7 @@ class LobbyScreen(Screen[None]):
         self._opening: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="*")
+        yield TitleBar(icon="*")
         with Horizontal(id="lobby-body"):
             yield OptionList(id="table-list")
             yield Static("Connecting to the tables...", id="table-details", markup=False)

@@ -17,13 +17,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static, Tooltip
+from textual.widgets._toast import ToastRack
 from textual.widgets.option_list import Option
 
 from engines.registry import GAMES, GameEntry, find_game
 from saves.store import SaveInfo, list_saves
 from tui.screens.styled import StyledOnOpen
 from tui.widgets.footer import SteadyFooter
+from tui.widgets.title_bar import TitleBar
 
 
 def game_prompt(entry: GameEntry) -> str:
@@ -96,7 +98,7 @@ class LauncherScreen(StyledOnOpen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="*")
+        yield TitleBar(icon="*")
         with Horizontal(id="launcher-body"):
             yield OptionList(
                 *(Option(game_prompt(g), id=g.id, disabled=not g.ready) for g in launcher_order()),
@@ -280,3 +282,8 @@ class LauncherScreen(StyledOnOpen[None]):
         from tui.remote.lobby import LobbyScreen
 
         self.app.push_screen(LobbyScreen())
+
+
+#: The widget classes of the launcher's first frame (with Textual's own on every screen),
+#: in the order they mount: the app reads their default styles before any is styled.
+FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Horizontal, SteadyFooter, OptionList, Static)

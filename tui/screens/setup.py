@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Header, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec, random_seed
@@ -24,6 +24,7 @@ from tui.screens.styled import StyledOnOpen
 from tui.widgets.choice import ChoiceField
 from tui.widgets.first_layout import scrollbar_from_first_frame
 from tui.widgets.footer import SteadyFooter
+from tui.widgets.title_bar import TitleBar
 
 # `campfire serve` names the first seat after the SSH username (already sanitised).
 PLAYER_NAME_ENV = "CAMPFIRE_PLAYER_NAME"
@@ -109,7 +110,7 @@ def read_option(field: OptionField, text: str) -> object:
 
 #: Every widget class the form mounts: the launcher has the app read their default styles
 #: before Enter (`CampfireApp.read_default_styles`).
-FORM_WIDGETS = (Header, VerticalScroll, Vertical, Horizontal, Static, Label, Input, ChoiceField, Button, SteadyFooter)
+FORM_WIDGETS = (TitleBar, VerticalScroll, Vertical, Horizontal, Static, Label, Input, ChoiceField, Button, SteadyFooter)
 
 
 class SeatRow(Horizontal):
@@ -151,7 +152,7 @@ class SetupScreen(StyledOnOpen[None]):
 
     def compose(self) -> ComposeResult:
         info = self.engine.info
-        yield Header(icon="*")
+        yield TitleBar(icon="*")
         with VerticalScroll(id="setup-body", can_focus=False):
             yield Static(f"New game of {info.title} ({info.min_seats}-{info.max_seats} players)", classes="title")
             with Vertical(id="seats"):
