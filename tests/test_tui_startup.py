@@ -146,12 +146,7 @@ async def test_the_launcher_has_the_setup_forms_default_styles_read_before_enter
         assert default_sources() == before  # nothing left to parse when the form mounts
 
 
-# Bioviva's screen mounts Textual's ContentSwitcher, whose default styles are still first
-# read at its Start.
-_OWN_WIDGETS = {"bioviva"}
-
-
-@pytest.mark.parametrize("game", [e.id for e in ready_games() if e.id not in _OWN_WIDGETS])
+@pytest.mark.parametrize("game", [e.id for e in ready_games()])
 async def test_start_finds_the_game_screens_default_styles_read(game, tmp_path):
     """The launcher has the default styles of the game screens' widgets (the boards, the
     hot-seat tag) read with the setup form's: Start parses none."""

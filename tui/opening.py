@@ -31,13 +31,17 @@ def screen_class(game_id: str) -> type:
 
 def game_widget_types() -> tuple[type, ...]:
     """The widget classes with default styles of their own that game screens mount beyond
-    the setup form's (every game's board, the hot-seat tag). The launcher has the app read
+    the setup form's (every game's board, Bivì's hand line, Bioviva's card and map switcher,
+    the hot-seat tag). The launcher has the app read
     them with the form's (`CampfireApp.read_default_styles`): the first board to mount
     otherwise parsed them, and every sheet's rules were gathered again, inside Start."""
+    from textual.widgets import ContentSwitcher
+
     from tui.screens.handover import WhoseScreen
     from tui.widgets.board import LineBoard
+    from tui.widgets.line_text import LineText
 
-    return (LineBoard, WhoseScreen)
+    return (LineBoard, LineText, ContentSwitcher, WhoseScreen)
 
 
 _rehearsed: set[str] = set()
