@@ -49,8 +49,10 @@ from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
 from tui.widgets.table import Table, name_seats
 
 #: With no bot delay, how long bot and automatic steps are played in a row before the
-#: screen draws and answers keys.
-BOT_BATCH_SECONDS = 0.01
+#: screen draws and answers keys: about a frame, so a key pressed meanwhile waits no longer
+#: than one. A step is a decision (well under a millisecond) and an autosave, whose fsync
+#: alone takes 0.3-0.6 ms on a quiet disk and 10 ms or more on a busy one.
+BOT_BATCH_SECONDS = 0.02
 
 
 def shown_on_screen(widget: Widget) -> bool:
