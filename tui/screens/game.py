@@ -200,7 +200,8 @@ class GameScreen(StyledOnOpen[None]):
         if self.match.is_over():
             self._show_end()
             return
-        # Bots left to move after the mount's batch ran out of time (or with a bot delay).
+        # With a bot delay, the bots' first step (with none they played before this frame,
+        # and a batch that ran out of time goes on by itself).
         self._maybe_run_bots()
         self._set_heap_aside_when_idle()
 
