@@ -309,11 +309,14 @@ class GameLog(VerticalScroll):
     def compose(self):
         yield self._text
 
-    def on_mount(self) -> None:
+    def on_resize(self) -> None:
         # Anchored, the layout itself keeps the last line in view as the log grows, in the
         # frame that draws it (scrolling after a refresh took one to two frames more); a
         # player's scroll releases it, and coming back to the bottom anchors it again.
-        self.anchor()
+        # Once laid out: the first layout anchors to the box's size before it is known,
+        # and drew the log scrolled past its last line.
+        if not self.is_anchored:
+            self.anchor()
 
     @property
     def lines(self) -> list[str]:
