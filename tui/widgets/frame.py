@@ -309,6 +309,15 @@ class GameLog(VerticalScroll):
     def compose(self):
         yield self._text
 
+    def on_resize(self) -> None:
+        # Anchored, the layout itself keeps the last line in view as the log grows, in the
+        # frame that draws it (scrolling after a refresh took one to two frames more); a
+        # player's scroll releases it, and coming back to the bottom anchors it again.
+        # Once laid out: the first layout anchors to the box's size before it is known,
+        # and drew the log scrolled past its last line.
+        if not self.is_anchored:
+            self.anchor()
+
     @property
     def lines(self) -> list[str]:
         return list(self._shown)
@@ -323,8 +332,6 @@ class GameLog(VerticalScroll):
         self._shown = list(table.log)
         # Typed or pasted text (a guess) may hold terminal escapes: show them, never send them.
         self._text.show("\n".join(printable(line) for line in self._shown))
-        if self._follow:
-            self.call_after_refresh(self.scroll_end, animate=False)
         self._update_title()
 
     def watch_scroll_y(self, old: float, new: float) -> None:
