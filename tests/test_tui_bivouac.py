@@ -307,3 +307,43 @@ def test_a_cursor_step_draws_the_rows_that_differ_from_the_board_it_leaves(compa
             assert stepped == wanted, (items[was], items[now])
             if was < len(view.spots) and now < len(view.spots):
                 assert len(rows) <= 2  # a step between locations draws their rows, not the board
+
+
+def test_a_camp_a_little_narrower_than_its_two_columns_wraps_its_rows_to_the_room() -> None:
+    """At 120-127 columns the board has 76-83 beside the side column, the wide camp 84: its
+    card and prompt rows wrap to the room, and its locations' padding stops there."""
+    import msgspec
+
+    match = _match(seats=4, expansion=True)
+    for spot in ("rope", "rope", "donor", "donor"):  # long names in the right column's spaces
+        seat = match.actors()[0]
+        match.act(seat, ENGINE.parse_action(match.state, seat, f"place {spot}"))
+    view = ENGINE.view(match.state, 0)
+    me = view.players[0]
+    many = msgspec.structs.replace(me, activities=list(me.activities) * 9)
+    view = msgspec.structs.replace(view, players=[many, *view.players[1:]])
+    items = cursor_items(view, 0)
+    prompt = "Activities: buy one, or skip (keys 1-9 or Enter) " * 3
+    names = ["Anastasia", "Benedict", "Cyrille", "Dominique"]
+    unbounded = camp_drawing(view, names, items, 0, UNICODE, "①②③④", False, prompt)
+    assert max(sum(len(t) for t, _ in row) for row in unbounded) > 76  # the case at hand
+    rows = camp_drawing(view, names, items, 0, UNICODE, "①②③④", False, prompt, room=76)
+    assert max(sum(len(t) for t, _ in row) for row in rows) <= 76
+    text = " ".join("".join(t for t, _ in row) for row in rows)
+    assert text.count(me.activities[0].name) == 9
+    assert " ".join(text.split()).count(" ".join(prompt.split())) == 1
+
+
+@pytest.mark.parametrize("width", [120, 80])
+async def test_a_resize_draws_the_camp_for_its_new_room_without_a_key(tmp_path, width) -> None:
+    from tui.widgets.board import LineBoard
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_game(app, pilot, _match(seats=4, expansion=True))
+        await pilot.resize_terminal(width, 40)
+        await settle(app, pilot)
+        await pilot.pause()
+        board = app.screen.query_one("#bv-camp", LineBoard)
+        assert board.size.width <= board.parent.size.width
+        assert max(sum(len(t) for t, _ in row) for row in board.drawing) <= board.parent.size.width

@@ -31,6 +31,7 @@ from engines.core.errors import IllegalAction
 from tui.games.bivouac_draw import (
     CHOICE_LABEL,
     camp_drawing,
+    camp_width,
     cursor_items,
     cursor_step_rows,
     detail,
@@ -42,6 +43,7 @@ from tui.games.bivouac_draw import (
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
+from tui.widgets.first_layout import planned_size
 from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
 
@@ -259,7 +261,8 @@ class BivouacScreen(GameScreen):
         self._problems_for: object = None
         self._problems: dict[tuple[int, Place | Return], str | None] = {}
         self._detail_for: object = None  # the view whose spots the detail has made
-        self._camp_drawn: tuple[object, bool, object] | None = None  # the view, compactness and glyphs drawn
+        # The view, compactness, glyphs and room the camp was drawn for.
+        self._camp_drawn: tuple[object, bool, object, int] | None = None
         self._fitted_width: int | None = None  # the terminal's width at the last fit_layout
 
     def compose_board(self) -> ComposeResult:
@@ -375,6 +378,22 @@ class BivouacScreen(GameScreen):
 
     def on_resize(self) -> None:
         self.refresh_bindings()
+        # The board's new width is known once laid out: a camp drawn for another room (or
+        # the other compactness) is drawn again then, not left cut until the next key.
+        self.call_after_refresh(self._fit_camp)
+
+    def _fit_camp(self) -> None:
+        drawn, compact = self._camp_drawn, not self.wide
+        if self.table is not None and drawn is not None and drawn[1:] != (compact, drawn[2], self._camp_room(compact)):
+            self._draw_camp(self.table, self.items())
+
+    def _camp_room(self, compact: bool) -> int | None:
+        """The width the camp board may take (its column's, as laid out or as the first layout
+        will make it: the board itself is as wide as its drawing) when it is less than the
+        drawing's two columns, else None."""
+        column = self.camp_board.parent
+        room = column.size.width or planned_size(column).width
+        return room if 0 < room < camp_width(compact) else None
 
     # -- drawing -----------------------------------------------------------------------
     def _board_seat(self, table: Table) -> int:
@@ -446,19 +465,9 @@ class BivouacScreen(GameScreen):
         if table is None:
             return
         view = table.view
-        sym = symbols(self.app.glyphs == ASCII)
         items = self.items()
         self.cursor = min(self.cursor, max(len(items) - 1, 0))
-        marks = self.app.glyphs.seat_marks
-        board, compact = self.camp_board, not self.wide
-        drawn = self._camp_drawn  # by identity: comparing views would cost more than drawing
-        if stepping_from is not None and drawn is not None and drawn[0] is view and drawn[1:] == (compact, sym):
-            board.show_rows(cursor_step_rows(view, table.seat_names, items, stepping_from, self.cursor, sym, marks,
-                                             compact))
-        else:
-            board.drawing = camp_drawing(view, table.seat_names, items, self.cursor, sym, marks, compact,
-                                         self.choice_prompt(table))
-            self._camp_drawn = (view, compact, sym)
+        self._draw_camp(table, items, stepping_from)
         spot_detail = self.spot_detail
         if view != self._detail_for:  # a table of the same state (and a microsecond to compare)
             self._detail_for = view
@@ -466,6 +475,19 @@ class BivouacScreen(GameScreen):
         spot_detail.show(*self._spot_detail(view, items, self.cursor), stepping=stepping_from is not None)
         if stepping_from is None:
             spot_detail.prepare(self._spot_details_around(view, items, self.cursor))
+
+    def _draw_camp(self, table: Table, items: list[str], stepping_from: int | None = None) -> None:
+        view, sym, marks = table.view, symbols(self.app.glyphs == ASCII), self.app.glyphs.seat_marks
+        board, compact = self.camp_board, not self.wide
+        drawn = self._camp_drawn  # by identity: comparing views would cost more than drawing
+        if stepping_from is not None and drawn is not None and drawn[0] is view and drawn[1:3] == (compact, sym):
+            board.show_rows(cursor_step_rows(view, table.seat_names, items, stepping_from, self.cursor, sym, marks,
+                                             compact, drawn[3]))
+        else:
+            room = self._camp_room(compact)
+            board.drawing = camp_drawing(view, table.seat_names, items, self.cursor, sym, marks, compact,
+                                         self.choice_prompt(table), room)
+            self._camp_drawn = (view, compact, sym, room)
 
     def _spot_detail(self, view: BivouacView, items: list[str], at: int) -> tuple[Hashable, Callable[[], Text]]:
         """The detail of item `at`: its key among the shown state's details (the item and

@@ -87,26 +87,30 @@ def occupant(names: list[str], seat: int, marks: str, compact: bool) -> str:
 
 
 def camp_drawing(view: BivouacView, names: list[str], items: list[str], cursor: int, sym: Symbols,
-                 marks: str, compact: bool, prompt: str = "") -> list[list[Run]]:
+                 marks: str, compact: bool, prompt: str = "", room: int | None = None) -> list[list[Run]]:
     """Locations in two columns with their spaces, then the viewer's own cards, and the
-    choice a returning worker waits for (`prompt`) where the eye already is."""
-    width = _board_width(compact)
+    choice a returning worker waits for (`prompt`) where the eye already is. No row is wider
+    than `room` columns (the board's width, when known): a board a little narrower than the
+    two columns (120-127 columns wide) wraps its text rows there instead of cutting them."""
+    limit = _text_width(compact, room)
     cursor_item = items[cursor] if 0 <= cursor < len(items) else ""
-    rows = [_location_row(view, names, r, cursor_item, sym, marks, compact) for r in range(_location_rows(view))]
+    rows = [_location_row(view, names, r, cursor_item, sym, marks, compact, limit)
+            for r in range(_location_rows(view))]
     supply = "  ".join(f"{RESOURCE_LETTER[k]}{n}" for k, n in zip(view.resources, view.supply))
     rows.append([(f"Supply {supply}  misfortunes {view.misfortunes_left}  gifts "
                   + "/".join(str(n) for n in view.gift_piles), "label")])
-    rows += _card_rows(view, cursor_item, sym, compact)
-    for line in textwrap.wrap(f"{sym.cursor} {prompt}", width * LOCATION_COLUMNS) if prompt else ():
+    rows += _card_rows(view, cursor_item, sym, compact, limit)
+    for line in textwrap.wrap(f"{sym.cursor} {prompt}", limit) if prompt else ():
         rows.append([(line, "cursor")])
     return rows
 
 
 def cursor_step_rows(view: BivouacView, names: list[str], items: list[str], was: int, now: int, sym: Symbols,
-                     marks: str, compact: bool) -> dict[int, list[Run]]:
+                     marks: str, compact: bool, room: int | None = None) -> dict[int, list[Run]]:
     """The rows of the camp drawing that moving the cursor from item `was` to item `now`
     changes, drawn with the cursor at `now` (by number): a step draws these, not the board."""
     per_column = _location_rows(view)
+    limit = _text_width(compact, room)
     cursor_item = items[now] if 0 <= now < len(items) else ""
     rows: dict[int, list[Run]] = {}
     for item in {was, now}:
@@ -114,9 +118,9 @@ def cursor_step_rows(view: BivouacView, names: list[str], items: list[str], was:
             continue
         if item < len(view.spots):
             r = item % per_column
-            rows[r] = _location_row(view, names, r, cursor_item, sym, marks, compact)
+            rows[r] = _location_row(view, names, r, cursor_item, sym, marks, compact, limit)
         else:  # one of the viewer's cards, under the locations and the supply line
-            cards = _card_rows(view, cursor_item, sym, compact)
+            cards = _card_rows(view, cursor_item, sym, compact, limit)
             rows.update(enumerate(cards, start=per_column + 1))
     return rows
 
@@ -126,28 +130,43 @@ def _board_width(compact: bool) -> int:
     return 25 if compact else 42
 
 
+def camp_width(compact: bool) -> int:
+    """The width of the camp's two columns of locations."""
+    return _board_width(compact) * LOCATION_COLUMNS
+
+
+def _text_width(compact: bool, room: int | None) -> int:
+    """How wide the camp's rows may be: both columns, or the board's room if less."""
+    width = camp_width(compact)
+    return width if room is None else max(1, min(width, room))
+
+
 def _location_rows(view: BivouacView) -> int:
     return (len(view.spots) + LOCATION_COLUMNS - 1) // LOCATION_COLUMNS
 
 
 def _location_row(view: BivouacView, names: list[str], r: int, cursor_item: str, sym: Symbols, marks: str,
-                  compact: bool) -> list[Run]:
+                  compact: bool, limit: int) -> list[Run]:
     per_column = _location_rows(view)
+    width = min(_board_width(compact), limit // LOCATION_COLUMNS)  # narrower columns in less room
     row: list[Run] = []
     for c in range(LOCATION_COLUMNS):
         index = r + c * per_column
         if index < len(view.spots):
-            row += _spot_runs(view, view.spots[index], names, cursor_item, sym, _board_width(compact), marks, compact)
+            row += _spot_runs(view, view.spots[index], names, cursor_item, sym, width, marks, compact)
+    # The last column's padding stops at the board's edge (its spaces would not fit).
+    over = sum(len(text) for text, _ in row) - limit
+    if over > 0 and row and not row[-1][0].strip():
+        row[-1] = (" " * max(1, len(row[-1][0]) - over), row[-1][1])
     return row
 
 
-def _card_rows(view: BivouacView, cursor_item: str, sym: Symbols, compact: bool) -> list[list[Run]]:
-    """The viewer's cards, wrapped at the board's width: many cards must not push it past
-    the screen."""
+def _card_rows(view: BivouacView, cursor_item: str, sym: Symbols, compact: bool, limit: int) -> list[list[Run]]:
+    """The viewer's cards, wrapped at `limit` columns: many cards must not push the board
+    past the screen."""
     if view.viewer is None:
         return []
     rows: list[list[Run]] = []
-    limit = _board_width(compact) * LOCATION_COLUMNS
     row: list[Run] = [("Your cards: ", "label")]
     used = len(row[0][0])
     for act in view.players[view.viewer].activities:
