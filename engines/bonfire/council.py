@@ -173,7 +173,7 @@ def portal_for(p: Player, portals: list[str], board: str) -> str:
 
 def legal_great_bonfire(state: BonfireState) -> list[Action]:
     p = acting(state)
-    limit = city.tile_limit(p, "bonfire", city.has(p, "wild_double"))
+    limit = city.tile_limit(p, "bonfire")
     affordable = [False] + [cost <= limit for cost in (1, 2, 3)]
     costs = _turn_costs(state.figure)
     slot = city.next_portal_slot(p)  # as portal_for finds it, once for every space

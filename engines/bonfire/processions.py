@@ -55,7 +55,7 @@ def movable(p: Player, steps: int) -> bool:
 
 def legal_processions(state: BonfireState) -> list[Action]:
     p = acting(state)
-    limit = min(city.tile_limit(p, "procession", city.has(p, "wild_double")), MAX_STEPS)
+    limit = min(city.tile_limit(p, "procession"), MAX_STEPS)
     if limit < 1 or not movable(p, 1):
         return []
     return [Procession(n) for n in range(1, limit + 1)]

@@ -44,6 +44,22 @@ def test_can_pay_tiles_agrees_with_pay_tiles_on_many_hands_and_prices():
     assert min(both.values()) > 300  # both answers were put to the test many times
 
 
+def test_tile_limit_asks_for_the_twinmaker_itself_as_the_caller_would():
+    """Left to find out whether the hand's owner has the Twinmaker, `tile_limit` answers as
+    when told, with and without the Twinmaker and wild tiles."""
+    rng = random.Random(6)
+    kinds = (*SYMBOLS, WILD)
+    doubled = 0
+    for _ in range(2000):
+        p = player({k: n for k in kinds if (n := rng.choice((0, 0, 1, 2, 3)))})
+        p.gnomes = rng.choice(([], [_gnome_with("wild_double")], [_gnome_with("task_any_two")]))
+        for kind in SYMBOLS:
+            told = city.tile_limit(p, kind, city.has(p, "wild_double"))
+            assert city.tile_limit(p, kind) == told, (p.tiles, p.gnomes, kind)
+            doubled += told != city.tile_limit(p, kind, False)
+    assert doubled > 100  # the Twinmaker changed the answer many times
+
+
 def test_open_strips_kept_per_grid_equal_a_fresh_scan_and_follow_the_grid():
     state = fresh(3)
     grid = acting(state).grid
@@ -263,6 +279,8 @@ def test_island_affordability_agrees_with_working_out_the_price():
                     expected = price(p, island, stack) is not None
                     assert islands.affordable(p, island, stack) is expected, (p, island.id, stack)
                     both[expected] += 1
+                expected_stacks = [stack for stack in (0, 1) if islands.affordable(p, island, stack)]
+                assert islands.affordable_stacks(p, island) == expected_stacks, (p, island.id)
     assert min(both.values()) > 100  # both answers were put to the test many times
 
 
