@@ -30,9 +30,14 @@ def sail_cost(p: Player, to: int) -> int:
 
 def legal_sails(state: BonfireState) -> list[Action]:
     p = acting(state)
-    limit = city.tile_limit(p, "ship")
-    affordable = [False] + [cost <= limit for cost in range(1, MAX_SAIL + 1)]
-    return [sail for sail, cost in _sails_from(p.ship) if affordable[cost]]
+    return list(_sails_within(p.ship, min(city.tile_limit(p, "ship"), MAX_SAIL)))
+
+
+@functools.cache
+def _sails_within(ship: int, limit: int) -> tuple[Sail, ...]:
+    """The moves from `ship` that cost at most `limit` ship tiles, in island order (a
+    turn's sails depend on nothing else: made once for each)."""
+    return tuple(sail for sail, cost in _sails_from(ship) if cost <= limit)
 
 
 @functools.cache

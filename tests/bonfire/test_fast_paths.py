@@ -11,9 +11,9 @@ import random
 import pytest
 
 from engines.bonfire import ENGINE, city, content, gnomes, islands, processions, tasks
-from engines.bonfire.actions import Fate, Finish, Recruit
+from engines.bonfire.actions import Fate, Finish, Recruit, Sail
 from engines.bonfire.content import RESOURCES, SYMBOLS, WILD
-from engines.bonfire.state import Player, acting, copy_state
+from engines.bonfire.state import Bonfire, Guardian, Player, acting, copy_state
 from engines.core.errors import IllegalAction
 from engines.core.grid import components, neighbours4
 from engines.core.match import Match, SeatSpec
@@ -350,18 +350,54 @@ def test_can_fulfil_agrees_with_working_out_the_payment():
 
 
 def test_whether_a_guardian_can_walk_is_the_same_for_any_number_of_steps():
-    """legal_processions asks `movable` once, for 1 step: at every position of seeded
-    games, and with the guardians scattered at random, the answer for 1 to 4 steps agrees."""
+    """legal_processions asks once, for 1 step, by `can_step`: at every position of seeded
+    games, and with the guardians scattered at random, the answer for 1 to 4 steps agrees,
+    and `can_step` answers as `movable` for 1 step, with and without crowded paths."""
     rng = random.Random(30)
     both = {True: 0, False: 0}
+    crowding = {True: 0, False: 0}
     for levels, seed in ((("heuristic",), 2), (("heuristic", "heuristic"), 5), (("random",), 4)):
         for state, _ in seeded_positions(levels, seed):
             p = copy_state(state).players[state.current]
-            for scattered in (False, True):
-                if scattered:
+            for placing in ("as played", "scattered", "queued", "by a lit bonfire"):
+                if placing == "scattered":
                     for g in p.guardians:
                         g.where = rng.choice([*range(len(p.path) + 1), *(processions.IN_BONFIRE + k for k in range(1, 8))])
+                elif placing == "queued":  # 2 to 4, one behind the other, the first at the path's end
+                    count = rng.randint(2, 4)
+                    p.guardians = [Guardian("own", max(0, len(p.path) - count + 1 + n)) for n in range(count)]
+                elif placing == "by a lit bonfire":  # her way in through its portal, perhaps taken
+                    here = len(p.path)
+                    p.portals = [rng.choice(("", "x")) for _ in p.portals]
+                    p.bonfires = [Bonfire(lit=rng.random() < 0.5) for _ in p.bonfires]
+                    p.guardians = [Guardian("own", here), Guardian("own", rng.choice((here, processions.IN_BONFIRE + here + 1)))]
                 answers = {processions.movable(p, steps) for steps in range(1, 5)}
                 assert len(answers) == 1, (p.guardians, p.path, p.portals)
+                held, walks = p.gnomes, []
+                for line_up in ([], [_gnome_with("crowded_paths")]):
+                    p.gnomes = line_up
+                    walks.append(processions.movable(p, 1))
+                    assert processions.can_step(p) is walks[-1], (p.guardians, p.path, p.portals, line_up)
+                p.gnomes = held
+                crowding[walks[0] != walks[1]] += 1
                 both[answers.pop()] += 1
     assert min(both.values()) > 30  # both answers were put to the test many times
+    assert crowding[True] > 10  # crowded paths changed the answer many times
+
+
+def test_sails_kept_per_ship_and_limit_equal_those_the_costs_allow():
+    """With the ship anywhere and the hand varied at random: the sails listed are the
+    moves `sail_cost` allows within the ship tiles the hand can pay, in island order."""
+    rng = random.Random(31)
+    state = fresh(3)
+    p = acting(state)
+    seen = set()
+    for _ in range(600):
+        p.tiles = {k: n for k in (*SYMBOLS, WILD) if (n := rng.choice((0, 0, 1, 2, 3)))}
+        p.gnomes = rng.choice(([], [_gnome_with("wild_double")]))
+        p.ship = rng.randrange(-1, len(content.board().islands))
+        limit = city.tile_limit(p, "ship", city.has(p, "wild_double"))
+        expected = [Sail(island.id) for n, island in enumerate(content.board().islands) if 0 < islands.sail_cost(p, n) <= limit]
+        assert islands.legal_sails(state) == expected, (p.ship, p.tiles, p.gnomes)
+        seen.add(len(expected))
+    assert len(seen) > 3  # lists of many lengths were put to the test
