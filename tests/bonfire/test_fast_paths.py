@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from engines.bonfire import ENGINE, city, content, gnomes, islands, processions, tasks
-from engines.bonfire.actions import Fate, Finish, Recruit, Sail
+from engines.bonfire import ENGINE, city, content, council, gnomes, islands, processions, tasks
+from engines.bonfire.actions import Fate, Finish, GreatBonfire, Recruit, Sail
 from engines.bonfire.content import RESOURCES, SYMBOLS, WILD
-from engines.bonfire.state import Bonfire, Guardian, Player, acting, copy_state
+from engines.bonfire.state import Bonfire, Guardian, Player, acting, copy_state, portal_board
 from engines.core.errors import IllegalAction
 from engines.core.grid import components, neighbours4
 from engines.core.match import Match, SeatSpec
@@ -401,3 +401,31 @@ def test_sails_kept_per_ship_and_limit_equal_those_the_costs_allow():
         assert islands.legal_sails(state) == expected, (p.ship, p.tiles, p.gnomes)
         seen.add(len(expected))
     assert len(seen) > 3  # lists of many lengths were put to the test
+
+
+def test_great_bonfire_spaces_kept_per_figure_and_limit_equal_the_plain_list():
+    """At positions of seeded games, with the hand, the portals taken and the figure
+    varied at random: the Great Bonfire actions listed are, space by space, those whose
+    turn the hand can pay, with a portal pick where `portal_for` finds one."""
+    rng = random.Random(32)
+    spaces = content.board().great_bonfire
+    seen = set()
+    for levels, seed in ((("heuristic",), 2), (("heuristic", "random"), 1)):
+        for state, _ in seeded_positions(levels, seed)[::3]:
+            s = copy_state(state)
+            p = s.players[s.current]
+            for _ in range(4):
+                p.tiles = {k: n for k in (*SYMBOLS, WILD) if (n := rng.choice((0, 0, 1, 2, 3)))}
+                p.gnomes = rng.choice(([], [_gnome_with("wild_double")]))
+                p.portals = [rng.choice(("", "", "taken")) for _ in p.portals]
+                s.figure = rng.randrange(-1, len(spaces))
+                board = portal_board(s.current)
+                expected = [
+                    GreatBonfire(space.id, pick) for n, space in enumerate(spaces)
+                    if (cost := council.turn_cost(s.figure, n))
+                    and city.can_pay_tiles(p, {"bonfire": cost}, city.has(p, "wild_double"))
+                    for pick in council.PICKS if "p" not in pick or council.portal_for(p, s.great_bonfire[n], board)
+                ]
+                assert council.legal_great_bonfire(s) == expected, (s.figure, p.tiles, p.portals)
+                seen.add((len(expected), any(a.pick == "tp" for a in expected)))
+    assert len(seen) > 6  # lists of many lengths, with and without portals, were put to the test
