@@ -429,3 +429,39 @@ def test_great_bonfire_spaces_kept_per_figure_and_limit_equal_the_plain_list():
                 assert council.legal_great_bonfire(s) == expected, (s.figure, p.tiles, p.portals)
                 seen.add((len(expected), any(a.pick == "tp" for a in expected)))
     assert len(seen) > 6  # lists of many lengths, with and without portals, were put to the test
+
+
+def test_a_generator_made_on_first_use_leaves_the_states_one_made_for_every_action_leaves(monkeypatch):
+    """`Ctx` makes the generator only when an action draws, and stores it back only then:
+    seeded random games (solo and two players) pass through the very same states as with
+    the generator made for every action and always stored back."""
+    from engines.bonfire.state import Ctx, encode_state
+    from engines.core.rng import Rng
+
+    def states_along_games() -> list[bytes]:
+        out = []
+        for seats, seed in ((1, 3), (1, 8), (2, 5)):
+            state = ENGINE.new_game(ENGINE.default_options(), seats, seed)
+            rng = Rng(seed)
+            while actors := ENGINE.actors(state):
+                seat = actors[0]
+                action = ENGINE.auto_action(state) if seat == AUTO else rng.choice(ENGINE.legal_actions(state, seat))
+                state = ENGINE.apply(state, seat, action).state
+                out.append(encode_state(state))
+        return out
+
+    on_first_use = states_along_games()
+    made_at_once = Ctx.__init__
+
+    def made_for_every_action(self, state):
+        made_at_once(self, state)
+        self._rng = Rng(state.rng)
+
+    def always_stored(self):
+        self.state.rng = self._rng.state
+        return self.state
+
+    monkeypatch.setattr(Ctx, "__init__", made_for_every_action)
+    monkeypatch.setattr(Ctx, "finish", always_stored)
+    assert states_along_games() == on_first_use
+    assert len(on_first_use) > 150
