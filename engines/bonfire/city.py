@@ -342,7 +342,6 @@ def counts(p: Player, kind: str) -> int:
 
 
 _COLOUR = operator.attrgetter("colour")
-_LIT = operator.attrgetter("lit")
 #: How each countable thing is counted (asked for every Common Task in every turn's list).
 COUNTERS: dict[str, Callable[[Player], int]] = {
     "paths": lambda p: len(p.path),
@@ -350,7 +349,7 @@ COUNTERS: dict[str, Callable[[Player], int]] = {
     "portals": lambda p: len(p.portals) - p.portals.count(""),
     "gnomes": lambda p: len(p.gnomes),
     "specialists": lambda p: sum(content.specialist(g) is not None for g in p.gnomes),
-    "lit": lambda p: sum(map(_LIT, p.bonfires)),
+    "lit": lambda p: len([b for b in p.bonfires if b.lit]),
     "guardians_in_bonfires": lambda p: sum(g.where >= 10 for g in p.guardians),
     "offerings_placed": lambda p: p.offerings_placed,
 }
