@@ -225,14 +225,19 @@ def can_pay_tiles(p: Player, need: dict[str, int], wild_double: bool = False) ->
     return spare >= 2 * missing
 
 
-def tile_limit(p: Player, kind: str, wild_double: bool = False) -> int:
+def tile_limit(p: Player, kind: str, wild_double: bool | None = None) -> int:
     """The most `kind` tiles (one of the symbols) the hand can pay: `can_pay_tiles` holds
     for `{kind: n}` exactly when n is at most this. Those held, then the wild tiles (2
     each with the Twinmaker), then a pair of the other symbol tiles for each of the rest.
-    For listing every move a hand can pay for, one sum per kind instead of one per price."""
+    For listing every move a hand can pay for, one sum per kind instead of one per price.
+    `wild_double` None: whether `p` has the Twinmaker, asked only when the hand holds a
+    wild tile (the answer changes nothing otherwise; six lists of every turn ask this)."""
     tiles = p.tiles
     held = tiles.get(kind, 0)
-    return held + tiles.get(WILD, 0) * (2 if wild_double else 1) + (_symbol_tiles(tiles) - held) // 2
+    wild = tiles.get(WILD, 0)
+    if wild and (has(p, "wild_double") if wild_double is None else wild_double):
+        wild *= 2
+    return held + wild + (sum(map(tiles.get, SYMBOLS, _ZEROS)) - held) // 2
 
 
 def pay_resources(p: Player, need: dict[str, int], any_two: bool = False) -> dict[str, int] | None:
@@ -337,7 +342,6 @@ def counts(p: Player, kind: str) -> int:
 
 
 _COLOUR = operator.attrgetter("colour")
-_LIT = operator.attrgetter("lit")
 #: How each countable thing is counted (asked for every Common Task in every turn's list).
 COUNTERS: dict[str, Callable[[Player], int]] = {
     "paths": lambda p: len(p.path),
@@ -345,7 +349,7 @@ COUNTERS: dict[str, Callable[[Player], int]] = {
     "portals": lambda p: len(p.portals) - p.portals.count(""),
     "gnomes": lambda p: len(p.gnomes),
     "specialists": lambda p: sum(content.specialist(g) is not None for g in p.gnomes),
-    "lit": lambda p: sum(map(_LIT, p.bonfires)),
+    "lit": lambda p: len([b for b in p.bonfires if b.lit]),
     "guardians_in_bonfires": lambda p: sum(g.where >= 10 for g in p.guardians),
     "offerings_placed": lambda p: p.offerings_placed,
 }

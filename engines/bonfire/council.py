@@ -173,23 +173,24 @@ def portal_for(p: Player, portals: list[str], board: str) -> str:
 
 def legal_great_bonfire(state: BonfireState) -> list[Action]:
     p = acting(state)
-    limit = city.tile_limit(p, "bonfire", city.has(p, "wild_double"))
-    affordable = [False] + [cost <= limit for cost in (1, 2, 3)]
-    costs = _turn_costs(state.figure)
+    spaces = _spaces_within(state.figure, min(city.tile_limit(p, "bonfire"), 3))
+    if not spaces:
+        return []
     slot = city.next_portal_slot(p)  # as portal_for finds it, once for every space
     wanted = content.board().board_portals[portal_board(state.current)][slot] if slot >= 0 else ""
     out: list[Action] = []
-    for n, (with_portal, without_portal) in enumerate(_great_bonfire_actions()):
-        if not affordable[costs[n]]:
-            continue
-        out.extend(with_portal if wanted and wanted in state.great_bonfire[n] else without_portal)
+    lying = state.great_bonfire
+    for n, with_portal, without_portal in spaces:
+        out += with_portal if wanted and wanted in lying[n] else without_portal
     return out
 
 
 @functools.cache
-def _turn_costs(figure: int) -> tuple[int, ...]:
-    """`turn_cost` from `figure` to each space, in space order."""
-    return tuple(turn_cost(figure, n) for n in range(len(content.board().great_bonfire)))
+def _spaces_within(figure: int, limit: int) -> tuple[tuple[int, tuple[GreatBonfire, ...], tuple[GreatBonfire, ...]], ...]:
+    """The spaces the figure can be turned to from `figure` for at most `limit` tiles, in
+    space order, each with its actions when a portal may be taken there and when not (a
+    turn's spaces depend on nothing else: made once for each)."""
+    return tuple((n, *actions) for n, actions in enumerate(_great_bonfire_actions()) if 0 < turn_cost(figure, n) <= limit)
 
 
 @functools.cache

@@ -61,7 +61,7 @@ def legal_recruits(state: BonfireState) -> list[Action]:
         return []
     # Whether `price` is not None, judged once per price rather than once per card: the
     # tiles depend only on Elder or not, the resources only on the card's resource.
-    limit = city.tile_limit(p, "gnome", city.has(p, "wild_double"))
+    limit = city.tile_limit(p, "gnome")
     if limit < 1:
         return []
     tiles_ok = {1: True, ELDER_TILES: ELDER_TILES <= limit}

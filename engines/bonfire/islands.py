@@ -30,9 +30,14 @@ def sail_cost(p: Player, to: int) -> int:
 
 def legal_sails(state: BonfireState) -> list[Action]:
     p = acting(state)
-    limit = city.tile_limit(p, "ship", city.has(p, "wild_double"))
-    affordable = [False] + [cost <= limit for cost in range(1, MAX_SAIL + 1)]
-    return [sail for sail, cost in _sails_from(p.ship) if affordable[cost]]
+    return list(_sails_within(p.ship, min(city.tile_limit(p, "ship"), MAX_SAIL)))
+
+
+@functools.cache
+def _sails_within(ship: int, limit: int) -> tuple[Sail, ...]:
+    """The moves from `ship` that cost at most `limit` ship tiles, in island order (a
+    turn's sails depend on nothing else: made once for each)."""
+    return tuple(sail for sail, cost in _sails_from(ship) if cost <= limit)
 
 
 @functools.cache
@@ -92,7 +97,27 @@ def affordable(p: Player, island: content.Island, stack: int) -> bool:
         return False
     need: dict[str, int] = {}
     city.add(need, {island.resource: 1, p.offerings[stack][-1]: 1})
-    return city.tile_limit(p, "island", city.has(p, "wild_double")) >= 1 and city.can_pay_resources(p, need)
+    return city.tile_limit(p, "island") >= 1 and city.can_pay_resources(p, need)
+
+
+def affordable_stacks(p: Player, island: content.Island) -> list[int]:
+    """The offering stacks (0, 1) `affordable` allows at `island`, the checks that do not
+    depend on the stack made once (asked in every turn's list while the ship is out)."""
+    if island.kind == "task" and city.has(p, "task_any_two"):
+        return [stack for stack in (0, 1) if task_price(p, island, stack) is not None]
+    if city.tile_limit(p, "island") < 1:
+        return []
+    stacks = p.offerings
+    return [stack for stack in (0, 1)
+            if stacks[stack] and city.can_pay_resources(p, _island_need(island.resource, stacks[stack][-1]))]
+
+
+@functools.cache
+def _island_need(resource: str, offering: str) -> dict[str, int]:
+    """The resources an island action asks: the island's and the offering's (read only)."""
+    need: dict[str, int] = {}
+    city.add(need, {resource: 1, offering: 1})
+    return need
 
 
 def legal_island_actions(state: BonfireState) -> list[Action]:
@@ -101,19 +126,25 @@ def legal_island_actions(state: BonfireState) -> list[Action]:
         return []
     island = content.board().islands[p.ship]
     here = state.islands[p.ship]
-    out: list[Action] = []
     if island.kind == "task":
+        if not here.tasks:
+            return []
         spaces = [k for k, b in enumerate(p.bonfires) if not b.task]
-        if not spaces or not here.tasks:
-            return out
+        if not spaces:
+            return []
         # The price depends on the island and the offering, not on the task: judged once per stack.
-        stacks = [stack for stack in (0, 1) if affordable(p, island, stack)]
+        stacks = affordable_stacks(p, island)
+        out: list[Action] = []
         for task in here.tasks:
             for stack in stacks:
                 out += map(_receives(task, stack, len(p.bonfires)).__getitem__, spaces)
-    elif here.guardians and not any(g.colour == island.guardian for g in p.guardians):
-        out.extend(TakeGuardian(stack + 1) for stack in (0, 1) if affordable(p, island, stack))
-    return out
+        return out
+    if here.guardians and not any(g.colour == island.guardian for g in p.guardians):
+        return [_TAKE_GUARDIAN[stack] for stack in affordable_stacks(p, island)]
+    return []
+
+
+_TAKE_GUARDIAN = (TakeGuardian(1), TakeGuardian(2))  # paying offering stack 1 or 2: made once
 
 
 @functools.cache

@@ -29,7 +29,7 @@ def legal_paths(state: BonfireState) -> list[Action]:
     p = acting(state)
     if len(p.path) >= MAX_PATH:
         return []
-    if path_cost(p) > city.tile_limit(p, "path", city.has(p, "wild_double")):
+    if path_cost(p) > city.tile_limit(p, "path"):
         return []
     out: list[Action] = list(_FROM_DISPLAY[: len(state.path_display)])
     out.extend(_FROM_PILE[n] for n, pile in enumerate(state.path_piles) if pile)

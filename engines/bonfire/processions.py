@@ -53,10 +53,26 @@ def movable(p: Player, steps: int) -> bool:
     return any(destinations(p, n, steps) for n in range(len(p.guardians)))
 
 
+def can_step(p: Player) -> bool:
+    """`movable(p, 1)` read straight from the guardians' places, without listing where
+    each could go: a guardian off the bonfires may step into the lit bonfire beside her
+    through its portal when no guardian sits there, or onto the next path tile when it
+    is built and free (or the paths may be crowded). Asked in every turn's list."""
+    wheres = [g.where for g in p.guardians]
+    for here in wheres:
+        if here >= IN_BONFIRE:
+            continue
+        if p.portals[here] and p.bonfires[here].lit and IN_BONFIRE + here + 1 not in wheres:
+            return True
+        if here < len(p.path) and (here + 1 not in wheres or city.has(p, "crowded_paths")):
+            return True
+    return False
+
+
 def legal_processions(state: BonfireState) -> list[Action]:
     p = acting(state)
-    limit = min(city.tile_limit(p, "procession", city.has(p, "wild_double")), MAX_STEPS)
-    if limit < 1 or not movable(p, 1):
+    limit = min(city.tile_limit(p, "procession"), MAX_STEPS)
+    if limit < 1 or not can_step(p):
         return []
     return [Procession(n) for n in range(1, limit + 1)]
 

@@ -277,15 +277,25 @@ class Ctx:
     """One apply in progress: the state being edited, its generator, the events told, and
     whether anything hidden was revealed (so undo never crosses a draw)."""
 
+    __slots__ = ("state", "_rng", "events", "reveals", "edited")
+
     def __init__(self, state: BonfireState) -> None:
         self.state = state
-        self.rng = Rng(state.rng)
+        self._rng: Rng | None = None
         self.events: list[Event] = []
         self.reveals = False
         #: What this apply has already copied: cities by seat, islands by -1 - index,
         #: the table's lists by name (see `player`, `island` and `edit`); one set, made
         #: for every action.
         self.edited: set[int | str] = set()
+
+    @property
+    def rng(self) -> Rng:
+        """The state's generator, made on first use: most actions draw nothing (Tom's turn,
+        a refill or a shuffle do), and `finish` stores it back only when it was made."""
+        if self._rng is None:
+            self._rng = Rng(self.state.rng)
+        return self._rng
 
     def player(self, who: int) -> Player:
         """Player `who`'s city, to edit: the editable copy shares every city with the state
@@ -326,5 +336,6 @@ class Ctx:
         return self.rng.shuffled(items)
 
     def finish(self) -> BonfireState:
-        self.state.rng = self.rng.state
+        if self._rng is not None:
+            self.state.rng = self._rng.state
         return self.state

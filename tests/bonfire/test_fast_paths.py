@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from engines.bonfire import ENGINE, city, content, gnomes, islands, processions, tasks
-from engines.bonfire.actions import Fate, Finish, Recruit
+from engines.bonfire import ENGINE, city, content, council, gnomes, islands, processions, tasks
+from engines.bonfire.actions import Fate, Finish, GreatBonfire, Recruit, Sail
 from engines.bonfire.content import RESOURCES, SYMBOLS, WILD
-from engines.bonfire.state import Player, acting, copy_state
+from engines.bonfire.state import Bonfire, Guardian, Player, acting, copy_state, portal_board
 from engines.core.errors import IllegalAction
 from engines.core.grid import components, neighbours4
 from engines.core.match import Match, SeatSpec
@@ -42,6 +42,22 @@ def test_can_pay_tiles_agrees_with_pay_tiles_on_many_hands_and_prices():
             assert (count <= city.tile_limit(player(hand), kind, wild_double)) is expected, (hand, need, wild_double)
         both[expected] += 1
     assert min(both.values()) > 300  # both answers were put to the test many times
+
+
+def test_tile_limit_asks_for_the_twinmaker_itself_as_the_caller_would():
+    """Left to find out whether the hand's owner has the Twinmaker, `tile_limit` answers as
+    when told, with and without the Twinmaker and wild tiles."""
+    rng = random.Random(6)
+    kinds = (*SYMBOLS, WILD)
+    doubled = 0
+    for _ in range(2000):
+        p = player({k: n for k in kinds if (n := rng.choice((0, 0, 1, 2, 3)))})
+        p.gnomes = rng.choice(([], [_gnome_with("wild_double")], [_gnome_with("task_any_two")]))
+        for kind in SYMBOLS:
+            told = city.tile_limit(p, kind, city.has(p, "wild_double"))
+            assert city.tile_limit(p, kind) == told, (p.tiles, p.gnomes, kind)
+            doubled += told != city.tile_limit(p, kind, False)
+    assert doubled > 100  # the Twinmaker changed the answer many times
 
 
 def test_open_strips_kept_per_grid_equal_a_fresh_scan_and_follow_the_grid():
@@ -263,6 +279,8 @@ def test_island_affordability_agrees_with_working_out_the_price():
                     expected = price(p, island, stack) is not None
                     assert islands.affordable(p, island, stack) is expected, (p, island.id, stack)
                     both[expected] += 1
+                expected_stacks = [stack for stack in (0, 1) if islands.affordable(p, island, stack)]
+                assert islands.affordable_stacks(p, island) == expected_stacks, (p, island.id)
     assert min(both.values()) > 100  # both answers were put to the test many times
 
 
@@ -332,18 +350,118 @@ def test_can_fulfil_agrees_with_working_out_the_payment():
 
 
 def test_whether_a_guardian_can_walk_is_the_same_for_any_number_of_steps():
-    """legal_processions asks `movable` once, for 1 step: at every position of seeded
-    games, and with the guardians scattered at random, the answer for 1 to 4 steps agrees."""
+    """legal_processions asks once, for 1 step, by `can_step`: at every position of seeded
+    games, and with the guardians scattered at random, the answer for 1 to 4 steps agrees,
+    and `can_step` answers as `movable` for 1 step, with and without crowded paths."""
     rng = random.Random(30)
     both = {True: 0, False: 0}
+    crowding = {True: 0, False: 0}
     for levels, seed in ((("heuristic",), 2), (("heuristic", "heuristic"), 5), (("random",), 4)):
         for state, _ in seeded_positions(levels, seed):
             p = copy_state(state).players[state.current]
-            for scattered in (False, True):
-                if scattered:
+            for placing in ("as played", "scattered", "queued", "by a lit bonfire"):
+                if placing == "scattered":
                     for g in p.guardians:
                         g.where = rng.choice([*range(len(p.path) + 1), *(processions.IN_BONFIRE + k for k in range(1, 8))])
+                elif placing == "queued":  # 2 to 4, one behind the other, the first at the path's end
+                    count = rng.randint(2, 4)
+                    p.guardians = [Guardian("own", max(0, len(p.path) - count + 1 + n)) for n in range(count)]
+                elif placing == "by a lit bonfire":  # her way in through its portal, perhaps taken
+                    here = len(p.path)
+                    p.portals = [rng.choice(("", "x")) for _ in p.portals]
+                    p.bonfires = [Bonfire(lit=rng.random() < 0.5) for _ in p.bonfires]
+                    p.guardians = [Guardian("own", here), Guardian("own", rng.choice((here, processions.IN_BONFIRE + here + 1)))]
                 answers = {processions.movable(p, steps) for steps in range(1, 5)}
                 assert len(answers) == 1, (p.guardians, p.path, p.portals)
+                held, walks = p.gnomes, []
+                for line_up in ([], [_gnome_with("crowded_paths")]):
+                    p.gnomes = line_up
+                    walks.append(processions.movable(p, 1))
+                    assert processions.can_step(p) is walks[-1], (p.guardians, p.path, p.portals, line_up)
+                p.gnomes = held
+                crowding[walks[0] != walks[1]] += 1
                 both[answers.pop()] += 1
     assert min(both.values()) > 30  # both answers were put to the test many times
+    assert crowding[True] > 10  # crowded paths changed the answer many times
+
+
+def test_sails_kept_per_ship_and_limit_equal_those_the_costs_allow():
+    """With the ship anywhere and the hand varied at random: the sails listed are the
+    moves `sail_cost` allows within the ship tiles the hand can pay, in island order."""
+    rng = random.Random(31)
+    state = fresh(3)
+    p = acting(state)
+    seen = set()
+    for _ in range(600):
+        p.tiles = {k: n for k in (*SYMBOLS, WILD) if (n := rng.choice((0, 0, 1, 2, 3)))}
+        p.gnomes = rng.choice(([], [_gnome_with("wild_double")]))
+        p.ship = rng.randrange(-1, len(content.board().islands))
+        limit = city.tile_limit(p, "ship", city.has(p, "wild_double"))
+        expected = [Sail(island.id) for n, island in enumerate(content.board().islands) if 0 < islands.sail_cost(p, n) <= limit]
+        assert islands.legal_sails(state) == expected, (p.ship, p.tiles, p.gnomes)
+        seen.add(len(expected))
+    assert len(seen) > 3  # lists of many lengths were put to the test
+
+
+def test_great_bonfire_spaces_kept_per_figure_and_limit_equal_the_plain_list():
+    """At positions of seeded games, with the hand, the portals taken and the figure
+    varied at random: the Great Bonfire actions listed are, space by space, those whose
+    turn the hand can pay, with a portal pick where `portal_for` finds one."""
+    rng = random.Random(32)
+    spaces = content.board().great_bonfire
+    seen = set()
+    for levels, seed in ((("heuristic",), 2), (("heuristic", "random"), 1)):
+        for state, _ in seeded_positions(levels, seed)[::3]:
+            s = copy_state(state)
+            p = s.players[s.current]
+            for _ in range(4):
+                p.tiles = {k: n for k in (*SYMBOLS, WILD) if (n := rng.choice((0, 0, 1, 2, 3)))}
+                p.gnomes = rng.choice(([], [_gnome_with("wild_double")]))
+                p.portals = [rng.choice(("", "", "taken")) for _ in p.portals]
+                s.figure = rng.randrange(-1, len(spaces))
+                board = portal_board(s.current)
+                expected = [
+                    GreatBonfire(space.id, pick) for n, space in enumerate(spaces)
+                    if (cost := council.turn_cost(s.figure, n))
+                    and city.can_pay_tiles(p, {"bonfire": cost}, city.has(p, "wild_double"))
+                    for pick in council.PICKS if "p" not in pick or council.portal_for(p, s.great_bonfire[n], board)
+                ]
+                assert council.legal_great_bonfire(s) == expected, (s.figure, p.tiles, p.portals)
+                seen.add((len(expected), any(a.pick == "tp" for a in expected)))
+    assert len(seen) > 6  # lists of many lengths, with and without portals, were put to the test
+
+
+def test_a_generator_made_on_first_use_leaves_the_states_one_made_for_every_action_leaves(monkeypatch):
+    """`Ctx` makes the generator only when an action draws, and stores it back only then:
+    seeded random games (solo and two players) pass through the very same states as with
+    the generator made for every action and always stored back."""
+    from engines.bonfire.state import Ctx, encode_state
+    from engines.core.rng import Rng
+
+    def states_along_games() -> list[bytes]:
+        out = []
+        for seats, seed in ((1, 3), (1, 8), (2, 5)):
+            state = ENGINE.new_game(ENGINE.default_options(), seats, seed)
+            rng = Rng(seed)
+            while actors := ENGINE.actors(state):
+                seat = actors[0]
+                action = ENGINE.auto_action(state) if seat == AUTO else rng.choice(ENGINE.legal_actions(state, seat))
+                state = ENGINE.apply(state, seat, action).state
+                out.append(encode_state(state))
+        return out
+
+    on_first_use = states_along_games()
+    made_at_once = Ctx.__init__
+
+    def made_for_every_action(self, state):
+        made_at_once(self, state)
+        self._rng = Rng(state.rng)
+
+    def always_stored(self):
+        self.state.rng = self._rng.state
+        return self.state
+
+    monkeypatch.setattr(Ctx, "__init__", made_for_every_action)
+    monkeypatch.setattr(Ctx, "finish", always_stored)
+    assert states_along_games() == on_first_use
+    assert len(on_first_use) > 150
