@@ -1,17 +1,19 @@
 """The games Campfire knows, listed without importing any of them.
 
 The launcher and `campfire --help` read this at start-up; a game's engine module is
-imported only when someone picks it.
+imported only when someone picks it, and `engines.core` (the protocol, matches, bots) only
+when a name is wrong or an engine is loaded: the launcher's first frame needs neither.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from engines.core.errors import BadOptions
-from engines.core.protocol import Engine
+if TYPE_CHECKING:
+    from engines.core.protocol import Engine
 
 
 class GameEntry(msgspec.Struct, frozen=True):
@@ -72,6 +74,8 @@ def find_game(game_id: str) -> GameEntry:
     for entry in GAMES:
         if entry.id == wanted or entry.title.lower() == wanted:
             return entry
+    from engines.core.errors import BadOptions
+
     known = ", ".join(g.id for g in GAMES)
     raise BadOptions(f"There is no game called '{game_id}' (games: {known}).")
 
@@ -81,6 +85,8 @@ def ready_games() -> list[GameEntry]:
 
 
 def load_engine(game_id: str) -> Engine:
+    from engines.core.errors import BadOptions
+
     entry = find_game(game_id)
     if not entry.ready:
         raise BadOptions(f"{entry.title} is coming soon and cannot be played yet.")

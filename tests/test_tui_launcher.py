@@ -469,3 +469,22 @@ async def test_the_launcher_sits_on_a_bare_backdrop_and_shows_the_first_warnings
         assert isinstance(launcher, LauncherScreen)
         toasts = [str(toast.render()) for toast in launcher.query(Toast)]
         assert any("using default settings" in text for text in toasts)
+
+
+async def test_a_bare_campfire_finds_its_saves_in_the_default_folder(tmp_path) -> None:
+    """`campfire` with no arguments hands the app no folder (the save store stays out of the
+    first frame): Continue still finds the game left in $CAMPFIRE_SAVE_DIR."""
+    from engines.core.match import Match
+    from engines.registry import load_engine
+    from saves.start import default_seats
+    from saves.store import autosave_path, write_match
+
+    engine = load_engine("bivi")
+    match = Match(engine, engine.default_options(), default_seats(engine), 3)
+    match.act(0, match.legal_actions(0)[0])
+    write_match(match, autosave_path(match))  # the default folder: $CAMPFIRE_SAVE_DIR
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert footer_keys(app).get("launcher.continue") == "Continue Bivì"

@@ -5,6 +5,7 @@ in the background, and its path never imports the package-metadata or resources 
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -257,3 +258,40 @@ async def test_the_launcher_is_styled_the_same_with_its_default_styles_read_earl
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert _styles_of(app.screen) == early
+
+
+#: Modules the launcher's first frame has no use for: the save store and format (read for
+#: Continue after the frame), engines.core (matches, bots, the protocol) and any game.
+DEFERRED = ("engines.core", "saves.store", "saves.format", "saves.start", "saves.durable", "saves.lock")
+
+#: `campfire` with no arguments, headless at 80x24: at its first frame with widgets, the
+#: modules imported so far and the launcher's details text go to the file named by argv[1].
+_FIRST_FRAME_PROGRAM = """
+import json, os, sys
+from textual.app import App
+
+def first_frame(self):
+    if self.screen.children and self.screen.query("#game-details"):
+        details = str(self.screen.query_one("#game-details").render())
+        with open(sys.argv[1], "w") as handle:
+            json.dump({"modules": sorted(sys.modules), "details": details}, handle)
+        os._exit(0)
+
+App.post_display_hook = first_frame
+run = App.run
+App.run = lambda self, **kwargs: run(self, headless=True, size=(80, 24))
+from tui.cli import main
+main([])
+"""
+
+
+def test_the_launchers_first_frame_imports_no_save_store_engine_core_or_game(tmp_path):
+    out = tmp_path / "first-frame.json"
+    subprocess.run([sys.executable, "-c", _FIRST_FRAME_PROGRAM, str(out)], cwd=ROOT, check=True, timeout=60)
+    frame = json.loads(out.read_text())
+    games = tuple(f"engines.{entry.id}" for entry in ready_games())
+    eager = [name for name in frame["modules"] if name.startswith(DEFERRED + games)]
+    assert eager == []
+    # The frame is complete all the same: the highlighted game's details are on it.
+    first = ready_games()[0]
+    assert first.title in frame["details"] and first.pitch in frame["details"]

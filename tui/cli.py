@@ -1,8 +1,10 @@
 """The `campfire` command: the launcher by default, plus what people script or check.
 
-Only engines and saves are imported at start-up (and argparse when there are arguments);
-Textual is imported when a command actually opens the app, so `rules`, `saves` and `sim`
-stay quick over SSH.
+Only the game registry and the light parts of saves are imported at start-up; a command
+imports what it uses (argparse when there are arguments, engines.core and the save store
+for the commands that play, read or list games): a bare `campfire` (the launcher) needs
+none of it before its first frame. Textual is imported when a command actually opens the
+app, so `rules`, `saves` and `sim` stay quick over SSH.
 User mistakes (unknown game, bad seats or options: exit 2; a bad save file or an unknown
 rules topic: exit 1) are one sentence on stderr, never a traceback.
 """
@@ -20,17 +22,15 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from engines.core.errors import BadOptions
-from engines.core.match import Match, SeatSpec, parse_seats, random_seed
-from engines.core.protocol import Engine
 from engines.registry import GAMES, find_game, load_engine
 from saves.errors import SaveError
 from saves.limits import clean_name, name_problem, printable, quote, seed_problem
-from saves.store import SAVE_DIR_ENV, list_saves, load_save, locate, save_dir, verify
 
 if TYPE_CHECKING:
     import argparse
 
+    from engines.core.match import SeatSpec
+    from engines.core.protocol import Engine
     from engines.core.rules import RulesBook
     from saves.start import StartRequest
 
@@ -86,6 +86,8 @@ def _version_action() -> type[argparse.Action]:
 
 def build_parser() -> argparse.ArgumentParser:
     import argparse
+
+    from saves.store import SAVE_DIR_ENV
 
     Parser = _parser_class()
     # --save-dir is accepted before or after the sub-command; SUPPRESS keeps a later
@@ -196,7 +198,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     # every sub-command stay out of the launcher's start.
     command = cmd_launcher if args is None else COMMANDS[args.command]
     try:
-        folder = save_dir(getattr(args, "save_dir", None))
+        if args is None:
+            # The app and the save store resolve the same default folder when the launcher
+            # first reads saves, after its first frame: the store stays out of its start.
+            folder = None
+        else:
+            from saves.store import save_dir
+
+            folder = save_dir(getattr(args, "save_dir", None))
         return command(args, folder)
     except UserError as error:
         _fail(str(error))
@@ -204,16 +213,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SaveError as error:
         _fail(str(error))
         return BAD_FILE
-    except BadOptions as error:
-        _fail(str(error))
-        return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `campfire sim ... | head`: the reader has all it wanted
         # Point stdout at devnull so the interpreter's final flush does not complain again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except Exception as error:  # a bug: one line and a crash log, never a traceback
+    except Exception as error:
+        # Imported here: the launcher's start has no use for engines.core, and a BadOptions
+        # can only have been raised once it is imported.
+        from engines.core.errors import BadOptions
+
+        if isinstance(error, BadOptions):
+            _fail(str(error))
+            return USAGE_ERROR
+        # A bug: one line and a crash log, never a traceback.
         from tui.crash import CRASH_EXIT, crash_line, write_crash_log
 
         _fail(crash_line(error, write_crash_log(error)))
@@ -230,11 +244,12 @@ def _fail(sentence: str) -> None:
 
 
 # -- launcher, play, load --------------------------------------------------------------------
-def cmd_launcher(args: argparse.Namespace | None, folder: Path) -> int:
+def cmd_launcher(args: argparse.Namespace | None, folder: Path | None) -> int:
     return _launch(None, folder)
 
 
 def cmd_play(args: argparse.Namespace, folder: Path) -> int:
+    from engines.core.match import Match, parse_seats, random_seed
     from saves.start import StartRequest, default_seats, parse_options
 
     engine = _engine(args.game)
@@ -264,9 +279,11 @@ def _checked_seat(number: int, seat: SeatSpec) -> SeatSpec:
 
 
 def cmd_load(args: argparse.Namespace, folder: Path) -> int:
+    from saves.start import StartRequest
+    from saves.store import load_save
+
     path = args.file.expanduser().absolute()
     save = load_save(path).save
-    from saves.start import StartRequest
 
     request = StartRequest(
         game=save.game, seats=save.seats, options=save.options, seed=save.seed, load=str(path)
@@ -282,7 +299,7 @@ def _engine(game: str) -> Engine:
         raise UserError(f"{title} cannot be loaded ({error}).", code=1) from None
 
 
-def _launch(start: StartRequest | None, folder: Path) -> int:
+def _launch(start: StartRequest | None, folder: Path | None) -> int:
     # Starting allocates much and frees little, so collecting now only delays the first
     # paint; the app turns the collector back on once it has painted (tui.app).
     gc.disable()
@@ -371,6 +388,8 @@ def rules_text(book: RulesBook, topic: str) -> str:
 
 # -- saves -----------------------------------------------------------------------------------
 def cmd_saves(args: argparse.Namespace, folder: Path) -> int:
+    from saves.store import list_saves, locate, verify
+
     action = args.saves_command or "list"
     if action == "locate":
         print(printable(str(locate(folder))))
@@ -418,6 +437,7 @@ def _table(rows: list[list[str]], right: set[int] = frozenset()) -> str:
 
 # -- sim -------------------------------------------------------------------------------------
 def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
+    from engines.core.match import Match, SeatSpec, parse_seats
     from saves.start import default_seats, parse_options
 
     engine = _engine(args.game)
@@ -452,6 +472,8 @@ def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
 
 def simulate(engine: Engine, options: msgspec.Struct, seats: list[SeatSpec], seed: int, games: int) -> Iterator[dict[str, Any]]:
     """One result per game; everything but `seconds` depends only on the arguments."""
+    from engines.core.match import Match
+
     levels = [seat.level for seat in seats]
     for number in range(games):
         game_seed = seed + number

@@ -11,7 +11,7 @@ import dataclasses
 import os
 import sys
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,10 +22,14 @@ from textual.widgets._toast import ToastRack
 from textual.widgets.option_list import Option
 
 from engines.registry import GAMES, GameEntry, find_game
-from saves.store import SaveInfo, list_saves
 from tui.screens.styled import StyledOnOpen
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.title_bar import TitleBar
+
+if TYPE_CHECKING:
+    # The save store (and the engines and save format behind it) is first needed when the
+    # launcher looks for a game to continue, after its first frame.
+    from saves.store import SaveInfo
 
 
 def game_prompt(entry: GameEntry) -> str:
@@ -80,6 +84,8 @@ def prefetch_game(game_id: str, app: Any = None) -> None:
 def continue_target(save_dir) -> SaveInfo | None:
     """The game Continue opens: the most recent readable, unfinished save in which at least
     one action was played (a game opened and left at once is not worth resuming)."""
+    from saves.store import list_saves
+
     for info in list_saves(save_dir):
         if info.error is None and not info.over and info.actions > 0:
             return info
