@@ -27,12 +27,12 @@ MAX_ACTION_TEXT = 400
 QUOTE_CHARS = 80
 
 
-
 @functools.cache
 def _control() -> re.Pattern[str]:
     """Control, surrogate and direction characters; compiled on first use (0.6 ms, which
     the launcher's first frame, importing this module for its settings, does not need)."""
     return re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
 
 _JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
