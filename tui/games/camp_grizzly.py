@@ -39,6 +39,7 @@ from tui.games.camp_grizzly_draw import LARGE, MEDIUM, SMALL, MapSize, draw_camp
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
+from tui.widgets.first_layout import planned_size
 from tui.widgets.frame import ActionList
 from tui.widgets.table import Table, name_seats
 
@@ -368,10 +369,18 @@ class CampGrizzlyScreen(GameScreen):
         self.call_after_refresh(self._fit_to_size)
 
     def _board_size(self) -> tuple[int, int]:
-        """The board area's size, or a guess from the terminal's before the first layout."""
-        boards = self.query("#board")
-        width, height = (boards.first().size.width, boards.first().size.height) if boards else (0, 0)
-        return width or self.app.size.width - 32, height or self.app.size.height - 8
+        """The board area's size; before the first layout, the size that layout will give
+        it (a guess from the terminal's placed the map key, then moved it a frame later)."""
+        board = self.query_one("#board")
+        if not board.size.area:
+            board = planned_size(board)
+            return board.width, board.height
+        return board.size.width, board.size.height
+
+    def before_first_frame(self) -> None:
+        # Fitted again now that the status line has its text: it may take a second row.
+        self._fit_to_size()
+        super().before_first_frame()
 
     def _fit_to_size(self) -> None:
         """Bigger spaces when the board has room, then the map key where it fits."""
