@@ -129,6 +129,8 @@ class CampGrizzlyScreen(GameScreen):
         #: The view, map size, wall glyph, cursor and path the map on the board shows (None
         #: while it shows a step of Otis' stalk).
         self._drawn: tuple | None = None
+        #: The board's size as the first layout will give it, until it is laid out.
+        self._planned_board: tuple[int, int] | None = None
 
     @property
     def _wall_glyph(self) -> str:
@@ -370,15 +372,20 @@ class CampGrizzlyScreen(GameScreen):
 
     def _board_size(self) -> tuple[int, int]:
         """The board area's size; before the first layout, the size that layout will give
-        it (a guess from the terminal's placed the map key, then moved it a frame later)."""
+        it once every widget has the first table (see `before_first_frame`), or before
+        that a guess from the terminal's (which placed the map key, then moved it a frame
+        later)."""
         board = self.query_one("#board")
-        if not board.size.area:
-            board = planned_size(board)
-            return board.width, board.height
-        return board.size.width, board.size.height
+        if board.size.area:
+            return board.size.width, board.size.height
+        if self._planned_board is not None:
+            return self._planned_board
+        return self.app.size.width - 32, self.app.size.height - 8
 
     def before_first_frame(self) -> None:
-        # Fitted again now that the status line has its text: it may take a second row.
+        # Now that the status line has its text (it may take a second row).
+        planned = planned_size(self.query_one("#board"))
+        self._planned_board = planned.width, planned.height
         self._fit_to_size()
         super().before_first_frame()
 

@@ -197,7 +197,9 @@ class GameScreen(StyledOnOpen[None]):
         """Once every widget has the first table, before the first layout: what depends
         on the sizes that layout gives is worked out now (tui/widgets/first_layout.py), so
         the first frame is the final one. Games that fit their board to its size redraw
-        it here (call super last: the board's content decides what scrolls).
+        it here (call super last: the board's content decides what scrolls), not in
+        `watch_table`: planned before the frame's widgets have the table, the layout kept
+        the status line's empty height (Camp Grizzly's snapshots caught it).
 
         Every scrolling container whose content overflows shows its scrollbar, and the
         log shows its last lines: the layout found both a frame or two later (the seat
