@@ -122,48 +122,6 @@ async def test_everything_fits_at_120x40_in_a_busy_position_while_placing(tmp_pa
         assert not screen.check_action("scroll_board", ())
 
 
-@pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=["80x24", "200x60"])
-async def test_start_draws_the_settled_screen_in_its_first_frame(tmp_path, size) -> None:
-    """Enter on Start: the game's first frame is the one it keeps. At 80 columns the board
-    scrolls, and its scrollbar and the More key used to come a frame or two later."""
-    from textual.widgets._footer import FooterKey
-
-    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    first: dict = {}
-
-    def look(screen: BonfireScreen) -> dict:
-        return {
-            "keys": [key.key for key in screen.query(FooterKey)],
-            "scrollbar": screen.query_one("#bonfire-board").show_vertical_scrollbar,
-            "regions": {widget: region for widget, (region, _) in screen._compositor.visible_widgets.items()},
-        }
-
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await highlight_game(app, pilot, "bonfire")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        display = app._display
-
-        def record(screen, update) -> None:
-            display(screen, update)
-            if isinstance(screen, BonfireScreen) and update is not None and not first:
-                first.update(look(screen))
-
-        app._display = record
-        await pilot.press("enter")
-        await settle(app, pilot)
-        await pilot.pause(0.2)
-        screen = app.screen
-        assert isinstance(screen, BonfireScreen) and first
-        settled = look(screen)
-        assert first["keys"] == settled["keys"]
-        assert ("right_square_bracket" in settled["keys"]) == (size == (80, 24)) == settled["scrollbar"]
-        assert first["scrollbar"] == settled["scrollbar"]
-        assert first["regions"] == settled["regions"], "nothing moved or appeared after the first frame"
-
-
 @pytest.mark.parametrize("seed", [3, 8])
 async def test_more_shows_exactly_when_the_board_scrolls(tmp_path, seed) -> None:
     """The More key follows the board's scrollbar: checked against the scroll range the

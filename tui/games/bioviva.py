@@ -27,6 +27,7 @@ from engines.core.errors import IllegalAction
 from tui.games.bioviva_draw import HEADER_ROWS, draw_world, more_cue, title_row, window_for, world_row
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
+from tui.widgets.first_layout import planned_size
 from tui.widgets.table import Table, name_seats
 
 #: One hue per biome, far apart (forest and grassland, Mediterranean and scrub were close
@@ -285,13 +286,14 @@ class BiovivaScreen(GameScreen):
             self._pane_for = None  # choose the pane again for this size
             self.watch_table(self.table)  # squares widen or narrow, card and map join or part
 
-    def draw_map(self, table: Table) -> None:
+    def draw_map(self, table: Table, height: int = 0) -> None:
+        """Draw the map in `height` rows (by default the map's own height)."""
         view: BiovivaView = table.view
         wide = self.app.size.width >= WIDE_MAP_FROM
         world = self.query_one(WorldMap)
         # Tall screens give the map its natural height; short ones give it what the pane
         # leaves (its own height, kept current by `on_world_map_resized`), never more.
-        lines = ROWS + HEADER_ROWS if self.both_shown else world.size.height
+        lines = ROWS + HEADER_ROWS if self.both_shown else height or world.size.height
         self._map_top, count = window_for(self._map_top, self.cursor[0], lines)
         marks = map_marks(view)
         frame = (wide, self._map_top, count, marks)
@@ -305,6 +307,15 @@ class BiovivaScreen(GameScreen):
             world.drawing = [title_row(self.cursor, wide), *drawing, *([cue] if cue else [])]
             self._map_frame = frame
         self._map_cursor = self.cursor
+
+    def before_first_frame(self) -> None:
+        # The map's window of rows for the height the first layout gives it, now that the
+        # status line and the side have their text (drawn first for none: a frame late).
+        if self.table is not None and not self.both_shown:
+            height = planned_size(self.query_one(WorldMap)).height
+            if height:
+                self.draw_map(self.table, height)
+        super().before_first_frame()
 
     def on_world_map_resized(self, message: WorldMap.Resized) -> None:
         if self.table is not None and self.alive:

@@ -56,7 +56,6 @@ from tui.games.bonfire_draw import (
 )
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard, show_text
-from tui.widgets.first_layout import scrollbar_from_first_frame
 from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
 
@@ -134,7 +133,6 @@ class BonfireScreen(GameScreen):
         self.fate_end = "top"
         self._fate_legal: dict[tuple[str, int, int, str], Fate] = {}
         self._fate_for: int | None = None
-        self._first_table = True
 
     # -- layout --------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -221,15 +219,6 @@ class BonfireScreen(GameScreen):
     @property
     def placing(self) -> bool:
         return bool(self._fate_legal) and self.table is not None and self.table.acting and not self._curtain_up
-
-    def refresh_table(self) -> None:
-        super().refresh_table()
-        if self._first_table and self.table is not None:
-            # Every widget has the first table now (the frame's own get it after the screen's
-            # `watch_table`), so the layout is known: whether the board scrolls shows in the
-            # first frame, its scrollbar and the More key with it.
-            self._first_table = False
-            scrollbar_from_first_frame(self.query_one("#bonfire-board", VerticalScroll))
 
     def watch_table(self, table: Table | None) -> None:
         if table is None:

@@ -39,6 +39,7 @@ from tui.games.camp_grizzly_draw import LARGE, MEDIUM, SMALL, MapSize, draw_camp
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
+from tui.widgets.first_layout import planned_size
 from tui.widgets.frame import ActionList
 from tui.widgets.table import Table, name_seats
 
@@ -128,6 +129,8 @@ class CampGrizzlyScreen(GameScreen):
         #: The view, map size, wall glyph, cursor and path the map on the board shows (None
         #: while it shows a step of Otis' stalk).
         self._drawn: tuple | None = None
+        #: The board's size as the first layout will give it, until it is laid out.
+        self._planned_board: tuple[int, int] | None = None
 
     @property
     def _wall_glyph(self) -> str:
@@ -368,10 +371,23 @@ class CampGrizzlyScreen(GameScreen):
         self.call_after_refresh(self._fit_to_size)
 
     def _board_size(self) -> tuple[int, int]:
-        """The board area's size, or a guess from the terminal's before the first layout."""
-        boards = self.query("#board")
-        width, height = (boards.first().size.width, boards.first().size.height) if boards else (0, 0)
-        return width or self.app.size.width - 32, height or self.app.size.height - 8
+        """The board area's size; before the first layout, the size that layout will give
+        it once every widget has the first table (see `before_first_frame`), or before
+        that a guess from the terminal's (which placed the map key, then moved it a frame
+        later)."""
+        board = self.query_one("#board")
+        if board.size.area:
+            return board.size.width, board.size.height
+        if self._planned_board is not None:
+            return self._planned_board
+        return self.app.size.width - 32, self.app.size.height - 8
+
+    def before_first_frame(self) -> None:
+        # Now that the status line has its text (it may take a second row).
+        planned = planned_size(self.query_one("#board"))
+        self._planned_board = planned.width, planned.height
+        self._fit_to_size()
+        super().before_first_frame()
 
     def _fit_to_size(self) -> None:
         """Bigger spaces when the board has room, then the map key where it fits."""

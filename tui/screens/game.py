@@ -44,6 +44,7 @@ from tui.screens.curtain import CurtainScreen
 from tui.screens.handover import WhoseScreen, curtain_of, next_viewer, shows_secret
 from tui.screens.styled import StyledOnOpen
 from tui.widgets.compositor import RefreshedRowsCompositor
+from tui.widgets.first_layout import scroll_end_from_first_frame, scrollbar_from_first_frame
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
 from tui.widgets.table import Table, name_seats
@@ -186,10 +187,30 @@ class GameScreen(StyledOnOpen[None]):
         # every later one does, and the footer's keys follow the focus.
         self.set_focus(self.query_one(ActionList))
         self.refresh_table()
+        self.before_first_frame()
         # The keys with the first table, in the first frame: Textual's footer builds them
         # after that frame, which kept the screen changing one to four frames longer.
         await self.query_one(SteadyFooter).show_keys()
         self.call_after_refresh(self._after_first_frame)
+
+    def before_first_frame(self) -> None:
+        """Once every widget has the first table, before the first layout: what depends
+        on the sizes that layout gives is worked out now (tui/widgets/first_layout.py), so
+        the first frame is the final one. Games that fit their board to its size redraw
+        it here (call super last: the board's content decides what scrolls), not in
+        `watch_table`: planned before the frame's widgets have the table, the layout kept
+        the status line's empty height (Camp Grizzly's snapshots caught it).
+
+        Every scrolling container whose content overflows shows its scrollbar, and the
+        log shows its last lines: the layout found both a frame or two later (the seat
+        panels wrapped again beside the new scrollbar). Outer containers first, as their
+        scrollbars narrow what is inside them."""
+        for widget in self.query("*"):
+            scrolls = widget.is_container or isinstance(widget, ActionList)
+            if scrolls and widget.is_scrollable and widget.styles.overflow_y == "auto":
+                if shown_on_screen(widget):
+                    scrollbar_from_first_frame(widget)
+        scroll_end_from_first_frame(self.query_one(GameLog))
 
     def _after_first_frame(self) -> None:
         """What `after_change` does after a change, once the first table is on screen, less

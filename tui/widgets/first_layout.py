@@ -16,6 +16,7 @@ from __future__ import annotations
 from textual._arrange import arrange
 from textual.geometry import Region, Size
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 
 def _viewport(widget: Widget) -> Size:
@@ -52,17 +53,48 @@ def planned_size(widget: Widget) -> Size:
     return Size(0, 0) if placed is None else placed.shrink(widget.styles.gutter).size
 
 
-def scrollbar_from_first_frame(scroller: Widget) -> Region | None:
-    """Show the vertical scrollbar of `scroller` from the screen's first frame if its
-    content will be taller than its view (as Textual's layout would decide, a frame late).
-    Returns the view beside the scrollbar when it shows, else None."""
+def _inside_and_foot(scroller: Widget) -> tuple[Region, int] | None:
+    """The area inside `scroller`'s gutter at the next layout, and the bottom of its
+    content laid out in its view; None where it is not displayed."""
     placed = region_at_first_layout(scroller)
     if placed is None:
         return None
     inside = placed.shrink(scroller.styles.gutter)
     view = scroller._get_scrollable_region(inside).size
-    foot = _arranged(scroller, view).spatial_map.total_region.bottom
-    if foot <= inside.height:
+    if isinstance(scroller, OptionList):
+        return inside, scroller.get_content_height(inside.size, _viewport(scroller), view.width)
+    return inside, _arranged(scroller, view).spatial_map.total_region.bottom
+
+
+def scrollbar_from_first_frame(scroller: Widget) -> Region | None:
+    """Show the vertical scrollbar of `scroller` (a container or an OptionList) from the
+    screen's first frame if its content will be taller than its view (as Textual's layout
+    would decide, a frame late). Returns the view beside the scrollbar when it shows, else
+    None."""
+    planned = _inside_and_foot(scroller)
+    if planned is None or planned[1] <= planned[0].height:
         return None
+    inside, foot = planned
+    view = scroller._get_scrollable_region(inside)
+    if isinstance(scroller, OptionList):
+        # A ScrollView keeps its own virtual size through a layout (an OptionList sets it
+        # as it draws, after the layout): the layout would hide the scrollbar again.
+        scroller.set_reactive(Widget.virtual_size, Size(view.width, foot))
     scroller.set_reactive(Widget.show_vertical_scrollbar, True)
-    return scroller._get_scrollable_region(inside)
+    return view
+
+
+def scroll_end_from_first_frame(scroller: Widget) -> None:
+    """Scroll `scroller` to the end of its content as the screen's next layout will lay
+    it out, so its first frame shows the last lines. (Textual's anchor, set before that
+    layout, scrolls from a view size it does not know yet: past the end; set after it,
+    it scrolls a frame late.) Call after `scrollbar_from_first_frame`: the scrollbar
+    narrows the view, and the content may wrap to more rows."""
+    planned = _inside_and_foot(scroller)
+    if planned is None:
+        return
+    inside, foot = planned
+    end = max(0, foot - scroller._get_scrollable_region(inside).height)
+    scroller.set_reactive(Widget.scroll_y, end)
+    scroller.set_reactive(Widget.scroll_target_y, end)
+    scroller.vertical_scrollbar.position = end
