@@ -262,7 +262,8 @@ class BivouacScreen(GameScreen):
         self._problems: dict[tuple[int, Place | Return], str | None] = {}
         self._detail_for: object = None  # the view whose spots the detail has made
         # The view, compactness, glyphs and room the camp was drawn for.
-        self._camp_drawn: tuple[object, bool, object, int] | None = None
+        self._camp_drawn: tuple[object, bool, object, int | None] | None = None
+        self._planned_room = 0  # the camp column's width in the first frame, before any layout
         self._fitted_width: int | None = None  # the terminal's width at the last fit_layout
 
     def compose_board(self) -> ComposeResult:
@@ -388,12 +389,17 @@ class BivouacScreen(GameScreen):
             self._draw_camp(self.table, self.items())
 
     def _camp_room(self, compact: bool) -> int | None:
-        """The width the camp board may take (its column's, as laid out or as the first layout
-        will make it: the board itself is as wide as its drawing) when it is less than the
+        """The width the camp board may take (its column's, as laid out or as planned for the
+        first frame: the board itself is as wide as its drawing) when it is less than the
         drawing's two columns, else None."""
-        column = self.camp_board.parent
-        room = column.size.width or planned_size(column).width
+        room = self.camp_board.parent.size.width or self._planned_room
         return room if 0 < room < camp_width(compact) else None
+
+    def before_first_frame(self) -> None:
+        # Planned here, once every widget has the first table (see GameScreen).
+        self._planned_room = planned_size(self.camp_board.parent).width
+        self._fit_camp()
+        super().before_first_frame()
 
     # -- drawing -----------------------------------------------------------------------
     def _board_seat(self, table: Table) -> int:
