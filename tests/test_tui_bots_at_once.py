@@ -10,6 +10,7 @@ from textual import events
 from engines.core.match import Match, SeatSpec
 from saves.store import Autosaver, load
 from tests.fake_engine import ENGINE, CountOptions
+from tests.tui_helpers import open_game, settle
 from tui.app import CampfireApp
 from tui.opening import open_match
 from tui.screens import game
@@ -68,20 +69,13 @@ def the_long_way_round(match: Match, human_moves: list[str]) -> Match:
     return again
 
 
-async def settle(app, pilot) -> None:
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-
-
 async def test_bots_after_a_human_play_at_once_each_step_saved_then_one_table(
     tmp_path, saved_lengths, drawn_tables
 ) -> None:
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     match = Match(ENGINE, CountOptions(target=60), HUMAN_THEN_BOTS, 11)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        open_match(app, match, None)
-        await settle(app, pilot)
+        await open_game(app, pilot, match)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         before = len(match.journal)
@@ -108,9 +102,7 @@ async def test_bots_that_move_first_do_so_before_the_first_table(tmp_path, saved
     seats = [SeatSpec("Bo", "bot", "random"), SeatSpec("Ana"), SeatSpec("Cy", "bot", "random")]
     match = Match(ENGINE, CountOptions(target=60), seats, 5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        open_match(app, match, None)
-        await settle(app, pilot)
+        await open_game(app, pilot, match)
         assert match.actors() == (1,) and len(match.journal) >= 1
         # The opening save, then one per bot step; the first table is already Ana's turn.
         assert saved_lengths == list(range(0, len(match.journal) + 1))
@@ -163,9 +155,7 @@ async def test_with_a_bot_delay_each_bot_step_is_drawn_in_turn(tmp_path, saved_l
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0.01)
     match = Match(ENGINE, CountOptions(target=60), HUMAN_THEN_BOTS, 11)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        open_match(app, match, None)
-        await settle(app, pilot)
+        await open_game(app, pilot, match)
         before = len(match.journal)
         del saved_lengths[:], drawn_tables[:]
         await pilot.press("1")
