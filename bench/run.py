@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -42,13 +44,13 @@ def _decisions(quick: bool) -> list[Row]:
 def _startup(quick: bool) -> list[Row]:
     from bench.startup import bench_entering, bench_startup
 
-    return bench_startup(repeats=3 if quick else 9) + bench_entering(repeats=2 if quick else 5)
+    return bench_startup(repeats=3 if quick else 15) + bench_entering(repeats=2 if quick else 5)
 
 
 def _keys(quick: bool) -> list[Row]:
     from bench.keys import bench_keys
 
-    return bench_keys(repeats=1 if quick else 3, presses=8 if quick else 16)
+    return bench_keys(repeats=1 if quick else 5, presses=8 if quick else 24)
 
 
 def _autosave(quick: bool) -> list[Row]:
@@ -81,10 +83,22 @@ def main(argv: list[str]) -> int:
         parser.error(f"unknown section {unknown[0]!r}; choose from {', '.join(SECTIONS)}")
     started = time.perf_counter()
     rows: list[Row] = []
-    for name in args.sections or list(SECTIONS):
-        print(f"measuring {name}...", file=sys.stderr, flush=True)
-        rows += SECTIONS[name](args.quick)
-        gc.collect()
+    # Every save folder, config folder and file a section makes (in this process or in the
+    # fresh ones it starts) goes under one folder, removed at the end: a run makes hundreds.
+    saved_tempdir, saved_env = tempfile.tempdir, os.environ.get("TMPDIR")
+    with tempfile.TemporaryDirectory(prefix="campfire-bench-") as scratch:
+        tempfile.tempdir = os.environ["TMPDIR"] = scratch
+        try:
+            for name in args.sections or list(SECTIONS):
+                print(f"measuring {name}...", file=sys.stderr, flush=True)
+                rows += SECTIONS[name](args.quick)
+                gc.collect()
+        finally:
+            tempfile.tempdir = saved_tempdir
+            if saved_env is None:
+                os.environ.pop("TMPDIR", None)
+            else:
+                os.environ["TMPDIR"] = saved_env
     print(table(rows))
     missed = [row.goal for row in rows if not row.met]
     print(f"\n{len(rows) - len(missed)} of {len(rows)} goals met in {time.perf_counter() - started:.0f} s.")

@@ -23,6 +23,14 @@ class Spread(msgspec.Struct, frozen=True):
         return cls(ordered[0], statistics.median(ordered), ordered[rank - 1], len(ordered))
 
 
+def paired_ratio(measured: Sequence[float], anchor: Sequence[float]) -> float:
+    """The median of measured[i] / anchor[i] over samples taken side by side: a shared
+    machine's speed drifts over a run, and a pair, taken within a second, shares its drift."""
+    if len(measured) != len(anchor) or not anchor:
+        raise ValueError("paired samples need one anchor sample per measured sample")
+    return statistics.median(m / a for m, a in zip(measured, anchor))
+
+
 class Row(msgspec.Struct, frozen=True):
     goal: str
     measured: Spread

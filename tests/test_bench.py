@@ -14,7 +14,12 @@ from textual.strip import Strip
 from bench import run
 from bench.anchors import TicTacToe
 from bench.keys import VirtualScreen
-from bench.stats import Row, Spread, table
+import os
+import tempfile
+
+import pytest
+
+from bench.stats import Row, Spread, paired_ratio, table
 
 
 def test_spread_gives_min_median_and_nearest_rank_p95():
@@ -42,6 +47,31 @@ def test_check_exits_non_zero_only_when_a_goal_is_missed(monkeypatch, capsys):
     assert run.main(["--check", "good", "bad"]) == 1
     assert run.main(["good", "bad"]) == 0  # without --check it only reports
     assert "1 of 2 goals met" in capsys.readouterr().out
+
+
+def test_paired_ratio_is_the_median_of_each_pair_not_a_ratio_of_medians():
+    # The machine twice as fast in the middle pair: each pair still says 2x.
+    assert paired_ratio([2.0, 8.0, 2.0], [1.0, 4.0, 1.0]) == 2.0
+    assert paired_ratio([4.0, 1.0], [1.0, 2.0]) == 2.25  # the ratio of medians: 2.5 / 1.5
+    with pytest.raises(ValueError):
+        paired_ratio([1.0], [1.0, 2.0])
+
+
+def test_a_run_keeps_its_files_in_one_folder_removed_at_the_end(monkeypatch):
+    made: list[str] = []
+
+    def section(quick: bool) -> list[Row]:
+        made.append(tempfile.mkdtemp(prefix="campfire-bench-"))
+        made.append(os.environ["TMPDIR"])
+        return [Row(goal="met", measured=Spread.of([1.0]), unit="ms", met=True)]
+
+    before = (tempfile.tempdir, os.environ.get("TMPDIR"))
+    monkeypatch.setattr(run, "SECTIONS", {"files": section})
+    assert run.main(["files"]) == 0
+    folder, scratch = made
+    assert os.path.dirname(folder) == scratch  # children started by a section use it too
+    assert not os.path.exists(scratch)
+    assert (tempfile.tempdir, os.environ.get("TMPDIR")) == before
 
 
 def test_the_plain_tic_tac_toe_anchor_plays_legal_games_to_the_end():
