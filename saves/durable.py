@@ -62,11 +62,11 @@ def _load_renameat2() -> Callable[[bytes, bytes], None]:
 
     if not sys.platform.startswith("linux"):
         return unsupported
-    import ctypes  # here: only a session that autosaves needs it
-
     try:
+        import ctypes  # here: only a session that autosaves needs it
+
         call = ctypes.CDLL(None, use_errno=True).renameat2  # glibc 2.28+, musl 1.1.24+
-    except (OSError, AttributeError):
+    except (ImportError, OSError, AttributeError):  # ImportError: a Python built without libffi
         return unsupported
     call.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
     call.restype = ctypes.c_int
