@@ -10,9 +10,9 @@ import random
 import msgspec
 import pytest
 
-from saves.limits import MAX_JSON_DEPTH, json_depth
+from saves.limits import MAX_JSON_DEPTH, json_depth, quote
 from tests.test_hostile_input import SETTINGS_CASES, hostile_strings
-from tui.settings import DEFAULT_KEYS, Settings, _decode_json, read_settings, save_settings
+from tui.settings import DEFAULT_KEYS, Settings, _decode_json, check_keymap, read_settings, save_settings
 
 #: Texts where a lenient JSON reader and a strict one part ways, and plain ones.
 TRICKY = [
@@ -101,3 +101,12 @@ def test_saved_settings_are_the_bytes_msgspec_wrote_and_read_back(tmp_path, monk
     assert msgspec.json.decode(written, type=OldSettings) == OldSettings(**fields), "older versions read it"
     if fields.get("keymap") != DEFAULT_KEYS:  # every default key at once clashes by design
         assert read_settings(path) == (settings, [])
+
+
+def test_known_binding_ids_need_no_quoting_in_keymap_warnings(tmp_path):
+    """check_keymap shows a known binding id as it is (quoting it would compile a pattern
+    before the launcher's first frame): the long way round gives the same text."""
+    assert all(quote(str(binding), 40) == binding for binding in DEFAULT_KEYS)
+    keymap = {binding: "not a key!" for binding in DEFAULT_KEYS}
+    _, warnings = check_keymap(keymap)
+    assert [warning.split("'")[1] for warning in warnings] == [quote(str(binding), 40) for binding in DEFAULT_KEYS]

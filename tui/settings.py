@@ -229,10 +229,12 @@ def check_keymap(keymap: Any, name: str = "settings.json") -> tuple[dict[str, st
     warnings: list[str] = []
     usable: dict[str, str] = {}
     for binding, keys in keymap.items():
-        shown = quote(str(binding), 40)
         if binding not in DEFAULT_KEYS:
-            warnings.append(f"{name}: keymap '{shown}' is not a binding id; it is ignored.")
+            warnings.append(f"{name}: keymap '{quote(str(binding), 40)}' is not a binding id; it is ignored.")
             continue
+        # A known id is printable as it is: quoting it would compile saves.limits' pattern
+        # of control characters before the launcher's first frame for nothing.
+        shown = binding
         parts = [k.strip() for k in keys.split(",")] if isinstance(keys, str) else []
         if not parts or len(parts) > MAX_KEYS or not all(_KEY_NAME.match(k) for k in parts):
             if binding in ESSENTIAL and isinstance(keys, str) and not keys.strip():
