@@ -10,19 +10,23 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-import msgspec
+from engines.record import Record
 
 if TYPE_CHECKING:
     from engines.core.protocol import Engine
 
 
-class GameEntry(msgspec.Struct, frozen=True):
+class GameEntry(Record):
+    __slots__ = ("id", "title", "pitch", "players", "engine", "ready")
     id: str
     title: str
     pitch: str
     players: str
     engine: str  # "module:attribute"
     ready: bool
+
+    def __init__(self, id: str, title: str, pitch: str, players: str, engine: str, ready: bool) -> None:
+        self._set_fields(id=id, title=title, pitch=pitch, players=players, engine=engine, ready=ready)
 
 
 GAMES: tuple[GameEntry, ...] = (

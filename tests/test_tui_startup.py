@@ -261,8 +261,9 @@ async def test_the_launcher_is_styled_the_same_with_its_default_styles_read_earl
 
 
 #: Modules the launcher's first frame has no use for: the save store and format (read for
-#: Continue after the frame), engines.core (matches, bots, the protocol) and any game.
-DEFERRED = ("engines.core", "saves.store", "saves.format", "saves.start", "saves.durable", "saves.lock")
+#: Continue after the frame), engines.core (matches, bots, the protocol), any game, and
+#: msgspec (the game list, glyphs and settings are plain records, settings.json stdlib JSON).
+DEFERRED = ("engines.core", "saves.store", "saves.format", "saves.start", "saves.durable", "saves.lock", "msgspec")
 
 #: `campfire` with no arguments, headless at 80x24: at its first frame with widgets, the
 #: modules imported so far and the launcher's details text go to the file named by argv[1].
@@ -285,7 +286,13 @@ main([])
 """
 
 
-def test_the_launchers_first_frame_imports_no_save_store_engine_core_or_game(tmp_path):
+@pytest.mark.parametrize("settings_file", [False, True], ids=["first run", "with settings.json"])
+def test_the_launchers_first_frame_imports_no_save_store_engine_core_game_or_msgspec(tmp_path, settings_file):
+    if settings_file:  # a returning player's: reading it must not bring msgspec in either
+        (tmp_path / "config").mkdir()
+        (tmp_path / "config" / "settings.json").write_text(
+            '{"glyphs": "unicode", "bot_delay": 0.2, "keymap": {"game.undo": "z"}}'
+        )
     out = tmp_path / "first-frame.json"
     subprocess.run([sys.executable, "-c", _FIRST_FRAME_PROGRAM, str(out)], cwd=ROOT, check=True, timeout=60)
     frame = json.loads(out.read_text())

@@ -1,10 +1,10 @@
 """The `campfire` command: the launcher by default, plus what people script or check.
 
 Only the game registry and the light parts of saves are imported at start-up; a command
-imports what it uses (argparse when there are arguments, engines.core and the save store
-for the commands that play, read or list games): a bare `campfire` (the launcher) needs
-none of it before its first frame. Textual is imported when a command actually opens the
-app, so `rules`, `saves` and `sim` stay quick over SSH.
+imports what it uses (argparse when there are arguments, msgspec, engines.core and the
+save store for the commands that play, read or list games): a bare `campfire` (the
+launcher) needs none of it before its first frame. Textual is imported when a command
+actually opens the app, so `rules`, `saves` and `sim` stay quick over SSH.
 User mistakes (unknown game, bad seats or options: exit 2; a bad save file or an unknown
 rules topic: exit 1) are one sentence on stderr, never a traceback.
 """
@@ -20,14 +20,14 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import msgspec
-
 from engines.registry import GAMES, find_game, load_engine
 from saves.errors import SaveError
 from saves.limits import clean_name, name_problem, printable, quote, seed_problem
 
 if TYPE_CHECKING:
     import argparse
+
+    import msgspec
 
     from engines.core.match import SeatSpec
     from engines.core.protocol import Engine
@@ -249,6 +249,8 @@ def cmd_launcher(args: argparse.Namespace | None, folder: Path | None) -> int:
 
 
 def cmd_play(args: argparse.Namespace, folder: Path) -> int:
+    import msgspec
+
     from engines.core.match import Match, parse_seats, random_seed
     from saves.start import StartRequest, default_seats, parse_options
 
@@ -271,6 +273,8 @@ def cmd_play(args: argparse.Namespace, folder: Path) -> int:
 def _checked_seat(number: int, seat: SeatSpec) -> SeatSpec:
     """The seat with its name made safe to show (control characters become '?'), or a
     UserError when the name is too long."""
+    import msgspec
+
     name = clean_name(seat.name)
     problem = name_problem(name)
     if problem:
@@ -437,6 +441,8 @@ def _table(rows: list[list[str]], right: set[int] = frozenset()) -> str:
 
 # -- sim -------------------------------------------------------------------------------------
 def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
+    import msgspec
+
     from engines.core.match import Match, SeatSpec, parse_seats
     from saves.start import default_seats, parse_options
 

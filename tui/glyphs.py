@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-import msgspec
+from engines.record import Record
 
 
-class Glyphs(msgspec.Struct, frozen=True):
+class Glyphs(Record):
+    __slots__ = (
+        "cursor", "active", "bullet", "bank", "cube", "beaver", "empty", "ghost_bad", "seat_marks", "separator",
+    )
     cursor: str
     active: str
     bullet: str
@@ -15,7 +18,16 @@ class Glyphs(msgspec.Struct, frozen=True):
     empty: str
     ghost_bad: str
     seat_marks: str  # one mark per seat, so seats never rest on colour alone
-    separator: str = " · "  # between the items of a seat's panel
+    separator: str  # between the items of a seat's panel
+
+    def __init__(
+        self, cursor: str, active: str, bullet: str, bank: str, cube: str, beaver: str, empty: str,
+        ghost_bad: str, seat_marks: str, separator: str = " · ",
+    ) -> None:
+        self._set_fields(
+            cursor=cursor, active=active, bullet=bullet, bank=bank, cube=cube, beaver=beaver, empty=empty,
+            ghost_bad=ghost_bad, seat_marks=seat_marks, separator=separator,
+        )
 
 
 UNICODE = Glyphs(

@@ -261,12 +261,10 @@ class LauncherScreen(StyledOnOpen[None]):
         )
 
     def _ascii_answered(self, use_ascii: bool | None) -> None:
-        import msgspec
-
         from tui.settings import save_settings
 
         glyphs = "ascii" if use_ascii else "unicode"
-        settings = msgspec.structs.replace(self.app.settings, glyphs=glyphs)
+        settings = self.app.settings.replace(glyphs=glyphs)
         try:
             save_settings(settings)  # so the question is asked only once
         except OSError as error:
