@@ -138,6 +138,7 @@ def otis_track() -> OtisTrack:
     return track
 
 
+@cache
 def otis_stats(body_count: int) -> OtisStats:
     """Otis' printed stats at this body count (before rumors)."""
     track = otis_track()

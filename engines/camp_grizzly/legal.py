@@ -95,6 +95,7 @@ _USEFUL_AT_TIMES = frozenset({"otis_reroll", "calm", "gain_keys", "heal", "move_
 
 #: Actions with nothing to name, shared by every legal list (actions are frozen).
 _DRAW, _REVEAL, _END, _WOODS, _STAY, _ACCEPT, _REFUSE = Draw(), Reveal(), End(), Woods(), Stay(), Accept(), Refuse()
+_OTIS_TURN, _CAMEOS_TURN = OtisTurn(), CameosTurn()
 
 
 class LegalRules:
@@ -169,11 +170,14 @@ class LegalRules:
         return out
 
     def auto_action(self, state: CampState) -> Action:
-        p = phase(state)
+        return self._auto_action_in(phase(state))
+
+    def _auto_action_in(self, p: str) -> Action:
+        """`auto_action` when the phase `p` is already known."""
         if p == "otis":
-            return OtisTurn()
+            return _OTIS_TURN
         if p == "cameos":
-            return CameosTurn()
+            return _CAMEOS_TURN
         raise IllegalAction("No automatic actor is due to act.")
 
     def legal_actions(self, state: CampState, seat: int) -> list[Action]:
@@ -181,7 +185,7 @@ class LegalRules:
         if seat not in self._actors_in(state, p):
             return []
         if seat == AUTO:
-            return [self.auto_action(state)]
+            return [self._auto_action_in(p)]
         out: list[Action] = []
         if p == "move":
             cid = state.order[state.active]

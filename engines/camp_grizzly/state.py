@@ -220,8 +220,7 @@ def editable_copy(state: CampState) -> CampState:
     and copies of the structs whose fields the rules set; every list is shared, since the
     rules assign new lists instead of editing them (see the module's docstring)."""
     n = state.__copy__()
-    counselors = state.counselors
-    n.counselors = dict(zip(counselors, map(Counselor.__copy__, counselors.values())))
+    n.counselors = {cid: c.__copy__() for cid, c in state.counselors.items()}
     if state.strike is not None:
         n.strike = state.strike.__copy__()
     if state.panic is not None:
