@@ -186,6 +186,10 @@ class LegalRules:
             return []
         if seat == AUTO:
             return [self._auto_action_in(p)]
+        return self._listed(state, seat, p)
+
+    def _listed(self, state: CampState, seat: int, p: str) -> list[Action]:
+        """`legal_actions` for a `seat` already known to act in phase `p`."""
         out: list[Action] = []
         if p == "move":
             cid = state.order[state.active]
@@ -211,13 +215,8 @@ class LegalRules:
         elif p == "woods":
             out.append(_WOODS)
         elif p == "strike":
-            st = state.strike
-            if st.up and st.up in st.danger:
-                own, others = [st.up], []
-            else:
-                own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
-                others = [cid for cid in st.danger if state.counselors[cid].seat != seat]
-            out += [Fight(initials(cid)) for cid in own if can_fight(state, cid, st.cell)]
+            own, others = self._strike_sides(state, seat)
+            out += self._fights(state, own)
             out += [PanicNow(initials(cid)) for cid in own]
             out += [NextUp(initials(cid)) for cid in others]
             out += self._uses(state, own, TIMINGS["strike"])
@@ -254,11 +253,26 @@ class LegalRules:
                 out += [ChooseOption(o.label) for o in step.options]
         return out
 
+    def _strike_sides(self, state: CampState, seat: int) -> tuple[list[str], list[str]]:
+        """The counselors in danger whom `seat` decides for (fight or panic) and the others
+        it may hand the next decision to."""
+        st = state.strike
+        if st.up and st.up in st.danger:
+            return [st.up], []
+        own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
+        others = [cid for cid in st.danger if state.counselors[cid].seat != seat]
+        return own, others
+
+    def _fights(self, state: CampState, own: list[str]) -> list[Action]:
+        cell = state.strike.cell
+        return [Fight(initials(cid)) for cid in own if can_fight(state, cid, cell)]
+
     def _allows(self, state: CampState, seat: int, action: Action, p: str) -> bool:
         """Whether `action` is in `legal_actions(state, seat)` for a `seat` that acts in
-        phase `p`. A counselor's move and end phases offer the most, so there only the part
-        of the list that offers the action's kind is worked out: each kind comes from one
-        part, offered under the same conditions as in `legal_actions`."""
+        phase `p`. In a counselor's move and end phases and in a strike (the commonest and
+        the costliest lists) only the part of the list that offers the action's kind is
+        worked out: each kind comes from one part, offered under the same conditions as in
+        `legal_actions`."""
         kind = type(action)
         if p == "move":
             cid = state.order[state.active]
@@ -288,7 +302,18 @@ class LegalRules:
             if kind is Use:
                 return action in self._uses(state, [cid], TIMINGS["end"])
             return False
-        return action in self.legal_actions(state, seat)
+        if p == "strike":  # a panic is the commonest answer, and needs no fight worked out
+            own, others = self._strike_sides(state, seat)
+            if kind is PanicNow:
+                return action in [PanicNow(initials(cid)) for cid in own]
+            if kind is NextUp:
+                return action in [NextUp(initials(cid)) for cid in others]
+            if kind is Fight:
+                return action in self._fights(state, own)
+            if kind is Use:
+                return action in self._uses(state, own, TIMINGS["strike"])
+            return False
+        return action in self._listed(state, seat, p)
 
     def _step_moves(self, state: CampState, cid: str) -> list[Move]:
         """The counselor's walking steps: not into a fire, nor a locked space without keys."""
