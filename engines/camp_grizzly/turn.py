@@ -161,7 +161,7 @@ class TurnRules:
         stats = otis_now(s)
         ctx.say(f"Otis stalks (stalk {stats.stalk}, attack d{stats.attack}, damage {stats.damage}).")
         s.stage = "cameos"
-        struck = otis_turn(ctx)
+        struck = otis_turn(ctx, stats)
         if struck is not None:
             s.strikes_queued = [*s.strikes_queued, (struck, 0)]
 
