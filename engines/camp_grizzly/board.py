@@ -366,7 +366,8 @@ def stalk(
     here = otis
     steps: list[StalkStep] = []
     while len(steps) < movement and toward[here] > 0:
-        options = [mv for mv in hunter_steps(m, here, hunter, blocked) if toward.get(mv.to) == toward[here] - 1]
+        closer = toward[here] - 1
+        options = [mv for mv in hunter_steps(m, here, hunter, blocked) if toward.get(mv.to) == closer]
         if len(options) > 1:
             least = min(fewest(mv.to) for mv in options)
             options = [mv for mv in options if fewest(mv.to) == least]

@@ -41,7 +41,11 @@ def passive_effects(state: CampState, cid: str) -> list[Effect] | tuple[Effect, 
 
 
 def passive_total(state: CampState, cid: str, effect: str) -> int:
-    return sum(e.amount for e in passive_effects(state, cid) if e.effect == effect)
+    total = 0
+    for e in passive_effects(state, cid):  # a loop: a generator costs a call per item
+        if e.effect == effect:
+            total += e.amount
+    return total
 
 
 def has_passive(state: CampState, cid: str, effect: str) -> bool:

@@ -78,6 +78,12 @@ def _moves_from(cell: Cell) -> tuple[tuple[Cell, Move], ...]:
 
 
 @cache
+def _move_actions_from(cell: Cell) -> tuple[Move, ...]:
+    """The `Move` of each walking step from `cell`, in `_moves_from`'s order."""
+    return tuple(move for _, move in _moves_from(cell))
+
+
+@cache
 def _trails_from(cell: Cell) -> tuple[Trail, ...]:
     """The nature trails a counselor on `cell` may attempt, in number order."""
     return tuple(Trail(n) for n, _ in content.camp_map().trail_links.get(cell, ()))
@@ -191,18 +197,18 @@ class LegalRules:
     def _listed(self, state: CampState, seat: int, p: str) -> list[Action]:
         """`legal_actions` for a `seat` already known to act in phase `p`."""
         out: list[Action] = []
-        if p == "move":
+        if p == "move":  # the commonest list: parts that would offer nothing are not asked
             cid = state.order[state.active]
-            capped = state.actions_this_turn >= MAX_TURN_ACTIONS
+            c = state.counselors[cid]
             if state.moves_left > 0:
-                out += self._step_moves(state, cid)
-                out += _trails_from(state.counselors[cid].cell)
-            if not capped:
+                out = self._step_moves(state, cid)
+                out += _trails_from(c.cell)
+            if state.actions_this_turn < MAX_TURN_ACTIONS:
                 out += self._handling(state, cid)
-                out += self._uses(state, [cid], TIMINGS["move"])
-                sites = self._finale_sites(state, cid)
-                if sites:
-                    out += [StartFinale(site) for site in sites]
+                if c.survival or c.backpack:
+                    out += self._uses(state, [cid], TIMINGS["move"])
+                if _sites_at(c.cell):
+                    out += [StartFinale(site) for site in self._finale_sites(state, cid)]
             out += self._draw_options(state, cid)
         elif p == "draw":
             out += self._draw_options(state, state.order[state.active])
@@ -317,10 +323,11 @@ class LegalRules:
 
     def _step_moves(self, state: CampState, cid: str) -> list[Move]:
         """The counselor's walking steps: not into a fire, nor a locked space without keys."""
-        moves = _moves_from(state.counselors[cid].cell)
+        cell = state.counselors[cid].cell
         fires, locks = state.fires, state.locks
         if not fires and not locks:
-            return [move for _, move in moves]
+            return list(_move_actions_from(cell))
+        moves = _moves_from(cell)
         keys = None
         out = []
         for there, move in moves:

@@ -91,7 +91,13 @@ def phase(state: CampState) -> str:
 
 
 def alive(state: CampState) -> list[str]:
-    return [cid for cid in state.order if not state.counselors[cid].dead and not state.counselors[cid].escaped]
+    counselors = state.counselors
+    out = []
+    for cid in state.order:  # a loop: a comprehension is a function made and called each time
+        c = counselors[cid]
+        if not (c.dead or c.escaped):
+            out.append(cid)
+    return out
 
 
 def in_camp(state: CampState, cid: str) -> bool:

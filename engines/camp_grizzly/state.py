@@ -220,7 +220,11 @@ def editable_copy(state: CampState) -> CampState:
     and copies of the structs whose fields the rules set; every list is shared, since the
     rules assign new lists instead of editing them (see the module's docstring)."""
     n = state.__copy__()
-    n.counselors = {cid: c.__copy__() for cid, c in state.counselors.items()}
+    # A loop, not a comprehension: this runs at every action, and a comprehension is a
+    # function made and called each time.
+    counselors = n.counselors = {}
+    for cid, c in state.counselors.items():
+        counselors[cid] = c.__copy__()
     if state.strike is not None:
         n.strike = state.strike.__copy__()
     if state.panic is not None:

@@ -211,8 +211,9 @@ class TurnRules:
 
 def _anyone_left(state) -> bool:
     """`alive(state)` is not empty (asked at every settling step, without building the list)."""
+    counselors = state.counselors
     for cid in state.order:
-        c = state.counselors[cid]
-        if not c.dead and not c.escaped:
+        c = counselors[cid]
+        if not (c.dead or c.escaped):
             return True
     return False
