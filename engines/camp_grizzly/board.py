@@ -261,11 +261,18 @@ def choose_target(
     everyone = list(targets)
     blocked = frozenset(blocked) | (frozenset(locks) if hunter == "cameo" else NO_CELLS)
     dist = _hunter_distances(m, otis, hunter, blocked)
-    reachable = [t for t in everyone if t.cell in dist]
-    if not reachable:
+    best = -1
+    tied: list[Target] = []  # the closest, in the order given
+    for t in everyone:
+        d = dist.get(t.cell)
+        if d is None:
+            continue
+        if not tied or d < best:
+            best, tied = d, [t]
+        elif d == best:
+            tied.append(t)
+    if not tied:
         return TargetChoice(None, -1, "none")
-    best = min(dist[t.cell] for t in reachable)
-    tied = [t for t in reachable if dist[t.cell] == best]
     target, how = break_ties(m, tied, everyone, rng)
     return TargetChoice(target, best, how, tuple(t.id for t in tied))
 

@@ -343,13 +343,11 @@ class LegalRules:
 
     def _panic_steps(self, state: CampState, cid: str) -> list[Cell]:
         """A panicking counselor runs: no locks (even with keys), no fires, not onto Otis."""
-        c = state.counselors[cid]
-        m = content.camp_map()
-        return [
-            there
-            for there in m.walk_neighbours(c.cell)
-            if there not in state.fires and there not in state.locks and there != state.otis
-        ]
+        out = []
+        for there in content.camp_map().walk_neighbours(state.counselors[cid].cell):
+            if there not in state.fires and there not in state.locks and there != state.otis:
+                out.append(there)
+        return out
 
     def _handling(self, state: CampState, cid: str) -> list[Action]:
         """Pick up, trade, equip, stow and drop: allowed in the move and end phases, each
@@ -414,13 +412,13 @@ class LegalRules:
         return out
 
     def _unequips(self, state: CampState, cid: str) -> list[Action]:
-        return [Unequip(cardid) for cardid in dict.fromkeys(state.counselors[cid].equipped)]
+        return list(map(Unequip, dict.fromkeys(state.counselors[cid].equipped)))
 
     def _drops(self, state: CampState, cid: str) -> list[Action]:
         c = state.counselors[cid]
         if c.cell is None or not (c.equipped or c.backpack or c.objectives):
             return []
-        return [Drop(thing) for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives])]
+        return list(map(Drop, dict.fromkeys([*c.equipped, *c.backpack, *c.objectives])))
 
     def _tradeable(self, state: CampState, cid: str) -> list[str]:
         c = state.counselors[cid]
