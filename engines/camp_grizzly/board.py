@@ -374,7 +374,10 @@ def stalk(
     steps: list[StalkStep] = []
     while len(steps) < movement and toward[here] > 0:
         closer = toward[here] - 1
-        options = [mv for mv in hunter_steps(m, here, hunter, blocked) if toward.get(mv.to) == closer]
+        options = []  # a loop, not a comprehension: a function made and called each step
+        for mv in hunter_steps(m, here, hunter, blocked):
+            if toward.get(mv.to) == closer:
+                options.append(mv)
         if len(options) > 1:
             least = min(fewest(mv.to) for mv in options)
             options = [mv for mv in options if fewest(mv.to) == least]
