@@ -215,8 +215,10 @@ class LegalRules:
         elif p == "end":
             cid = state.order[state.active]
             if state.actions_this_turn < MAX_TURN_ACTIONS:
-                out += self._handling(state, cid)
-                out += self._uses(state, [cid], TIMINGS["end"])
+                out = self._handling(state, cid)
+                c = state.counselors[cid]
+                if c.survival or c.backpack:
+                    out += self._uses(state, [cid], TIMINGS["end"])
             out.append(_END)
         elif p == "woods":
             out.append(_WOODS)
@@ -371,11 +373,11 @@ class LegalRules:
         cell = state.counselors[cid].cell
         done = state.handled  # a few entries at most: searched as it is
         out: list[Action] = []
-        seen: set[str] = set()
         for g in state.ground:
-            if g.cell == cell and g.id not in seen and f"drop:{g.id}" not in done:
-                seen.add(g.id)
-                out.append(Pickup(g.id))
+            if g.cell == cell and f"drop:{g.id}" not in done:
+                pickup = Pickup(g.id)
+                if pickup not in out:  # two of a kind lying here are one choice
+                    out.append(pickup)
         return out
 
     def _trades(self, state: CampState, cid: str) -> list[Action]:
