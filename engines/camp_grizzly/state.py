@@ -254,8 +254,9 @@ class Ctx:
         self._rng: Rng | None = None
         self.events: list = []
         self.reveals = False
-        self.rolled: list[DieRoll] = []
-        self.meeting: set[int] = set()  # cameos whose meeting is resolving now (met once)
+        # Most actions roll nothing and meet no cameo: nothing is made for them until then.
+        self.rolled: list[DieRoll] | None = None
+        self.meeting: frozenset[int] = frozenset()  # cameos whose meeting is resolving now (met once)
 
     @property
     def rng(self) -> Rng:
@@ -274,6 +275,8 @@ class Ctx:
             value, s.forced = s.forced[0], s.forced[1:]
         else:
             value = self.rng.die(sides)
+        if self.rolled is None:
+            self.rolled = []
         self.rolled.append(DieRoll(who, what, sides, value))
         self.reveals = True
         return value
