@@ -127,7 +127,7 @@ def _distances(
         steps += 1
         reached = []
         for here in frontier:
-            for there in links(here):
+            for there in links[here]:
                 if there not in dist and there not in closed:
                     dist[there] = steps
                     reached.append(there)
@@ -135,19 +135,26 @@ def _distances(
     return dist
 
 
+class _Links(dict):
+    """One step from a space for a mover, with nothing closed: walking (N E S W), then, for
+    Otis, the nature trails in number order (the order of `otis_steps`). A table filled on
+    first asking: a breadth-first search reads it for every space it reaches."""
+
+    def __init__(self, m: CampMap, mover: Mover) -> None:
+        super().__init__()
+        self.m, self.mover = m, mover
+
+    def __missing__(self, cell: Cell) -> tuple[Cell, ...]:
+        walk = self.m.walk_neighbours(cell)
+        if self.mover == "otis":
+            walk += tuple(end for _, end in self.m.trail_links.get(cell, ()))
+        self[cell] = walk
+        return walk
+
+
 @lru_cache(maxsize=16)
-def _links(m: CampMap, mover: Mover) -> Callable[[Cell], tuple[Cell, ...]]:
-    """One step from a space for `mover`, with nothing closed: walking (N E S W), then, for
-    Otis, the nature trails in number order (the order of `otis_steps`)."""
-
-    @lru_cache(maxsize=None)
-    def links(cell: Cell) -> tuple[Cell, ...]:
-        walk = m.walk_neighbours(cell)
-        if mover != "otis":
-            return walk
-        return walk + tuple(end for _, end in m.trail_links.get(cell, ()))
-
-    return links
+def _links(m: CampMap, mover: Mover) -> _Links:
+    return _Links(m, mover)
 
 
 def shortest_path(
@@ -254,11 +261,18 @@ def choose_target(
     everyone = list(targets)
     blocked = frozenset(blocked) | (frozenset(locks) if hunter == "cameo" else NO_CELLS)
     dist = _hunter_distances(m, otis, hunter, blocked)
-    reachable = [t for t in everyone if t.cell in dist]
-    if not reachable:
+    best = -1
+    tied: list[Target] = []  # the closest, in the order given
+    for t in everyone:
+        d = dist.get(t.cell)
+        if d is None:
+            continue
+        if not tied or d < best:
+            best, tied = d, [t]
+        elif d == best:
+            tied.append(t)
+    if not tied:
         return TargetChoice(None, -1, "none")
-    best = min(dist[t.cell] for t in reachable)
-    tied = [t for t in reachable if dist[t.cell] == best]
     target, how = break_ties(m, tied, everyone, rng)
     return TargetChoice(target, best, how, tuple(t.id for t in tied))
 
@@ -310,7 +324,7 @@ def _fewest_locks(
             if closer < 0:
                 found = own
             else:
-                found = own + min(fewest(there) for there in links(cell) if there not in blocked and toward.get(there) == closer)
+                found = own + min(fewest(there) for there in links[cell] if there not in blocked and toward.get(there) == closer)
             known[cell] = found
         return found
 
@@ -359,9 +373,14 @@ def stalk(
     here = otis
     steps: list[StalkStep] = []
     while len(steps) < movement and toward[here] > 0:
-        options = [mv for mv in hunter_steps(m, here, hunter, blocked) if toward.get(mv.to) == toward[here] - 1]
-        least = min(fewest(mv.to) for mv in options)
-        options = [mv for mv in options if fewest(mv.to) == least]
+        closer = toward[here] - 1
+        options = []  # a loop, not a comprehension: a function made and called each step
+        for mv in hunter_steps(m, here, hunter, blocked):
+            if toward.get(mv.to) == closer:
+                options.append(mv)
+        if len(options) > 1:
+            least = min(fewest(mv.to) for mv in options)
+            options = [mv for mv in options if fewest(mv.to) == least]
         move = options[0] if len(options) == 1 else rng.choice(options)
         here = move.to
         broke = here in locks

@@ -138,6 +138,7 @@ def otis_track() -> OtisTrack:
     return track
 
 
+@cache
 def otis_stats(body_count: int) -> OtisStats:
     """Otis' printed stats at this body count (before rumors)."""
     track = otis_track()
@@ -195,6 +196,7 @@ def woods() -> dict[int, WoodsOutcome]:
     return {o.roll: o for o in data}
 
 
+@cache
 def deck(kind: Literal["cabin", "survival", "question"], surprises: bool = True) -> tuple[str, ...]:
     """The card ids of a full deck, one entry per physical card, in a stable order.
     `surprises=False` leaves the surprise minis out of the "?" deck (the rulebook's

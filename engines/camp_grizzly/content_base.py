@@ -119,8 +119,13 @@ class ContentError(ValueError):
 
 def label(cell: Cell) -> str:
     """"H5" for (4, 7): column letter, then row number from 1."""
-    row, col = cell
-    return f"{chr(ord('A') + col)}{row + 1}"
+    text = _LABELS.get(cell) if type(cell) is tuple else None
+    if text is None:
+        row, col = cell
+        text = f"{chr(ord('A') + col)}{row + 1}"
+        if type(cell) is tuple and len(_LABELS) < 4096:  # every log line names spaces: the map's few recur
+            _LABELS[cell] = text
+    return text
 
 
 def parse_label(text: str) -> Cell:
@@ -135,6 +140,7 @@ def parse_label(text: str) -> Cell:
 
 
 _PARSED: dict[str, Cell] = {}
+_LABELS: dict[Cell, str] = {}
 
 
 # --- effects --------------------------------------------------------------------------

@@ -19,6 +19,7 @@ and view.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from engines.camp_grizzly.actions import CODEC, Action, CampOptions
@@ -45,9 +46,10 @@ from engines.core.protocol import AUTO, Applied, Engine, Flags, GameInfo, Outcom
 
 
 @cache
-def _handler_name(action_type: type) -> str:
-    """`_do_move` for `Move`: each action has its handler in one of the rules mixins."""
-    return f"_do_{action_type.__name__.lower()}"
+def _handler(engine_type: type, action_type: type) -> Callable[..., None]:
+    """`CampGrizzlyEngine._do_move` for `Move`: each action has its handler in one of the
+    rules mixins (looked up once per kind, not once per action)."""
+    return getattr(engine_type, f"_do_{action_type.__name__.lower()}")
 
 
 class CampGrizzlyEngine(
@@ -83,14 +85,14 @@ class CampGrizzlyEngine(
             raise IllegalAction(f"It is not {player(seat) if seat != AUTO else 'the game'}'s turn to act.")
         # The automatic actor has one action, cheaper to name than to look up; a seat's
         # action is judged against the part of its legal list that could offer it.
-        allowed = action == self.auto_action(state) if seat == AUTO else self._allows(state, seat, action, p)
+        allowed = action == self._auto_action_in(p) if seat == AUTO else self._allows(state, seat, action, p)
         if not allowed:
             raise IllegalAction(self._why(state, seat, action))
         ctx = Ctx(editable_copy(state))  # the caller's state is never touched
         s = ctx.state  # an equal copy: the phase is the one worked out above
         if p in COUNSELOR_STAGES:
             s.actions_this_turn += 1
-        getattr(self, _handler_name(type(action)))(ctx, action, p)
+        _handler(type(self), type(action))(self, ctx, action, p)
         self._settle(ctx)
         return Applied(ctx.finish(), ctx.events, ctx.reveals)
 

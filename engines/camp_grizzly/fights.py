@@ -25,7 +25,7 @@ def card(cid: str) -> content.CabinCard:
 
 def passive_effects(state: CampState, cid: str) -> list[Effect] | tuple[Effect, ...]:
     c = state.counselors[cid]
-    own = roster(cid).ability.effects
+    own = content.counselors()[cid].ability.effects
     if not (c.equipped or c.campers or c.permanent):  # often: the ability alone, as it is
         return own
     out = list(own)
@@ -41,7 +41,11 @@ def passive_effects(state: CampState, cid: str) -> list[Effect] | tuple[Effect, 
 
 
 def passive_total(state: CampState, cid: str, effect: str) -> int:
-    return sum(e.amount for e in passive_effects(state, cid) if e.effect == effect)
+    total = 0
+    for e in passive_effects(state, cid):  # a loop: a generator costs a call per item
+        if e.effect == effect:
+            total += e.amount
+    return total
 
 
 def has_passive(state: CampState, cid: str, effect: str) -> bool:
@@ -68,8 +72,11 @@ def panic_distance(state: CampState, cid: str) -> int:
 
 
 def hands_limit(state: CampState, cid: str) -> int:
-    limits = [e.amount for e in passive_effects(state, cid) if e.effect == "hands_limit"]
-    return max([2, *limits])
+    limit = 2
+    for e in passive_effects(state, cid):
+        if e.effect == "hands_limit" and e.amount > limit:
+            limit = e.amount
+    return limit
 
 
 def hands_of(cardid: str) -> int:
@@ -78,7 +85,7 @@ def hands_of(cardid: str) -> int:
 
 
 def hands_used(state: CampState, cid: str) -> int:
-    return sum(hands_of(x) for x in state.counselors[cid].equipped)
+    return sum(map(hands_of, state.counselors[cid].equipped))
 
 
 def equippable(cardid: str) -> bool:

@@ -78,6 +78,12 @@ def _moves_from(cell: Cell) -> tuple[tuple[Cell, Move], ...]:
 
 
 @cache
+def _move_actions_from(cell: Cell) -> tuple[Move, ...]:
+    """The `Move` of each walking step from `cell`, in `_moves_from`'s order."""
+    return tuple(move for _, move in _moves_from(cell))
+
+
+@cache
 def _trails_from(cell: Cell) -> tuple[Trail, ...]:
     """The nature trails a counselor on `cell` may attempt, in number order."""
     return tuple(Trail(n) for n, _ in content.camp_map().trail_links.get(cell, ()))
@@ -95,6 +101,7 @@ _USEFUL_AT_TIMES = frozenset({"otis_reroll", "calm", "gain_keys", "heal", "move_
 
 #: Actions with nothing to name, shared by every legal list (actions are frozen).
 _DRAW, _REVEAL, _END, _WOODS, _STAY, _ACCEPT, _REFUSE = Draw(), Reveal(), End(), Woods(), Stay(), Accept(), Refuse()
+_OTIS_TURN, _CAMEOS_TURN = OtisTurn(), CameosTurn()
 
 
 class LegalRules:
@@ -169,11 +176,14 @@ class LegalRules:
         return out
 
     def auto_action(self, state: CampState) -> Action:
-        p = phase(state)
+        return self._auto_action_in(phase(state))
+
+    def _auto_action_in(self, p: str) -> Action:
+        """`auto_action` when the phase `p` is already known."""
         if p == "otis":
-            return OtisTurn()
+            return _OTIS_TURN
         if p == "cameos":
-            return CameosTurn()
+            return _CAMEOS_TURN
         raise IllegalAction("No automatic actor is due to act.")
 
     def legal_actions(self, state: CampState, seat: int) -> list[Action]:
@@ -181,39 +191,40 @@ class LegalRules:
         if seat not in self._actors_in(state, p):
             return []
         if seat == AUTO:
-            return [self.auto_action(state)]
+            return [self._auto_action_in(p)]
+        return self._listed(state, seat, p)
+
+    def _listed(self, state: CampState, seat: int, p: str) -> list[Action]:
+        """`legal_actions` for a `seat` already known to act in phase `p`."""
         out: list[Action] = []
-        if p == "move":
+        if p == "move":  # the commonest list: parts that would offer nothing are not asked
             cid = state.order[state.active]
-            capped = state.actions_this_turn >= MAX_TURN_ACTIONS
+            c = state.counselors[cid]
             if state.moves_left > 0:
-                out += self._step_moves(state, cid)
-                out += _trails_from(state.counselors[cid].cell)
-            if not capped:
+                out = self._step_moves(state, cid)
+                out += _trails_from(c.cell)
+            if state.actions_this_turn < MAX_TURN_ACTIONS:
                 out += self._handling(state, cid)
-                out += self._uses(state, [cid], TIMINGS["move"])
-                sites = self._finale_sites(state, cid)
-                if sites:
-                    out += [StartFinale(site) for site in sites]
+                if c.survival or c.backpack:
+                    out += self._uses(state, [cid], TIMINGS["move"])
+                if _sites_at(c.cell):
+                    out += [StartFinale(site) for site in self._finale_sites(state, cid)]
             out += self._draw_options(state, cid)
         elif p == "draw":
             out += self._draw_options(state, state.order[state.active])
         elif p == "end":
             cid = state.order[state.active]
             if state.actions_this_turn < MAX_TURN_ACTIONS:
-                out += self._handling(state, cid)
-                out += self._uses(state, [cid], TIMINGS["end"])
+                out = self._handling(state, cid)
+                c = state.counselors[cid]
+                if c.survival or c.backpack:
+                    out += self._uses(state, [cid], TIMINGS["end"])
             out.append(_END)
         elif p == "woods":
             out.append(_WOODS)
         elif p == "strike":
-            st = state.strike
-            if st.up and st.up in st.danger:
-                own, others = [st.up], []
-            else:
-                own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
-                others = [cid for cid in st.danger if state.counselors[cid].seat != seat]
-            out += [Fight(initials(cid)) for cid in own if can_fight(state, cid, st.cell)]
+            own, others = self._strike_sides(state, seat)
+            out += self._fights(state, own)
             out += [PanicNow(initials(cid)) for cid in own]
             out += [NextUp(initials(cid)) for cid in others]
             out += self._uses(state, own, TIMINGS["strike"])
@@ -250,11 +261,26 @@ class LegalRules:
                 out += [ChooseOption(o.label) for o in step.options]
         return out
 
+    def _strike_sides(self, state: CampState, seat: int) -> tuple[list[str], list[str]]:
+        """The counselors in danger whom `seat` decides for (fight or panic) and the others
+        it may hand the next decision to."""
+        st = state.strike
+        if st.up and st.up in st.danger:
+            return [st.up], []
+        own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
+        others = [cid for cid in st.danger if state.counselors[cid].seat != seat]
+        return own, others
+
+    def _fights(self, state: CampState, own: list[str]) -> list[Action]:
+        cell = state.strike.cell
+        return [Fight(initials(cid)) for cid in own if can_fight(state, cid, cell)]
+
     def _allows(self, state: CampState, seat: int, action: Action, p: str) -> bool:
         """Whether `action` is in `legal_actions(state, seat)` for a `seat` that acts in
-        phase `p`. A counselor's move and end phases offer the most, so there only the part
-        of the list that offers the action's kind is worked out: each kind comes from one
-        part, offered under the same conditions as in `legal_actions`."""
+        phase `p`. In a counselor's move and end phases and in a strike (the commonest and
+        the costliest lists) only the part of the list that offers the action's kind is
+        worked out: each kind comes from one part, offered under the same conditions as in
+        `legal_actions`."""
         kind = type(action)
         if p == "move":
             cid = state.order[state.active]
@@ -284,14 +310,26 @@ class LegalRules:
             if kind is Use:
                 return action in self._uses(state, [cid], TIMINGS["end"])
             return False
-        return action in self.legal_actions(state, seat)
+        if p == "strike":  # a panic is the commonest answer, and needs no fight worked out
+            own, others = self._strike_sides(state, seat)
+            if kind is PanicNow:
+                return action in [PanicNow(initials(cid)) for cid in own]
+            if kind is NextUp:
+                return action in [NextUp(initials(cid)) for cid in others]
+            if kind is Fight:
+                return action in self._fights(state, own)
+            if kind is Use:
+                return action in self._uses(state, own, TIMINGS["strike"])
+            return False
+        return action in self._listed(state, seat, p)
 
     def _step_moves(self, state: CampState, cid: str) -> list[Move]:
         """The counselor's walking steps: not into a fire, nor a locked space without keys."""
-        moves = _moves_from(state.counselors[cid].cell)
+        cell = state.counselors[cid].cell
         fires, locks = state.fires, state.locks
         if not fires and not locks:
-            return [move for _, move in moves]
+            return list(_move_actions_from(cell))
+        moves = _moves_from(cell)
         keys = None
         out = []
         for there, move in moves:
@@ -307,13 +345,11 @@ class LegalRules:
 
     def _panic_steps(self, state: CampState, cid: str) -> list[Cell]:
         """A panicking counselor runs: no locks (even with keys), no fires, not onto Otis."""
-        c = state.counselors[cid]
-        m = content.camp_map()
-        return [
-            there
-            for there in m.walk_neighbours(c.cell)
-            if there not in state.fires and there not in state.locks and there != state.otis
-        ]
+        out = []
+        for there in content.camp_map().walk_neighbours(state.counselors[cid].cell):
+            if there not in state.fires and there not in state.locks and there != state.otis:
+                out.append(there)
+        return out
 
     def _handling(self, state: CampState, cid: str) -> list[Action]:
         """Pick up, trade, equip, stow and drop: allowed in the move and end phases, each
@@ -337,11 +373,11 @@ class LegalRules:
         cell = state.counselors[cid].cell
         done = state.handled  # a few entries at most: searched as it is
         out: list[Action] = []
-        seen: set[str] = set()
         for g in state.ground:
-            if g.cell == cell and g.id not in seen and f"drop:{g.id}" not in done:
-                seen.add(g.id)
-                out.append(Pickup(g.id))
+            if g.cell == cell and f"drop:{g.id}" not in done:
+                pickup = Pickup(g.id)
+                if pickup not in out:  # two of a kind lying here are one choice
+                    out.append(pickup)
         return out
 
     def _trades(self, state: CampState, cid: str) -> list[Action]:
@@ -378,13 +414,13 @@ class LegalRules:
         return out
 
     def _unequips(self, state: CampState, cid: str) -> list[Action]:
-        return [Unequip(cardid) for cardid in dict.fromkeys(state.counselors[cid].equipped)]
+        return list(map(Unequip, dict.fromkeys(state.counselors[cid].equipped)))
 
     def _drops(self, state: CampState, cid: str) -> list[Action]:
         c = state.counselors[cid]
         if c.cell is None or not (c.equipped or c.backpack or c.objectives):
             return []
-        return [Drop(thing) for thing in dict.fromkeys([*c.equipped, *c.backpack, *c.objectives])]
+        return list(map(Drop, dict.fromkeys([*c.equipped, *c.backpack, *c.objectives])))
 
     def _tradeable(self, state: CampState, cid: str) -> list[str]:
         c = state.counselors[cid]

@@ -64,9 +64,9 @@ class MoveRules:
                 continue  # a cameo whose meeting puts you back on its own space is not met twice
             info = cards[cam.card]
             ctx.say(f"{name(cid)} meets {info.name}.")
-            ctx.meeting.add(uid)
+            ctx.meeting |= {uid}
             self._resolve(ctx, list(info.cameo.meet), cid, cell, info.name, cameo=uid)
-            ctx.meeting.discard(uid)
+            ctx.meeting -= {uid}
 
     def _do_stay(self, ctx: Ctx, action: Stay, p: str) -> None:
         s = ctx.state

@@ -15,8 +15,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.camp_grizzly import board, content
-from engines.camp_grizzly.content import label
-from engines.camp_grizzly.fights import otis_now
+from engines.camp_grizzly.content import OtisStats, label
 from engines.camp_grizzly.state import CampState, Ctx, StalkStepView, removed
 
 Cell = tuple[int, int]
@@ -29,11 +28,7 @@ def targets(state: CampState, cameos: bool = True) -> list[board.Target]:
         c = state.counselors[cid]
         if c.dead or c.cell is None:
             continue
-        out.append(
-            board.Target(
-                id=cid, kind="counselor", cell=c.cell, injuries=c.injuries, horrified=c.horrified > 0, campers=len(c.campers)
-            )
-        )
+        out.append(board.Target(cid, "counselor", c.cell, c.injuries, c.horrified > 0, len(c.campers)))
     if cameos:
         for n, cameo in enumerate(state.cameos):
             out.append(board.Target(id=f"cameo{n}:{cameo.card}", kind="cameo", cell=cameo.cell))
@@ -46,8 +41,19 @@ def target_name(target_id: str) -> str:
     return content.counselors()[target_id].name
 
 
-def otis_turn(ctx: Ctx) -> Cell | None:
-    """Appearance (if lurking) and stalk. Returns the space where Otis strikes, if any."""
+#: How the target was picked, for the log.
+_DECIDED_BY = {
+    "only": "the closest",
+    "fewest_in_cabin": "tied for closest; the fewest people in that cabin",
+    "horrified": "tied for closest; a horrified counselor there",
+    "injuries": "tied for closest; the most injuries",
+    "random": "tied for closest; picked at random",
+}
+
+
+def otis_turn(ctx: Ctx, stats: OtisStats) -> Cell | None:
+    """Appearance (if lurking) and stalk with Otis' current `stats`. Returns the space
+    where Otis strikes, if any."""
     state = ctx.state
     m = content.camp_map()
     hunted = targets(state)
@@ -64,18 +70,11 @@ def otis_turn(ctx: Ctx) -> Cell | None:
         state.otis = appear.cell
         steps.append(StalkStepView(label(appear.cell), trail=roll, appear=True))
         ctx.say(f"Otis was lurking: he appears at {label(appear.cell)}, the end of nature trail {roll} nearer his prey.")
-    stats = otis_now(state)
     result = board.stalk(m, state.otis, hunted, stats.stalk, ctx.rng, locks=state.locks, blocked=blocked)
     ctx.reveals = True
     choice = result.choice
     if choice.target is not None:
-        how = {
-            "only": "the closest",
-            "fewest_in_cabin": "tied for closest; the fewest people in that cabin",
-            "horrified": "tied for closest; a horrified counselor there",
-            "injuries": "tied for closest; the most injuries",
-            "random": "tied for closest; picked at random",
-        }.get(choice.decided_by, "")
+        how = _DECIDED_BY.get(choice.decided_by, "")
         ctx.say(f"Otis stalks {target_name(choice.target.id)} ({how}, {choice.distance} away).")
     for step in result.steps:
         steps.append(StalkStepView(label(step.cell), step.trail, step.broke_lock, step.strike))

@@ -73,6 +73,16 @@ def peek_text(cards: list[str]) -> str:
 
 
 def phase(state: CampState) -> str:
+    # Asked several times at every step: with no interruption, the stage ("over" included).
+    if (
+        state.choice is None
+        and state.offer is None
+        and state.panic is None
+        and state.strike is None
+        and state.vote is None
+        and state.finale is None
+    ):
+        return state.stage
     if state.stage == "over":
         return "over"
     if state.choice is not None:
@@ -85,13 +95,17 @@ def phase(state: CampState) -> str:
         return "after_roll" if state.strike.pending is not None else "strike"
     if state.vote is not None:
         return "vote"
-    if state.finale is not None:
-        return "finale"
-    return state.stage
+    return "finale"  # the one interruption left
 
 
 def alive(state: CampState) -> list[str]:
-    return [cid for cid in state.order if not state.counselors[cid].dead and not state.counselors[cid].escaped]
+    counselors = state.counselors
+    out = []
+    for cid in state.order:  # a loop: a comprehension is a function made and called each time
+        c = counselors[cid]
+        if not (c.dead or c.escaped):
+            out.append(cid)
+    return out
 
 
 def in_camp(state: CampState, cid: str) -> bool:

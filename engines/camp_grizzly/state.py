@@ -220,8 +220,11 @@ def editable_copy(state: CampState) -> CampState:
     and copies of the structs whose fields the rules set; every list is shared, since the
     rules assign new lists instead of editing them (see the module's docstring)."""
     n = state.__copy__()
-    counselors = state.counselors
-    n.counselors = dict(zip(counselors, map(Counselor.__copy__, counselors.values())))
+    # A loop, not a comprehension: this runs at every action, and a comprehension is a
+    # function made and called each time.
+    counselors = n.counselors = {}
+    for cid, c in state.counselors.items():
+        counselors[cid] = c.__copy__()
     if state.strike is not None:
         n.strike = state.strike.__copy__()
     if state.panic is not None:
@@ -251,8 +254,9 @@ class Ctx:
         self._rng: Rng | None = None
         self.events: list = []
         self.reveals = False
-        self.rolled: list[DieRoll] = []
-        self.meeting: set[int] = set()  # cameos whose meeting is resolving now (met once)
+        # Most actions roll nothing and meet no cameo: nothing is made for them until then.
+        self.rolled: list[DieRoll] | None = None
+        self.meeting: frozenset[int] = frozenset()  # cameos whose meeting is resolving now (met once)
 
     @property
     def rng(self) -> Rng:
@@ -271,6 +275,8 @@ class Ctx:
             value, s.forced = s.forced[0], s.forced[1:]
         else:
             value = self.rng.die(sides)
+        if self.rolled is None:
+            self.rolled = []
         self.rolled.append(DieRoll(who, what, sides, value))
         self.reveals = True
         return value

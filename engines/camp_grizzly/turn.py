@@ -56,10 +56,12 @@ class TurnRules:
             c.horrified -= 1
             if not c.horrified:
                 ctx.say(f"{name(cid)} is no longer horrified.")
-        s.boosts = [b for b in s.boosts if not (b.counselor == cid and b.lasts == "turn")]
+        if s.boosts:  # most turns have none: no comprehension made for nothing
+            s.boosts = [b for b in s.boosts if not (b.counselor == cid and b.lasts == "turn")]
         s.turn_over = False
+        living = alive(s)
         for index in range(s.active + 1, len(s.order)):
-            if s.order[index] in alive(s):
+            if s.order[index] in living:
                 self._start_turn(ctx, index)
                 return
         s.stage = "otis"
@@ -70,11 +72,15 @@ class TurnRules:
         s.fires = []
         s.cabin_discard = [*s.cabin_discard, *s.aside]
         s.aside = []
-        s.otis_mods = [m for m in s.otis_mods if m.lasts == "game"]
+        # Most rounds have no rumor, boost or lasting card: no comprehension made for nothing.
+        if s.otis_mods:
+            s.otis_mods = [m for m in s.otis_mods if m.lasts == "game"]
         # "Until the end of the next round": a boost or lasting card that began this round
         # goes on through the next one and ends with it.
-        s.boosts = [Boost(b.counselor, b.amount, "round") for b in s.boosts if b.lasts == "next_round"]
-        s.lasting = [x if x.lasts == "game" else Lasting(x.card, "round") for x in s.lasting if x.lasts in ("game", "next_round")]
+        if s.boosts:
+            s.boosts = [Boost(b.counselor, b.amount, "round") for b in s.boosts if b.lasts == "next_round"]
+        if s.lasting:
+            s.lasting = [x if x.lasts == "game" else Lasting(x.card, "round") for x in s.lasting if x.lasts in ("game", "next_round")]
         if s.round >= MAX_ROUNDS:
             self._game_over(ctx, "loss", f"Dawn never came: the night ended after {MAX_ROUNDS} rounds (the safety cap).")
             return
@@ -156,12 +162,14 @@ class TurnRules:
 
     def _do_otisturn(self, ctx: Ctx, action: OtisTurn, p: str) -> None:
         s = ctx.state
-        s.boosts = [b for b in s.boosts if b.lasts != "round"]
-        s.lasting = [x for x in s.lasting if x.lasts != "round"]
+        if s.boosts:
+            s.boosts = [b for b in s.boosts if b.lasts != "round"]
+        if s.lasting:
+            s.lasting = [x for x in s.lasting if x.lasts != "round"]
         stats = otis_now(s)
         ctx.say(f"Otis stalks (stalk {stats.stalk}, attack d{stats.attack}, damage {stats.damage}).")
         s.stage = "cameos"
-        struck = otis_turn(ctx)
+        struck = otis_turn(ctx, stats)
         if struck is not None:
             s.strikes_queued = [*s.strikes_queued, (struck, 0)]
 
@@ -211,8 +219,9 @@ class TurnRules:
 
 def _anyone_left(state) -> bool:
     """`alive(state)` is not empty (asked at every settling step, without building the list)."""
+    counselors = state.counselors
     for cid in state.order:
-        c = state.counselors[cid]
-        if not c.dead and not c.escaped:
+        c = counselors[cid]
+        if not (c.dead or c.escaped):
             return True
     return False
