@@ -17,13 +17,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import OptionList, Static, Tooltip
+from textual.widgets import Static, Tooltip
 from textual.widgets._toast import ToastRack
-from textual.widgets.option_list import Option
 
 from engines.registry import GAMES, GameEntry, find_game
 from tui.screens.styled import StyledOnOpen
 from tui.widgets.footer import SteadyFooter
+from tui.widgets.pick_list import PickEntry, PickList
 from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
@@ -104,12 +104,14 @@ class LauncherScreen(StyledOnOpen[None]):
     ]
 
     def compose(self) -> ComposeResult:
+        order = launcher_order()
+        first_ready = next((i for i, g in enumerate(order) if g.ready), 0)
         yield TitleBar(icon="*")
         with Horizontal(id="launcher-body"):
-            yield OptionList(
-                *(Option(game_prompt(g), id=g.id, disabled=not g.ready) for g in launcher_order()),
+            yield PickList(
+                [PickEntry(g.id, game_prompt(g), disabled=not g.ready) for g in order],
+                highlighted=first_ready,
                 id="game-list",
-                markup=False,
             )
             yield Static(id="game-details")
         # Hidden under the setup form, Textual's footer still rebuilt its keys when the form
@@ -117,12 +119,10 @@ class LauncherScreen(StyledOnOpen[None]):
         yield SteadyFooter()
 
     def on_mount(self) -> None:
-        games = self.query_one("#game-list", OptionList)
-        order = launcher_order()
-        first_ready = next((i for i, g in enumerate(order) if g.ready), 0)
-        games.highlighted = first_ready
+        games = self.query_one("#game-list", PickList)
         games.focus()
-        self._show_details(order[first_ready])  # Continue's part follows (on_screen_resume)
+        if self.selected is not None:
+            self._show_details(self.selected)  # Continue's part follows (on_screen_resume)
         self.call_after_refresh(self._offer_ascii)
 
     def on_screen_resume(self) -> None:
@@ -157,18 +157,16 @@ class LauncherScreen(StyledOnOpen[None]):
 
     @property
     def selected(self) -> GameEntry | None:
-        games = self.query_one("#game-list", OptionList)
-        if games.highlighted is None:
-            return None
-        return find_game(games.get_option_at_index(games.highlighted).id or "")
+        highlighted = self.query_one("#game-list", PickList).highlighted_entry
+        return None if highlighted is None else find_game(highlighted.id)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        entry = find_game(event.option.id or "")
+    def on_pick_list_highlighted(self, event: PickList.Highlighted) -> None:
+        entry = find_game(event.entry.id)
         self._show_details(entry)
         if entry.ready and self._looked_for_saves:  # after the first paint
             prefetch_game(entry.id, self.app)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_pick_list_selected(self, event: PickList.Selected) -> None:
         event.stop()
         self.action_new_game()
 
@@ -292,4 +290,4 @@ class LauncherScreen(StyledOnOpen[None]):
 
 #: The widget classes of the launcher's first frame (with Textual's own on every screen),
 #: in the order they mount: the app reads their default styles before any is styled.
-FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Horizontal, SteadyFooter, OptionList, Static)
+FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Horizontal, SteadyFooter, PickList, Static)
