@@ -17,12 +17,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.widget import Widget
 from textual.widgets import Static, Tooltip
 from textual.widgets._toast import ToastRack
 
 from engines.registry import GAMES, GameEntry, find_game
 from tui.screens.styled import StyledOnOpen
-from tui.widgets.footer import SteadyFooter
 from tui.widgets.pick_list import PickEntry, PickList
 from tui.widgets.title_bar import TitleBar
 
@@ -114,16 +114,29 @@ class LauncherScreen(StyledOnOpen[None]):
                 id="game-list",
             )
             yield Static(id="game-details")
-        # Hidden under the setup form, Textual's footer still rebuilt its keys when the form
-        # opened (some 20 ms before the form's own keys); this one rebuilds only changed keys.
-        yield SteadyFooter()
+        # The footer's row, empty in the first frame as Textual's footer drew it (its keys
+        # came a frame later anyway); the footer itself, its module and its stylesheet
+        # were a tenth of what the first paint cost beyond a bare Textual app.
+        yield Widget(id="footer-row")
 
     def on_mount(self) -> None:
         games = self.query_one("#game-list", PickList)
         games.focus()
         if self.selected is not None:
             self._show_details(self.selected)  # Continue's part follows (on_screen_resume)
+        self.call_after_refresh(self._mount_footer)
         self.call_after_refresh(self._offer_ascii)
+
+    async def _mount_footer(self) -> None:
+        """Right after the first paint, the footer into its row, its keys built as it mounts
+        (`check_action` answers from the start), all in the next frame: no frame is drawn
+        while the keys are still mounting."""
+        from tui.widgets.footer import SteadyFooter
+
+        # Hidden under the setup form, Textual's footer still rebuilt its keys when the form
+        # opened (some 20 ms before the form's own keys); this one rebuilds only changed keys.
+        with self.app.batch_update():
+            await self.query_one("#footer-row").mount(SteadyFooter(keys_at_once=True))
 
     def on_screen_resume(self) -> None:
         if not self.is_current:
@@ -290,4 +303,4 @@ class LauncherScreen(StyledOnOpen[None]):
 
 #: The widget classes of the launcher's first frame (with Textual's own on every screen),
 #: in the order they mount: the app reads their default styles before any is styled.
-FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Horizontal, SteadyFooter, PickList, Static)
+FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Horizontal, Widget, PickList, Static)
