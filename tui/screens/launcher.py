@@ -23,6 +23,7 @@ from textual.widgets._toast import ToastRack
 
 from engines.registry import GAMES, GameEntry, find_game
 from tui.screens.styled import StyledOnOpen
+from tui.widgets.compositor import RefreshedRowsCompositor
 from tui.widgets.pick_list import PickEntry, PickList
 from tui.widgets.title_bar import TitleBar
 
@@ -102,6 +103,12 @@ class LauncherScreen(StyledOnOpen[None]):
         Binding("t", "tables", "Tables", id="launcher.tables"),
         Binding("q", "app.quit", "Quit", id="launcher.quit"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        # The first frame renders no container under the panels (the screen, the body);
+        # a move renders only the changed rows of the list and the details.
+        self._compositor = RefreshedRowsCompositor()
 
     def compose(self) -> ComposeResult:
         order = launcher_order()
