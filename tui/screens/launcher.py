@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Static, Tooltip
 from textual.widgets._toast import ToastRack
@@ -114,13 +113,14 @@ class LauncherScreen(StyledOnOpen[None]):
         order = launcher_order()
         first_ready = next((i for i, g in enumerate(order) if g.ready), 0)
         yield TitleBar(icon="*")
-        with Horizontal(id="launcher-body"):
-            yield PickList(
-                [PickEntry(g.id, game_prompt(g), disabled=not g.ready) for g in order],
-                highlighted=first_ready,
-                id="game-list",
-            )
-            yield Static(id="game-details")
+        # Side by side (the screen's layout is horizontal): no container for the two to
+        # lay out, mount and style.
+        yield PickList(
+            [PickEntry(g.id, game_prompt(g), disabled=not g.ready) for g in order],
+            highlighted=first_ready,
+            id="game-list",
+        )
+        yield Static(id="game-details")
         # The footer's row, empty in the first frame as Textual's footer drew it (its keys
         # came a frame later anyway); the footer itself, its module and its stylesheet
         # were a tenth of what the first paint cost beyond a bare Textual app.
@@ -310,4 +310,4 @@ class LauncherScreen(StyledOnOpen[None]):
 
 #: The widget classes of the launcher's first frame (with Textual's own on every screen),
 #: in the order they mount: the app reads their default styles before any is styled.
-FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Horizontal, Widget, PickList, Static)
+FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Widget, PickList, Static)
