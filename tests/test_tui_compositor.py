@@ -9,9 +9,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from textual._compositor import ChopsUpdate, Compositor
+from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 
 import tui.screens.game
+import tui.screens.launcher
 from bench.keys import SIZE, VirtualScreen, action_list, scenarios
 from tui.app import CampfireApp
 from tui.widgets.compositor import RefreshedRowsCompositor
@@ -22,6 +23,7 @@ class ComparedCompositor(RefreshedRowsCompositor):
 
     console = None
     frames: list[tuple[tuple, tuple]] = []
+    full_frames: list[tuple[tuple, tuple]] = []
 
     def render_partial_update(self) -> ChopsUpdate | None:
         refreshed = set(self._dirty_regions)
@@ -34,7 +36,13 @@ class ComparedCompositor(RefreshedRowsCompositor):
             ComparedCompositor.frames.append((self.painted(ours), self.painted(textuals)))
         return ours
 
-    def painted(self, update: ChopsUpdate) -> tuple:
+    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
+        ours = super().render_full_update(simplify)
+        textuals = Compositor.render_full_update(self, simplify)
+        ComparedCompositor.full_frames.append((self.painted(ours), self.painted(textuals)))
+        return ours
+
+    def painted(self, update: ChopsUpdate | LayoutUpdate) -> tuple:
         """Every cell of a blank screen as `update` leaves it."""
         screen = VirtualScreen(*SIZE)
         screen.apply(update, self.console)
@@ -46,7 +54,9 @@ def private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
     monkeypatch.setattr(tui.screens.game, "RefreshedRowsCompositor", ComparedCompositor)
+    monkeypatch.setattr(tui.screens.launcher, "RefreshedRowsCompositor", ComparedCompositor)
     ComparedCompositor.frames = []
+    ComparedCompositor.full_frames = []
 
 
 BOARDS = {**scenarios(), "Bivouac action list": action_list("bivouac")}
@@ -66,6 +76,24 @@ async def test_a_key_sends_what_textuals_compositor_would(board) -> None:
             await app.workers.wait_for_complete()
             await pilot.pause()
     assert len(ComparedCompositor.frames) >= len(keys) * 2
-    for ours, textuals in ComparedCompositor.frames:
+    for ours, textuals in ComparedCompositor.frames + ComparedCompositor.full_frames:
         assert ours == textuals
     assert any(any(char != " " for row in ours for char, _ in row) for ours, _ in ComparedCompositor.frames)
+
+
+async def test_the_launcher_sends_what_textuals_compositor_would() -> None:
+    """Its first frame (a full update that renders no container hidden under the panels)
+    and the moves of its list."""
+    app = CampfireApp(save_dir=Path(tempfile.mkdtemp(prefix="campfire-test-")), bot_delay=0)
+    ComparedCompositor.console = app.console
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen._compositor, ComparedCompositor)
+        for key in ["down", "down", "end", "home", "up"]:
+            await pilot.press(key)
+            await pilot.pause()
+    assert ComparedCompositor.full_frames and len(ComparedCompositor.frames) >= 5
+    for ours, textuals in ComparedCompositor.frames + ComparedCompositor.full_frames:
+        assert ours == textuals
+    first, _ = ComparedCompositor.full_frames[0]
+    assert sum(char != " " for row in first for char, _ in row) > 100

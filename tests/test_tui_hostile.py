@@ -21,6 +21,7 @@ from tui.app import CampfireApp
 from tui.screens.game import GameScreen
 from tui.screens.in_use import InUseScreen
 from tui.screens.launcher import LauncherScreen
+from tui.widgets.pick_list import PickList
 from tui.screens.load import LoadScreen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +39,8 @@ def screen_text(app: CampfireApp) -> str:
     parts = [str(widget.render()) for widget in app.screen.query(Static)]
     for listing in app.screen.query(OptionList):
         parts += [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+    for picks in app.screen.query(PickList):
+        parts += [entry.prompt for entry in picks.entries]
     return "\n".join(parts)
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from engines.registry import GAMES
 from tests.tui_helpers import highlight_game, open_setup_form
 from tui.app import CampfireApp
 from tui.screens.launcher import LauncherScreen
 from tui.screens.too_small import TooSmallScreen
+from tui.widgets.pick_list import PickList
 
 
 @pytest.fixture(autouse=True)
@@ -27,15 +28,15 @@ async def test_launcher_lists_all_five_games_and_marks_coming_ones(tmp_path) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
-        listing = app.screen.query_one("#game-list", OptionList)
-        prompts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        listing = app.screen.query_one("#game-list", PickList)
+        prompts = [entry.prompt for entry in listing.entries]
         assert sorted(p.split()[0] for p in prompts) == sorted(["Bivouac", "Camp", "Bioviva", "Bonfire", "Bivì"])
         for game in GAMES:
-            option = listing.get_option(game.id)
-            assert option.disabled is (not game.ready)
-            assert ("coming soon" in str(option.prompt)) is (not game.ready)
+            entry = next(entry for entry in listing.entries if entry.id == game.id)
+            assert entry.disabled is (not game.ready)
+            assert ("coming soon" in entry.prompt) is (not game.ready)
         # Playable games first: the list never starts with something that cannot be played.
-        ready = [not listing.get_option_at_index(i).disabled for i in range(listing.option_count)]
+        ready = [not entry.disabled for entry in listing.entries]
         assert ready == sorted(ready, reverse=True) and ready[0]
 
 
@@ -49,12 +50,31 @@ async def test_coming_game_cannot_be_started(tmp_path, monkeypatch) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        listing = app.screen.query_one("#game-list", OptionList)
-        coming = next(i for i in range(listing.option_count) if listing.get_option_at_index(i).disabled)
+        listing = app.screen.query_one("#game-list", PickList)
+        coming = next(i for i, entry in enumerate(listing.entries) if entry.disabled)
         listing.highlighted = coming  # disabled options cannot even be reached by keys
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_the_details_follow_the_highlight_and_a_click_opens_a_games_form(tmp_path) -> None:
+    from tui.screens.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        listing = app.screen.query_one("#game-list", PickList)
+        details = app.screen.query_one("#game-details", Static)
+        first, second = listing.entries[0], listing.entries[1]
+        assert str(details.render()).startswith(first.prompt.split("  ")[0])
+        await pilot.press("down")
+        await pilot.pause()
+        assert listing.highlighted_entry == second
+        assert str(details.render()).startswith(second.prompt.split("  ")[0])
+        await pilot.click("#game-list", offset=(4, 1))  # inside the border: the first game
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.screen.entry.id == first.id
 
 
 async def test_small_terminal_says_which_size_it_needs(tmp_path) -> None:

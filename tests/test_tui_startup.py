@@ -239,8 +239,9 @@ async def test_the_launchers_first_frame_finds_every_default_style_read_before_i
     app = Recording(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        keys = set(app.screen.query_one(SteadyFooter).walk_children())  # they come a frame later
-        mounted = [node for node in app.screen.walk_children(with_self=True) if node not in keys]
+        # The footer and its keys mount into their row after the first frame.
+        later = set(app.screen.query_one(SteadyFooter).walk_children(with_self=True))
+        mounted = [node for node in app.screen.walk_children(with_self=True) if node not in later]
         assert set().union(*(_default_css_places(node) for node in mounted)) <= app.read_on_load
 
 
@@ -299,6 +300,34 @@ def test_the_launchers_first_frame_imports_no_save_store_engine_core_game_or_msg
     games = tuple(f"engines.{entry.id}" for entry in ready_games())
     eager = [name for name in frame["modules"] if name.startswith(DEFERRED + games)]
     assert eager == []
+    # Nor the footer: its row is held empty, and the footer mounts into it after the frame.
+    assert [name for name in frame["modules"] if name.endswith("_footer") or name == "tui.widgets.footer"] == []
     # The frame is complete all the same: the highlighted game's details are on it.
     first = ready_games()[0]
     assert first.title in frame["details"] and first.pitch in frame["details"]
+
+
+async def test_the_launchers_footer_keys_come_in_the_frame_after_the_first(tmp_path):
+    """The first frame holds the footer's row, empty, as Textual's footer drew it; the
+    footer mounts into it right after, and the very next frame shows its keys."""
+    from textual.widgets._footer import FooterKey
+
+    from tui.screens.launcher import LauncherScreen
+
+    class Frames(CampfireApp):
+        def __init__(self, **kwargs) -> None:
+            super().__init__(**kwargs)
+            self.keys_per_frame: list[int] = []
+
+        def _display(self, screen, renderable) -> None:
+            super()._display(screen, renderable)
+            if renderable is not None and isinstance(screen, LauncherScreen):
+                self.keys_per_frame.append(len(screen.query(FooterKey)))
+
+    app = Frames(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        row = app.screen.query_one("#footer-row")
+        assert row.region.height == 1 and row.region.y == 23
+        assert app.keys_per_frame[0] == 0 and app.keys_per_frame[1] > 0, app.keys_per_frame

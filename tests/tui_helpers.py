@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from textual.widgets import OptionList
-
 from engines.registry import GAMES
+from tui.widgets.pick_list import PickList
 
 
 async def highlight_game(app, pilot, game_id: str) -> None:
     """Move the launcher's cursor to `game_id` with the down key, as a player would."""
-    listing = app.screen.query_one("#game-list", OptionList)
+    listing = app.screen.query_one("#game-list", PickList)
     for _ in range(len(GAMES)):
-        if listing.get_option_at_index(listing.highlighted).id == game_id:
+        if listing.highlighted_entry.id == game_id:
             return
         await pilot.press("down")
     raise AssertionError(f"{game_id} cannot be reached in the launcher")

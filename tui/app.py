@@ -218,11 +218,14 @@ class CampfireApp(App[int]):
         """Run `work` once the current screen is wholly on the terminal: its footer keys
         come a frame or two after the first paint, and work done before them (a reparse of
         every stylesheet, imports in a thread) would keep the player waiting for them.
-        Gives up waiting after about half a second (a footer with nothing to show)."""
+        Gives up waiting after about half a second (a footer with nothing to show). A
+        screen whose footer mounts after its first paint holds its row (`#footer-row`)
+        until then: that waits for the footer too."""
         from textual.widgets import Footer
 
         footers = self.screen.query(Footer)
-        if tries <= 0 or not footers or any(footer.children for footer in footers):
+        to_come = not footers and bool(self.screen.query("#footer-row"))
+        if tries <= 0 or (not footers and not to_come) or any(footer.children for footer in footers):
             self.call_after_refresh(work)  # after the frame that shows them
         else:
             self.set_timer(0.02, functools.partial(self.call_when_drawn, work, tries - 1))

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
-from textual.widgets import OptionList, Static, Tooltip
+from textual.widget import Widget
+from textual.widgets import Static, Tooltip
 from textual.widgets._toast import ToastRack
-from textual.widgets.option_list import Option
 
 from engines.registry import GAMES, GameEntry, find_game
 from tui.screens.styled import StyledOnOpen
-from tui.widgets.footer import SteadyFooter
+from tui.widgets.compositor import RefreshedRowsCompositor
+from tui.widgets.pick_list import PickEntry, PickList
 from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
@@ -103,27 +103,47 @@ class LauncherScreen(StyledOnOpen[None]):
         Binding("q", "app.quit", "Quit", id="launcher.quit"),
     ]
 
-    def compose(self) -> ComposeResult:
-        yield TitleBar(icon="*")
-        with Horizontal(id="launcher-body"):
-            yield OptionList(
-                *(Option(game_prompt(g), id=g.id, disabled=not g.ready) for g in launcher_order()),
-                id="game-list",
-                markup=False,
-            )
-            yield Static(id="game-details")
-        # Hidden under the setup form, Textual's footer still rebuilt its keys when the form
-        # opened (some 20 ms before the form's own keys); this one rebuilds only changed keys.
-        yield SteadyFooter()
+    def __init__(self) -> None:
+        super().__init__()
+        # The first frame renders no container under the panels (the screen, the body);
+        # a move renders only the changed rows of the list and the details.
+        self._compositor = RefreshedRowsCompositor()
 
-    def on_mount(self) -> None:
-        games = self.query_one("#game-list", OptionList)
+    def compose(self) -> ComposeResult:
         order = launcher_order()
         first_ready = next((i for i, g in enumerate(order) if g.ready), 0)
-        games.highlighted = first_ready
+        yield TitleBar(icon="*")
+        # Side by side (the screen's layout is horizontal): no container for the two to
+        # lay out, mount and style.
+        yield PickList(
+            [PickEntry(g.id, game_prompt(g), disabled=not g.ready) for g in order],
+            highlighted=first_ready,
+            id="game-list",
+        )
+        yield Static(id="game-details")
+        # The footer's row, empty in the first frame as Textual's footer drew it (its keys
+        # came a frame later anyway); the footer itself, its module and its stylesheet
+        # were a tenth of what the first paint cost beyond a bare Textual app.
+        yield Widget(id="footer-row")
+
+    def on_mount(self) -> None:
+        games = self.query_one("#game-list", PickList)
         games.focus()
-        self._show_details(order[first_ready])  # Continue's part follows (on_screen_resume)
+        if self.selected is not None:
+            self._show_details(self.selected)  # Continue's part follows (on_screen_resume)
+        self.call_after_refresh(self._mount_footer)
         self.call_after_refresh(self._offer_ascii)
+
+    async def _mount_footer(self) -> None:
+        """Right after the first paint, the footer into its row, its keys built as it mounts
+        (`check_action` answers from the start), all in the next frame: no frame is drawn
+        while the keys are still mounting."""
+        from tui.widgets.footer import SteadyFooter
+
+        # Hidden under the setup form, Textual's footer still rebuilt its keys when the form
+        # opened (some 20 ms before the form's own keys); this one rebuilds only changed keys.
+        with self.app.batch_update():
+            await self.query_one("#footer-row").mount(SteadyFooter(keys_at_once=True))
 
     def on_screen_resume(self) -> None:
         if not self.is_current:
@@ -157,18 +177,16 @@ class LauncherScreen(StyledOnOpen[None]):
 
     @property
     def selected(self) -> GameEntry | None:
-        games = self.query_one("#game-list", OptionList)
-        if games.highlighted is None:
-            return None
-        return find_game(games.get_option_at_index(games.highlighted).id or "")
+        highlighted = self.query_one("#game-list", PickList).highlighted_entry
+        return None if highlighted is None else find_game(highlighted.id)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        entry = find_game(event.option.id or "")
+    def on_pick_list_highlighted(self, event: PickList.Highlighted) -> None:
+        entry = find_game(event.entry.id)
         self._show_details(entry)
         if entry.ready and self._looked_for_saves:  # after the first paint
             prefetch_game(entry.id, self.app)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_pick_list_selected(self, event: PickList.Selected) -> None:
         event.stop()
         self.action_new_game()
 
@@ -290,4 +308,4 @@ class LauncherScreen(StyledOnOpen[None]):
 
 #: The widget classes of the launcher's first frame (with Textual's own on every screen),
 #: in the order they mount: the app reads their default styles before any is styled.
-FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Horizontal, SteadyFooter, OptionList, Static)
+FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Widget, PickList, Static)

@@ -6,7 +6,8 @@ cell of the board and the text under it renders the screen, every container and 
 panel between them, row after row (15 of a Bivouac screen's 23 widgets at 200x60), to
 keep a few cells of two of them. This one renders a widget only on the rows where it
 shows through a refreshed region, front to back: a container hidden there by the widgets
-it holds is not rendered at all. The update is the same either way: the compositor keeps
+it holds is not rendered at all. A full update goes the same way, the whole screen being
+refreshed. The update is the same either way: the compositor keeps
 the front widget's cells of a refreshed row and leaves every other row out.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual._compositor import ChopsUpdate, Compositor
+from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import Strip
 
@@ -28,6 +29,16 @@ class RefreshedRowsCompositor(Compositor):
         # rendered that no widget in front has covered yet (a row leaves once covered);
         # None outside of one.
         self._uncovered: Spans | None = None
+
+    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
+        # The whole screen is refreshed: a container hidden by the widgets it holds (the
+        # screen itself, mostly) is not rendered at all.
+        width, height = self.size
+        self._uncovered = {row: [(0, width)] for row in range(height)}
+        try:
+            return super().render_full_update(simplify)
+        finally:
+            self._uncovered = None
 
     def render_partial_update(self) -> ChopsUpdate | None:
         uncovered: Spans = {}
