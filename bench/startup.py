@@ -262,17 +262,16 @@ async def plain_switch_sample() -> list[float]:
 async def entering_sample(game_id: str) -> list[float]:
     """Milliseconds from Enter on the launcher (the game highlighted) to the setup form
     drawn, then from Enter on its Start button to the game drawn."""
-    from textual.widgets import OptionList
-
     from tui.app import CampfireApp
     from tui.screens.game import GameScreen
+    from tui.widgets.pick_list import PickList
 
     folder = Path(tempfile.mkdtemp(prefix="campfire-bench-"))
     app = CampfireApp(save_dir=folder / "saves", bot_delay=0)
     async with app.run_test(size=SWITCH_SIZE) as pilot:
         await pilot.pause()
-        games = app.screen.query_one("#game-list", OptionList)
-        games.highlighted = games.get_option_index(game_id)
+        games = app.screen.query_one("#game-list", PickList)
+        games.highlighted = next(i for i, entry in enumerate(games.entries) if entry.id == game_id)
         await pilot.pause()
         await asyncio.sleep(READING_SECONDS)
         recorder = screen_frames(app)

@@ -110,3 +110,13 @@ async def test_a_screen_switch_is_timed_to_the_frame_that_shows_the_new_screen()
         assert type(app.screen).__name__ == "Plain"
         assert shown > 0 and recorder.frames, "the time of a frame drawn after the key"
         assert "A plain screen" in "".join(char for row in recorder.screen.rows for char, _ in row)
+
+
+async def test_the_entering_sample_finds_its_way_from_the_launcher_to_a_game(monkeypatch, tmp_path):
+    # The launcher's widgets change; this keeps the bench's way through them working.
+    import bench.startup as startup
+
+    monkeypatch.setattr(startup, "READING_SECONDS", 0.0)
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    to_setup, to_game = await startup.entering_sample("bonfire")
+    assert to_setup > 0 and to_game > 0
