@@ -147,6 +147,18 @@ async def test_damaged_settings_file_falls_back_to_defaults(tmp_path) -> None:
     assert (config / "settings.json").read_text() == "{not json"
 
 
+async def test_the_footer_lists_enter_as_new_game_and_enter_opens_the_highlighted_games_form(tmp_path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = {key: b.binding.description for key, b in app.active_bindings.items() if b.enabled and b.binding.show}
+        assert shown.get("enter") == "New game"
+        await pilot.press("down", "enter")  # in one go, as keys come over a slow link
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SetupScreen"
+        assert app.screen.entry.id == "camp_grizzly"
+
+
 async def test_keymap_from_settings_remaps_a_binding(tmp_path) -> None:
     config = tmp_path / "config"
     config.mkdir()

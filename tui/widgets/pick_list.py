@@ -9,6 +9,7 @@ lines that changed.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import ClassVar, NamedTuple
 
 from rich.segment import Segment
@@ -83,8 +84,20 @@ class PickList(Widget, can_focus=True):
     class Selected(Highlighted):
         """The player picked `entry` (Enter, or a click on it)."""
 
-    def __init__(self, entries: list[PickEntry], *, highlighted: int | None = None, id: str | None = None) -> None:
+    def __init__(
+        self, entries: list[PickEntry], *, highlighted: int | None = None, select_label: str | None = None,
+        id: str | None = None,
+    ) -> None:
+        """`select_label`: what picking an entry does here (e.g. "New game"), shown with
+        Enter in the footer; without it Enter works but is not listed."""
         super().__init__(id=id)
+        if select_label is not None:
+            # This instance's own copy of the bindings: the class's stay as they are.
+            keys = self._bindings.key_to_bindings
+            keys["enter"] = [
+                dataclasses.replace(b, description=select_label, show=True) if b.action == "select" else b
+                for b in keys.get("enter", [])
+            ]
         self.entries = list(entries)
         if highlighted is None:
             highlighted = find_first_enabled(self.entries)
