@@ -52,7 +52,7 @@ from saves.limits import (
     read_regular_file,
     size_text,
 )
-from saves.lock import SaveLock, held_here, is_locked
+from saves.lock import SaveLock, held_here, is_locked, lock_path
 
 #: Overrides the save folder (the `--save-dir` flag overrides this in turn).
 SAVE_DIR_ENV = "CAMPFIRE_SAVE_DIR"
@@ -88,7 +88,8 @@ def autosave_path(match: Match, directory: Path | str | None = None, started: da
     base = f"{match.game_id}-{stamp}"
     path = folder / f"{base}.json"
     number = 2
-    while path.exists() or path.is_symlink():
+    # A lock file marks a name another session took, perhaps a moment before writing it.
+    while path.exists() or path.is_symlink() or lock_path(path).exists():
         path = folder / f"{base}-{number}.json"
         number += 1
     return path
@@ -276,7 +277,15 @@ class Autosaver:
     @classmethod
     def start(cls, match: Match, directory: Path | str | None = None) -> Autosaver:
         """Autosave a new session to its own fresh file in the save folder."""
-        return cls(match, autosave_path(match, directory))
+        started = datetime.now()
+        for _ in range(100):
+            try:
+                return cls(match, autosave_path(match, directory, started))
+            except SaveInUse:
+                # Another session started the same game in the same second and took this
+                # name between our look and our lock: the next name is free of it.
+                continue
+        raise SaveError(save_dir(directory), "has no free name for a new save")
 
     @classmethod
     def resume(cls, loaded: Loaded, *, take_over: bool = False) -> Autosaver:

@@ -35,6 +35,7 @@ from saves import (
     write_match,
 )
 from saves.format import SaveFile
+from saves.lock import lock_path
 from tests.fake_engine import ENGINE, ENTRY, NOT_READY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -515,3 +516,32 @@ def test_saves_never_imports_the_ui():
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "clean"
+
+
+def test_two_sessions_starting_the_same_game_in_the_same_second_save_to_two_files(tmp_path, with_count):
+    """Another session has taken this second's name (locked, not yet written): a new
+    session saves under the next name instead of failing as "in use"."""
+    from datetime import datetime, timedelta
+
+    match = new_match()
+    now = datetime.now()
+    names = [tmp_path / f"{match.game_id}-{(now + timedelta(seconds=s)).strftime('%Y%m%d-%H%M%S')}.json" for s in range(4)]
+    holder = textwrap.dedent(f"""
+        import fcntl, os, sys, time
+        fds = []
+        for name in {[str(lock_path(n)) for n in names]!r}:
+            fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fds.append(fd)
+        print("held", flush=True)
+        sys.stdin.read()
+    """)
+    child = subprocess.Popen([sys.executable, "-c", holder], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "held"
+        saver = Autosaver.start(match, tmp_path)
+        play(match, 3, saver)
+    finally:
+        child.communicate("")
+    assert saver.path not in names and saver.path.stem.endswith("-2")
+    assert load(saver.path).journal == match.journal
