@@ -153,3 +153,32 @@ async def test_a_list_taller_than_the_widget_scrolls_with_the_highlight() -> Non
         assert line_text(picks, 2).startswith(f"{UNICODE.cursor} Entry 9")
         await pilot.press("home")
         assert line_text(picks, 0).startswith(f"{UNICODE.cursor} Entry 0")
+
+
+async def test_a_select_label_lists_enter_for_that_list_only() -> None:
+    class TwoLists(PickApp):
+        def compose(self) -> ComposeResult:
+            yield PickList(ENTRIES, select_label="Open", id="named")
+            yield PickList(ENTRIES, id="plain")
+
+    app = TwoLists()
+    async with app.run_test() as pilot:
+        shown = lambda: {k: b.binding.description for k, b in app.active_bindings.items() if b.binding.show}  # noqa: E731
+        app.query_one("#named").focus()
+        await pilot.pause()
+        assert shown().get("enter") == "Open"
+        app.query_one("#plain").focus()
+        await pilot.pause()
+        assert "enter" not in shown()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.heard[-1] == ("selected", "a")  # Enter still picks there
+
+
+async def test_the_list_is_as_wide_as_its_widest_prompt_in_cells() -> None:
+    wide = [PickEntry("w", "囲碁"), PickEntry("n", "Go")]
+    app = PickApp(wide)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        picks = app.query_one(PickList)
+        assert picks.get_content_width(None, None) == 4 + 2  # two double-width characters and the mark

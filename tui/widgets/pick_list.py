@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from textual import events
 from textual._widget_navigation import find_first_enabled, find_last_enabled, find_next_enabled
@@ -200,7 +201,7 @@ class PickList(Widget, can_focus=True):
 
     # -- drawing ------------------------------------------------------------------------
     def get_content_width(self, container: object, viewport: object) -> int:
-        return max((len(entry.prompt) for entry in self.entries), default=0) + 2
+        return max((cell_len(entry.prompt) for entry in self.entries), default=0) + 2
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self.entries)
