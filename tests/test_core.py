@@ -186,3 +186,27 @@ def test_rules_book_ignores_hashes_inside_fenced_blocks() -> None:
 def test_rules_book_lists_glossary_terms_with_their_section() -> None:
     book = parse_rules("x", "# G\n\n## Tiles\n- **Leg** (`leg`): a limb.\n- **Fur**: hair.\n- plain bullet\n")
     assert [(term, s.anchor) for term, s in book.entries()] == [("Leg", "tiles"), ("Fur", "tiles")]
+
+
+def test_packed_shuffles_match_the_plain_algorithm_at_every_size_and_extreme_states():
+    """Sizes 0 to 70 (both sides of the packed cut-off), lists longer than any game's deck,
+    and states at the ends of the range, where lanes and masks are most likely to slip."""
+    top = (1 << 64) - 1
+    golden = 0x9E3779B97F4A7C15
+    states = [0, 1, top, top - golden + 1, (top - golden) & top, 1 << 63, seed_state(2**64 - 1), seed_state(2**63)]
+    sizes = [*range(71), 127, 128, 129, 255, 256, 257, 1000, 4099]
+    for state in states:
+        for size in sizes:
+            below, shuffled = _splitmix_reference(state)
+            rng = Rng(state)
+            assert rng.shuffled(range(size)) == shuffled(range(size)), (state, size)
+            assert rng.below(997) == below(997), ("the state after", state, size)
+    # A draw in the top values below() rejects, late in a long list: one redraw, every
+    # draw after it shifted by one step.
+    for size, draw in ((4099, 4000), (1000, 999), (257, 1)):
+        bound = size - draw + 1
+        state = _state_drawing((1 << 64) - (1 << 64) % bound, draw)
+        below, shuffled = _splitmix_reference(state)
+        rng = Rng(state)
+        assert rng.shuffled(range(size)) == shuffled(range(size))
+        assert rng.below(997) == below(997)

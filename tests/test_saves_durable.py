@@ -16,7 +16,7 @@ import saves.durable as durable
 import saves.format
 from engines import registry
 from engines.core.match import Match, SeatSpec
-from saves import Autosaver, list_saves, load, load_save, prev_path
+from saves import Autosaver, SaveError, list_saves, load, load_save, prev_path
 from tests.fake_engine import ENGINE, ENTRY
 
 BOTS = [SeatSpec("Ana", "bot", "random"), SeatSpec("Bo", "bot", "heuristic")]
@@ -241,3 +241,57 @@ def test_spares_are_gone_when_the_process_exits_without_closing_the_save(tmp_pat
     assert child.returncode == 0, child.stderr
     assert child.stdout.split() == ["2"], "two spares while the session ran"
     assert sorted(p.name for p in tmp_path.iterdir()) == [".s.json.lock", "s.json", "s.prev.json"]
+
+
+def test_a_python_without_ctypes_autosaves_the_long_way(tmp_path, monkeypatch):
+    """Python built without libffi has no ctypes (pyenv warns and goes on): the swaps are
+    an optimisation, so opening a game must not fail there (it raised ImportError, which
+    nothing caught: the app crashed on every Start)."""
+    monkeypatch.setattr(durable, "_renameat2", None)  # looked up afresh
+    monkeypatch.setitem(sys.modules, "ctypes", None)  # `import ctypes` raises ImportError
+    saver = new_saver(tmp_path)
+    for _ in range(3):
+        saver.act(*saver.match.next_bot_or_auto())
+    assert len(load(saver.path, engine=ENGINE).journal) == 3
+    assert len(load(prev_path(saver.path), engine=ENGINE).journal) == 2
+    saver.close()
+
+
+@pytest.mark.parametrize("swaps", [True, False], ids=["swaps", "long way"])
+def test_a_full_disk_mid_write_keeps_the_last_save_and_prev_and_the_next_save_catches_up(tmp_path, monkeypatch, swaps):
+    if not swaps:
+        def refuse(first: bytes, second: bytes) -> None:
+            raise OSError(errno.ENOSYS, os.strerror(errno.ENOSYS))
+
+        monkeypatch.setattr(durable, "exchange", refuse)
+    saver = new_saver(tmp_path)
+    for _ in range(4):
+        saver.act(*saver.match.next_bot_or_auto())
+    saves_before = saves_on_disk(tmp_path)
+    write = os.write
+
+    def full_half_way(fd: int, data) -> int:
+        monkeypatch.setattr(os, "write", disk_full)
+        return write(fd, bytes(data[: len(data) // 2]))
+
+    def disk_full(fd: int, data) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    for _ in range(2):
+        monkeypatch.setattr(os, "write", full_half_way)
+        with pytest.raises(SaveError, match="No space left on device"):
+            saver.act(*saver.match.next_bot_or_auto())
+        monkeypatch.setattr(os, "write", write)
+        assert saves_on_disk(tmp_path) == saves_before
+        # No half-written spare is left behind (to fill the disk, or to be swapped in).
+        for spare in tmp_path.glob(".*.tmp"):
+            load(spare, engine=ENGINE)  # raises SaveError on a torn file
+    saver.act(*saver.match.next_bot_or_auto())
+    assert load(saver.path, engine=ENGINE).journal == saver.match.journal
+    assert len(load(prev_path(saver.path), engine=ENGINE).journal) == 4, "prev: the last save that made it"
+    saver.close()
+
+
+def saves_on_disk(folder: Path) -> dict[str, bytes]:
+    """The save and its .prev, as a reader sees them."""
+    return {p.name: p.read_bytes() for p in folder.iterdir() if not p.name.startswith(".")}
