@@ -55,8 +55,9 @@ from tui.games.bonfire_draw import (
     tom_lines,
 )
 from tui.screens.game import GameScreen
-from tui.widgets.board import LineBoard, show_text
+from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList
+from tui.widgets.line_text import LineText
 from tui.widgets.table import Table
 
 WIDE = 120
@@ -140,7 +141,7 @@ class BonfireScreen(GameScreen):
         with VerticalScroll(id="bonfire-board", can_focus=False):
             with Vertical(id="bonfire-city"):
                 yield Static(id="city-head", markup=False)
-                yield Static(id="city-hint", markup=False)
+                yield LineText(id="city-hint")
                 with Horizontal(id="city-top"):
                     yield FateBoard(id="fate-board")
                     yield Static(id="city-side", markup=False)
@@ -339,8 +340,10 @@ class BonfireScreen(GameScreen):
                 reason = city.placement_problem(you.grid, cells) or "That fate tile cannot go there."
                 hint = f"{self.app.glyphs.ghost_bad} {where}: {reason}"
         self.query_one("#fate-board", FateBoard).show(fate_drawing(you, ghost, big=self.xl))
-        widget = self.query_one("#city-hint", Static)
-        show_text(widget, hint)
+        # Drawn by lines: it changes on every step of the ghost, and a Static renders and
+        # wraps its whole text again for any repainted row.
+        widget = self.query_one("#city-hint", LineText)
+        widget.show(hint)
         widget.display = bool(hint) and (self.wide or self.pane == 0)
 
     def _place_focus(self, table: Table) -> None:
