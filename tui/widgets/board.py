@@ -129,7 +129,7 @@ class LineBoard(Widget, can_focus=True):
             if was != now:
                 break
             start += cell_len(was[0])
-        end = sum(cell_len(text) for text, _ in new)
+        end = self._strips[y].cell_length  # the new row's strip, its length already known
         for was, now in zip(reversed(old), reversed(new)):
             if was != now:
                 break
