@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from saves.store import list_saves, load
@@ -417,9 +419,29 @@ async def test_ghost_steps_and_turns_leave_the_river_as_a_whole_redraw_would_dra
         board = screen.query_one("#active-river", RiverBoard)
         judged = set()
         keys = ("right", "right", "down", "r", "left", "up", "up", "r", "right", "left", "right")
-        for key in keys + ("left",) * 12 + ("right", "left") + ("down",) * 12 + ("up", "r", "down"):
+        keys += ("left",) * 12 + ("right", "left") + ("down",) * 12 + ("up", "r", "down")
+        # Then the tile goes down where the ghost first stood, and the next tile's steps draw
+        # over the new river, not over rows kept from the old one.
+        keys += ("enter",) + tuple(f"wait{n}" for n in range(8)) + ("over", "left", "left", "up", "right", "r")
+        first = (screen.ghost_at, screen.rotation, screen.flipped)
+        for key in keys:
+            if key.startswith("wait"):
+                await settle(app, pilot)
+                if screen._mode() != "tile":
+                    await pilot.press("1")
+                    await settle(app, pilot)
+                continue
+            if key == "enter":
+                screen.ghost_at, screen.rotation, screen.flipped = first
+            if key == "over":  # onto the rows of the tile just placed
+                screen.ghost_at = (first[0][0], first[0][1] + 1)
+                key = "left"
             await pilot.press(key)
             await pilot.pause()
+            if key == "enter":
+                await settle(app, pilot)
+                placed = screen.table.view
+                continue
             view = screen.table.view
             problem = screen._problem
             if screen._covered("tile", view) in screen._legal:
@@ -433,6 +455,17 @@ async def test_ghost_steps_and_turns_leave_the_river_as_a_whole_redraw_would_dra
             river = view.rivers[screen.table.viewer]
             assert board.drawing == draw_river(view, river, size=screen._sizes[0], glyphs=app.glyphs, ghost=ghost), key
         assert judged == {True, False}, "the ghost was drawn on legal and refused spots"
+        assert screen.table.view is not placed and screen._mode() == "tile", "the steps ended on a new tile"
+        # A reason is kept for its view only: the same game read again is judged again.
+        known = screen._problems[1]
+        assert known, "refused spots were judged"
+        for spot in known:
+            known[spot] = "stale"
+        viewer = screen.table.viewer
+        screen.set_reactive(BiviScreen.table, dataclasses.replace(screen.table, view=match.engine.view(match.state, viewer)))
+        for (_, action) in list(known):
+            screen.ghost_at, screen.rotation, screen.flipped = (action.row, action.col), action.rotation, action.flipped
+            assert screen.ghost_problem("tile") == view_problem(screen.table.view, viewer, action) != "stale"
 
 
 @pytest.mark.parametrize("size", [(120, 40), (200, 60)])
