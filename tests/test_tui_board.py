@@ -75,6 +75,32 @@ async def test_a_wider_row_from_show_rows_widens_the_board(layouts) -> None:
         assert board.size.width == 6
 
 
+async def test_the_board_is_as_wide_as_its_widest_row_after_every_row_change() -> None:
+    """`show_rows` measures every row only when a changed row's length changed: the width
+    it keeps is the widest row's, measured the long way, after steps that keep, grow and
+    shrink rows."""
+    app = Bench()
+    async with app.run_test(size=(40, 12)) as pilot:
+        board = app.query_one(LineBoard)
+        board.show(drawing(0))
+        await pilot.pause()
+        steps = [
+            {1: [("abcd", "cell")]},
+            {1: [("ab", "cell"), ("cd", "cell cursor")]},
+            {3: [("xy", "cell cursor")]},
+            {1: [("ab", "cell")]},
+            {2: [("xyzxyz", "cell")], 0: [("b", "cell")]},
+            {2: [("xy", "cell")]},
+            {0: [("a", "cell")], 2: [("x", "cell")]},
+            {0: [("abc", "cell")], 3: [("xy", "cell")]},  # one row grows, the next keeps its length
+        ]
+        for rows in steps:
+            board.show_rows(rows)
+            await pilot.pause()
+            widest = max(sum(len(text) for text, _ in row) for row in board.drawing)
+            assert board.get_content_width(None, None) == widest == board.size.width, rows
+
+
 async def test_text_beside_the_board_is_replaced_without_a_layout_while_its_height_holds(layouts) -> None:
     app = Bench()
     async with app.run_test(size=(40, 12)) as pilot:

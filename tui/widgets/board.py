@@ -103,13 +103,19 @@ class LineBoard(Widget, can_focus=True):
         repaint those that changed; returns their numbers. A cursor step that knows which
         rows it touched saves drawing and comparing the rest."""
         changed: dict[int, tuple[Row, Row]] = {}
+        lengths_kept = True
         for y, row in sorted(rows.items()):
             if not 0 <= y < len(self._rows):
                 raise IndexError(f"row {y} is not in a drawing of {len(self._rows)} rows")
             if self._rows[y] != row:
                 changed[y] = (self._rows[y], list(row))
+                old_length = self._strips[y].cell_length
                 self._rows[y], self._strips[y] = list(row), self._strip(row)
-        old_width, self._width = self._width, max((strip.cell_length for strip in self._strips), default=0)
+                lengths_kept = lengths_kept and self._strips[y].cell_length == old_length
+        # Rows as long as they were keep the widest row's width: no need to measure them all.
+        old_width = self._width
+        if not lengths_kept:
+            self._width = max((strip.cell_length for strip in self._strips), default=0)
         if self._width != old_width:
             self.refresh(layout=True)
         else:
