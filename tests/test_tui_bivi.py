@@ -463,8 +463,8 @@ async def test_ghost_steps_and_turns_leave_the_river_as_a_whole_redraw_would_dra
             known[spot] = "stale"
         viewer = screen.table.viewer
         screen.set_reactive(BiviScreen.table, dataclasses.replace(screen.table, view=match.engine.view(match.state, viewer)))
-        for (_, action) in list(known):
-            screen.ghost_at, screen.rotation, screen.flipped = (action.row, action.col), action.rotation, action.flipped
+        for _, _, screen.ghost_at, screen.rotation, screen.flipped in list(known):
+            action = screen._ghost_action("tile")
             assert screen.ghost_problem("tile") == view_problem(screen.table.view, viewer, action) != "stale"
 
 

@@ -145,8 +145,8 @@ class BiviScreen(GameScreen):
         #: The legal placements of the tile in hand (or cube / beaver spots), by covered cells.
         self._legal: dict[frozenset[tuple[int, int]], Any] = {}
         self._problem: str | None = None
-        #: The rules' reasons already read for spots of one view, by ghost action.
-        self._problems: tuple[BiviView | None, dict[Any, str | None]] = (None, {})
+        #: The rules' reasons already read for spots of one view, by viewer and ghost.
+        self._problems: tuple[BiviView | None, dict[tuple, str | None]] = (None, {})
         self._first_other = 0
         self._others_shown = 0
         self._sizes = (NORMAL, COMPACT)
@@ -264,24 +264,24 @@ class BiviScreen(GameScreen):
         if isinstance(action, Place):
             self.rotation, self.flipped = action.rotation, action.flipped
 
-    def ghost_problem(self, mode: str) -> str | None:
+    def ghost_problem(self, mode: str, covered: frozenset[tuple[int, int]] | None = None) -> str | None:
         """None when the ghost's spot is legal, else the rules' own reason, read from the
-        view alone so a remote table says what the engine would."""
+        view alone so a remote table says what the engine would. `covered`: the ghost's
+        cells, when the caller has them."""
         view: BiviView = self.table.view
-        if self._covered(mode, view) in self._legal:
+        if (self._covered(mode, view) if covered is None else covered) in self._legal:
             return None
         # The reason depends on the view and the spot alone: a step back to a spot of the same
         # view reads it again rather than judging it again.
         if self._problems[0] is not view:
             self._problems = (view, {})
-        spot = (self.table.viewer, self._ghost_action(mode))
         known = self._problems[1]
+        spot = (self.table.viewer, mode, self.ghost_at, self.rotation, self.flipped)
         if spot not in known:
-            known[spot] = view_problem(view, *spot)
+            known[spot] = view_problem(view, self.table.viewer, self._ghost_action(mode))
         return known[spot]
 
-    def _clamp(self, mode: str, view: BiviView) -> None:
-        cells = self._ghost_cells(mode, view)
+    def _clamp(self, cells: tuple[tuple[int, int], ...], view: BiviView) -> None:
         height = len(view.board_rows) - max(r for r, _ in cells) - 1
         width = len(view.board_rows[0]) - max(c for _, c in cells) - 1
         row, col = self.ghost_at
@@ -395,12 +395,14 @@ class BiviScreen(GameScreen):
         ghost = None
         self._problem = None
         if mode:
-            self._clamp(mode, view)
-            self._problem = self.ghost_problem(mode)
+            cells = self._ghost_cells(mode, view)
+            self._clamp(cells, view)
+            covered = frozenset(absolute(cells, *self.ghost_at))
+            self._problem = self.ghost_problem(mode, covered)
             letter = {"tile": WOOD_LETTER[view.hand_tile.wood] if view.hand_tile else "?", "cube": "c"}.get(
                 mode, self.app.glyphs.beaver
             )
-            ghost = Ghost(cells=tuple(sorted(self._covered(mode, view))), letter=letter, legal=self._problem is None)
+            ghost = Ghost(cells=tuple(sorted(covered)), letter=letter, legal=self._problem is None)
         marks = view.beaver_spots if view.phase == "beaver" else ()
         self._show_active_river(view, view.rivers[self._active_seat(table)], ghost, marks)
         hand = self._hand_text(view, mode, self._problem, table.seat_names)
