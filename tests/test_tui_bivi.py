@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from saves.store import list_saves, load
@@ -397,14 +399,18 @@ async def test_moving_the_ghost_repaints_only_changed_rows_and_never_replays_the
             assert calls == [], "a legal spot is judged from the listed placements"
 
 
-async def test_ghost_steps_and_turns_leave_the_river_as_a_whole_redraw_would_draw_it(tmp_path) -> None:
-    """A step or a turn redraws only the rows the ghost left and took: afterwards the
-    river reads as drawing it whole with the ghost where it is now."""
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_ghost_steps_and_turns_leave_the_river_as_a_whole_redraw_would_draw_it(tmp_path, size) -> None:
+    """A step or a turn redraws only the cells the ghost left and took (over rows drawn
+    once without it), a step against the edge draws nothing, and a spot's reason is read
+    again on a step back: afterwards the river reads as drawing it whole with the ghost
+    where it is now, and the reason is the rules' own."""
+    from engines.bivi.view import view_problem
     from tui.games.bivi_draw import WOOD_LETTER, Ghost, draw_river
 
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     match = ana_against_a_bot(5)
-    async with app.run_test(size=(200, 60)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await open_game(app, pilot, match)
         for key in ("1", "1"):
             await pilot.press(key)
@@ -412,17 +418,54 @@ async def test_ghost_steps_and_turns_leave_the_river_as_a_whole_redraw_would_dra
         screen = app.screen
         board = screen.query_one("#active-river", RiverBoard)
         judged = set()
-        for key in ("right", "right", "down", "r", "left", "up", "up", "r", "right"):
+        keys = ("right", "right", "down", "r", "left", "up", "up", "r", "right", "left", "right")
+        keys += ("left",) * 12 + ("right", "left") + ("down",) * 12 + ("up", "r", "down")
+        # Then the tile goes down where the ghost first stood, and the next tile's steps draw
+        # over the new river, not over rows kept from the old one.
+        keys += ("enter",) + tuple(f"wait{n}" for n in range(8)) + ("over", "left", "left", "up", "right", "r")
+        first = (screen.ghost_at, screen.rotation, screen.flipped)
+        for key in keys:
+            if key.startswith("wait"):
+                await settle(app, pilot)
+                if screen._mode() != "tile":
+                    await pilot.press("1")
+                    await settle(app, pilot)
+                continue
+            if key == "enter":
+                screen.ghost_at, screen.rotation, screen.flipped = first
+            if key == "over":  # onto the rows of the tile just placed
+                screen.ghost_at = (first[0][0], first[0][1] + 1)
+                key = "left"
             await pilot.press(key)
             await pilot.pause()
+            if key == "enter":
+                await settle(app, pilot)
+                placed = screen.table.view
+                continue
             view = screen.table.view
-            legal = screen.ghost_problem("tile") is None
+            problem = screen._problem
+            if screen._covered("tile", view) in screen._legal:
+                assert problem is None, key
+            else:
+                assert problem == view_problem(view, screen.table.viewer, screen._ghost_action("tile")), key
+            legal = problem is None
             judged.add(legal)
             ghost = Ghost(cells=tuple(sorted(screen._covered("tile", view))), letter=WOOD_LETTER[view.hand_tile.wood],
                           legal=legal)
             river = view.rivers[screen.table.viewer]
             assert board.drawing == draw_river(view, river, size=screen._sizes[0], glyphs=app.glyphs, ghost=ghost), key
         assert judged == {True, False}, "the ghost was drawn on legal and refused spots"
+        assert screen.table.view is not placed and screen._mode() == "tile", "the steps ended on a new tile"
+        # A reason is kept for its view only: the same game read again is judged again.
+        known = screen._problems[1]
+        assert known, "refused spots were judged"
+        for spot in known:
+            known[spot] = "stale"
+        viewer = screen.table.viewer
+        screen.set_reactive(BiviScreen.table, dataclasses.replace(screen.table, view=match.engine.view(match.state, viewer)))
+        for _, _, screen.ghost_at, screen.rotation, screen.flipped in list(known):
+            action = screen._ghost_action("tile")
+            assert screen.ghost_problem("tile") == view_problem(screen.table.view, viewer, action) != "stale"
 
 
 @pytest.mark.parametrize("size", [(120, 40), (200, 60)])
@@ -466,6 +509,40 @@ def test_ghost_sits_in_the_grid_cells_and_no_beaver_is_drawn_before_a_bank_is_ch
     view = ENGINE.view(state, 0)
     row = draw_river(view, view.rivers[0], size=NORMAL, glyphs=UNICODE)[1 + view.bank_row]
     assert "B" in row[-1][0], "the beaver waits on top of the bank it chose"
+
+
+def test_a_ghost_drawn_over_plain_rows_reads_as_rows_drawn_with_it() -> None:
+    """The ghost step's shortcut (rows drawn once without the ghost, its cells drawn over
+    them) against drawing the rows with the ghost, on tiles, the bank's beaver and numbered
+    spots, at every cell size, legal or not; the plain rows are left as they were."""
+    from engines.bivi import ENGINE
+    from engines.bivi.actions import BiviOptions
+    from tui.games.bivi_draw import COMPACT, LARGE, NORMAL, Ghost, draw_river_rows, ghost_over, river_lines
+    from tui.glyphs import ASCII, UNICODE
+
+    state = ENGINE.new_game(BiviOptions(), 2, 1)
+    state = ENGINE.apply(state, 0, ENGINE.parse_action(state, 0, "bank right")).state
+    view = ENGINE.view(state, 0)
+    river = view.rivers[0]
+    height, width = len(view.board_rows), len(view.board_rows[0])
+    marks = ((view.bank_row - 1, 2), (view.bank_row, width - 2))
+    ghosts = [
+        Ghost(cells=((view.bank_row, width - 1), (view.bank_row - 1, width - 1)), letter="b", legal=True),
+        Ghost(cells=((view.bank_row - 1, 2), (view.bank_row, 2), (view.bank_row, 3)), letter="w", legal=False),
+        Ghost(cells=((0, 0), (height - 1, width - 1)), letter="c", legal=True),
+    ]
+    for glyphs in (UNICODE, ASCII):
+        for size in (COMPACT, NORMAL, LARGE):
+            for ghost in ghosts:
+                rows = sorted({r for r, _ in ghost.cells} | {view.bank_row, 1})
+                plain = draw_river_rows(view, river, rows, size=size, glyphs=glyphs, marks=marks)
+                kept = {line: list(runs) for line, runs in plain.items()}
+                drawn = ghost_over(plain, ghost, size=size, glyphs=glyphs)
+                assert drawn == draw_river_rows(view, river, rows, size=size, glyphs=glyphs, ghost=ghost, marks=marks)
+                assert plain == kept, "the plain rows are kept for the next step"
+                if all(r != 1 for r, _ in ghost.cells):
+                    line = river_lines(1, size)[0]
+                    assert drawn[line] is plain[line], "rows without the ghost are not copied"
 
 
 def test_end_screen_rivers_show_their_decorations_in_advanced_mode() -> None:

@@ -75,6 +75,65 @@ async def test_a_wider_row_from_show_rows_widens_the_board(layouts) -> None:
         assert board.size.width == 6
 
 
+async def test_the_board_is_as_wide_as_its_widest_row_after_every_row_change() -> None:
+    """`show_rows` measures every row only when a changed row's length changed: the width
+    it keeps is the widest row's, measured the long way, after steps that keep, grow and
+    shrink rows."""
+    app = Bench()
+    async with app.run_test(size=(40, 12)) as pilot:
+        board = app.query_one(LineBoard)
+        board.show(drawing(0))
+        await pilot.pause()
+        steps = [
+            {1: [("abcd", "cell")]},
+            {1: [("ab", "cell"), ("cd", "cell cursor")]},
+            {3: [("xy", "cell cursor")]},
+            {1: [("ab", "cell")]},
+            {2: [("xyzxyz", "cell")], 0: [("b", "cell")]},
+            {2: [("xy", "cell")]},
+            {0: [("a", "cell")], 2: [("x", "cell")]},
+            {0: [("abc", "cell")], 3: [("xy", "cell")]},  # one row grows, the next keeps its length
+        ]
+        for rows in steps:
+            board.show_rows(rows)
+            await pilot.pause()
+            widest = max(sum(len(text) for text, _ in row) for row in board.drawing)
+            assert board.get_content_width(None, None) == widest == board.size.width, rows
+
+
+async def test_rows_drawn_from_kept_runs_read_as_rows_drawn_afresh(monkeypatch) -> None:
+    """A board keeps each run it drew as a segment with its width; every row it shows
+    reads as the row drawn afresh, run by run, including after the kept runs are dropped
+    for being too many and with wide characters."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    import tui.widgets.board as board_module
+
+    monkeypatch.setattr(board_module, "RUN_CACHE_SIZE", 2)
+    monkeypatch.setattr(LineBoard, "STYLES", {"cell": Style(bold=True), "cursor": Style(reverse=True)})
+    app = Bench()
+    async with app.run_test(size=(40, 12)) as pilot:
+        board = app.query_one(LineBoard)
+        board.show(drawing(0))
+        await pilot.pause()
+        steps = [
+            {1: [("ab", "cell cursor")]},
+            {1: [("ab", "cell")], 2: [("ab", "cell cursor"), ("界", "cell")]},
+            {2: [("界", "cell cursor"), ("ab", "cell")], 3: [("ab", "cell"), ("ab", "cell cursor")]},
+            {0: [("cd", "cell")], 1: [("ab", "cell cursor"), ("cd", "cell"), ("x", "cell")]},
+        ]
+        for rows in steps:
+            board.show_rows(rows)
+            for y, row in enumerate(board.drawing):
+                afresh = Strip([Segment(text, board.style_of(kind)) for text, kind in row])
+                shown = board.render_line(y)
+                assert list(shown) == list(afresh) and shown.cell_length == afresh.cell_length, (rows, y)
+            assert len(board._run_cache) <= board_module.RUN_CACHE_SIZE + 3, "kept runs stay few"
+            await pilot.pause()
+
+
 async def test_text_beside_the_board_is_replaced_without_a_layout_while_its_height_holds(layouts) -> None:
     app = Bench()
     async with app.run_test(size=(40, 12)) as pilot:

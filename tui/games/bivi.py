@@ -39,7 +39,9 @@ from tui.games.bivi_draw import (
     draw_river_rows,
     draw_shape,
     forest_lines,
+    ghost_over,
     river_decorations,
+    river_lines,
     river_size,
     shape_legend,
     shape_picture,
@@ -143,6 +145,8 @@ class BiviScreen(GameScreen):
         #: The legal placements of the tile in hand (or cube / beaver spots), by covered cells.
         self._legal: dict[frozenset[tuple[int, int]], Any] = {}
         self._problem: str | None = None
+        #: The rules' reasons already read for spots of one view, by viewer and ghost.
+        self._problems: tuple[BiviView | None, dict[tuple, str | None]] = (None, {})
         self._first_other = 0
         self._others_shown = 0
         self._sizes = (NORMAL, COMPACT)
@@ -151,6 +155,9 @@ class BiviScreen(GameScreen):
         #: What the active river's board shows: the view, glyphs, seat, cell size, numbered
         #: spots and ghost it was drawn from.
         self._river_drawn: tuple | None = None
+        #: Lines of that river drawn without the ghost, by line number, drawn as ghost steps
+        #: reach their rows: a step draws the ghost over them instead of redrawing rows.
+        self._river_plain: dict[int, list[Any]] = {}
         #: The board size (and whether rows are scarce) the last whole table was drawn for.
         self._drawn_for: tuple[tuple[int, int], bool] | None = None
         #: The board size planned before the first layout, with the table and terminal size.
@@ -257,16 +264,24 @@ class BiviScreen(GameScreen):
         if isinstance(action, Place):
             self.rotation, self.flipped = action.rotation, action.flipped
 
-    def ghost_problem(self, mode: str) -> str | None:
+    def ghost_problem(self, mode: str, covered: frozenset[tuple[int, int]] | None = None) -> str | None:
         """None when the ghost's spot is legal, else the rules' own reason, read from the
-        view alone so a remote table says what the engine would."""
+        view alone so a remote table says what the engine would. `covered`: the ghost's
+        cells, when the caller has them."""
         view: BiviView = self.table.view
-        if self._covered(mode, view) in self._legal:
+        if (self._covered(mode, view) if covered is None else covered) in self._legal:
             return None
-        return view_problem(view, self.table.viewer, self._ghost_action(mode))
+        # The reason depends on the view and the spot alone: a step back to a spot of the same
+        # view reads it again rather than judging it again.
+        if self._problems[0] is not view:
+            self._problems = (view, {})
+        known = self._problems[1]
+        spot = (self.table.viewer, mode, self.ghost_at, self.rotation, self.flipped)
+        if spot not in known:
+            known[spot] = view_problem(view, self.table.viewer, self._ghost_action(mode))
+        return known[spot]
 
-    def _clamp(self, mode: str, view: BiviView) -> None:
-        cells = self._ghost_cells(mode, view)
+    def _clamp(self, cells: tuple[tuple[int, int], ...], view: BiviView) -> None:
         height = len(view.board_rows) - max(r for r, _ in cells) - 1
         width = len(view.board_rows[0]) - max(c for _, c in cells) - 1
         row, col = self.ghost_at
@@ -380,12 +395,14 @@ class BiviScreen(GameScreen):
         ghost = None
         self._problem = None
         if mode:
-            self._clamp(mode, view)
-            self._problem = self.ghost_problem(mode)
+            cells = self._ghost_cells(mode, view)
+            self._clamp(cells, view)
+            covered = frozenset(absolute(cells, *self.ghost_at))
+            self._problem = self.ghost_problem(mode, covered)
             letter = {"tile": WOOD_LETTER[view.hand_tile.wood] if view.hand_tile else "?", "cube": "c"}.get(
                 mode, self.app.glyphs.beaver
             )
-            ghost = Ghost(cells=tuple(sorted(self._covered(mode, view))), letter=letter, legal=self._problem is None)
+            ghost = Ghost(cells=tuple(sorted(covered)), letter=letter, legal=self._problem is None)
         marks = view.beaver_spots if view.phase == "beaver" else ()
         self._show_active_river(view, view.rivers[self._active_seat(table)], ghost, marks)
         hand = self._hand_text(view, mode, self._problem, table.seat_names)
@@ -403,11 +420,19 @@ class BiviScreen(GameScreen):
         size, glyphs = self._sizes[0], self.app.glyphs
         drawn = self._river_drawn
         if drawn is not None and drawn[0] is view and drawn[1] is glyphs and drawn[2:5] == (river.seat, size, marks):
+            if drawn[5] == ghost:
+                return  # a step against the river's edge: the ghost stays where it is
             rows = {row for row, _ in drawn[5].cells} if drawn[5] else set()
             rows |= {row for row, _ in ghost.cells} if ghost else set()
-            board.show_rows(draw_river_rows(view, river, rows, size=size, glyphs=glyphs, ghost=ghost, marks=marks))
+            plain = self._river_plain
+            missing = [row for row in rows if river_lines(row, size)[0] not in plain]
+            if missing:
+                plain.update(draw_river_rows(view, river, missing, size=size, glyphs=glyphs, marks=marks))
+            lines = {line: plain[line] for row in rows for line in river_lines(row, size)}
+            board.show_rows(ghost_over(lines, ghost, size=size, glyphs=glyphs) if ghost else lines)
         else:
             board.show(draw_river(view, river, size=size, glyphs=glyphs, ghost=ghost, marks=marks))
+            self._river_plain = {}
         self._river_drawn = (view, glyphs, river.seat, size, marks, ghost)
 
     def _draw_others(self, table: Table, active: int) -> None:

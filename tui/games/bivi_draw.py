@@ -9,7 +9,7 @@ decorations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import msgspec
 
@@ -174,10 +174,7 @@ def draw_river_rows(
         for c in range(width):
             if (r, c) in ghost_cells:
                 assert ghost is not None
-                mark = "" if ghost.legal else glyphs.ghost_bad
-                kind = "ghost" if ghost.legal else "ghost-bad"
-                text = (ghost.letter + mark).center(w) if w > 1 else ghost.letter
-                cell: tuple[Run, ...] = ((text, kind),) + tuple((" " * w, kind) for _ in range(size.height - 1))
+                cell: tuple[Run, ...] = ghost_cell(ghost, size, glyphs)
             elif (r, c) == on_bank:
                 cell = ((_centred(glyphs.beaver, size), "beaver"),) + tuple(
                     (glyphs.bank * w, "bank") for _ in range(size.height - 1)
@@ -190,6 +187,33 @@ def draw_river_rows(
             for line, run in zip(lines, cell):
                 line.append(run)
         drawn.update(zip(river_lines(r, size), lines))
+    return drawn
+
+
+def ghost_cell(ghost: Ghost, size: CellSize, glyphs: Glyphs) -> tuple[Run, ...]:
+    """The runs of one cell under the ghost: one per row of the cell."""
+    w = size.width
+    mark = "" if ghost.legal else glyphs.ghost_bad
+    kind = "ghost" if ghost.legal else "ghost-bad"
+    text = (ghost.letter + mark).center(w) if w > 1 else ghost.letter
+    return ((text, kind),) + tuple((" " * w, kind) for _ in range(size.height - 1))
+
+
+def ghost_over(
+    plain: Mapping[int, list[Run]], ghost: Ghost, *, size: CellSize, glyphs: Glyphs
+) -> dict[int, list[Run]]:
+    """Lines of `draw_river_rows` drawn without a ghost, with `ghost` drawn over them: the
+    lines `draw_river_rows` gives with that ghost. A ghost step redraws a few cells of rows
+    it keeps, not every cell of them; `plain` itself is left as it was."""
+    drawn = dict(plain)
+    runs = ghost_cell(ghost, size, glyphs)
+    first_cell = 1 if size.width > 1 else 0  # the row number's run, when the river has one
+    for r, c in ghost.cells:
+        for line, run in zip(river_lines(r, size), runs):
+            if line in drawn:
+                if drawn[line] is plain.get(line):
+                    drawn[line] = list(drawn[line])
+                drawn[line][first_cell + c] = run
     return drawn
 
 

@@ -29,6 +29,11 @@ Row = list[tuple[str, str]]
 Drawing = list[Row]
 
 
+#: Distinct runs a board keeps as segments: more than any board draws, few enough to keep
+#: a board that shows ever new text (names, counters) small.
+RUN_CACHE_SIZE = 4096
+
+
 class LineBoard(Widget, can_focus=True):
     DEFAULT_CSS = """
     LineBoard { width: auto; height: auto; }
@@ -62,6 +67,9 @@ class LineBoard(Widget, can_focus=True):
         self._width = 0  # of the widest row
         self._keyed: tuple[object, BindingsMap] | None = None
         self._style_cache: dict[str, Style] = {}
+        #: Each run drawn so far as a segment with its width: a step redraws the same few
+        #: runs (cells, labels) over and over.
+        self._run_cache: dict[tuple[str, str], tuple[Segment, int]] = {}
         #: Whether the screen currently takes `put` from this board (footer shows Place).
         self.accepts_put = True
 
@@ -103,13 +111,19 @@ class LineBoard(Widget, can_focus=True):
         repaint those that changed; returns their numbers. A cursor step that knows which
         rows it touched saves drawing and comparing the rest."""
         changed: dict[int, tuple[Row, Row]] = {}
+        lengths_kept = True
         for y, row in sorted(rows.items()):
             if not 0 <= y < len(self._rows):
                 raise IndexError(f"row {y} is not in a drawing of {len(self._rows)} rows")
             if self._rows[y] != row:
                 changed[y] = (self._rows[y], list(row))
+                old_length = self._strips[y].cell_length
                 self._rows[y], self._strips[y] = list(row), self._strip(row)
-        old_width, self._width = self._width, max((strip.cell_length for strip in self._strips), default=0)
+                lengths_kept = lengths_kept and self._strips[y].cell_length == old_length
+        # Rows as long as they were keep the widest row's width: no need to measure them all.
+        old_width = self._width
+        if not lengths_kept:
+            self._width = max((strip.cell_length for strip in self._strips), default=0)
         if self._width != old_width:
             self.refresh(layout=True)
         else:
@@ -124,22 +138,34 @@ class LineBoard(Widget, can_focus=True):
     def _changed_region(self, y: int, old: Row, new: Row) -> Region:
         """The cells of row `y` between its first and last changed runs: over SSH every
         repainted cell is sent again, and a cursor step changes a few cells of a wide row."""
+        widths = self._run_cache
         start = 0
         for was, now in zip(old, new):
             if was != now:
                 break
-            start += cell_len(was[0])
-        end = sum(cell_len(text) for text, _ in new)
+            start += widths[was][1] if was in widths else cell_len(was[0])
+        end = self._strips[y].cell_length  # the new row's strip, its length already known
         for was, now in zip(reversed(old), reversed(new)):
             if was != now:
                 break
-            end -= cell_len(was[0])
+            end -= widths[was][1] if was in widths else cell_len(was[0])
         if end <= start:
             return Region(0, y, self.size.width, 1)
         return Region(start, y, end - start, 1)
 
     def _strip(self, row: Row) -> Strip:
-        return Strip([Segment(text, self.style_of(kind)) for text, kind in row])
+        runs = self._run_cache
+        if len(runs) > RUN_CACHE_SIZE:
+            runs.clear()
+        segments, width = [], 0
+        for run in row:
+            known = runs.get(run)
+            if known is None:
+                text, kind = run
+                known = runs[run] = (Segment(text, self.style_of(kind)), cell_len(text))
+            segments.append(known[0])
+            width += known[1]
+        return Strip(segments, width)
 
     def get_content_width(self, container, viewport) -> int:
         return self._width
