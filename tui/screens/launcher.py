@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Static, Tooltip
 from textual.widgets._toast import ToastRack
 
-from engines.registry import GAMES, GameEntry
+from engines.registry import GAMES, GameEntry, find_game
 from tui.screens.styled import StyledOnOpen
 from tui.widgets.compositor import RefreshedRowsCompositor
 from tui.widgets.pick_list import PickEntry, PickList
@@ -36,11 +36,6 @@ def game_prompt(entry: GameEntry) -> str:
     noun = "player" if entry.players == "1" else "players"
     state = f"{entry.players} {noun}" if entry.ready else "coming soon"
     return f"{entry.title:<14} {state}"
-
-
-def listed_game(game_id: str) -> GameEntry:
-    """The listed game with this id (the list's entries carry ids, not games)."""
-    return next(entry for entry in GAMES if entry.id == game_id)
 
 
 def launcher_order() -> list[GameEntry]:
@@ -184,10 +179,10 @@ class LauncherScreen(StyledOnOpen[None]):
     @property
     def selected(self) -> GameEntry | None:
         highlighted = self.query_one("#game-list", PickList).highlighted_entry
-        return None if highlighted is None else listed_game(highlighted.id)
+        return None if highlighted is None else find_game(highlighted.id)
 
     def on_pick_list_highlighted(self, event: PickList.Highlighted) -> None:
-        entry = listed_game(event.entry.id)
+        entry = find_game(event.entry.id)
         self._show_details(entry)
         if entry.ready and self._looked_for_saves:  # after the first paint
             prefetch_game(entry.id, self.app)
