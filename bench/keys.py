@@ -310,31 +310,36 @@ async def _anchor_keys(app: Any, pilot: Any) -> list[str]:
 
 
 def bench_keys(repeats: int, presses: int = 12) -> list[Row]:
+    """Each board against anchor presses taken right beside its own: a shared machine's
+    speed drifts within a run, and an anchor measured once a round (half a minute away from
+    most boards) could be measured in a quiet spell a board missed, or the other way round."""
     from tui.app import CampfireApp
 
     def campfire() -> Any:
         return CampfireApp(save_dir=Path(tempfile.mkdtemp(prefix="campfire-bench-")), bot_delay=0)
 
     boards = scenarios()
-    anchor: list[float] = []
+    anchors: dict[str, list[float]] = {label: [] for label in boards}
     measured: dict[str, list[float]] = {label: [] for label in boards}
     silent: dict[str, int] = {label: 0 for label in boards}
-    for _ in range(repeats):  # interleaved: the anchor, then every board, round after round
-        anchor += asyncio.run(_measure(anchor_app, _anchor_keys, presses))[0]
+    for round_number in range(repeats):
         for label, prepare in boards.items():
-            times, unchanged = asyncio.run(_measure(campfire, prepare, presses))
-            measured[label] += times
-            silent[label] += unchanged
-    anchor_spread = Spread.of(anchor)
+            # Side by side, the two taking turns going first.
+            sides = [(anchor_app, _anchor_keys, anchors[label], None), (campfire, prepare, measured[label], label)]
+            for make_app, scenario, samples, counted in sides if round_number % 2 == 0 else reversed(sides):
+                times, unchanged = asyncio.run(_measure(make_app, scenario, presses))
+                samples += times
+                if counted is not None:
+                    silent[counted] += unchanged
     rows = []
     for label, times in measured.items():
         if not times:
             rows.append(Row(goal=f"{label}: key to repaint", measured=Spread(0, 0, 0, 0), unit="ms",
                             met=False, note="no key changed the screen"))
             continue
-        spread = Spread.of(times)
+        spread, anchor_spread = Spread.of(times), Spread.of(anchors[label])
         ratio = spread.p95 / anchor_spread.p95
-        note = f"{SIZE[0]}x{SIZE[1]}, ratio of p95s"
+        note = f"{SIZE[0]}x{SIZE[1]}, ratio of p95s, anchor measured beside it"
         if silent[label]:
             note += f"; {silent[label]} keys changed nothing"
         rows.append(Row(
