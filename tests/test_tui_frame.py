@@ -150,7 +150,7 @@ async def test_escape_behind_the_curtain_returns_to_the_menu(tmp_path) -> None:
 
 
 # -- issue 8: the frame of every game ---------------------------------------------------------
-from textual.widgets import DataTable, OptionList  # noqa: E402
+from textual.widgets import DataTable  # noqa: E402
 
 from engines.registry import load_engine  # noqa: E402
 from tests.layout import screen_text  # noqa: E402

@@ -273,6 +273,32 @@ async def test_setup_forms_first_frame_shows_its_start_button(tmp_path, game, si
             assert body.scroll_y == 0 and wholly_shown(setup.query_one(".title"))
 
 
+async def test_screens_skip_the_restyle_of_their_first_resume_only(tmp_path, monkeypatch) -> None:
+    """StyledOnOpen, mixed into the launcher, the setup form and the game screens: their
+    first resume (as they open) restyles nothing; a later one restyles as Textual does."""
+    from textual import events
+    from textual.screen import Screen
+
+    restyled: list[str] = []
+    update_node_styles = Screen.update_node_styles
+
+    def spy(self, *args, **kwargs):
+        restyled.append(type(self).__name__)
+        return update_node_styles(self, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "update_node_styles", spy)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "LauncherScreen" not in restyled
+        await pilot.press("enter")  # the setup form
+        await pilot.pause()
+        assert "SetupScreen" not in restyled
+        app.screen.post_message(events.ScreenResume())  # as when a see-through question closes
+        await pilot.pause()
+        assert restyled.count("SetupScreen") == 1
+
+
 async def test_launcher_opens_styled_as_a_full_restyle_leaves_it(tmp_path) -> None:
     """As the setup form below: the launcher skips the restyle of its first resume."""
     app = make_app(tmp_path)
@@ -488,8 +514,6 @@ async def test_the_launcher_sits_on_a_bare_backdrop_and_shows_the_first_warnings
     mounts (a damaged settings file) is drawn on the launcher."""
     from textual.widgets._toast import Toast
 
-    from tui.app import Backdrop
-
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.json").write_text("{not json")
@@ -497,7 +521,7 @@ async def test_the_launcher_sits_on_a_bare_backdrop_and_shows_the_first_warnings
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         backdrop, launcher = app.screen_stack
-        assert isinstance(backdrop, Backdrop) and not backdrop.children
+        assert backdrop.id == "_default" and not backdrop.children
         assert isinstance(launcher, LauncherScreen)
         toasts = [str(toast.render()) for toast in launcher.query(Toast)]
         assert any("using default settings" in text for text in toasts)

@@ -61,7 +61,7 @@ def shown_on_screen(widget: Widget) -> bool:
     return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
-class GameScreen(StyledOnOpen[None]):
+class GameScreen(StyledOnOpen, Screen[None]):
     COMMANDS = Screen.COMMANDS | {GameActions}
     BINDINGS = [
         Binding("u", "undo", "Undo", id="game.undo"),

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static, Tooltip
 from textual.widgets._toast import ToastRack
@@ -92,7 +93,7 @@ def continue_target(save_dir) -> SaveInfo | None:
     return None
 
 
-class LauncherScreen(StyledOnOpen[None]):
+class LauncherScreen(StyledOnOpen, Screen[None]):
     BINDINGS = [
         Binding("enter", "new_game", "New game", id="launcher.new", show=True),
         Binding("c", "continue_game", "Continue", id="launcher.continue"),

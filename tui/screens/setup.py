@@ -13,6 +13,7 @@ import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
@@ -134,7 +135,7 @@ class SeatRow(Horizontal):
         return SeatSpec(name=name, kind="bot", level=kind)
 
 
-class SetupScreen(StyledOnOpen[None]):
+class SetupScreen(StyledOnOpen, Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="setup.back"),
         Binding("ctrl+n", "add_seat", "Add seat", id="setup.add_seat"),
