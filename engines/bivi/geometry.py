@@ -352,21 +352,22 @@ def _spots(lay: Layout, grid: Sequence[int], fit: _Fit) -> list[Cell]:
 
 class _ShapeFits:
     """Every fitting placement of one shape in every distinct orientation, by the river
-    cells they cover, and the (rotation, flipped) of each: the placement search gathers
-    its candidates from this one table instead of one per orientation."""
+    cells they cover, and the (row, col, rotation, flipped) each is listed by: the placement
+    search gathers its candidates from this one table instead of one per orientation."""
 
-    __slots__ = ("by_cell", "orientation")
+    __slots__ = ("by_cell", "placement")
 
     def __init__(self, lay: Layout, shape: tuple[Cell, ...], allow_flip: bool) -> None:
         by_cell: dict[int, list[_Fit]] = {}
-        self.orientation: dict[_Fit, tuple[int, bool]] = {}
+        #: each fit as the (row, column, rotation, flipped) it is listed by
+        self.placement: dict[_Fit, tuple[int, int, int, bool]] = {}
         # Distinct orientations at distinct anchors never cover the same cells, so every
         # (orientation, anchor) is its own placement, and its own _Fit.
         for rotation, flipped, rel in orientations(shape, allow_flip):
             for index, fits in _fits_by_cell(lay, rel).items():
                 by_cell.setdefault(index, []).extend(fits)
                 for fit in fits:
-                    self.orientation[fit] = (rotation, flipped)
+                    self.placement[fit] = (*fit.anchor, rotation, flipped)
         self.by_cell = {index: tuple(fits) for index, fits in by_cell.items()}
 
 
@@ -410,22 +411,31 @@ def _placements(
     beaver: Cell | None,
     bank: str,
     allow_flip: bool,
-) -> Iterator[tuple[int, int, int, bool, list[Cell]]]:
-    """Legal placements in no particular order (see `legal_placements`)."""
+) -> Iterator[tuple[tuple[int, int, int, bool], list[Cell]]]:
+    """Legal placements in no particular order (see `legal_placements`), each as its
+    (row, col, rotation, flipped) and the beaver's spots after it."""
     table = _shape_fits(lay, shape, allow_flip)
     by_cell = table.by_cell
     candidates: set[_Fit] = set()
     for index in _near(lay, grid, beaver, bank):
         candidates.update(by_cell.get(index, ()))
     occupied = _occupancy(lay, grid)
+    placement = table.placement
     for fit in candidates:
         # Free cells, and it stands (`stability_problem` is None; see _Fit).
         if fit.mask & occupied or not (fit.left & occupied and fit.right & occupied):
             continue
         spots = _spots(lay, grid, fit)
         if spots:
-            rotation, flipped = table.orientation[fit]
-            yield (fit.anchor[0], fit.anchor[1], rotation, flipped, spots)
+            yield placement[fit], spots
+
+
+def placement_keys(
+    lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
+) -> list[tuple[int, int, int, bool]]:
+    """The (row, col, rotation, flipped) of `sorted_placements`, without the beaver spots
+    (the legal list asks for no more, at nearly every placement)."""
+    return sorted([key for key, _ in _placements(lay, grid, shape, beaver, bank, allow_flip)])
 
 
 def legal_placements(
@@ -456,7 +466,7 @@ def sorted_placements(
     # By row, column, rotation, flip: no two placements share those four, so the spots
     # after them never take part in the comparison.
     found = sorted(_placements(lay, grid, shape, beaver, bank, allow_flip))
-    return tuple((row, col, rotation, flipped, tuple(spots)) for row, col, rotation, flipped, spots in found)
+    return tuple((*key, tuple(spots)) for key, spots in found)
 
 
 def can_place(
