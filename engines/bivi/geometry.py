@@ -496,20 +496,33 @@ def _can_place(
 # -- beaver moves and cubes ----------------------------------------------------------
 def tile_graph(lay: Layout, grid: Sequence[int]) -> dict[int, set[int]]:
     """Tiles and the tiles they touch along a side."""
-    w = lay.width
     graph: dict[int, set[int]] = {}
-    for i in lay.river:
+    for i, onward in _river_onward(lay):
         t = grid[i]
         if t <= 0:
             continue
-        graph.setdefault(t, set())
+        links = graph.get(t)
+        if links is None:
+            links = graph[t] = set()
+        for j in onward:
+            u = grid[j]
+            if u > 0 and u != t:
+                links.add(u)
+                graph.setdefault(u, set()).add(t)
+    return graph
+
+
+@lru_cache(maxsize=64)
+def _river_onward(lay: Layout) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every river cell with the river cells right of it and under it, in board order: each
+    side two cells share is looked at once, from the first of them."""
+    w = lay.width
+    onward = []
+    for i in lay.river:
         # The cell right of the last column is the first of the next row: not a neighbour.
         right = (i + 1,) if (i + 1) % w else ()
-        for j in (*right, i + w):
-            if j < len(grid) and lay.kinds[j] == "." and grid[j] > 0 and grid[j] != t:
-                graph[t].add(grid[j])
-                graph.setdefault(grid[j], set()).add(t)
-    return graph
+        onward.append((i, tuple(j for j in (*right, i + w) if j < len(lay.kinds) and lay.kinds[j] == ".")))
+    return tuple(onward)
 
 
 def tile_distances(lay: Layout, grid: Sequence[int], start: int) -> dict[int, int]:
