@@ -352,21 +352,22 @@ def _spots(lay: Layout, grid: Sequence[int], fit: _Fit) -> list[Cell]:
 
 class _ShapeFits:
     """Every fitting placement of one shape in every distinct orientation, by the river
-    cells they cover, and the (rotation, flipped) of each: the placement search gathers
-    its candidates from this one table instead of one per orientation."""
+    cells they cover, and the (row, col, rotation, flipped) each is listed by: the placement
+    search gathers its candidates from this one table instead of one per orientation."""
 
-    __slots__ = ("by_cell", "orientation")
+    __slots__ = ("by_cell", "placement")
 
     def __init__(self, lay: Layout, shape: tuple[Cell, ...], allow_flip: bool) -> None:
         by_cell: dict[int, list[_Fit]] = {}
-        self.orientation: dict[_Fit, tuple[int, bool]] = {}
+        #: each fit as the (row, column, rotation, flipped) it is listed by
+        self.placement: dict[_Fit, tuple[int, int, int, bool]] = {}
         # Distinct orientations at distinct anchors never cover the same cells, so every
         # (orientation, anchor) is its own placement, and its own _Fit.
         for rotation, flipped, rel in orientations(shape, allow_flip):
             for index, fits in _fits_by_cell(lay, rel).items():
                 by_cell.setdefault(index, []).extend(fits)
                 for fit in fits:
-                    self.orientation[fit] = (rotation, flipped)
+                    self.placement[fit] = (*fit.anchor, rotation, flipped)
         self.by_cell = {index: tuple(fits) for index, fits in by_cell.items()}
 
 
@@ -399,8 +400,23 @@ def _occupancy(lay: Layout, grid: Sequence[int]) -> int:
     """The non-empty cells of `grid` as an int, one byte per cell (bit 8 * index), and the
     ground bit past them: a fit overlaps something exactly when its mask shares a bit with
     it, and a bottom cell is held up when its holder's bit is in it."""
+    kept = _OCCUPANCY_KEPT.get(id(grid))
+    if kept is not None and kept[0] is grid and kept[1] is lay:
+        return kept[2]
     # Packed as signed bytes (tile ids go up to 66), without a Python-level look at each cell.
-    return int.from_bytes(lay.cell_bytes.pack(*grid).translate(_NONZERO), "little") | lay.ground_bit
+    occupied = int.from_bytes(lay.cell_bytes.pack(*grid).translate(_NONZERO), "little") | lay.ground_bit
+    if type(grid) is tuple:  # never changes: its answer can be kept
+        if len(_OCCUPANCY_KEPT) >= _OCCUPANCY_KEEPS:
+            del _OCCUPANCY_KEPT[next(iter(_OCCUPANCY_KEPT))]
+        _OCCUPANCY_KEPT[id(grid)] = (grid, lay, occupied)
+    return occupied
+
+
+#: The latest rivers' `_occupancy`, by the river tuple's identity (each kept with its answer,
+#: so no other object takes its id): packing a river costs as much as a placement search's
+#: other steps, and the legal list and the end-of-game check ask it of the same rivers again.
+_OCCUPANCY_KEPT: dict[int, tuple[tuple[int, ...], Layout, int]] = {}
+_OCCUPANCY_KEEPS = 8
 
 
 def _placements(
@@ -410,22 +426,31 @@ def _placements(
     beaver: Cell | None,
     bank: str,
     allow_flip: bool,
-) -> Iterator[tuple[int, int, int, bool, list[Cell]]]:
-    """Legal placements in no particular order (see `legal_placements`)."""
+) -> Iterator[tuple[tuple[int, int, int, bool], list[Cell]]]:
+    """Legal placements in no particular order (see `legal_placements`), each as its
+    (row, col, rotation, flipped) and the beaver's spots after it."""
     table = _shape_fits(lay, shape, allow_flip)
     by_cell = table.by_cell
     candidates: set[_Fit] = set()
     for index in _near(lay, grid, beaver, bank):
         candidates.update(by_cell.get(index, ()))
     occupied = _occupancy(lay, grid)
+    placement = table.placement
     for fit in candidates:
         # Free cells, and it stands (`stability_problem` is None; see _Fit).
         if fit.mask & occupied or not (fit.left & occupied and fit.right & occupied):
             continue
         spots = _spots(lay, grid, fit)
         if spots:
-            rotation, flipped = table.orientation[fit]
-            yield (fit.anchor[0], fit.anchor[1], rotation, flipped, spots)
+            yield placement[fit], spots
+
+
+def placement_keys(
+    lay: Layout, grid: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
+) -> list[tuple[int, int, int, bool]]:
+    """The (row, col, rotation, flipped) of `sorted_placements`, without the beaver spots
+    (the legal list asks for no more, at nearly every placement)."""
+    return sorted([key for key, _ in _placements(lay, grid, shape, beaver, bank, allow_flip)])
 
 
 def legal_placements(
@@ -456,7 +481,7 @@ def sorted_placements(
     # By row, column, rotation, flip: no two placements share those four, so the spots
     # after them never take part in the comparison.
     found = sorted(_placements(lay, grid, shape, beaver, bank, allow_flip))
-    return tuple((row, col, rotation, flipped, tuple(spots)) for row, col, rotation, flipped, spots in found)
+    return tuple((*key, tuple(spots)) for key, spots in found)
 
 
 def can_place(
@@ -486,20 +511,33 @@ def _can_place(
 # -- beaver moves and cubes ----------------------------------------------------------
 def tile_graph(lay: Layout, grid: Sequence[int]) -> dict[int, set[int]]:
     """Tiles and the tiles they touch along a side."""
-    w = lay.width
     graph: dict[int, set[int]] = {}
-    for i in lay.river:
+    for i, onward in _river_onward(lay):
         t = grid[i]
         if t <= 0:
             continue
-        graph.setdefault(t, set())
+        links = graph.get(t)
+        if links is None:
+            links = graph[t] = set()
+        for j in onward:
+            u = grid[j]
+            if u > 0 and u != t:
+                links.add(u)
+                graph.setdefault(u, set()).add(t)
+    return graph
+
+
+@lru_cache(maxsize=64)
+def _river_onward(lay: Layout) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every river cell with the river cells right of it and under it, in board order: each
+    side two cells share is looked at once, from the first of them."""
+    w = lay.width
+    onward = []
+    for i in lay.river:
         # The cell right of the last column is the first of the next row: not a neighbour.
         right = (i + 1,) if (i + 1) % w else ()
-        for j in (*right, i + w):
-            if j < len(grid) and lay.kinds[j] == "." and grid[j] > 0 and grid[j] != t:
-                graph[t].add(grid[j])
-                graph.setdefault(grid[j], set()).add(t)
-    return graph
+        onward.append((i, tuple(j for j in (*right, i + w) if j < len(lay.kinds) and lay.kinds[j] == ".")))
+    return tuple(onward)
 
 
 def tile_distances(lay: Layout, grid: Sequence[int], start: int) -> dict[int, int]:

@@ -10,6 +10,7 @@ form (the first pair of `geometry.orientations`: fewest quarter turns, unflipped
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from itertools import starmap
 
 from engines.bivi import content
 from engines.bivi.actions import Place
@@ -23,10 +24,10 @@ from engines.bivi.geometry import (
     check_placement,
     cube_spots,
     legal_placements,
-    sorted_placements,
     move_cost,
     orientations,
     oriented_cells,
+    placement_keys,
 )
 from engines.bivi.state import BiviState, board_layout, flip_allowed, river_layout, tile_shape
 
@@ -127,8 +128,7 @@ def placement_actions(state: BiviState, seat: int) -> tuple[Place, ...]:
 def _place_actions(
     lay: Layout, cells: tuple[int, ...], shape: tuple[Cell, ...], beaver: Cell | None, bank: str, allow_flip: bool
 ) -> tuple[Place, ...]:
-    found = sorted_placements(lay, cells, shape, beaver, bank, allow_flip)
-    return tuple(Place(r, c, rot, f) for r, c, rot, f, _ in found)
+    return tuple(starmap(Place, placement_keys(lay, cells, shape, beaver, bank, allow_flip)))
 
 
 def any_tile_fits(

@@ -99,8 +99,16 @@ def legal_actions(state: BiviState, seat: int) -> list[Action]:
 def _foreman_choices(forest: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
     """Every tile on every side, then every side with timber to discard for a cube: one
     shared tuple per forest (actions are frozen), as a forest is offered several times."""
-    takes = tuple(Take(s, t) for s, row in zip(SIDES, forest) for t in row)
-    return takes + tuple(TakeCube(s) for s, row in zip(SIDES, forest) if row)
+    takes: list[Action] = []
+    cubes: list[Action] = []
+    for side, row in zip(SIDES, forest):
+        if row:
+            takes += [Take(side, t) for t in row]
+            cubes.append(_TAKE_CUBE[side])
+    return (*takes, *cubes)
+
+
+_TAKE_CUBE = {side: TakeCube(side) for side in SIDES}
 
 
 # -- acting ------------------------------------------------------------------------------

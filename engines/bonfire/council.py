@@ -128,7 +128,11 @@ def legal_commons(state: BonfireState) -> list[Action]:
     written out here with each task's counter looked up once)."""
     p = acting(state)
     done = p.common
-    return [action for task, action, counter in _common_actions() if task.id not in done and counter(p) >= task.count]
+    out: list[Action] = []
+    for task, action, counter in _common_actions():  # a loop, not a comprehension made per call
+        if task.id not in done and counter(p) >= task.count:
+            out.append(action)
+    return out
 
 
 @functools.cache

@@ -9,7 +9,8 @@ import pytest
 from engines.bivi import content
 from engines.bivi import ENGINE
 from engines.bivi.state import flip_allowed, river_layout
-from engines.bivi.geometry import absolute, can_place, check_placement, legal_placements, orientations
+from engines.bivi.geometry import absolute, can_place, check_placement, legal_placements, orientations, placement_keys
+from engines.bivi.placing import placement_actions, placements
 from engines.core.protocol import AUTO
 
 
@@ -58,5 +59,11 @@ def test_fast_search_agrees_with_checking_every_spot(mode, seed):
                 expected = every_spot_checked(*args)
                 assert legal_placements(*args) == expected
                 assert can_place(*args) == bool(expected)
+                # The legal list's search, without the beaver spots, finds the same placements.
+                assert placement_keys(lay, player.cells, shape, player.beaver, player.bank, allow_flip) == [
+                    found[:4] for found in expected
+                ]
                 checked += 1
+        if state.phase == "hand":
+            assert list(placement_actions(state, state.actor)) == [place for place, _ in placements(state, state.actor)]
     assert checked > 20
