@@ -400,23 +400,8 @@ def _occupancy(lay: Layout, grid: Sequence[int]) -> int:
     """The non-empty cells of `grid` as an int, one byte per cell (bit 8 * index), and the
     ground bit past them: a fit overlaps something exactly when its mask shares a bit with
     it, and a bottom cell is held up when its holder's bit is in it."""
-    kept = _OCCUPANCY_KEPT.get(id(grid))
-    if kept is not None and kept[0] is grid and kept[1] is lay:
-        return kept[2]
     # Packed as signed bytes (tile ids go up to 66), without a Python-level look at each cell.
-    occupied = int.from_bytes(lay.cell_bytes.pack(*grid).translate(_NONZERO), "little") | lay.ground_bit
-    if type(grid) is tuple:  # never changes: its answer can be kept
-        if len(_OCCUPANCY_KEPT) >= _OCCUPANCY_KEEPS:
-            del _OCCUPANCY_KEPT[next(iter(_OCCUPANCY_KEPT))]
-        _OCCUPANCY_KEPT[id(grid)] = (grid, lay, occupied)
-    return occupied
-
-
-#: The latest rivers' `_occupancy`, by the river tuple's identity (each kept with its answer,
-#: so no other object takes its id): packing a river costs as much as a placement search's
-#: other steps, and the legal list and the end-of-game check ask it of the same rivers again.
-_OCCUPANCY_KEPT: dict[int, tuple[tuple[int, ...], Layout, int]] = {}
-_OCCUPANCY_KEEPS = 8
+    return int.from_bytes(lay.cell_bytes.pack(*grid).translate(_NONZERO), "little") | lay.ground_bit
 
 
 def _placements(

@@ -10,7 +10,7 @@ import pytest
 
 from engines.bivi import ENGINE
 from engines.bivi.actions import Discard, Place
-from engines.bivi.geometry import CUBE, EMPTY, _occupancy, can_place, cube_spots, oriented_cells
+from engines.bivi.geometry import EMPTY, can_place, cube_spots, oriented_cells
 from engines.bivi.placing import any_tile_fits, placement_problem
 from engines.bivi.state import river_layout, tile_shape
 from engines.core.errors import IllegalAction
@@ -40,22 +40,6 @@ def test_cube_spots_kept_per_river_equal_a_fresh_scan_whatever_a_caller_does_wit
             assert cube_spots(lay, player.cells, player.beaver) == expected
             checked += 1
     assert checked > 50
-
-
-def test_occupancy_kept_per_river_tuple_equals_a_fresh_packing_and_a_list_is_never_kept():
-    checked = 0
-    for state in positions("basic", 7, every=2):
-        lay = river_layout(state)
-        for player in state.players:
-            fresh = _occupancy(lay, list(player.cells))
-            assert _occupancy(lay, player.cells) == fresh
-            assert _occupancy(lay, player.cells) == fresh  # asked again: the kept answer
-            checked += 1
-    assert checked > 50
-    grid = list(player.cells)
-    before = _occupancy(lay, grid)
-    grid[lay.river[0]] = CUBE if grid[lay.river[0]] == EMPTY else EMPTY  # a list can change
-    assert _occupancy(lay, grid) != before
 
 
 def test_any_tile_fits_agrees_with_can_place_tile_by_tile():
