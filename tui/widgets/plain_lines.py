@@ -19,14 +19,12 @@ from textual.widget import Widget
 
 def plain_lines(widget: Widget, crop: Region) -> list[Strip] | None:
     """The lines `widget._styles_cache.render_widget(widget, crop)` renders, or None when
-    the widget's styles add to its lines (border, outline, padding, tint, opacity, hatch,
-    a scrollbar's gutter) and only the `StylesCache` draws them: padding, borders and
-    scrollbars make the content smaller than the widget."""
+    the widget's styles add to its lines (border, padding, outline, tint, opacity,
+    text-opacity, hatch) and only the `StylesCache` draws them."""
     styles = widget.styles
-    size = widget.region.size
     if (
         widget.BLANK
-        or widget.content_region.size != size
+        or any(styles.gutter)  # border and padding
         or any(edge for edge, _ in styles.outline)
         or styles.tint.a
         or styles.text_opacity != 1.0
@@ -34,7 +32,7 @@ def plain_lines(widget: Widget, crop: Region) -> list[Strip] | None:
         or styles.has_rule("hatch")
     ):
         return None
-    width, height = size
+    width, height = widget.region.size
     base_background, background = widget.background_colors
     inner = widget._styles_cache.get_inner_outer(base_background, background)[0].rich_style
     filters = widget.get_line_filters()
