@@ -201,3 +201,43 @@ async def test_a_ghost_step_that_keeps_the_hand_text_leaves_the_hand_unpainted(t
         spans = await repainted_by(app, pilot, "k")  # a row higher: it would fall all the same
         assert app.screen.ghost_at != ghost_before and hand.text == text
         assert spans and all(inside(span, river.region) for span in spans), spans
+
+
+@pytest.mark.parametrize(
+    "glyphs, colours", [("unicode", "truecolor"), ("unicode", "ansi"), ("ascii", "truecolor"), ("unicode", "none")]
+)
+async def test_after_ghost_steps_the_river_and_hand_lines_are_those_textuals_styles_render(
+    tmp_path, glyphs, colours
+) -> None:
+    """The river and the hand hand their kept strips to the screen (plain_lines): after
+    steps, turns and a step back, each of their lines is the one Textual's own per-line
+    styling renders from scratch."""
+    from textual._styles_cache import StylesCache
+
+    from textual.filter import Monochrome
+
+    from tui.settings import Settings
+    from tui.widgets.line_text import LineText
+    from tui.widgets.plain_lines import plain_lines
+
+    app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0, settings=Settings(glyphs=glyphs))
+    app.ansi_color = colours == "ansi"
+    async with app.run_test(size=(200, 60)) as pilot:
+        if colours == "none":  # as NO_COLOR has it
+            app._filters.append(Monochrome())
+        await open_game(app, pilot, ana_against_a_bot(5))
+        for key in ("1", "1"):  # the left bank, the first tile: the ghost is on the river
+            await pilot.press(key)
+            await settle(app, pilot)
+        river = app.screen.query_one("#active-river", RiverBoard)
+        hand = app.screen.query_one("#hand", LineText)
+        for key in ("l", "h", "l", "r", "k", "k", "j", "h", "h", "r", "l"):
+            await pilot.press(key)
+            await settle(app, pilot)
+            for widget in (river, hand):
+                whole = widget.size.region
+                assert plain_lines(widget, whole) is not None, widget.id
+                for crop in (whole, whole.shrink((1, 0, 0, 3))):
+                    handed = [(tuple(strip), strip.cell_length) for strip in widget.render_lines(crop)]
+                    fresh = [(tuple(strip), strip.cell_length) for strip in StylesCache().render_widget(widget, crop)]
+                    assert handed == fresh, (key, widget.id, crop)

@@ -25,6 +25,8 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tui.widgets.plain_lines import plain_lines
+
 Row = list[tuple[str, str]]
 Drawing = list[Row]
 
@@ -32,6 +34,10 @@ Drawing = list[Row]
 #: Distinct runs a board keeps as segments: more than any board draws, few enough to keep
 #: a board that shows ever new text (names, counters) small.
 RUN_CACHE_SIZE = 4096
+#: Distinct rows a board keeps as strips: a cursor going back and forth redraws the same
+#: rows, and a kept strip keeps what Textual cached on it (line filters, crops, the bytes
+#: sent to the terminal).
+ROW_CACHE_SIZE = 512
 
 
 class LineBoard(Widget, can_focus=True):
@@ -70,6 +76,7 @@ class LineBoard(Widget, can_focus=True):
         #: Each run drawn so far as a segment with its width: a step redraws the same few
         #: runs (cells, labels) over and over.
         self._run_cache: dict[tuple[str, str], tuple[Segment, int]] = {}
+        self._row_cache: dict[tuple[tuple[str, str], ...], Strip] = {}
         #: Whether the screen currently takes `put` from this board (footer shows Place).
         self.accepts_put = True
 
@@ -154,6 +161,15 @@ class LineBoard(Widget, can_focus=True):
         return Region(start, y, end - start, 1)
 
     def _strip(self, row: Row) -> Strip:
+        key = tuple(row)
+        strip = self._row_cache.get(key)
+        if strip is None:
+            if len(self._row_cache) > ROW_CACHE_SIZE:
+                self._row_cache.clear()
+            strip = self._row_cache[key] = self._new_strip(row)
+        return strip
+
+    def _new_strip(self, row: Row) -> Strip:
         runs = self._run_cache
         if len(runs) > RUN_CACHE_SIZE:
             runs.clear()
@@ -175,6 +191,10 @@ class LineBoard(Widget, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         return self._strips[y] if y < len(self._strips) else Strip.blank(self.size.width)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        lines = plain_lines(self, crop)
+        return super().render_lines(crop) if lines is None else lines
 
     async def on_key(self, event: events.Key) -> None:
         """Run this board's own binding for the key where the key lands first. Left alone,

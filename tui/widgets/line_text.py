@@ -18,6 +18,7 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from tui.widgets.frame import _changed_span
+from tui.widgets.plain_lines import plain_lines
 
 #: Wrapped lines kept per widget; a text that changes on every step repeats a few lines.
 KEPT_LINES = 64
@@ -123,3 +124,7 @@ class LineText(Widget):
             self._shown = (width, style, self._rows(width))
         rows = self._shown[2]
         return rows[y] if y < len(rows) else Strip.blank(width, style.rich_style)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        lines = plain_lines(self, crop)
+        return super().render_lines(crop) if lines is None else lines
