@@ -17,6 +17,7 @@ legal actions listed once per state; the action list shows everything else.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from rich.style import Style
@@ -323,13 +324,22 @@ class BonfireScreen(GameScreen):
         end, row, col, turn = min(self._fate_legal, key=nearness)
         self.fate_end, self.fate_at, self.fate_turn = end, (row, col), turn
 
+    @cached_property
+    def _fate_board(self) -> FateBoard:
+        """Looked up once: every step of the ghost draws on it."""
+        return self.query_one("#fate-board", FateBoard)
+
+    @cached_property
+    def _city_hint(self) -> LineText:
+        return self.query_one("#city-hint", LineText)
+
     def _draw_fate(self) -> None:
         you = self._you()
         ghost, hint = self._fate_ghost(you)
         self._show_fate_board(you, ghost, big=self.xl)
         # Drawn by lines: it changes on every step of the ghost, and a Static renders and
         # wraps its whole text again for any repainted row.
-        widget = self.query_one("#city-hint", LineText)
+        widget = self._city_hint
         widget.show(hint)
         shown = bool(hint) and (self.wide or self.pane == 0)
         if widget.display != shown:
@@ -356,10 +366,10 @@ class BonfireScreen(GameScreen):
     def _show_fate_board(self, you, ghost: FateGhost | None, big: bool) -> None:
         """Draw the fate area; when the board already shows this city of this state at this
         size and only the ghost differs, redraw just the rows the ghost left and took."""
-        board = self.query_one("#fate-board", FateBoard)
+        board = self._fate_board
         drawn = self._fate_drawn
-        view = self.table.view
-        if drawn is not None and drawn[0] is view and drawn[1:3] == (self.me, big) and board.drawing:
+        view, me = self.table.view, self.me
+        if drawn is not None and drawn[0] is view and drawn[1:3] == (me, big) and board.drawing:
             if drawn[3] == ghost:
                 return  # a step against the edge: the ghost stays where it is
             rows = {row for row, _ in drawn[3].cells} if drawn[3] else set()
@@ -367,7 +377,7 @@ class BonfireScreen(GameScreen):
             board.show_rows(fate_drawing_rows(you, sorted(rows), ghost, big))
         else:
             board.show(fate_drawing(you, ghost, big=big))
-        self._fate_drawn = (view, self.me, big, ghost)
+        self._fate_drawn = (view, me, big, ghost)
 
     def _place_focus(self, table: Table) -> None:
         """The focus goes where the next input is expected: the fate area while a fate tile
