@@ -13,7 +13,7 @@ from engines.core.protocol import AUTO
 from tests.tui_helpers import highlight_game, open_game, settle
 from tui.app import CampfireApp
 from tui.games.bonfire import BonfireScreen, FateBoard
-from tui.games.bonfire_draw import city_lines, fire_lines, legend_lines, sea_lines, tom_lines
+from tui.games.bonfire_draw import city_lines, fate_drawing, fire_lines, legend_lines, sea_lines, tom_lines
 from tui.screens.end import EndScreen
 from tui.screens.launcher import LauncherScreen
 from tui.screens.setup import SetupScreen
@@ -193,6 +193,60 @@ async def test_fate_tiles_are_placed_with_the_ghost_by_keys(tmp_path) -> None:
         assert placed == ENGINE.format_action(Fate(start[0], *start[1], start[2]))
         assert app.focused is screen.query_one(ActionList), "then the list: end the turn or discard"
         assert not screen.query_one("#city-hint").display
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_ghost_steps_leave_the_fate_area_as_a_whole_redraw_would_draw_it(tmp_path, monkeypatch, size) -> None:
+    """A step, a turn or the other tile redraws only the rows the ghost left and took, and
+    a step against the edge draws nothing: after every key the fate area reads, and is
+    painted, as drawing it whole with the ghost where it is now, and the hint is the one
+    told for that spot; once the tile is placed the board is drawn whole again."""
+    match = fate_turn_match()
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        board = screen.query_one("#fate-board", FateBoard)
+        shortcuts = []
+        original_show_rows = board.show_rows
+        monkeypatch.setattr(board, "show_rows", lambda rows: shortcuts.append(sorted(rows)) or original_show_rows(rows))
+
+        def assert_drawn_whole(key: str) -> None:
+            you = screen._you()
+            ghost, hint = screen._fate_ghost(you)
+            whole = fate_drawing(you, ghost, big=screen.xl)
+            assert board.drawing == whole, (size, key)
+            assert [board.render_line(y) for y in range(len(whole))] == [board._strip(row) for row in whole], (size, key)
+            assert screen.query_one("#city-hint").text == hint, (size, key)
+
+        start = (screen.fate_end, screen.fate_at, screen.fate_turn)
+        start_rows = {row for row, _ in screen._fate_ghost(screen._you())[0].cells}
+        keys = ["l", "l", "j", "r", "h"] + ["k"] * 6 + ["r", "l"] + ["h"] * 6 + ["c", "j", "r", "r"] + ["j"] * 6 + ["c", "r", "k"]
+        for key in keys:
+            await pilot.press(key)
+            assert_drawn_whole(key)
+        assert len(shortcuts) >= len(keys) // 2, "steps redraw the ghost's rows, not the board"
+        assert all(len(rows) <= 4 * (2 if screen.xl else 1) for rows in shortcuts), "a step or a turn touches four rows at most"
+        # To a spot that fits on rows the starting ghost does not touch; down the tile goes,
+        # then back up (undo): the ghost starts again where it first stood, over a fate area
+        # drawn whole from the state before.
+        end, row, col, turn = next(
+            key for key in sorted(screen._fate_legal)
+            if key[3] == "E" and key[0] == "top" and key[1] not in start_rows)
+        while (screen.fate_end, screen.fate_turn) != (end, turn):
+            await pilot.press("c" if screen.fate_end != end else "r")
+        while screen.fate_at != (row, col):
+            step = "j" if screen.fate_at[0] < row else "k" if screen.fate_at[0] > row else "l" if screen.fate_at[1] < col else "h"
+            await pilot.press(step)
+            assert_drawn_whole(step)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert not screen.placing
+        assert_drawn_whole("enter")
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert screen.placing and (screen.fate_end, screen.fate_at, screen.fate_turn) == start
+        assert_drawn_whole("undo")
 
 
 def test_drawings_name_things_and_never_show_ids() -> None:

@@ -17,6 +17,7 @@ legal actions listed once per state; the action list shows everything else.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from rich.style import Style
@@ -43,6 +44,7 @@ from tui.games.bonfire_draw import (
     council_lines,
     counts_line,
     fate_drawing,
+    fate_drawing_rows,
     fate_symbols,
     gnome_lines,
     great_bonfire_lines,
@@ -134,6 +136,8 @@ class BonfireScreen(GameScreen):
         self.fate_end = "top"
         self._fate_legal: dict[tuple[str, int, int, str], Fate] = {}
         self._fate_for: int | None = None
+        #: What the fate board shows: (state, whose city, big cells, ghost).
+        self._fate_drawn: tuple | None = None
 
     # -- layout --------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -320,31 +324,60 @@ class BonfireScreen(GameScreen):
         end, row, col, turn = min(self._fate_legal, key=nearness)
         self.fate_end, self.fate_at, self.fate_turn = end, (row, col), turn
 
+    @cached_property
+    def _fate_board(self) -> FateBoard:
+        """Looked up once: every step of the ghost draws on it."""
+        return self.query_one("#fate-board", FateBoard)
+
+    @cached_property
+    def _city_hint(self) -> LineText:
+        return self.query_one("#city-hint", LineText)
+
     def _draw_fate(self) -> None:
         you = self._you()
-        ghost = None
-        hint = ""
-        if self.placing:
-            symbols = fate_symbols(self._column_tile())
-            cells = self._ghost_cells()
-            legal = self._ghost_action() is not None
-            inside = [(cell, symbol) for cell, symbol in zip(cells, symbols) if 0 <= cell[0] < city.size() and 0 <= cell[1] < city.size()]
-            ghost = FateGhost(cells=[c for c, _ in inside], symbols=[s for _, s in inside], legal=legal)
-            letters = "/".join(FATE_LETTERS[x] for x in symbols)
-            where = f"{self.fate_end.capitalize()} tile {letters} at {self.fate_at[0] + 1},{self.fate_at[1] + 1} going {WAYS[self.fate_turn]}"
-            if legal:
-                gain = city.fate_gain(you.grid, cells, symbols)
-                gains = " ".join(f"{TILE_LETTERS[k]}{n}" for k, n in gain.items())
-                hint = f"{where}: gains {gains} · Enter places, r turns" + (", c other tile" if len(you.fate_column) > 1 else "")
-            else:
-                reason = city.placement_problem(you.grid, cells) or "That fate tile cannot go there."
-                hint = f"{self.app.glyphs.ghost_bad} {where}: {reason}"
-        self.query_one("#fate-board", FateBoard).show(fate_drawing(you, ghost, big=self.xl))
+        ghost, hint = self._fate_ghost(you)
+        self._show_fate_board(you, ghost, big=self.xl)
         # Drawn by lines: it changes on every step of the ghost, and a Static renders and
         # wraps its whole text again for any repainted row.
-        widget = self.query_one("#city-hint", LineText)
+        widget = self._city_hint
         widget.show(hint)
-        widget.display = bool(hint) and (self.wide or self.pane == 0)
+        shown = bool(hint) and (self.wide or self.pane == 0)
+        if widget.display != shown:
+            widget.display = shown
+
+    def _fate_ghost(self, you) -> tuple[FateGhost | None, str]:
+        """The ghost as the fate area shows it, and the hint that tells what it would do."""
+        if not self.placing:
+            return None, ""
+        symbols = fate_symbols(self._column_tile())
+        cells = self._ghost_cells()
+        legal = self._ghost_action() is not None
+        inside = [(cell, symbol) for cell, symbol in zip(cells, symbols) if 0 <= cell[0] < city.size() and 0 <= cell[1] < city.size()]
+        ghost = FateGhost(cells=[c for c, _ in inside], symbols=[s for _, s in inside], legal=legal)
+        letters = "/".join(FATE_LETTERS[x] for x in symbols)
+        where = f"{self.fate_end.capitalize()} tile {letters} at {self.fate_at[0] + 1},{self.fate_at[1] + 1} going {WAYS[self.fate_turn]}"
+        if legal:
+            gain = city.fate_gain(you.grid, cells, symbols)
+            gains = " ".join(f"{TILE_LETTERS[k]}{n}" for k, n in gain.items())
+            return ghost, f"{where}: gains {gains} · Enter places, r turns" + (", c other tile" if len(you.fate_column) > 1 else "")
+        reason = city.placement_problem(you.grid, cells) or "That fate tile cannot go there."
+        return ghost, f"{self.app.glyphs.ghost_bad} {where}: {reason}"
+
+    def _show_fate_board(self, you, ghost: FateGhost | None, big: bool) -> None:
+        """Draw the fate area; when the board already shows this city of this state at this
+        size and only the ghost differs, redraw just the rows the ghost left and took."""
+        board = self._fate_board
+        drawn = self._fate_drawn
+        view, me = self.table.view, self.me
+        if drawn is not None and drawn[0] is view and drawn[1:3] == (me, big) and board.drawing:
+            if drawn[3] == ghost:
+                return  # a step against the edge: the ghost stays where it is
+            rows = {row for row, _ in drawn[3].cells} if drawn[3] else set()
+            rows |= {row for row, _ in ghost.cells} if ghost else set()
+            board.show_rows(fate_drawing_rows(you, sorted(rows), ghost, big))
+        else:
+            board.show(fate_drawing(you, ghost, big=big))
+        self._fate_drawn = (view, me, big, ghost)
 
     def _place_focus(self, table: Table) -> None:
         """The focus goes where the next input is expected: the fate area while a fate tile

@@ -11,6 +11,8 @@ he did, his board) or, with two players, the other player's city. Compact forms 
 
 from __future__ import annotations
 
+from functools import cache
+
 import msgspec
 
 from engines.bonfire import city, content, council, scoring
@@ -53,9 +55,15 @@ def guardian_name(colour: str) -> str:
     return "own" if colour == "own" else colour
 
 
+@cache
+def printed_marks() -> dict[tuple[int, int], str]:
+    """The bonus printed on fate cells, by cell: gold or wild (read only)."""
+    return {(b.row, b.col): ("$" if b.resources else "*") for b in content.board().fate_bonuses}
+
+
 def fate_rows(p: Player) -> list[str]:
     n = content.board().fate_size
-    printed = {(b.row, b.col): ("$" if b.resources else "*") for b in content.board().fate_bonuses}
+    printed = printed_marks()
     rows = ["    " + " ".join(str(c + 1) for c in range(n))]
     for r in range(n):
         cells = []
@@ -101,7 +109,12 @@ def bag_text(bag: dict[str, int], names: dict[str, str] | None = None) -> str:
 
 
 def fate_symbols(tile_id: str) -> list[str]:
-    return next(t.symbols for t in content.board().fate_tiles if t.id == tile_id)
+    return _fate_tile_symbols()[tile_id]
+
+
+@cache
+def _fate_tile_symbols() -> dict[str, list[str]]:
+    return {t.id: t.symbols for t in content.board().fate_tiles}
 
 
 def fate_text(tile_id: str) -> str:
@@ -199,12 +212,26 @@ def fate_drawing(p: Player, ghost: FateGhost | None = None, big: bool = False) -
     """The fate area as board rows of (text, kind) runs, with the ghost over it. Big cells
     are three columns wide and two rows tall."""
     n = content.board().fate_size
-    printed = {(b.row, b.col): ("$" if b.resources else "*") for b in content.board().fate_bonuses}
-    over = dict(zip(ghost.cells, ghost.symbols)) if ghost else {}
     width = 3 if big else 1
     header = [("   ", "label")] + [(" " + str(c + 1).center(width), "label") for c in range(n)]
-    rows = [header]
-    for r in range(n):
+    return [header, *fate_drawing_rows(p, range(n), ghost, big).values()]
+
+
+def fate_lines(row: int, big: bool = False) -> range:
+    """The numbers of the drawing's rows that show the fate area's row `row`."""
+    tall = 2 if big else 1
+    return range(1 + row * tall, 1 + (row + 1) * tall)
+
+
+def fate_drawing_rows(p: Player, rows, ghost: FateGhost | None = None, big: bool = False) -> dict[int, list[tuple[str, str]]]:
+    """The drawing's rows that show the fate area's rows `rows`, by their number in the
+    whole `fate_drawing`: a ghost's step redraws only the rows it left and took."""
+    n = content.board().fate_size
+    printed = printed_marks()
+    over = dict(zip(ghost.cells, ghost.symbols)) if ghost else {}
+    width = 3 if big else 1
+    drawn: dict[int, list[tuple[str, str]]] = {}
+    for r in rows:
         runs: list[tuple[str, str]] = [(f" {r + 1} ", "label")]
         filler: list[tuple[str, str]] = [("   ", "label")]
         for c in range(n):
@@ -219,10 +246,11 @@ def fate_drawing(p: Player, ghost: FateGhost | None = None, big: bool = False) -
                 letter, kind = ".", "empty"
             runs += [(" ", "label"), (letter.center(width), kind)]
             filler += [(" ", "label"), (" " * width, kind)]
-        rows.append(runs)
+        lines = fate_lines(r, big)
+        drawn[lines[0]] = runs
         if big:
-            rows.append(filler)
-    return rows
+            drawn[lines[1]] = filler
+    return drawn
 
 
 def tom_lines(s: BonfireState, steps: int | None = None, compact: bool = False) -> list[str]:
