@@ -47,6 +47,11 @@ def random_playout(engine: Engine, seed: int) -> int:
         steps += 1
 
 
+#: A paired sample's two sides take turns this long at a time: a shared machine's speed
+#: swings by 2x from one sample to the next, and rarely within a hundredth of a second.
+TURN_SECONDS = 0.01
+
+
 class _Subject:
     """Repeated samples of one playout function: steps/s per sample, seconds per game."""
 
@@ -56,7 +61,8 @@ class _Subject:
         self.game_ms: list[float] = []
         self.seed = 0
 
-    def sample(self) -> None:
+    def play_for(self, seconds: float) -> tuple[int, float]:
+        """Whole games until `seconds` have passed: (steps, seconds taken)."""
         steps = 0
         started = time.perf_counter()
         while True:
@@ -65,9 +71,27 @@ class _Subject:
             steps += self.playout(self.seed)
             now = time.perf_counter()
             self.game_ms.append((now - game_started) * 1000)
-            if now - started >= SAMPLE_SECONDS:
-                break
-        self.rates.append(steps / (now - started))
+            if now - started >= seconds:
+                return steps, now - started
+
+    def sample(self) -> None:
+        steps, seconds = self.play_for(SAMPLE_SECONDS)
+        self.rates.append(steps / seconds)
+
+
+def paired_sample(subject: _Subject, anchor: _Subject) -> None:
+    """One rate each for `subject` and `anchor`, the two taking turns of about
+    `TURN_SECONDS` (whole games) for `SAMPLE_SECONDS` each: both rates are taken over the
+    same moments of the machine's speed."""
+    totals = {id(subject): [0, 0.0], id(anchor): [0, 0.0]}
+    while min(seconds for _, seconds in totals.values()) < SAMPLE_SECONDS:
+        for side in (subject, anchor):
+            steps, seconds = side.play_for(TURN_SECONDS)
+            totals[id(side)][0] += steps
+            totals[id(side)][1] += seconds
+    for side in (subject, anchor):
+        steps, seconds = totals[id(side)]
+        side.rates.append(steps / seconds)
 
 
 def bench_engines(repeats: int) -> list[Row]:
@@ -80,10 +104,9 @@ def bench_engines(repeats: int) -> list[Row]:
         # Not a rate: its first games fill caches. (Their times stay among the games'.)
         subject.sample()
         subject.rates.clear()
-    for _ in range(repeats):  # round after round, each game's sample right after one of the anchor's
+    for _ in range(repeats):  # round after round, each game's sample taken in turns with one of the anchor's
         for game, subject in subjects.items():
-            anchor.sample()
-            subject.sample()
+            paired_sample(subject, anchor)
             paired[game].append(anchor.rates[-1])
     anchor_rate = Spread.of(anchor.rates)
     rows = []
