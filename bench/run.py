@@ -44,7 +44,7 @@ def _decisions(quick: bool) -> list[Row]:
 def _startup(quick: bool) -> list[Row]:
     from bench.startup import bench_entering, bench_startup
 
-    return bench_startup(repeats=3 if quick else 31) + bench_entering(repeats=2 if quick else 5)
+    return bench_startup(repeats=3 if quick else 61) + bench_entering(repeats=2 if quick else 5)
 
 
 def _keys(quick: bool) -> list[Row]:
