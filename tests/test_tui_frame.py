@@ -435,10 +435,15 @@ async def escape_many_times(app, pilot, match, timings: list[float]) -> None:
         assert isinstance(app.screen, LauncherScreen), type(app.screen).__name__
 
 
-async def test_escape_while_bots_move_never_crashes(tmp_path) -> None:
+# The timing fuzzers: a short pass in every run, the long one in the soak.
+FUZZ_VISITS = [12, pytest.param(50, marks=pytest.mark.soak, id="soak")]
+
+
+@pytest.mark.parametrize("visits", FUZZ_VISITS)
+async def test_escape_while_bots_move_never_crashes(tmp_path, visits) -> None:
     app = CampfireApp(save_dir=None, bot_delay=0.01)
     match = real_match("bioviva", ["Ana", "Ben", "Cyd"], humans=0, seed=5)
-    timings = [(n % 10) * 0.012 for n in range(50)]
+    timings = [(n % 10) * 0.012 for n in range(visits)]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await escape_many_times(app, pilot, match, timings)
@@ -447,12 +452,13 @@ async def test_escape_while_bots_move_never_crashes(tmp_path) -> None:
     assert len(match.journal) > 0, "the bots did move between the escapes"
 
 
-async def test_escape_while_otis_walks_never_crashes(tmp_path) -> None:
+@pytest.mark.parametrize("visits", FUZZ_VISITS)
+async def test_escape_while_otis_walks_never_crashes(tmp_path, visits) -> None:
     from engines.core.protocol import AUTO
 
     app = CampfireApp(save_dir=None, bot_delay=0.01)  # a delay makes the stalk replay step
     match = real_match("camp_grizzly", ["Ana", "Ben"], humans=0, seed=2)
-    timings = [0.05 + (n % 7) * 0.06 for n in range(50)]
+    timings = [0.05 + (n % 7) * 0.06 for n in range(visits)]
 
     def walks() -> int:
         return sum(1 for e in match.journal if e.seat == AUTO and e.action == "otis")
