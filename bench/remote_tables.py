@@ -252,8 +252,8 @@ def explain(stats: Stats, probe: dict) -> None:
         cause = "host loop" if host_late else "clients' loop" if client_late else "neither loop"
         causes[cause] = causes.get(cause, 0) + 1
         if sum(causes.values()) <= 12:
-            print(f"  stall at {start - stats.started:.1f} s, {latency * 1000:.0f} ms: host late {[round(l * 1000) for _, l in host_late]},"
-                  f" clients late {[round(l * 1000) for _, l in client_late]}, slow host calls {slow}")
+            print(f"  stall at {start - stats.started:.1f} s, {latency * 1000:.0f} ms: host late {[round(late * 1000) for _, late in host_late]},"
+                  f" clients late {[round(late * 1000) for _, late in client_late]}, slow host calls {slow}")
     print("stalls overlapping:", ", ".join(f"{k} {v}" for k, v in sorted(causes.items())) or "none")
 
 

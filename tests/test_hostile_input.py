@@ -11,7 +11,6 @@ import os
 import random
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import msgspec
@@ -32,10 +31,9 @@ from saves.limits import (
     quote,
     read_regular_file,
 )
-from saves.lock import SaveLock, is_locked
+from saves.lock import is_locked
 from saves.start import parse_options
 from saves.store import SaveInUse, shown_seed, sweep_temp_files
-from tests.fake_engine import ENGINE, ENTRY
 from tests.test_saves import edit, good_save, snapshot, with_count  # noqa: F401 (fixture)
 from tui import cli
 from tui.settings import DEFAULT_KEYS, ESSENTIAL, Settings, read_settings

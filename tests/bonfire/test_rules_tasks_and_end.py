@@ -62,7 +62,7 @@ def test_common_task_sends_its_neutral_novice_once_and_scores_for_each_player():
     s = act(s, Council(content.board().council[0].id))
     assert s.council[0] == "neutral" and s.common_novices == [True, True, True, False, True]
     assert "common gnome-moot" not in texts(s)
-    assert dict((l.label, l.points) for l in scoring.breakdown(s.players[YOU]))["Common Tasks"] == 2
+    assert dict((line.label, line.points) for line in scoring.breakdown(s.players[YOU]))["Common Tasks"] == 2
 
 
 def test_common_task_without_its_novice_still_scores_but_sends_nobody():
@@ -137,7 +137,7 @@ def test_final_scoring_counts_every_category():
     p.common = ["gnome-moot"]
     p.gnomes = ["elder-of-embers"]
     p.track = {"Great Bonfire": 2}
-    lines = {l.label: l.points for l in scoring.breakdown(p)}
+    lines = {line.label: line.points for line in scoring.breakdown(p)}
     assert lines == {
         "Lit bonfires": content.tasks()[blue].points, "Guardians in bonfires": 2,
         "Portals at lit bonfires": 2, "Crystal matches": 2, "Common Tasks": 2, "Elders": 2, "Great Bonfire": 2,

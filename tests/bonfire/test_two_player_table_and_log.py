@@ -66,7 +66,7 @@ def test_the_first_player_to_a_common_task_sends_its_neutral_novice_the_second_o
     s = act(s, Common("gnome-moot"), seat=1 - first)
     assert not s.pending and s.players[1 - first].common == ["gnome-moot"]
     for p in s.players:
-        assert {l.label: l.points for l in scoring.breakdown(p)}["Common Tasks"] == 2
+        assert {line.label: line.points for line in scoring.breakdown(p)}["Common Tasks"] == 2
 
 
 def test_the_first_great_bonfire_use_by_either_player_is_the_game_s_first():

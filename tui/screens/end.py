@@ -25,7 +25,7 @@ def breakdown_rows(outcome: Outcome, names: list[str]) -> tuple[list[str], list[
     for label in labels:
         row = [label]
         for lines in breakdowns:
-            points = next((l.points for l in lines if l.label == label), None)
+            points = next((line.points for line in lines if line.label == label), None)
             row.append("" if points is None else f"{points:+d}" if points < 0 else str(points))
         rows.append(row)
     totals = [*outcome.scores, *(rival.score for rival in outcome.rivals)]
