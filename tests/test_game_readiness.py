@@ -38,6 +38,7 @@ def lacks(entry: GameEntry) -> list[str]:
     else:
         anchors = [section.anchor for section in book.sections]
         missing += [f"a rules section {anchor!r}" for anchor in REQUIRED_SECTIONS if anchor not in anchors]
+        missing += [f"a rules book without problems ({problem})" for problem in book.problems]
     screen = screen_class(entry.id)
     if screen is GameScreen or not issubclass(screen, GameScreen):
         missing.append("a game screen of its own (tui/games/<id>.py exposing SCREEN, a GameScreen)")
@@ -68,3 +69,17 @@ def test_a_game_without_its_parts_is_named_with_each_one_it_lacks(monkeypatch) -
     missing = lacks(ENTRY)
     assert any("game screen of its own" in part for part in missing), missing
     assert any("'adaptation-notes'" in part for part in missing), missing
+
+
+def test_a_repeated_heading_gets_an_anchor_of_its_own_and_is_reported() -> None:
+    from engines.core.rules import parse_rules
+
+    book = parse_rules(
+        "demo",
+        "# Demo\n\n## Staff\n\nHiring.\n\n## Card glossary\n\n### Staff\n\n- **Cook**: food.\n\n"
+        "## Card glossary\n\n### Staff\n\nAgain.\n",
+    )
+    anchors = [section.anchor for section in book.sections]
+    assert anchors == ["staff", "card-glossary", "card-glossary-staff", "card-glossary-2", "card-glossary-2-staff"]
+    assert book.section("staff").body.startswith("Hiring")
+    assert len(book.problems) == 3 and all("more than once" in p for p in book.problems)

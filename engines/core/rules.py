@@ -8,6 +8,7 @@ finds sections by anchor or by words, and is shared by the CLI and the in-app vi
 from __future__ import annotations
 
 import importlib.util
+import logging
 import re
 from pathlib import Path
 
@@ -31,6 +32,9 @@ class RulesBook(msgspec.Struct, frozen=True):
     game_id: str
     title: str
     sections: list[RulesSection]
+    #: What is wrong with the book as written (a repeated heading...), one sentence each; the
+    #: book is still whole and usable, every section with an anchor of its own.
+    problems: list[str] = []
 
     def section(self, anchor: str) -> RulesSection | None:
         wanted = slug(anchor)
@@ -79,14 +83,17 @@ _ENTRY = re.compile(r"^[-*] \*\*(.+?)\*\*", re.MULTILINE)
 def parse_rules(game_id: str, text: str) -> RulesBook:
     title = game_id
     sections: list[RulesSection] = []
+    problems: list[str] = []
     current: tuple[str, int] | None = None
     body: list[str] = []
 
     def close() -> None:
         if current is not None:
-            sections.append(
-                RulesSection(anchor=slug(current[0]), title=current[0], level=current[1], body="\n".join(body).strip() + "\n")
-            )
+            heading, level = current
+            anchor = _unique_anchor(slug(heading) or "section", level, sections)
+            if anchor != slug(heading):
+                problems.append(f"the heading {heading!r} is used more than once (this one is {anchor!r})")
+            sections.append(RulesSection(anchor=anchor, title=heading, level=level, body="\n".join(body).strip() + "\n"))
 
     fenced = False
     for line in text.splitlines():
@@ -104,7 +111,24 @@ def parse_rules(game_id: str, text: str) -> RulesBook:
         else:
             body.append(line)
     close()
-    return RulesBook(game_id=game_id, title=title, sections=sections)
+    return RulesBook(game_id=game_id, title=title, sections=sections, problems=problems)
+
+
+def _unique_anchor(wanted: str, level: int, earlier: list[RulesSection]) -> str:
+    """`wanted`, or where an earlier section has it already, qualified by the section this
+    one stands under ("card-glossary-staff"), then numbered: a heading may repeat under
+    another parent, and a lookup by anchor must still find exactly one section. The first
+    section of a name keeps the plain anchor, so lookups written for it stay right."""
+    taken = {section.anchor for section in earlier}
+    if wanted not in taken:
+        return wanted
+    parent = next((s for s in reversed(earlier) if s.level < level), None)
+    if parent is not None and f"{parent.anchor}-{wanted}" not in taken:
+        return f"{parent.anchor}-{wanted}"
+    number = 2
+    while f"{wanted}-{number}" in taken:
+        number += 1
+    return f"{wanted}-{number}"
 
 
 def rules_path(module: str) -> Path:
@@ -121,4 +145,8 @@ def rules_path(module: str) -> Path:
 def load_rules(game_id: str) -> RulesBook:
     entry = find_game(game_id)
     text = rules_path(entry.engine.partition(":")[0]).read_text(encoding="utf-8")
-    return parse_rules(entry.id, text)
+    book = parse_rules(entry.id, text)
+    if book.problems:
+        # One line for whoever keeps the book; the player still gets every section.
+        logging.getLogger("campfire.rules").warning("%s rules: %s", entry.title, "; ".join(book.problems))
+    return book

@@ -74,7 +74,8 @@ class RulesScreen(Screen[None]):
         listing = self.query_one("#rules-sections", OptionList)
         listing.clear_options()
         listing.add_options(
-            Option(("  " * (s.level - 2)) + s.title, id=s.anchor) for s in self.shown
+            # No option ids: a book is read by index, and a repeated anchor must never clash.
+            Option(("  " * (s.level - 2)) + s.title) for s in self.shown
         )
 
     def show_section(self, section: RulesSection | None) -> None:
