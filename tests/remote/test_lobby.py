@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, Join, SeatRequest
-from tests.remote.helpers import create, play_one
+from tests.remote.helpers import create
 from tests.test_import_hygiene import forbidden_in, modules_after_import
 from tui.app import CampfireApp
 from tui.remote.lobby import LobbyScreen

@@ -190,11 +190,14 @@ class CampGrizzlyScreen(GameScreen):
         self._place_focus(table)
 
     def _known(self, key: Any, work: Any) -> Any:
-        """`work()`, remembered under `key` until the game state or the table changes."""
-        state, table = self.match.state, self.table
+        """`work()`, remembered under `key` until the game moves on or the table is redrawn.
+
+        Keyed on the journal's length, which a local and a remote match both know (a remote
+        seat holds no state), and on the table drawn from the latest view."""
+        moved, table = len(self.match.journal), self.table
         known = self._walks_for
-        if not (isinstance(known, tuple) and known[0] is state and known[1] is table):
-            self._walks_for, self._walks = (state, table), {}
+        if not (isinstance(known, tuple) and known[0] == moved and known[1] is table):
+            self._walks_for, self._walks = (moved, table), {}
         if key not in self._walks:
             self._walks[key] = work()
         return self._walks[key]
@@ -340,7 +343,8 @@ class CampGrizzlyScreen(GameScreen):
                 break
             before = len(self.match.journal)
             self.choose_action(step)
-            if len(self.match.journal) == before or self.match.state.stage != "move":
+            # At a remote table the step is only sent: the walk goes on one Enter at a time.
+            if len(self.match.journal) == before or self.match.view(self.viewer).stage != "move":
                 break
         self.cursor = goal if self.cursor is not None else None
         self._draw_map()
