@@ -70,6 +70,8 @@ class Match:
         self.journal: list[JournalEntry] = []
         self.log: list[LogEntry] = []
         self._states = [engine.new_game(options, len(seats), seed)]
+        self._refusals_for: Any = None  # the state `_refusals` were worked out on
+        self._refusals: dict[tuple[int, Any], str | None] = {}
         self._bots: dict[int, Bot] = {
             n: engine.bots[s.level]() for n, s in enumerate(seats) if s.is_bot
         }
@@ -112,6 +114,33 @@ class Match:
     def describe(self, action: Any) -> str:
         return self.engine.describe_action(action)
 
+    def refusal(self, seat: int, action: Any) -> str | None:
+        """The sentence the engine would refuse `action` with if `seat` took it now, or None
+        when it would be applied: what acting would tell the seat, and nothing more."""
+        state = self.state
+        if self._refusals_for is not state:
+            self._refusals_for, self._refusals = state, {}
+        key = (seat, action)
+        if key not in self._refusals:
+            try:
+                self.engine.apply(state, seat, action)
+                self._refusals[key] = None
+            except IllegalAction as refused:
+                self._refusals[key] = refused.reason
+        return self._refusals[key]
+
+    def shows_secret(self, seat: int) -> bool:
+        """Whether `seat`'s screen now shows anything the public table does not (the hot-seat
+        curtain asks). A game with hidden information that cannot tell is assumed to."""
+        if not self.engine.info.flags.hidden_information:
+            return False
+        told = getattr(self.engine, "shows_secret", None)
+        return True if told is None else bool(told(self.state, seat))
+
+    def parse_action(self, seat: int, text: str) -> Any:
+        """The action `text` names for `seat` now, or IllegalAction with the engine's reason."""
+        return self.engine.parse_action(self.state, seat, text)
+
     def set_seat(self, number: int, seat: SeatSpec) -> None:
         """Hand a seat to someone else mid-game (a bot for an absent player, or the player
         back); the journal is unchanged, so replay does not depend on who sat there."""
@@ -142,7 +171,7 @@ class Match:
         return applied.events
 
     def act_text(self, seat: int, text: str) -> list[Event]:
-        return self.act(seat, self.engine.parse_action(self.state, seat, text))
+        return self.act(seat, self.parse_action(seat, text))
 
     def next_bot_or_auto(self) -> tuple[int, Any] | None:
         """The next action an automatic actor or a bot would take now, if one is due.

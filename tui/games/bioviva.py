@@ -383,7 +383,7 @@ class BiovivaScreen(GameScreen):
             return
         verb = "guess" if event.input.id == "guess-input" else "tile"
         try:
-            action = self.match.engine.parse_action(self.match.state, self.viewer, f"{verb} {text}")
+            action = self.match.parse_action(self.viewer, f"{verb} {text}")
         except IllegalAction as refusal:
             self.problem = refusal.reason
             self.refresh_table()

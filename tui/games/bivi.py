@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 
 from engines.bivi.actions import CubeAt, Place, SetBeaver
-from engines.bivi.view import BiviView, river_text, view_problem
+from engines.bivi.view import BiviView, view_problem, view_river_text
 from engines.bivi.geometry import absolute, oriented_cells
 from tui.games.bivi_draw import (
     COMPACT,
@@ -505,10 +505,10 @@ class BiviScreen(GameScreen):
         """Every final river in the notation `campfire rules bivi scoring` explains, with its
         decorations in the modes that count them."""
         names = [s.name for s in self.match.seats]
-        view: BiviView = self.match.engine.view(self.match.state, None)
+        view: BiviView = self.match.view(None)
         parts = []
         for seat in range(len(names)):
-            text = f"{names[seat]}'s river:\n{river_text(self.match.state, seat)}"
+            text = f"{names[seat]}'s river:\n{view_river_text(view, seat)}"
             if view.mode != "basic":
                 text += f"Decorations: {river_decorations(view.rivers[seat])}\n"
             parts.append(text)

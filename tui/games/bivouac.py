@@ -27,7 +27,6 @@ from textual.widgets import Static
 
 from engines.bivouac.actions import Place, Return
 from engines.bivouac.view import BivouacView
-from engines.core.errors import IllegalAction
 from tui.games.bivouac_draw import (
     CHOICE_LABEL,
     camp_drawing,
@@ -258,8 +257,6 @@ class BivouacScreen(GameScreen):
         self.cursor = 0
         self.shown_board: int | None = None
         # Why each spot is refused, judged once per game state (the cursor passes often).
-        self._problems_for: object = None
-        self._problems: dict[tuple[int, Place | Return], str | None] = {}
         self._detail_for: object = None  # the view whose spots the detail has made
         # The view, compactness, glyphs and room the camp was drawn for.
         self._camp_drawn: tuple[object, bool, object, int | None] | None = None
@@ -333,17 +330,7 @@ class BivouacScreen(GameScreen):
         action = self.cursor_action(at)
         if table is None or action is None or table.viewer is None or not table.acting or table.view.pending:
             return None
-        state = self.match.state
-        if self._problems_for is not state:
-            self._problems_for, self._problems = state, {}
-        key = (table.viewer, action)
-        if key not in self._problems:
-            try:
-                self.match.engine.apply(state, table.viewer, action)
-                self._problems[key] = None
-            except IllegalAction as refusal:
-                self._problems[key] = refusal.reason
-        return self._problems[key]
+        return self.match.refusal(table.viewer, action)
 
     def _cursor_to_a_worker(self, table: Table) -> None:
         """In phase 2 the cursor jumps to one of the viewer's workers when it is not on one,

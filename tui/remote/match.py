@@ -132,6 +132,22 @@ class RemoteMatch:
     def undoable(self, seat: int) -> int:
         return 0
 
+    def refusal(self, seat: int, action: Any) -> str | None:
+        """Why the server would refuse `action`; not known here yet (None): the server
+        answers an act with its own sentence."""
+        return None
+
+    def shows_secret(self, seat: int) -> bool:
+        return False  # one seat per terminal: no hot-seat curtain
+
+    def parse_action(self, seat: int, text: str) -> LegalAction | str:
+        """The listed action `text` names, or the text itself: a typed guess is read by the
+        server against the state only it holds, and refused there with the engine's reason."""
+        wanted = " ".join(text.split())
+        if seat != self.seat:
+            raise IllegalAction("You can only act for your own seat.")
+        return next((a for a in self.legal_actions(seat) if a.text == wanted), wanted)
+
     # -- acting ------------------------------------------------------------------------------
     def act(self, seat: int, action: LegalAction | msgspec.Struct | str) -> None:
         """Send the action chosen on this version (from the list, the board, or typed);

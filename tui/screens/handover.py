@@ -34,16 +34,9 @@ def next_viewer(match: Match, candidates: list[int], current: int | None) -> int
 
 def shows_secret(match: Match, seat: int) -> bool:
     """Whether `seat`'s screen shows anything the public table does not."""
-    engine = match.engine
-    if not engine.info.flags.hidden_information:
-        return False
-    told = getattr(engine, "shows_secret", None)
-    if told is not None:
-        # The game knows what is still secret; a private log line about something already
-        # revealed (an answer after the scoring) needs no curtain.
-        return bool(told(match.state, seat))
-    # A game that cannot tell what is still secret gets a curtain at every hand-over.
-    return True
+    # The game knows what is still secret; a private log line about something already
+    # revealed (an answer after the scoring) needs no curtain.
+    return match.shows_secret(seat)
 
 
 def curtain_of(app: App, game: Screen) -> CurtainScreen | None:

@@ -1,0 +1,75 @@
+"""Bot-only matches for `campfire sim`: one result per seeded game and a summary of them.
+
+Pure engine work (no interface), so the command line, benchmarks and tests share it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+
+from engines.core.match import Match, SeatSpec
+from engines.core.protocol import Engine
+
+
+def simulate(engine: Engine, options: msgspec.Struct, seats: list[SeatSpec], seed: int, games: int) -> Iterator[dict[str, Any]]:
+    """One result per game; everything but `seconds` depends only on the arguments."""
+    levels = [seat.level for seat in seats]
+    for number in range(games):
+        game_seed = seed + number
+        started = time.perf_counter()
+        match = Match(engine, options, seats, game_seed)
+        match.run_automatic()
+        seconds = time.perf_counter() - started
+        if not match.is_over():
+            raise RuntimeError(f"{engine.info.id} seed {game_seed}: bots stopped before the end of the game")
+        outcome = match.outcome()
+        yield {
+            "game": engine.info.id,
+            "seed": game_seed,
+            "seats": levels,
+            "scores": list(outcome.scores),
+            # per seat, every score line by label
+            "breakdown": [{line.label: line.points for line in lines} for lines in outcome.breakdown],
+            "winners": list(outcome.winners),
+            # players without a seat (an automa such as Bonfire's Tom)
+            "rivals": [{"name": r.name, "score": r.score, "won": r.won} for r in outcome.rivals],
+            "turns": match.summary(None).turn,
+            "actions": len(match.journal),
+            "seconds": round(seconds, 3),
+        }
+
+
+def summarize(engine: Engine, seats: list[SeatSpec], seed: int, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Win rates count a shared win as a win for every winner; a level's rate is its wins
+    over the seat-games it played."""
+    games = len(results)
+    count = len(seats)
+    wins = [sum(seat in r["winners"] for r in results) for seat in range(count)]
+    by_level: dict[str, list[int]] = {}
+    for n, seat in enumerate(seats):
+        tally = by_level.setdefault(seat.level, [0, 0])
+        tally[0] += wins[n]
+        tally[1] += games
+    return {
+        "game": engine.info.id,
+        "games": games,
+        "seed": seed,
+        "seats": [seat.level for seat in seats],
+        "wins_by_seat": wins,
+        "win_rate_by_seat": [_ratio(w, games) for w in wins],
+        "win_rate_by_level": {level: _ratio(w, p) for level, (w, p) in by_level.items()},
+        "shared_wins": sum(len(r["winners"]) > 1 for r in results),
+        "no_winner": sum(not r["winners"] for r in results),
+        "mean_score_by_seat": [_ratio(sum(r["scores"][n] for r in results), games, 3) for n in range(count)],
+        "mean_turns": _ratio(sum(r["turns"] for r in results), games, 3),
+        "mean_actions": _ratio(sum(r["actions"] for r in results), games, 3),
+        "seconds": round(sum(r["seconds"] for r in results), 3),
+    }
+
+
+def _ratio(part: float, whole: int, digits: int = 4) -> float:
+    return round(part / whole, digits) if whole else 0.0
