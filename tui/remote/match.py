@@ -18,7 +18,7 @@ from engines.core.errors import IllegalAction
 from engines.core.match import SeatSpec
 from engines.core.protocol import Engine, Outcome, Summary
 from server.client import TableClient
-from server.protocol import Act, LegalAction, Update
+from server.protocol import Act, LegalAction, Probe, ProbeAnswer, Update
 
 
 def view_type(engine: Engine) -> type:
@@ -36,6 +36,8 @@ class RemoteMatch:
         self._shown: list[str] = []  # those lines with chat lines where they arrived
         self.update: Update = update
         self._turn_started = time.monotonic()
+        self._refusals: dict[tuple[int, str], str | None] = {}  # (version, text) -> answer
+        self._asked: set[tuple[int, str]] = set()
         self.receive(update)
 
     # -- from the server ---------------------------------------------------------------
@@ -131,6 +133,49 @@ class RemoteMatch:
 
     def undoable(self, seat: int) -> int:
         return 0
+
+    def shows_secret(self, seat: int | None) -> bool:
+        return False
+
+    def _text(self, action: LegalAction | msgspec.Struct | str) -> str:
+        if isinstance(action, LegalAction):
+            return action.text
+        if isinstance(action, msgspec.Struct):
+            return self.engine.format_action(action)
+        return action
+
+    def refusal(self, seat: int, action: Any) -> str | None:
+        """The engine's sentence refusing `action`, asked of the server once per version;
+        None while the answer is on its way, or when the action is allowed."""
+        if seat != self.seat:
+            return "You can only act for your own seat."
+        key = (self.version, self._text(action))
+        if key in self._refusals:
+            return self._refusals[key]
+        if key not in self._asked:
+            self._asked.add(key)
+            self.client.send(Probe(table=self.table_id, version=key[0], action=key[1]))
+        return None
+
+    def store_refusal(self, answer: ProbeAnswer) -> None:
+        if answer.version != self.version:
+            return
+        self._refusals = {k: v for k, v in self._refusals.items() if k[0] == self.version}
+        self._refusals[(answer.version, answer.action)] = answer.reason
+
+    def parse_action(self, seat: int, text: str) -> Any:
+        """A listed action whose text matches, else the engine's parse of the text where it
+        works from the view alone; IllegalAction when neither reads it."""
+        wanted = " ".join(text.split()).casefold()
+        for legal in self.legal_actions(seat):
+            if legal.text.casefold() == wanted:
+                return legal
+        try:
+            return self.engine.parse_action(self._view, seat, text)
+        except IllegalAction:
+            raise
+        except Exception:  # noqa: BLE001 - this engine's parse needs the state
+            raise IllegalAction(f"'{text}' is not a legal action now.") from None
 
     # -- acting ------------------------------------------------------------------------------
     def act(self, seat: int, action: LegalAction | msgspec.Struct | str) -> None:
