@@ -147,4 +147,13 @@ def remote_screen_class(game_id: str) -> type[GameScreen]:
     cls = screen_class(game_id)
     if cls is GameScreen:
         return RemoteGameScreen
+    import importlib
+
+    try:  # hooks not yet folded into RemoteScreen: `tui.remote.<game module>` subclassing cls
+        hooks = importlib.import_module(f"tui.remote.{cls.__module__.rsplit('.', 1)[-1]}")
+    except ModuleNotFoundError:
+        hooks = None
+    for value in vars(hooks).values() if hooks else ():
+        if isinstance(value, type) and issubclass(value, RemoteScreen) and issubclass(value, cls):
+            return value
     return type(f"Remote{cls.__name__}", (RemoteScreen, cls), {"BINDINGS": REMOTE_BINDINGS})
