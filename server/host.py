@@ -28,6 +28,7 @@ from engines.registry import GAMES, load_engine
 from server.protocol import (
     MAX_REQUEST_BYTES,
     Act,
+    Probe,
     Chat,
     CreateTable,
     Done,
@@ -68,6 +69,10 @@ class HostLimits:
     request_burst: int = 40
     chat_per_second: float = 1.0
     chat_burst: int = 3
+    #: Probes (would this action be refused?) have a budget of their own, as large as
+    #: actions', so a screen asking as the cursor moves never eats the budget for playing.
+    probes_per_second: float = 20.0
+    probe_burst: int = 40
     #: Seconds a player may be away before the others may vote a bot into their seat.
     away_seconds: float = 120.0
 
@@ -96,10 +101,13 @@ class IdentityRates:
     def __init__(self, limits: HostLimits) -> None:
         self.requests = TokenBucket(limits.requests_per_second, limits.request_burst)
         self.chat = TokenBucket(limits.chat_per_second, limits.chat_burst)
+        self.probes = TokenBucket(limits.probes_per_second, limits.probe_burst)
         self.connections = 0
 
     def allows(self, request: msgspec.Struct) -> bool:
-        return (self.chat if isinstance(request, Chat) else self.requests).take()
+        if isinstance(request, Chat):
+            return self.chat.take()
+        return (self.probes if isinstance(request, Probe) else self.requests).take()
 
 
 @dataclass(frozen=True)
@@ -234,7 +242,7 @@ class TableHost:
         elif isinstance(request, CreateTable):
             if self._create(member, request):
                 self._announce()
-        elif isinstance(request, (Join, Watch, Leave, Act, Chat, VoteBot)):
+        elif isinstance(request, (Join, Watch, Leave, Act, Probe, Chat, VoteBot)):
             table = self._reachable(member, request)
             if table is None:
                 return
@@ -276,7 +284,7 @@ class TableHost:
                     member.send(self._listing(member))
                 await asyncio.sleep(0)  # the tables' updates go between two connections
 
-    def _reachable(self, member: Member, request: Join | Watch | Leave | Act | Chat | VoteBot) -> Table | None:
+    def _reachable(self, member: Member, request: Join | Watch | Leave | Act | Probe | Chat | VoteBot) -> Table | None:
         """The table a request names, if this member may reach it: public, or private and
         theirs, or private with its invite code."""
         invite = getattr(request, "invite", "").strip().upper()

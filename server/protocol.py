@@ -86,6 +86,15 @@ class Act(msgspec.Struct, tag=True, frozen=True):
     action: str
 
 
+class Probe(msgspec.Struct, tag=True, frozen=True):
+    """Would `action` (its text form) be refused on the view of `version`? Answered with
+    a ProbeAnswer; nothing is applied. Counted against the same budget as Act."""
+
+    table: str
+    version: int
+    action: str
+
+
 class Chat(msgspec.Struct, tag=True, frozen=True):
     table: str
     text: str
@@ -98,7 +107,7 @@ class VoteBot(msgspec.Struct, tag=True, frozen=True):
     seat: int
 
 
-Request = Union[Hello, ListTables, CreateTable, Join, Watch, Leave, Act, Chat, VoteBot]
+Request = Union[Hello, ListTables, CreateTable, Join, Watch, Leave, Act, Probe, Chat, VoteBot]
 
 
 # -- host to client -------------------------------------------------------------------------
@@ -180,6 +189,15 @@ class Stale(msgspec.Struct, tag=True, frozen=True):
     version: int
 
 
+class ProbeAnswer(msgspec.Struct, tag=True, frozen=True):
+    """The engine's own sentence refusing the probed action, None when it would be applied."""
+
+    table: str
+    version: int
+    action: str
+    reason: str | None = None
+
+
 class ChatLine(msgspec.Struct, tag=True, frozen=True):
     table: str
     name: str
@@ -187,7 +205,7 @@ class ChatLine(msgspec.Struct, tag=True, frozen=True):
     spectator: bool = False
 
 
-Reply = Union[Welcome, Tables, Update, Done, Refused, Stale, ChatLine]
+Reply = Union[Welcome, Tables, Update, Done, Refused, Stale, ProbeAnswer, ChatLine]
 
 _encoder = msgspec.msgpack.Encoder()
 _request_decoder = msgspec.msgpack.Decoder(Request)

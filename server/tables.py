@@ -29,6 +29,8 @@ from server.protocol import (
     ChatLine,
     Done,
     LegalAction,
+    Probe,
+    ProbeAnswer,
     Refused,
     SeatInfo,
     Stale,
@@ -105,7 +107,7 @@ class Table:
         now = time.monotonic()
         return [
             SeatInfo(
-                name=s.name, kind=s.kind, level=s.level, yours=s.kind == "human" and s.owner == owner,
+                name=s.name, kind=s.kind, level=s.level, yours=bool(s.owner) and s.owner == owner and s.kind in ("human", "bot"),
                 away=int(now - self._away_since[n]) if s.kind == "human" and n in self._away_since else None,
                 standing_in=s.kind == "bot" and bool(s.owner),
             )
@@ -198,6 +200,8 @@ class Table:
     def _handle(self, member: Member, message: msgspec.Struct) -> None:
         if isinstance(message, Act):
             self._act(member, message)
+        elif isinstance(message, Probe):
+            self._probe(member, message)
         elif isinstance(message, JoinSeat):
             self._join(member, message.seat)
         elif isinstance(message, Chat):
@@ -229,6 +233,27 @@ class Table:
         if not self._commit(seat, action, member):
             return
         member.send(Done(table=self.id, seat=seat))
+
+    def _probe(self, member: Member, request: Probe) -> None:
+        """Answer whether the action would be refused, with the engine's own sentence: it
+        is parsed and applied on the real state and the result dropped. A probe of an older
+        version gets no answer (the asker's screen has moved on with its next Update)."""
+        if request.version != self.version:
+            return
+        seat = self.seat_of(member.owner)
+        reason: str | None = None
+        if seat is None:
+            reason = "You watch this table; take a free seat to play."
+        elif seat not in self.match.actors():
+            reason = "The game is over." if self.match.is_over() else "It is not your turn."
+        else:
+            engine = self.match.engine
+            state = self.match.state
+            try:
+                engine.apply(state, seat, engine.parse_action(state, seat, request.action))
+            except IllegalAction as error:
+                reason = error.reason
+        member.send(ProbeAnswer(table=self.id, version=request.version, action=request.action, reason=reason))
 
     def _commit(self, seat: int, action: object, member: Member | None = None) -> bool:
         """Apply, persist, then tell every watcher. False (and nothing changed) when the
@@ -282,8 +307,12 @@ class Table:
     def watch(self, member: Member) -> None:
         """Follow the table as your own seat if you hold one, else as a spectator."""
         seat = self.seat_of(member.owner)
+        taken_back = False
+        if seat is None:
+            seat = self._take_back(member)  # back from away: the bot hands the seat back
+            taken_back = seat is not None
         self.watchers[member] = Watcher(seat=seat)
-        if seat is not None and self._away_since.pop(seat, None) is not None:
+        if seat is not None and (self._away_since.pop(seat, None) is not None or taken_back):
             self.broadcast()
         else:
             self._update(member)

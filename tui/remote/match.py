@@ -18,7 +18,7 @@ from engines.core.errors import IllegalAction
 from engines.core.match import SeatSpec
 from engines.core.protocol import Engine, Outcome, Summary
 from server.client import TableClient
-from server.protocol import Act, LegalAction, Update
+from server.protocol import Act, LegalAction, Probe, ProbeAnswer, Update
 
 
 def view_type(engine: Engine) -> type:
@@ -36,6 +36,8 @@ class RemoteMatch:
         self._shown: list[str] = []  # those lines with chat lines where they arrived
         self.update: Update = update
         self._turn_started = time.monotonic()
+        self._refusals: dict[tuple[int, str], str | None] = {}  # (version, text) -> answer
+        self._asked: set[tuple[int, str]] = set()
         self.receive(update)
 
     # -- from the server ---------------------------------------------------------------
@@ -132,13 +134,34 @@ class RemoteMatch:
     def undoable(self, seat: int) -> int:
         return 0
 
+    def shows_secret(self, seat: int | None) -> bool:
+        return False
+
+    def _text(self, action: LegalAction | msgspec.Struct | str) -> str:
+        if isinstance(action, LegalAction):
+            return action.text
+        if isinstance(action, msgspec.Struct):
+            return self.engine.format_action(action)
+        return action
+
     def refusal(self, seat: int, action: Any) -> str | None:
-        """Why the server would refuse `action`; not known here yet (None): the server
-        answers an act with its own sentence."""
+        """The engine's sentence refusing `action`, asked of the server once per version;
+        None while the answer is on its way, or when the action is allowed."""
+        if seat != self.seat:
+            return "You can only act for your own seat."
+        key = (self.version, self._text(action))
+        if key in self._refusals:
+            return self._refusals[key]
+        if key not in self._asked:
+            self._asked.add(key)
+            self.client.send(Probe(table=self.table_id, version=key[0], action=key[1]))
         return None
 
-    def shows_secret(self, seat: int) -> bool:
-        return False  # one seat per terminal: no hot-seat curtain
+    def store_refusal(self, answer: ProbeAnswer) -> None:
+        if answer.version != self.version:
+            return
+        self._refusals = {k: v for k, v in self._refusals.items() if k[0] == self.version}
+        self._refusals[(answer.version, answer.action)] = answer.reason
 
     def parse_action(self, seat: int, text: str) -> LegalAction | str:
         """The listed action `text` names, or the text itself: a typed guess is read by the

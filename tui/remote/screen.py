@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
-from server.protocol import MAX_CHAT_CHARACTERS, Chat, ChatLine, Refused, Stale, Update, VoteBot
+from server.protocol import MAX_CHAT_CHARACTERS, Chat, ChatLine, ProbeAnswer, Refused, Stale, Update, VoteBot
 from tui.remote.match import RemoteMatch
 from tui.screens.game import GameScreen
 
@@ -91,6 +91,9 @@ class RemoteScreen:
             self.problem = reply.reason
             self.refresh_table()
             self.app.bell()
+        elif isinstance(reply, ProbeAnswer):
+            self.remote.store_refusal(reply)
+            self.refresh_table()
         elif isinstance(reply, Stale):
             self.notify("The table moved on before your action arrived: here is how it stands now.")
         elif isinstance(reply, ChatLine):
@@ -138,17 +141,19 @@ class RemoteGameScreen(RemoteScreen, GameScreen):
 
 
 def remote_screen_class(game_id: str) -> type[GameScreen]:
-    """The game's own screen where it works from views alone, else the shared frame."""
-    if game_id == "camp_grizzly":
-        from tui.games.camp_grizzly import CampGrizzlyScreen
+    """The game's own screen (as the local app picks it) with RemoteScreen mixed in first."""
+    from tui.opening import screen_class
 
-        return type("RemoteCampGrizzlyScreen", (RemoteScreen, CampGrizzlyScreen), {"BINDINGS": REMOTE_BINDINGS})
-    if game_id == "bivi":
-        from tui.remote.bivi import RemoteBiviScreen
+    cls = screen_class(game_id)
+    if cls is GameScreen:
+        return RemoteGameScreen
+    import importlib
 
-        return RemoteBiviScreen
-    if game_id == "bioviva":
-        from tui.remote.bioviva import RemoteBiovivaScreen
-
-        return RemoteBiovivaScreen
-    return RemoteGameScreen
+    try:  # hooks not yet folded into RemoteScreen: `tui.remote.<game module>` subclassing cls
+        hooks = importlib.import_module(f"tui.remote.{cls.__module__.rsplit('.', 1)[-1]}")
+    except ModuleNotFoundError:
+        hooks = None
+    for value in vars(hooks).values() if hooks else ():
+        if isinstance(value, type) and issubclass(value, RemoteScreen) and issubclass(value, cls):
+            return value
+    return type(f"Remote{cls.__name__}", (RemoteScreen, cls), {"BINDINGS": REMOTE_BINDINGS})
