@@ -16,9 +16,6 @@ from tui.remote.lobby import LobbyScreen
 from tui.remote.screen import RemoteScreen
 from tui.widgets.frame import ActionList
 
-# Games whose remote table still gets the shared frame instead of their own board.
-SHARED_FRAME_REMOTELY = {"bivouac", "bonfire"}
-
 READY = [pytest.param(entry.id, id=entry.id) for entry in ready_games()]
 
 
@@ -37,8 +34,7 @@ async def test_the_seat_due_to_act_opens_the_table_and_moves_by_keys(game_id, st
         await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the table's screen")
         screen = app.screen
         await _until(pilot, lambda: screen.remote.seat == 0, "Ana in the first seat")
-        if game_id not in SHARED_FRAME_REMOTELY:
-            assert isinstance(screen, screen_class(game_id)), f"{type(screen).__name__} is not the game's own screen"
+        assert isinstance(screen, screen_class(game_id)), f"{type(screen).__name__} is not the game's own screen"
         rng = random.Random(1)
         for _ in range(20):  # where Bo acts first, Bo moves until Ana is due
             if 0 in screen.remote.actors() or screen.remote.is_over():

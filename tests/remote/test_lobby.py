@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 import asyncio
 
@@ -46,7 +45,6 @@ async def test_without_serve_the_launcher_offers_no_tables(tmp_path, monkeypatch
         assert not isinstance(app.screen, LobbyScreen)
 
 
-@pytest.mark.xfail(strict=True, reason="screen reads state; fixed in the screen-interface branch")
 async def test_create_a_table_in_the_lobby_and_play_against_a_friend(start_host, connect, tmp_path, monkeypatch):
     host = await start_host()
     app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
