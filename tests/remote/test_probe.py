@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.bivouac.actions import Place, Return
 from server.protocol import Probe, ProbeAnswer, Refused, SeatRequest
 from tests.remote.helpers import create, settled
-from tests.remote.test_lobby import ANA, BO
+from tests.remote.test_lobby import ANA
 
 
 async def _bivouac_table(start_host, connect):
