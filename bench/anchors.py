@@ -41,6 +41,7 @@ def anchor_playout() -> tuple[str, Callable[[random.Random], int]]:
     try:
         from open_spiel.python.games import tic_tac_toe
     except ImportError:
+
         def local_playout(rng: random.Random) -> int:
             state = TicTacToe()
             steps = 0

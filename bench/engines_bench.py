@@ -113,18 +113,28 @@ def bench_engines(repeats: int) -> list[Row]:
     for game, subject in subjects.items():
         rate = Spread.of(subject.rates)
         ratio = paired_ratio(subject.rates, paired[game])
-        rows.append(Row(
-            goal=f"{game}: engine random playout steps/s >= {STEPS_RATIO:.1f}x",
-            anchor=anchor_rate, measured=rate, unit="steps/s", ratio=ratio,
-            met=ratio >= STEPS_RATIO, note=f"anchor {anchor_name}, median of paired ratios",
-        ))
+        rows.append(
+            Row(
+                goal=f"{game}: engine random playout steps/s >= {STEPS_RATIO:.1f}x",
+                anchor=anchor_rate,
+                measured=rate,
+                unit="steps/s",
+                ratio=ratio,
+                met=ratio >= STEPS_RATIO,
+                note=f"anchor {anchor_name}, median of paired ratios",
+            )
+        )
     for game, subject in subjects.items():
         spread = Spread.of(subject.game_ms)
-        rows.append(Row(
-            goal=f"{game}: one random full game p95 <= {GAME_P95_MS:.0f} ms",
-            measured=spread, unit="ms", met=spread.p95 <= GAME_P95_MS,
-            note=f"{seat_count(games[game])} seats",
-        ))
+        rows.append(
+            Row(
+                goal=f"{game}: one random full game p95 <= {GAME_P95_MS:.0f} ms",
+                measured=spread,
+                unit="ms",
+                met=spread.p95 <= GAME_P95_MS,
+                note=f"{seat_count(games[game])} seats",
+            )
+        )
     return rows
 
 
@@ -161,11 +171,15 @@ def bench_load(repeats: int) -> list[Row]:
     rows = []
     for game, samples in times.items():
         spread = Spread.of(samples)
-        rows.append(Row(
-            goal=f"{game}: load by replay p95 <= {LOAD_P95_MS:.0f} ms",
-            measured=spread, unit="ms", met=spread.p95 <= LOAD_P95_MS,
-            note=f"longest of 20 seeded games, {files[game][1]} actions",
-        ))
+        rows.append(
+            Row(
+                goal=f"{game}: load by replay p95 <= {LOAD_P95_MS:.0f} ms",
+                measured=spread,
+                unit="ms",
+                met=spread.p95 <= LOAD_P95_MS,
+                note=f"longest of 20 seeded games, {files[game][1]} actions",
+            )
+        )
     return rows
 
 
@@ -192,9 +206,13 @@ def bench_decisions(games: int) -> list[Row]:
                     samples.append((time.perf_counter() - started) * 1000)
                 match.act(*step)
         spread = Spread.of(samples)
-        rows.append(Row(
-            goal=f"{entry.id}: {level} bot decision p95 <= {DECISION_P95_MS:.0f} ms",
-            measured=spread, unit="ms", met=spread.p95 <= DECISION_P95_MS,
-            note=f"{games} games, {seat_count(engine)} seats",
-        ))
+        rows.append(
+            Row(
+                goal=f"{entry.id}: {level} bot decision p95 <= {DECISION_P95_MS:.0f} ms",
+                measured=spread,
+                unit="ms",
+                met=spread.p95 <= DECISION_P95_MS,
+                note=f"{games} games, {seat_count(engine)} seats",
+            )
+        )
     return rows

@@ -78,7 +78,7 @@ class FrameRecorder:
         app._display = display
 
     def catch_up(self) -> tuple:
-        for _, update in self.frames[self.replayed:]:
+        for _, update in self.frames[self.replayed :]:
             self.screen.apply(update, self.app.console)
         self.replayed = len(self.frames)
         return self.screen.snapshot()
@@ -233,12 +233,18 @@ def scenarios() -> dict[str, Scenario]:
     from engines.registry import ready_games
 
     known: dict[str, Scenario] = {
-        "bivi": bivi_ghost, "bioviva": bioviva_map_cursor, "camp_grizzly": camp_grizzly_map_cursor,
-        "bivouac": bivouac_camp_cursor, "bonfire": bonfire_fate_ghost,
+        "bivi": bivi_ghost,
+        "bioviva": bioviva_map_cursor,
+        "camp_grizzly": camp_grizzly_map_cursor,
+        "bivouac": bivouac_camp_cursor,
+        "bonfire": bonfire_fate_ghost,
     }
     labels = {
-        "bivi": "Bivì ghost", "bioviva": "Bioviva map cursor", "camp_grizzly": "Camp Grizzly map cursor",
-        "bivouac": "Bivouac camp cursor", "bonfire": "Bonfire fate ghost",
+        "bivi": "Bivì ghost",
+        "bioviva": "Bioviva map cursor",
+        "camp_grizzly": "Camp Grizzly map cursor",
+        "bivouac": "Bivouac camp cursor",
+        "bonfire": "Bonfire fate ghost",
     }
     result: dict[str, Scenario] = {}
     for entry in ready_games():
@@ -270,7 +276,11 @@ def anchor_app() -> Any:
             if strip is None:
                 text = "".join("#" if (x + y) % 7 == 0 else "." for x in range(self.size.width))
                 if y == self.row:
-                    segments = [Segment(text[: self.cursor]), Segment("@", Style(reverse=True)), Segment(text[self.cursor + 1:])]
+                    segments = [
+                        Segment(text[: self.cursor]),
+                        Segment("@", Style(reverse=True)),
+                        Segment(text[self.cursor + 1 :]),
+                    ]
                 else:
                     segments = [Segment(text)]
                 strip = self._strips[y] = Strip(segments)
@@ -334,17 +344,30 @@ def bench_keys(repeats: int, presses: int = 12) -> list[Row]:
     rows = []
     for label, times in measured.items():
         if not times:
-            rows.append(Row(goal=f"{label}: key to repaint", measured=Spread(0, 0, 0, 0), unit="ms",
-                            met=False, note="no key changed the screen"))
+            rows.append(
+                Row(
+                    goal=f"{label}: key to repaint",
+                    measured=Spread(0, 0, 0, 0),
+                    unit="ms",
+                    met=False,
+                    note="no key changed the screen",
+                )
+            )
             continue
         spread, anchor_spread = Spread.of(times), Spread.of(anchors[label])
         ratio = spread.p95 / anchor_spread.p95
         note = f"{SIZE[0]}x{SIZE[1]}, ratio of p95s, anchor measured beside it"
         if silent[label]:
             note += f"; {silent[label]} keys changed nothing"
-        rows.append(Row(
-            goal=f"{label}: key to repaint p95 <= {KEY_P95_MS:.0f} ms and <= {KEY_RATIO:.0f}x",
-            anchor=anchor_spread, measured=spread, unit="ms", ratio=ratio,
-            met=spread.p95 <= KEY_P95_MS and ratio <= KEY_RATIO and not silent[label], note=note,
-        ))
+        rows.append(
+            Row(
+                goal=f"{label}: key to repaint p95 <= {KEY_P95_MS:.0f} ms and <= {KEY_RATIO:.0f}x",
+                anchor=anchor_spread,
+                measured=spread,
+                unit="ms",
+                ratio=ratio,
+                met=spread.p95 <= KEY_P95_MS and ratio <= KEY_RATIO and not silent[label],
+                note=note,
+            )
+        )
     return rows

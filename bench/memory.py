@@ -79,9 +79,15 @@ def bench_memory(repeats: int) -> list[Row]:
     for entry in games:
         spread = Spread.of(measured[entry.id])
         ratio = spread.median / anchor_spread.median
-        rows.append(Row(
-            goal=f"{entry.title}: peak RSS in a game <= {RSS_RATIO}x",
-            anchor=anchor_spread, measured=spread, unit="MiB", ratio=ratio, met=ratio <= RSS_RATIO,
-            note=f"anchor: minimal Textual app; fresh process, {SIZE[0]}x{SIZE[1]}, medians",
-        ))
+        rows.append(
+            Row(
+                goal=f"{entry.title}: peak RSS in a game <= {RSS_RATIO}x",
+                anchor=anchor_spread,
+                measured=spread,
+                unit="MiB",
+                ratio=ratio,
+                met=ratio <= RSS_RATIO,
+                note=f"anchor: minimal Textual app; fresh process, {SIZE[0]}x{SIZE[1]}, medians",
+            )
+        )
     return rows

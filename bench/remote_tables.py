@@ -168,20 +168,27 @@ async def main(tables: int, seconds: float, game: str, churn_every: float = 0.0)
     newcomers = int(seconds / churn_every) if churn_every else 0
     with tempfile.TemporaryDirectory(prefix="campfire-bench-") as root:
         host = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", HOST_CODE, root, str(tables * seats + newcomers), *HOST_FLAGS,
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT,
+            sys.executable,
+            "-c",
+            HOST_CODE,
+            root,
+            str(tables * seats + newcomers),
+            *HOST_FLAGS,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            cwd=ROOT,
         )
         probe = None
         try:
             started = json.loads(await asyncio.wait_for(host.stdout.readline(), 60))
             stats = Stats()
             clients = [await TableClient.connect(started["socket"], t) for t in started["tokens"]]
-            clients, arriving = clients[:tables * seats], clients[tables * seats:]
+            clients, arriving = clients[: tables * seats], clients[tables * seats :]
             for client in clients:
                 client.on_message = lambda reply, c=client: isinstance(reply, Update) and stats.seen(c, reply)
             table_ids = []
             for number in range(tables):
-                owner, *friends = clients[number * seats:(number + 1) * seats]
+                owner, *friends = clients[number * seats : (number + 1) * seats]
                 owner.send(CreateTable(game=game, seats=[SeatRequest("me")] + [SeatRequest("open")] * (seats - 1)))
                 made = await owner.wait_for(lambda r: isinstance(r, (Done, Refused)))
                 assert isinstance(made, Done), made
@@ -224,21 +231,29 @@ def report(stats: Stats, tables: int, seats: int, seconds: float) -> None:
     p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000  # noqa: E731
     print(f"{tables} tables x {seats} seats = {tables * seats} connections, {seconds:.0f} s")
     print(f"actions applied: {stats.actions} ({stats.actions / seconds:.1f}/s), refused: {stats.refusals}")
-    print(f"action -> other players' update: n={len(latencies)} median {statistics.median(latencies) * 1000:.1f} ms,"
-          f" p95 {p(0.95):.1f} ms, p99 {p(0.99):.1f} ms, max {latencies[-1] * 1000:.1f} ms")
+    print(
+        f"action -> other players' update: n={len(latencies)} median {statistics.median(latencies) * 1000:.1f} ms,"
+        f" p95 {p(0.95):.1f} ms, p99 {p(0.99):.1f} ms, max {latencies[-1] * 1000:.1f} ms"
+    )
 
 
 def explain(stats: Stats, probe: dict) -> None:
     """Each stall beside what overlapped it: the host's loop running late (and a slow store
     write or broadcast inside that), or the clients' own loop running late."""
     for label, figures in probe["timed"].items():
-        print(f"host {label}: n={figures['n']} median {figures['p50']:.2f} ms, p99 {figures['p99']:.2f} ms,"
-              f" max {figures['max']:.1f} ms")
+        print(
+            f"host {label}: n={figures['n']} median {figures['p50']:.2f} ms, p99 {figures['p99']:.2f} ms,"
+            f" max {figures['max']:.1f} ms"
+        )
     lags = [(at - stats.started, late) for at, late in probe["lags"]]
-    print(f"host loop late by > {STALL * 1000:.0f} ms: {len(lags)} times, {sum(1 for at, _ in lags if at < 0)} before"
-          f" the players start; clients' loop: {len(stats.client_lags)} times; stalled updates: {len(stats.stalls)}")
-    print("  host late while playing (s from the start: ms late):",
-          ", ".join(f"{at:.1f}: {late * 1000:.0f}" for at, late in lags if at + late > 0)[:600])
+    print(
+        f"host loop late by > {STALL * 1000:.0f} ms: {len(lags)} times, {sum(1 for at, _ in lags if at < 0)} before"
+        f" the players start; clients' loop: {len(stats.client_lags)} times; stalled updates: {len(stats.stalls)}"
+    )
+    print(
+        "  host late while playing (s from the start: ms late):",
+        ", ".join(f"{at:.1f}: {late * 1000:.0f}" for at, late in lags if at + late > 0)[:600],
+    )
 
     def overlapping(spans, start, end):
         return [s for s in spans if s[0] < end and s[0] + s[-1] > start]
@@ -252,8 +267,10 @@ def explain(stats: Stats, probe: dict) -> None:
         cause = "host loop" if host_late else "clients' loop" if client_late else "neither loop"
         causes[cause] = causes.get(cause, 0) + 1
         if sum(causes.values()) <= 12:
-            print(f"  stall at {start - stats.started:.1f} s, {latency * 1000:.0f} ms: host late {[round(late * 1000) for _, late in host_late]},"
-                  f" clients late {[round(late * 1000) for _, late in client_late]}, slow host calls {slow}")
+            print(
+                f"  stall at {start - stats.started:.1f} s, {latency * 1000:.0f} ms: host late {[round(late * 1000) for _, late in host_late]},"
+                f" clients late {[round(late * 1000) for _, late in client_late]}, slow host calls {slow}"
+            )
     print("stalls overlapping:", ", ".join(f"{k} {v}" for k, v in sorted(causes.items())) or "none")
 
 
@@ -263,8 +280,13 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--game", default="bivi")
     parser.add_argument("--nogc", action="store_true", help="host without garbage collection (diagnosis)")
-    parser.add_argument("--churn", type=float, default=0.0, metavar="S",
-                        help="a newcomer opens a table every S seconds while the others play")
+    parser.add_argument(
+        "--churn",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="a newcomer opens a table every S seconds while the others play",
+    )
     parser.add_argument("--probe", action="store_true", help="time the host's loop, store writes and broadcasts")
     args = parser.parse_args()
     if args.nogc:

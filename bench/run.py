@@ -66,15 +66,21 @@ def _memory(quick: bool) -> list[Row]:
 
 
 SECTIONS = {
-    "engine": _engine, "decisions": _decisions, "load": _load, "startup": _startup, "keys": _keys,
-    "autosave": _autosave, "memory": _memory,
+    "engine": _engine,
+    "decisions": _decisions,
+    "load": _load,
+    "startup": _startup,
+    "keys": _keys,
+    "autosave": _autosave,
+    "memory": _memory,
 }
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Campfire speed goals against same-run anchors.")
-    parser.add_argument("sections", nargs="*", metavar="SECTION",
-                        help=f"one or more of: {', '.join(SECTIONS)} (default: all)")
+    parser.add_argument(
+        "sections", nargs="*", metavar="SECTION", help=f"one or more of: {', '.join(SECTIONS)} (default: all)"
+    )
     parser.add_argument("--check", action="store_true", help="exit 1 when any goal is missed")
     parser.add_argument("--quick", action="store_true", help="fewer repeats: a rough look, not a verdict")
     args = parser.parse_args(argv)

@@ -61,11 +61,17 @@ def bench_autosave(repeats: int) -> list[Row]:
             saver.close()
         anchor, measured = Spread.of(bare), Spread.of(autosave)
         ratio = measured.p95 / anchor.p95
-        rows.append(Row(
-            goal=f"{entry.id}: autosave p95 <= {AUTOSAVE_RATIO:.1f}x",
-            anchor=anchor, measured=measured, unit="ms", ratio=ratio, met=ratio <= AUTOSAVE_RATIO,
-            note=f"anchor: bare write+fsync+rename, {len(data) // 1024} KiB, ratio of p95s of {len(bare)} samples",
-        ))
+        rows.append(
+            Row(
+                goal=f"{entry.id}: autosave p95 <= {AUTOSAVE_RATIO:.1f}x",
+                anchor=anchor,
+                measured=measured,
+                unit="ms",
+                ratio=ratio,
+                met=ratio <= AUTOSAVE_RATIO,
+                note=f"anchor: bare write+fsync+rename, {len(data) // 1024} KiB, ratio of p95s of {len(bare)} samples",
+            )
+        )
     return rows
 
 

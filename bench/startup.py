@@ -52,18 +52,24 @@ def _first_paint(self):
 App.post_display_hook = _first_paint
 """
 
-MINIMAL = _PRELUDE + """
+MINIMAL = (
+    _PRELUDE
+    + """
 from textual.widgets import Static
 class Minimal(App):
     def compose(self):
         yield Static("hello")
 Minimal().run()
 """
+)
 
-CAMPFIRE = _PRELUDE + """
+CAMPFIRE = (
+    _PRELUDE
+    + """
 from tui.cli import main
 main([])
 """
+)
 
 
 def compile_bytecode() -> None:
@@ -99,7 +105,12 @@ def first_paint(program: str) -> float:
     started = time.monotonic()
     process = subprocess.Popen(
         [sys.executable, "-c", program, repr(started), out],
-        stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env, start_new_session=True,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
     )
     os.close(slave)
     try:
@@ -126,11 +137,17 @@ def bench_startup(repeats: int) -> list[Row]:
             samples.append(first_paint(program) * 1000)
     anchor, measured = Spread.of(minimal), Spread.of(campfire)
     ratio = paired_ratio(campfire, minimal)
-    return [Row(
-        goal=f"launcher first paint <= {FIRST_PAINT_RATIO:.2f}x",
-        anchor=anchor, measured=measured, unit="ms", ratio=ratio, met=ratio <= FIRST_PAINT_RATIO,
-        note=f"anchor: minimal Textual app, {SIZE[0]}x{SIZE[1]} pty, median of paired ratios",
-    )]
+    return [
+        Row(
+            goal=f"launcher first paint <= {FIRST_PAINT_RATIO:.2f}x",
+            anchor=anchor,
+            measured=measured,
+            unit="ms",
+            ratio=ratio,
+            met=ratio <= FIRST_PAINT_RATIO,
+            note=f"anchor: minimal Textual app, {SIZE[0]}x{SIZE[1]} pty, median of paired ratios",
+        )
+    ]
 
 
 # -- entering: launcher Enter -> setup drawn, Start -> game drawn ----------------------------
@@ -157,7 +174,11 @@ def fresh_process_sample(module: str, function: str, *args: str) -> Any:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     result = subprocess.run(
         [sys.executable, "-c", _FRESH_PROGRAM.format(module=module, function=function), *args],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
     )
     if result.returncode != 0:
         raise RuntimeError(f"{function}{args} failed: {result.stderr.strip().splitlines()[-1:]}")
@@ -303,13 +324,21 @@ def bench_entering(repeats: int) -> list[Row]:
     anchor_spread = Spread.of(anchor)
     rows = []
     for entry in games:
-        for step, samples in (("launcher Enter -> setup drawn", setup[entry.id]), ("Start -> game drawn", start[entry.id])):
+        for step, samples in (
+            ("launcher Enter -> setup drawn", setup[entry.id]),
+            ("Start -> game drawn", start[entry.id]),
+        ):
             spread = Spread.of(samples)
             ratio = spread.median / anchor_spread.median
-            rows.append(Row(
-                goal=f"{entry.title}: {step} <= {SWITCH_MS:.0f} ms and <= {SWITCH_RATIO}x",
-                anchor=anchor_spread, measured=spread, unit="ms", ratio=ratio,
-                met=spread.median <= SWITCH_MS and ratio <= SWITCH_RATIO,
-                note=f"fresh process, {SWITCH_SIZE[0]}x{SWITCH_SIZE[1]}, medians",
-            ))
+            rows.append(
+                Row(
+                    goal=f"{entry.title}: {step} <= {SWITCH_MS:.0f} ms and <= {SWITCH_RATIO}x",
+                    anchor=anchor_spread,
+                    measured=spread,
+                    unit="ms",
+                    ratio=ratio,
+                    met=spread.median <= SWITCH_MS and ratio <= SWITCH_RATIO,
+                    note=f"fresh process, {SWITCH_SIZE[0]}x{SWITCH_SIZE[1]}, medians",
+                )
+            )
     return rows

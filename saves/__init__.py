@@ -19,9 +19,23 @@ _HOMES = {
     **{
         name: "saves.store"
         for name in (
-            "Autosaver", "Loaded", "SaveInfo", "SaveInUse", "VerifyResult", "autosave_path", "latest",
-            "list_saves", "load", "load_save", "locate", "prev_path", "read_save", "save_dir",
-            "sweep_temp_files", "verify", "write_match",
+            "Autosaver",
+            "Loaded",
+            "SaveInfo",
+            "SaveInUse",
+            "VerifyResult",
+            "autosave_path",
+            "latest",
+            "list_saves",
+            "load",
+            "load_save",
+            "locate",
+            "prev_path",
+            "read_save",
+            "save_dir",
+            "sweep_temp_files",
+            "verify",
+            "write_match",
         )
     },
 }
@@ -40,4 +54,3 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_HOMES))
-

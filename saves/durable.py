@@ -154,7 +154,6 @@ class HotWriter:
         os.replace(spare, self._path)
 
 
-
 def _unlink_all(paths: tuple[str, ...]) -> None:
     for path in paths:
         try:

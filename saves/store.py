@@ -304,7 +304,9 @@ class Autosaver:
                 self.path, "is open read-only while another Campfire session plays it, so nothing done here is saved"
             )
         if not self._lock.still_held():
-            raise SaveError(self.path, "was taken over by another Campfire session, so this game is no longer saved here")
+            raise SaveError(
+                self.path, "was taken over by another Campfire session, so this game is no longer saved here"
+            )
         save = envelope(self.match, created=self.created, facts=self._state_facts())
         if self._wrote_once:
             self._write_again(self._encoder.encode(save))
@@ -442,7 +444,8 @@ def list_saves(directory: Path | str | None = None) -> list[SaveInfo]:
     folder = save_dir(directory)
     try:
         candidates = sorted(
-            p for p in folder.iterdir()
+            p
+            for p in folder.iterdir()
             if p.suffix == ".json" and not p.name.endswith(PREV_SUFFIX) and not p.name.startswith(".")
         )
     except OSError:
@@ -630,8 +633,16 @@ def _fresh_info(path: Path) -> SaveInfo:
         loaded = load_save(path)
     except SaveError as error:
         return SaveInfo(
-            path=path, game="?", title="?", players="", turn=0, actions=0, summary="",
-            over=False, updated=updated, error=str(error),
+            path=path,
+            game="?",
+            title="?",
+            players="",
+            turn=0,
+            actions=0,
+            summary="",
+            over=False,
+            updated=updated,
+            error=str(error),
         )
     match = loaded.match
     engine = match.engine

@@ -46,7 +46,10 @@ class Limits:
 
 
 def child_environment(
-    term: str, client_env: Mapping[object, object], folders: PlayerFolders, player_name: str,
+    term: str,
+    client_env: Mapping[object, object],
+    folders: PlayerFolders,
+    player_name: str,
     gateway_env: Mapping[str, str] = os.environ,
 ) -> dict[str, str]:
     """The game's whole environment, built from scratch."""
@@ -60,13 +63,15 @@ def child_environment(
             env[name] = value
         elif name.startswith(CLIENT_LOCALE_PREFIXES) and _is_utf8_locale(value):
             env[name] = value
-    env.update({
-        "TERM": term if term and len(term) <= 64 and term.isprintable() else "xterm-256color",
-        "HOME": str(folders.home),
-        "CAMPFIRE_SAVE_DIR": str(folders.saves),
-        "CAMPFIRE_CONFIG_DIR": str(folders.config),
-        PLAYER_NAME_VARIABLE: player_name,
-    })
+    env.update(
+        {
+            "TERM": term if term and len(term) <= 64 and term.isprintable() else "xterm-256color",
+            "HOME": str(folders.home),
+            "CAMPFIRE_SAVE_DIR": str(folders.saves),
+            "CAMPFIRE_CONFIG_DIR": str(folders.config),
+            PLAYER_NAME_VARIABLE: player_name,
+        }
+    )
     return env
 
 
@@ -109,8 +114,13 @@ class GameProcess:
             os.set_blocking(master_fd, False)
             process = await asyncio.create_subprocess_exec(
                 *GAME_COMMAND,
-                stdin=slave_fd, stdout=slave_fd, stderr=slave_fd,
-                env=env, cwd=cwd, close_fds=True, start_new_session=True,
+                stdin=slave_fd,
+                stdout=slave_fd,
+                stderr=slave_fd,
+                env=env,
+                cwd=cwd,
+                close_fds=True,
+                start_new_session=True,
                 preexec_fn=_child_setup(limits),
             )
         except BaseException:

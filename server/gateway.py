@@ -93,7 +93,8 @@ class Gateway:
         await self.tables.start()
         self._acceptor = await asyncssh.create_server(
             lambda: PlayerConnection(self),
-            self.options.host, self.options.port,
+            self.options.host,
+            self.options.port,
             server_host_keys=[key],
             process_factory=self._run_session,
             encoding=None,
@@ -171,8 +172,15 @@ class Gateway:
             if token:
                 self.tables.revoke_token(token)
             folders.remove_if_temporary()
-        self._log("game ended", player, pid=game.pid, reason=reason, status=status,
-                  sent=link.bytes_out, received=link.bytes_in)
+        self._log(
+            "game ended",
+            player,
+            pid=game.pid,
+            reason=reason,
+            status=status,
+            sent=link.bytes_out,
+            received=link.bytes_in,
+        )
         if reason == "idle":
             _write_quietly(process, IDLE_GOODBYE.encode())
         if not process.is_closing():
@@ -386,8 +394,11 @@ class PlayerConnection(asyncssh.SSHServer):
         self.identity = Identity(self._fingerprint, sanitise_name(self.username))
         if self.gateway.log is not None:
             self.gateway.log.write(
-                "identity", peer=self.peer_ip, fingerprint=self._fingerprint,
-                guest=self._fingerprint is None, name=self.identity.name,
+                "identity",
+                peer=self.peer_ip,
+                fingerprint=self._fingerprint,
+                guest=self._fingerprint is None,
+                name=self.identity.name,
             )
 
 

@@ -118,7 +118,11 @@ class Ticket:
 
 class TableHost:
     def __init__(
-        self, data_root: Path, *, bot_delay: float = 0.4, limits: HostLimits = HostLimits(),
+        self,
+        data_root: Path,
+        *,
+        bot_delay: float = 0.4,
+        limits: HostLimits = HostLimits(),
         new_seed: Callable[[], int] = random_seed,
     ) -> None:
         self.data_root = data_root
@@ -215,7 +219,9 @@ class TableHost:
             while (body := await read_frame(reader, MAX_REQUEST_BYTES)) is not None:
                 request = decode_request(body)
                 if not rates.allows(request):
-                    member.send(Refused(reason="Too many requests: slow down a little.", table=getattr(request, "table", "")))
+                    member.send(
+                        Refused(reason="Too many requests: slow down a little.", table=getattr(request, "table", ""))
+                    )
                     continue
                 await self._dispatch(member, request)
         except (ProtocolError, ConnectionError, asyncio.TimeoutError):
@@ -260,9 +266,9 @@ class TableHost:
             member.send(Refused(reason="You are already connected."))
 
     def _listing(self, member: Member) -> Tables:
-        return Tables(tables=[
-            t.info(member.owner) for t in self.tables.values() if t.stored.public or t.is_member(member.owner)
-        ])
+        return Tables(
+            tables=[t.info(member.owner) for t in self.tables.values() if t.stored.public or t.is_member(member.owner)]
+        )
 
     def _announce(self) -> None:
         """Push the lobby to everyone connected when a table appears or a seat is taken.
@@ -292,9 +298,7 @@ class TableHost:
         if table is None and not request.table and invite:  # joining by the code alone
             table = next((t for t in self.tables.values() if t.stored.invite == invite), None)
         if table is not None and (
-            table.stored.public
-            or table.is_member(member.owner)
-            or (invite and invite == table.stored.invite)
+            table.stored.public or table.is_member(member.owner) or (invite and invite == table.stored.invite)
         ):
             return table
         member.send(Refused(reason="No table has that name and invite code.", table=request.table))
@@ -332,9 +336,16 @@ class TableHost:
             member.send(Refused(reason=f"These options do not work for {engine.info.title}: {error}."))
             return False
         stored = StoredTable(
-            id=self._new_id(), game=entry.id, options=msgspec.to_builtins(options), seed=seed,
-            public=request.public, invite="" if request.public else _invite_code(),
-            owner=member.owner, version=0, seats=seats, journal=[],
+            id=self._new_id(),
+            game=entry.id,
+            options=msgspec.to_builtins(options),
+            seed=seed,
+            public=request.public,
+            invite="" if request.public else _invite_code(),
+            owner=member.owner,
+            version=0,
+            seats=seats,
+            journal=[],
         )
         try:
             self.store.create(stored)

@@ -115,8 +115,15 @@ class TableStore:
             db.execute(
                 "INSERT INTO tables (id, game, options, seed, public, invite, owner, version)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
-                (table.id, table.game, json.dumps(table.options, sort_keys=True), table.seed,
-                 int(table.public), table.invite, table.owner),
+                (
+                    table.id,
+                    table.game,
+                    json.dumps(table.options, sort_keys=True),
+                    table.seed,
+                    int(table.public),
+                    table.invite,
+                    table.owner,
+                ),
             )
             db.executemany(
                 "INSERT INTO seats (table_id, seat, kind, owner, name, level) VALUES (?, ?, ?, ?, ?, ?)",
@@ -187,8 +194,16 @@ class TableStore:
             )
         ]
         return StoredTable(
-            id=table_id, game=game, options=json.loads(options), seed=seed, public=bool(public),
-            invite=invite, owner=owner, version=version, seats=seats, journal=journal,
+            id=table_id,
+            game=game,
+            options=json.loads(options),
+            seed=seed,
+            public=bool(public),
+            invite=invite,
+            owner=owner,
+            version=version,
+            seats=seats,
+            journal=journal,
         )
 
     def export(self, table_id: str, path: Path) -> Path:

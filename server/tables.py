@@ -68,7 +68,12 @@ class JoinSeat(msgspec.Struct, frozen=True):
 
 class Table:
     def __init__(
-        self, stored: StoredTable, match: Match, store: TableStore, bot_delay: float, away_limit: float = 120.0,
+        self,
+        stored: StoredTable,
+        match: Match,
+        store: TableStore,
+        bot_delay: float,
+        away_limit: float = 120.0,
     ) -> None:
         self.stored = stored
         self.match = match
@@ -107,7 +112,10 @@ class Table:
         now = time.monotonic()
         return [
             SeatInfo(
-                name=s.name, kind=s.kind, level=s.level, yours=bool(s.owner) and s.owner == owner and s.kind in ("human", "bot"),
+                name=s.name,
+                kind=s.kind,
+                level=s.level,
+                yours=bool(s.owner) and s.owner == owner and s.kind in ("human", "bot"),
                 away=int(now - self._away_since[n]) if s.kind == "human" and n in self._away_since else None,
                 standing_in=s.kind == "bot" and bool(s.owner),
             )
@@ -125,7 +133,9 @@ class Table:
         if self._status[0] != self.version:
             match = self.match
             over = match.is_over()
-            status = match.engine.outcome(match.state).reason if over else match.engine.summary(match.state, None).status
+            status = (
+                match.engine.outcome(match.state).reason if over else match.engine.summary(match.state, None).status
+            )
             self._status = (self.version, " ".join(status.split())[:120])
         return self._status[1]
 
@@ -292,7 +302,9 @@ class Table:
             if wanted is not None:
                 free = [n for n in free if n == wanted]
             if not free:
-                member.send(Refused(reason="That seat is taken." if wanted is not None else "No seat is free.", table=self.id))
+                member.send(
+                    Refused(reason="That seat is taken." if wanted is not None else "No seat is free.", table=self.id)
+                )
                 return
             seat = free[0]
             taken = StoredSeat(kind="human", owner=member.owner, name=member.name)
@@ -349,17 +361,18 @@ class Table:
         name = seats[seat].name
         away = self.away_for(seat)
         if seat not in self._away_since or away < self.away_limit:
-            member.send(Refused(
-                reason=f"{name} may be given a bot after {int(self.away_limit)} seconds away"
-                       f" (away {int(away)} seconds so far).",
-                table=self.id,
-            ))
+            member.send(
+                Refused(
+                    reason=f"{name} may be given a bot after {int(self.away_limit)} seconds away"
+                    f" (away {int(away)} seconds so far).",
+                    table=self.id,
+                )
+            )
             return
         votes = self._votes.setdefault(seat, set())
         votes.add(member.owner)
         present = {
-            s.owner for n, s in enumerate(seats)
-            if s.kind == "human" and n != seat and n not in self._away_since
+            s.owner for n, s in enumerate(seats) if s.kind == "human" and n != seat and n not in self._away_since
         }
         member.send(Done(table=self.id, seat=voter))
         if not present <= votes:
@@ -414,18 +427,20 @@ class Table:
         lines = [entry.event.for_viewer(viewer) for entry in match.log[log_from:]]
         watcher.log_sent = len(match.log)
         over = match.is_over()
-        member.send(Update(
-            table=self.id,
-            game=match.game_id,
-            version=self.version,
-            seat=viewer,
-            view=encode_view(engine.view(state, viewer)),
-            summary=engine.summary(state, viewer),
-            legal=legal,
-            actors=list(actors),
-            log_from=log_from,
-            log=lines,
-            seats=self.seat_infos(member.owner),
-            over=over,
-            outcome=engine.outcome(state) if over else None,
-        ))
+        member.send(
+            Update(
+                table=self.id,
+                game=match.game_id,
+                version=self.version,
+                seat=viewer,
+                view=encode_view(engine.view(state, viewer)),
+                summary=engine.summary(state, viewer),
+                legal=legal,
+                actors=list(actors),
+                log_from=log_from,
+                log=lines,
+                seats=self.seat_infos(member.owner),
+                over=over,
+                outcome=engine.outcome(state) if over else None,
+            )
+        )

@@ -95,8 +95,12 @@ class CountEngine(Engine[CountState, Add | Roll | Die]):
 
     def new_game(self, options: CountOptions, seats: int, seed: int) -> CountState:
         return CountState(
-            totals=(0,) * seats, seat=0, turn=1, rng=seed_state(seed),
-            target=options.target, expert=options.mode == "expert",
+            totals=(0,) * seats,
+            seat=0,
+            turn=1,
+            rng=seed_state(seed),
+            target=options.target,
+            expert=options.mode == "expert",
         )
 
     def actors(self, state: CountState) -> tuple[int, ...]:
@@ -185,13 +189,21 @@ ENGINE = CountEngine()
 
 #: What tests add to `engines.registry.GAMES` so the CLI and `saves` find this game by id.
 ENTRY = GameEntry(
-    id="count", title="Count to N", pitch=ENGINE.info.pitch, players="1-4",
-    engine="tests.fake_engine:ENGINE", ready=True,
+    id="count",
+    title="Count to N",
+    pitch=ENGINE.info.pitch,
+    players="1-4",
+    engine="tests.fake_engine:ENGINE",
+    ready=True,
 )
 
 #: A game the registry lists but cannot play yet (every real game is playable now), for the
 #: "coming soon" refusals.
 NOT_READY = GameEntry(
-    id="lantern", title="Lantern", pitch="A game still being made.", players="2-4",
-    engine="tests.lantern:ENGINE", ready=False,
+    id="lantern",
+    title="Lantern",
+    pitch="A game still being made.",
+    players="2-4",
+    engine="tests.lantern:ENGINE",
+    ready=False,
 )

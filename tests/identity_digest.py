@@ -13,8 +13,14 @@ from engines.core.match import Match, SeatSpec
 
 
 def play_digest(
-    engine: Any, options: Any, levels: tuple[str, ...], seed: int, *, with_views: bool = False,
-    check_purity: bool = False, label: str = "",
+    engine: Any,
+    options: Any,
+    levels: tuple[str, ...],
+    seed: int,
+    *,
+    with_views: bool = False,
+    check_purity: bool = False,
+    label: str = "",
 ) -> str:
     """One game played by bots, every step hashed: the state, each seat's legal actions
     (with `with_views`, the public view and summary too), the events with their reveal flag.

@@ -70,9 +70,7 @@ def layout_problems(screen: Screen) -> list[str]:
             if content.width > 0:
                 needed = widget.get_content_height(screen.size, screen.size, content.width)
                 if needed > content.height:
-                    problems.append(
-                        f"{name} needs {needed} rows but has {content.height}: {_text_of(widget)!r}"
-                    )
+                    problems.append(f"{name} needs {needed} rows but has {content.height}: {_text_of(widget)!r}")
         # Part of the widget hidden by its containers.
         region, clip = geometry.region, geometry.clip
         visible = region.intersection(clip)
@@ -120,7 +118,7 @@ class LayoutCase:
 
         engine = load_engine(self.game_id)
         names = ["Ana", "Ben", "Cyd", "Dee", "Eli", "Fay"]
-        seats = [SeatSpec(names[0])] + [SeatSpec(n, "bot", "heuristic") for n in names[1:self.seats]]
+        seats = [SeatSpec(names[0])] + [SeatSpec(n, "bot", "heuristic") for n in names[1 : self.seats]]
         return Match(engine, engine.decode_options(self.options or None), seats, seed)
 
 

@@ -128,6 +128,8 @@ def test_fields_of_other_types_must_be_declared() -> None:
 
     with pytest.raises(TypeError, match="Vote.yes"):
         ActionCodec(Vote, "Test")
-    codec = ActionCodec(Vote, "Test", forms={Vote: [Word(lambda y: "yes" if y else "no", {"yes": True, "no": False}.__getitem__)]})
+    codec = ActionCodec(
+        Vote, "Test", forms={Vote: [Word(lambda y: "yes" if y else "no", {"yes": True, "no": False}.__getitem__)]}
+    )
     assert codec.format(Vote(False)) == "vote no"
     assert codec.parse("vote yes") == Vote(True)

@@ -31,7 +31,9 @@ def test_spread_gives_min_median_and_nearest_rank_p95():
 def test_table_has_one_row_per_goal_and_says_which_are_missed():
     rows = [
         Row(goal="fast enough", measured=Spread.of([2.0, 4.0]), unit="ms", met=True),
-        Row(goal="ratio goal", measured=Spread.of([5.0]), anchor=Spread.of([10.0]), unit="steps/s", ratio=0.5, met=False),
+        Row(
+            goal="ratio goal", measured=Spread.of([5.0]), anchor=Spread.of([10.0]), unit="steps/s", ratio=0.5, met=False
+        ),
     ]
     lines = table(rows).splitlines()
     assert lines[0].startswith("| goal | anchor")
@@ -92,7 +94,9 @@ def test_virtual_screen_shows_what_the_frames_drew():
     console = Console(width=10, height=3)
     screen = VirtualScreen(10, 3)
     bold = Style(bold=True)
-    screen.apply(LayoutUpdate([[Strip([Segment("hello")])], [Strip([Segment("ab", bold)])]], Region(2, 1, 5, 2)), console)
+    screen.apply(
+        LayoutUpdate([[Strip([Segment("hello")])], [Strip([Segment("ab", bold)])]], Region(2, 1, 5, 2)), console
+    )
     rows = screen.snapshot()
     assert "".join(char for char, _ in rows[1]) == "  hello   "
     assert rows[2][2] == ("a", bold) and rows[2][3] == ("b", bold)

@@ -27,8 +27,12 @@ def campfire(*args: str, env: dict[str, str] | None = None) -> subprocess.Comple
     full_env = {k: v for k, v in os.environ.items() if k != "CAMPFIRE_SAVE_DIR"}
     full_env.update(env or {})
     return subprocess.run(
-        [sys.executable, "-m", "tui", *args], cwd=ROOT, env=full_env,
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "-m", "tui", *args],
+        cwd=ROOT,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -82,8 +86,15 @@ def test_version_and_help():
 
 @pytest.mark.parametrize(
     "args",
-    [["--bogus"], ["sim"], ["sim", "count", "--seats", "random", "--games", "0"],
-     ["play"], ["saves", "verify"], ["saves", "shred"], ["play", "x", "--seed", "abc"]],
+    [
+        ["--bogus"],
+        ["sim"],
+        ["sim", "count", "--seats", "random", "--games", "0"],
+        ["play"],
+        ["saves", "verify"],
+        ["saves", "shred"],
+        ["play", "x", "--seed", "abc"],
+    ],
 )
 def test_bad_flags_give_usage_and_exit_2(args):
     result = campfire(*args)
@@ -100,8 +111,21 @@ def test_no_arguments_opens_the_launcher(capsys, launched, tmp_path):
 
 
 def test_play_hands_a_validated_request_to_the_app(capsys, launched, with_count, tmp_path):
-    code, _, err = run(capsys, "play", "count", "--seats", "Ana:human,random", "--seed", "5",
-                       "--option", "mode=expert", "--option", "target=20", "--save-dir", str(tmp_path))
+    code, _, err = run(
+        capsys,
+        "play",
+        "count",
+        "--seats",
+        "Ana:human,random",
+        "--seed",
+        "5",
+        "--option",
+        "mode=expert",
+        "--option",
+        "target=20",
+        "--save-dir",
+        str(tmp_path),
+    )
     assert (code, err) == (0, "")
     [call] = launched
     assert call["save_dir"] == tmp_path
@@ -170,7 +194,10 @@ def test_rules_whole_book_and_topics(capsys, with_count):
 def test_rules_unknown_topic_lists_the_anchors(capsys, with_count):
     code, out, err = run(capsys, "rules", "count", "castling")
     assert code == 1 and out == ""
-    assert one_sentence(err) == "No section of the Count to N rules matches 'castling' (sections: setup, turn, roll, scoring)."
+    assert (
+        one_sentence(err)
+        == "No section of the Count to N rules matches 'castling' (sections: setup, turn, roll, scoring)."
+    )
 
 
 def test_rules_of_a_game_without_a_reference(capsys, with_count):
@@ -312,7 +339,18 @@ def test_sim_json_lines_and_summary(capsys, with_count):
     assert len(records) == 13
     assert [g["seed"] for g in games] == list(range(100, 112))
     for game in games:
-        assert set(game) == {"game", "seed", "seats", "scores", "breakdown", "winners", "rivals", "turns", "actions", "seconds"}
+        assert set(game) == {
+            "game",
+            "seed",
+            "seats",
+            "scores",
+            "breakdown",
+            "winners",
+            "rivals",
+            "turns",
+            "actions",
+            "seconds",
+        }
         assert game["game"] == "count" and game["seats"] == ["random", "heuristic"]
         assert max(game["scores"]) >= 12 and game["winners"]
         assert game["actions"] >= game["turns"] > 0 and game["seconds"] >= 0

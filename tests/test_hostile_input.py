@@ -53,10 +53,34 @@ def hostile_strings(rng: random.Random, count: int) -> list[str]:
     """Markup, terminal escapes, control characters, odd Unicode, nesting and sheer size,
     alone and mixed, always the same for the same generator."""
     fixed = [
-        "[/]", "[bold]x", "[link=file:///etc/passwd]y[/link]", "[red", "]", "[[", "\\[b]",
-        "\x1b[2J", "\x1b]0;owned\x07", "a\x00b", "line\nbreak", "tab\tand\rreturn", "\x7f\x9b31m",
-        "\u202eevil", "\u200f\u2066x", "e\u0301\u0301\u0301", "🔥" * 30, "\ud800", "x" * 10_000,
-        "[" * 1000, "{" * 1000, '{"a":' * 1000, "", " ", "-", "--help", "%s%n", "$(reboot)",
+        "[/]",
+        "[bold]x",
+        "[link=file:///etc/passwd]y[/link]",
+        "[red",
+        "]",
+        "[[",
+        "\\[b]",
+        "\x1b[2J",
+        "\x1b]0;owned\x07",
+        "a\x00b",
+        "line\nbreak",
+        "tab\tand\rreturn",
+        "\x7f\x9b31m",
+        "\u202eevil",
+        "\u200f\u2066x",
+        "e\u0301\u0301\u0301",
+        "🔥" * 30,
+        "\ud800",
+        "x" * 10_000,
+        "[" * 1000,
+        "{" * 1000,
+        '{"a":' * 1000,
+        "",
+        " ",
+        "-",
+        "--help",
+        "%s%n",
+        "$(reboot)",
     ]
     pieces = fixed[:20]
     made = list(fixed)
@@ -118,7 +142,8 @@ HOSTILE_FILES = {
     "a link to /dev/zero": (lambda p: p.unlink() or p.symlink_to("/dev/zero"), "is a device, not a save file"),
     "a huge action": (
         lambda p: edit(p, lambda d: d["journal"][0].update(action="add " + "9" * 100_000)),
-        "longer than 400 characters"),
+        "longer than 400 characters",
+    ),
 }
 
 
@@ -141,9 +166,16 @@ def test_hostile_save_is_one_sentence_and_left_as_it_was(tmp_path, with_count, c
     assert {p.name: p.lstat().st_mtime_ns for p in tmp_path.iterdir()} == before
 
 
-@pytest.mark.parametrize("name, shown", [
-    ("N" * 41, "N" * 40), ("\x1b[2J", "?[2J"), ("", "Player 1"), ("a\nb", "a b"), ("x" * 100_000, "x" * 40),
-])
+@pytest.mark.parametrize(
+    "name, shown",
+    [
+        ("N" * 41, "N" * 40),
+        ("\x1b[2J", "?[2J"),
+        ("", "Player 1"),
+        ("a\nb", "a b"),
+        ("x" * 100_000, "x" * 40),
+    ],
+)
 def test_a_name_in_a_file_is_made_fit_to_show(tmp_path, with_count, name, shown):
     """Saves from before the limit keep loading; nothing raw or overlong reaches a screen."""
     path = good_save(tmp_path)
@@ -233,8 +265,11 @@ for line in sys.stdin:
 
 def hold_lock(path: Path) -> subprocess.Popen[str]:
     child = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(path)], cwd=ROOT, text=True,
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        [sys.executable, "-c", HOLDER, str(path)],
+        cwd=ROOT,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
     )
     assert child.stdout.readline().strip() == "held"
     return child
@@ -443,8 +478,11 @@ SETTINGS_CASES = {
     "huge pace": (b'{"bot_delay": 1e300}', {"bot_delay": 0.4}, ["'bot_delay'"]),
     "pace as text": (b'{"bot_delay": "fast", "glyphs": "ascii"}', {"glyphs": "ascii"}, ["'bot_delay'"]),
     "unknown key": (b'{"colour": "red", "bot_delay": 1}', {"bot_delay": 1.0}, ["'colour'"]),
-    "unknown binding id": (b'{"keymap": {"game.explode": "x", "game.undo": "z"}}',
-                           {"keymap": {"game.undo": "z"}}, ["'game.explode'"]),
+    "unknown binding id": (
+        b'{"keymap": {"game.explode": "x", "game.undo": "z"}}',
+        {"keymap": {"game.undo": "z"}},
+        ["'game.explode'"],
+    ),
     "two actions on one key": (b'{"keymap": {"game.undo": "n"}}', {"keymap": {}}, ["'game.undo'"]),
     "Menu without a key": (b'{"keymap": {"game.menu": ""}}', {"keymap": {}}, ["'game.menu'"]),
     "Save's key taken": (b'{"keymap": {"game.undo": "ctrl+s"}}', {"keymap": {}}, ["'game.undo'"]),
@@ -595,7 +633,11 @@ def test_quitting_while_bots_move_prints_no_traceback(tmp_path):
     for seed, quit_after, delay in [(3, "0.3", "0"), (4, "0.4", "0.05"), (5, "0.5", "0.3")]:
         result = subprocess.run(
             [sys.executable, str(script), str(seed), quit_after, delay],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
         assert (result.returncode, result.stderr) == (0, ""), result.stderr[-2000:]
     assert not (tmp_path / "log").exists()

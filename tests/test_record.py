@@ -39,7 +39,14 @@ def test_game_entries_compare_hash_and_show_like_the_struct_they_were():
 
 def test_each_field_counts_in_equality():
     first = GAMES[0]
-    for name, value in [("id", "x"), ("title", "x"), ("pitch", "x"), ("players", "x"), ("engine", "x"), ("ready", False)]:
+    for name, value in [
+        ("id", "x"),
+        ("title", "x"),
+        ("pitch", "x"),
+        ("players", "x"),
+        ("engine", "x"),
+        ("ready", False),
+    ]:
         assert first.replace(**{name: value}) != first
         assert getattr(first.replace(**{name: value}), name) == value
     assert ASCII.replace(separator=UNICODE.separator) != ASCII

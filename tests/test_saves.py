@@ -265,7 +265,10 @@ def test_sigkill_loses_at_most_the_action_being_applied(tmp_path, moment):
     done = 13
     child = subprocess.run(
         [sys.executable, "-c", CHILD, str(tmp_path), str(done), moment],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert child.returncode == -9, child.stderr
     saves = [p for p in tmp_path.glob("*.json") if not p.name.endswith(".prev.json")]
@@ -281,7 +284,9 @@ def test_sigkill_loses_at_most_the_action_being_applied(tmp_path, moment):
 # -- bad files -----------------------------------------------------------------------------
 def good_save(folder: Path) -> Path:
     """Eight actions by two humans, including two die rolls."""
-    match = Match(ENGINE, msgspec.convert({"target": 30}, type=ENGINE.options_type), [SeatSpec("Ana"), SeatSpec("Bo")], 17)
+    match = Match(
+        ENGINE, msgspec.convert({"target": 30}, type=ENGINE.options_type), [SeatSpec("Ana"), SeatSpec("Bo")], 17
+    )
     for seat, text in [(0, "roll"), (1, "add 2"), (0, "add 1"), (1, "roll"), (0, "add 2"), (1, "add 1")]:
         match.act_text(seat, text)
         match.run_automatic()
@@ -312,7 +317,10 @@ def tamper_die(data: dict) -> None:
 BAD_FILES = {
     "missing": (lambda p: p.unlink(), "game-1.json does not exist."),
     "empty": (lambda p: p.write_bytes(b""), "game-1.json is empty."),
-    "truncated": (lambda p: p.write_bytes(p.read_bytes()[:200]), "game-1.json is cut short (truncated JSON at byte 200)."),
+    "truncated": (
+        lambda p: p.write_bytes(p.read_bytes()[:200]),
+        "game-1.json is cut short (truncated JSON at byte 200).",
+    ),
     "not json": (lambda p: p.write_text("Campfire save, honest\n"), "game-1.json is not valid JSON"),
     "binary garbage": (lambda p: p.write_bytes(bytes(range(256))), "game-1.json is not valid JSON"),
     "byte flipped in syntax": (lambda p: p.write_bytes(p.read_bytes().replace(b":", b";", 1)), "is not valid JSON"),
@@ -324,13 +332,21 @@ BAD_FILES = {
     "future shape": (lambda p: p.write_text('{"format": 2, "session": {}}'), "uses save format 2"),
     "unknown game": (lambda p: edit(p, lambda d: d.update(game="chess")), "unknown game 'chess'"),
     "game not ready": (lambda p: edit(p, lambda d: d.update(game="lantern")), "which cannot be played yet"),
-    "bad options": (lambda p: edit(p, lambda d: d["options"].update(target=2)), "has options Count to N does not accept"),
+    "bad options": (
+        lambda p: edit(p, lambda d: d["options"].update(target=2)),
+        "has options Count to N does not accept",
+    ),
     "unknown option": (lambda p: edit(p, lambda d: d["options"].update(colour="red")), "does not accept"),
-    "bad seat level": (lambda p: edit(p, lambda d: d["seats"][0].update(kind="bot", level="genius")), "no 'genius' bot"),
+    "bad seat level": (
+        lambda p: edit(p, lambda d: d["seats"][0].update(kind="bot", level="genius")),
+        "no 'genius' bot",
+    ),
     "digest mismatch": (lambda p: edit(p, lambda d: d.update(digest="0" * 32)), "digest mismatch"),
     "illegal journal action": (lambda p: edit(p, tamper_die), "illegal action in its journal: action"),
     "journal entry from nowhere": (
-        lambda p: edit(p, lambda d: d["journal"].append({"seat": 5, "action": "add 1"})), "illegal action"),
+        lambda p: edit(p, lambda d: d["journal"].append({"seat": 5, "action": "add 1"})),
+        "illegal action",
+    ),
 }
 
 
@@ -525,7 +541,9 @@ def test_two_sessions_starting_the_same_game_in_the_same_second_save_to_two_file
 
     match = new_match()
     now = datetime.now()
-    names = [tmp_path / f"{match.game_id}-{(now + timedelta(seconds=s)).strftime('%Y%m%d-%H%M%S')}.json" for s in range(4)]
+    names = [
+        tmp_path / f"{match.game_id}-{(now + timedelta(seconds=s)).strftime('%Y%m%d-%H%M%S')}.json" for s in range(4)
+    ]
     holder = textwrap.dedent(f"""
         import fcntl, os, sys, time
         fds = []

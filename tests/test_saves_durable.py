@@ -121,7 +121,9 @@ def test_a_kill_at_every_call_of_a_save_leaves_the_last_or_the_new_position_and_
 def test_swaps_leave_the_same_files_as_the_long_way(tmp_path, monkeypatch):
     monkeypatch.setattr(saves.format, "now_iso", lambda: "2026-01-01T00:00:00+00:00")
     humans = [SeatSpec("Ana"), SeatSpec("Bo")]
-    swapping, long_way = (Autosaver(Match(ENGINE, ENGINE.default_options(), humans, 3), tmp_path / f"{n}.json") for n in "ab")
+    swapping, long_way = (
+        Autosaver(Match(ENGINE, ENGINE.default_options(), humans, 3), tmp_path / f"{n}.json") for n in "ab"
+    )
     script = ["add 2", "add 1", "add 2", "roll", "undo", "roll", "automatic", "add 1", "add 2", "add 1", "roll", "undo"]
     for step in script:
         for saver in (swapping, long_way):
@@ -260,6 +262,7 @@ def test_a_python_without_ctypes_autosaves_the_long_way(tmp_path, monkeypatch):
 @pytest.mark.parametrize("swaps", [True, False], ids=["swaps", "long way"])
 def test_a_full_disk_mid_write_keeps_the_last_save_and_prev_and_the_next_save_catches_up(tmp_path, monkeypatch, swaps):
     if not swaps:
+
         def refuse(first: bytes, second: bytes) -> None:
             raise OSError(errno.ENOSYS, os.strerror(errno.ENOSYS))
 

@@ -73,7 +73,10 @@ def test_every_autosave_lists_the_state_just_reached(game, tmp_path):
         on_disk = read_save(saver.path)
         facts = state_facts(match)
         assert (on_disk.digest, on_disk.turn, on_disk.summary, on_disk.over) == (
-            facts.digest, facts.turn, facts.summary, facts.over
+            facts.digest,
+            facts.turn,
+            facts.summary,
+            facts.over,
         )
         assert saver.path.read_bytes() == encode(on_disk), "the file is the full encoding of its envelope"
     saver.save()  # nothing happened since: the same facts again

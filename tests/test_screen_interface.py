@@ -28,8 +28,10 @@ def state_reads(source: str) -> list[str]:
             found.append(f"line {node.lineno}: {ast.unparse(node)}")
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in RULE_CALLS:
             receiver = node.func.value
-            if isinstance(receiver, ast.Attribute) and receiver.attr == "engine" or (
-                isinstance(receiver, ast.Name) and receiver.id == "engine"
+            if (
+                isinstance(receiver, ast.Attribute)
+                and receiver.attr == "engine"
+                or (isinstance(receiver, ast.Name) and receiver.id == "engine")
             ):
                 found.append(f"line {node.lineno}: {ast.unparse(node.func)}(...)")
     return sorted(found, key=lambda line: int(line.split()[1].rstrip(":")))
@@ -41,12 +43,7 @@ def test_no_screen_reads_a_state(path: Path) -> None:
 
 
 def test_the_scan_finds_what_it_forbids() -> None:
-    source = (
-        "x = self.match.state.stage\n"
-        "self.match.engine.apply(s, 1, a)\n"
-        "engine.view(s, None)\n"
-        "self.match.view(0)\n"
-    )
+    source = "x = self.match.state.stage\nself.match.engine.apply(s, 1, a)\nengine.view(s, None)\nself.match.view(0)\n"
     assert state_reads(source) == [
         "line 1: self.match.state",
         "line 2: self.match.engine.apply(...)",
@@ -60,7 +57,11 @@ def test_the_local_and_the_remote_match_implement_every_member() -> None:
 
     for implementation in (Match, RemoteMatch):
         source = inspect.getsource(implementation)
-        missing = [name for name in interface_members() if not hasattr(implementation, name) and f"self.{name}:" not in source and f"self.{name} =" not in source]
+        missing = [
+            name
+            for name in interface_members()
+            if not hasattr(implementation, name) and f"self.{name}:" not in source and f"self.{name} =" not in source
+        ]
         assert missing == [], f"{implementation.__name__} lacks {missing}"
 
 

@@ -16,13 +16,44 @@ from tui.settings import DEFAULT_KEYS, Settings, _decode_json, check_keymap, rea
 
 #: Texts where a lenient JSON reader and a strict one part ways, and plain ones.
 TRICKY = [
-    b"{}", b" {} \n", b"[]", b"null", b"true", b"0", b"-0", b"1.5e3", b'"text"',
-    b"NaN", b"Infinity", b"-Infinity", b'{"bot_delay": NaN}', b'{"bot_delay": -Infinity}',
-    b'{"a": "\\ud800"}', b'{"a": "\\udc00x"}', b'{"a": "\\ud83d\\udd25"}', b'{"a": "\\ud83dx\\udd25"}',
-    b'{"a": "\xff"}', b'{"a": "\xed\xa0\x80"}', b'{"a": "\xc0\xaf"}', "{\"a\": \"\U0001f525\"}".encode(),
-    b'{"a": "\x01"}', b'{"a": 1,}', b"{'a': 1}", b'{"a": 1} // note', b"{}x", b"\x00{}",
-    b'{"a": 1, "a": 2}', b'{"a": [1, {"b": null}]}', b'{"a": .5}', b'{"a": 01}', b'{"a": +1}',
-    b'{"a": "\\x41"}', b'{"a": "\\u0041"}', b"\xef\xbb\xbf{}", b"", b" ",
+    b"{}",
+    b" {} \n",
+    b"[]",
+    b"null",
+    b"true",
+    b"0",
+    b"-0",
+    b"1.5e3",
+    b'"text"',
+    b"NaN",
+    b"Infinity",
+    b"-Infinity",
+    b'{"bot_delay": NaN}',
+    b'{"bot_delay": -Infinity}',
+    b'{"a": "\\ud800"}',
+    b'{"a": "\\udc00x"}',
+    b'{"a": "\\ud83d\\udd25"}',
+    b'{"a": "\\ud83dx\\udd25"}',
+    b'{"a": "\xff"}',
+    b'{"a": "\xed\xa0\x80"}',
+    b'{"a": "\xc0\xaf"}',
+    '{"a": "\U0001f525"}'.encode(),
+    b'{"a": "\x01"}',
+    b'{"a": 1,}',
+    b"{'a': 1}",
+    b'{"a": 1} // note',
+    b"{}x",
+    b"\x00{}",
+    b'{"a": 1, "a": 2}',
+    b'{"a": [1, {"b": null}]}',
+    b'{"a": .5}',
+    b'{"a": 01}',
+    b'{"a": +1}',
+    b'{"a": "\\x41"}',
+    b'{"a": "\\u0041"}',
+    b"\xef\xbb\xbf{}",
+    b"",
+    b" ",
 ]
 
 
@@ -84,14 +115,17 @@ class OldSettings(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     keymap: dict[str, str] = {}
 
 
-@pytest.mark.parametrize("fields", [
-    {},
-    {"glyphs": "ascii"},
-    {"bot_delay": 0.0},
-    {"bot_delay": 5, "glyphs": "ascii"},
-    {"bot_delay": 1.25, "keymap": {"game.undo": "z", "board.left": "left,a,h"}},
-    {"keymap": dict(DEFAULT_KEYS)},
-])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {},
+        {"glyphs": "ascii"},
+        {"bot_delay": 0.0},
+        {"bot_delay": 5, "glyphs": "ascii"},
+        {"bot_delay": 1.25, "keymap": {"game.undo": "z", "board.left": "left,a,h"}},
+        {"keymap": dict(DEFAULT_KEYS)},
+    ],
+)
 def test_saved_settings_are_the_bytes_msgspec_wrote_and_read_back(tmp_path, monkeypatch, fields):
     monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path))
     settings = Settings(**fields)

@@ -353,7 +353,9 @@ async def test_every_map_row_is_reachable_whatever_the_height_the_pane_leaves(tm
             from tui.games.bioviva_draw import draw_world, more_cue, title_row
 
             top, count = screen._map_top, len(lines) - 3
-            fresh = draw_world(map_marks(screen.table.view), wide=False, cursor=screen.cursor, first_row=top, row_count=count)
+            fresh = draw_world(
+                map_marks(screen.table.view), wide=False, cursor=screen.cursor, first_row=top, row_count=count
+            )
             assert world.drawing == [title_row(screen.cursor, False), *fresh, more_cue(top, count)]
             assert lines[0].startswith(cell_name(*screen.cursor) + " "), "the square under the cursor, named"
             assert len(lines) == world.size.height, "the drawing fills the map's box, no more"

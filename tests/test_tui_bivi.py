@@ -87,8 +87,9 @@ async def test_full_bivi_game_by_keys_with_save_and_reload(tmp_path) -> None:
         assert isinstance(app.screen, EndScreen)
         # Every placement made with the ghost is journalled in its listed (canonical) form.
         engine = reloaded.match.engine
-        replayed = type(reloaded.match).replay(engine, reloaded.match.options, reloaded.match.seats,
-                                               reloaded.match.seed, [])
+        replayed = type(reloaded.match).replay(
+            engine, reloaded.match.options, reloaded.match.seats, reloaded.match.seed, []
+        )
         for entry in reloaded.match.journal:
             if entry.seat == 0 and entry.action.startswith("place"):
                 legal = [engine.format_action(a) for a in replayed.legal_actions(0)]
@@ -201,8 +202,12 @@ def four_player_match(seed: int, mode: str = "advanced"):
     from engines.bivi.actions import BiviOptions
     from engines.core.match import Match, SeatSpec
 
-    seats = [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic"), SeatSpec("Cy", "bot", "heuristic"),
-             SeatSpec("Di", "bot", "heuristic")]
+    seats = [
+        SeatSpec("Ana"),
+        SeatSpec("Bo", "bot", "heuristic"),
+        SeatSpec("Cy", "bot", "heuristic"),
+        SeatSpec("Di", "bot", "heuristic"),
+    ]
     return Match(ENGINE, BiviOptions(mode=mode), seats, seed)
 
 
@@ -308,10 +313,15 @@ async def test_decorations_are_shown_verbatim_with_a_legend(tmp_path) -> None:
         await open_game(app, pilot, match)
         forest = str(app.screen.query_one("#forest").render())
         view = app.screen.table.view
-        decorated = [t for side in view.forest for t in side
-                     if view.tiles[t].moss + view.tiles[t].butterflies + view.tiles[t].ladybugs]
+        decorated = [
+            t
+            for side in view.forest
+            for t in side
+            if view.tiles[t].moss + view.tiles[t].butterflies + view.tiles[t].ladybugs
+        ]
         assert decorated, "this deal shows decorated tiles"
         from tui.games.bivi_draw import decoration_text
+
         for tile_id in decorated:
             assert f"[{decoration_text(view.tiles[tile_id])}]" in forest
         assert "m moss" in forest and "f butterfly" in forest and "l ladybug" in forest
@@ -388,7 +398,9 @@ async def test_moving_the_ghost_repaints_only_changed_rows_and_never_replays_the
         changed_rows = []
         for name in ("show", "show_rows"):  # a whole drawing, or the rows the ghost touched
             original_show = getattr(board, name)
-            monkeypatch.setattr(board, name, lambda d, show=original_show: changed_rows.append(show(d)) or changed_rows[-1])
+            monkeypatch.setattr(
+                board, name, lambda d, show=original_show: changed_rows.append(show(d)) or changed_rows[-1]
+            )
         start = screen.ghost_at
         await pilot.press("right")
         await pilot.pause()
@@ -450,8 +462,9 @@ async def test_ghost_steps_and_turns_leave_the_river_as_a_whole_redraw_would_dra
                 assert problem == view_problem(view, screen.table.viewer, screen._ghost_action("tile")), key
             legal = problem is None
             judged.add(legal)
-            ghost = Ghost(cells=tuple(sorted(screen._covered("tile", view))), letter=WOOD_LETTER[view.hand_tile.wood],
-                          legal=legal)
+            ghost = Ghost(
+                cells=tuple(sorted(screen._covered("tile", view))), letter=WOOD_LETTER[view.hand_tile.wood], legal=legal
+            )
             river = view.rivers[screen.table.viewer]
             assert board.drawing == draw_river(view, river, size=screen._sizes[0], glyphs=app.glyphs, ghost=ghost), key
         assert judged == {True, False}, "the ghost was drawn on legal and refused spots"
@@ -462,7 +475,9 @@ async def test_ghost_steps_and_turns_leave_the_river_as_a_whole_redraw_would_dra
         for spot in known:
             known[spot] = "stale"
         viewer = screen.table.viewer
-        screen.set_reactive(BiviScreen.table, dataclasses.replace(screen.table, view=match.engine.view(match.state, viewer)))
+        screen.set_reactive(
+            BiviScreen.table, dataclasses.replace(screen.table, view=match.engine.view(match.state, viewer))
+        )
         for _, _, screen.ghost_at, screen.rotation, screen.flipped in list(known):
             action = screen._ghost_action("tile")
             assert screen.ghost_problem("tile") == view_problem(screen.table.view, viewer, action) != "stale"
@@ -556,8 +571,9 @@ def test_end_screen_rivers_show_their_decorations_in_advanced_mode() -> None:
         counts = decorations(match.state.players[seat].cells)
         part = details.split(f"{spec.name}'s river:")[1]
         line = next(line for line in part.splitlines() if line.startswith("Decorations:"))
-        assert line == (f"Decorations: {counts['moss']} moss, {counts['butterflies']} butterflies, "
-                        f"{counts['ladybugs']} ladybugs")
+        assert line == (
+            f"Decorations: {counts['moss']} moss, {counts['butterflies']} butterflies, {counts['ladybugs']} ladybugs"
+        )
 
 
 def test_the_ascii_glyph_set_draws_rivers_and_the_forest_in_ascii() -> None:

@@ -98,7 +98,9 @@ async def test_taking_a_tile_moves_the_focus_to_the_river_without_repainting_row
         assert not any(inside(span, title) for span in spans), spans
 
 
-async def test_taking_a_tile_rewrites_the_action_list_inside_its_border_and_leaves_the_forest_in_place(tmp_path) -> None:
+async def test_taking_a_tile_rewrites_the_action_list_inside_its_border_and_leaves_the_forest_in_place(
+    tmp_path,
+) -> None:
     app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await open_game(app, pilot, ana_against_a_bot(5))

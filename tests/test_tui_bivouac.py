@@ -42,8 +42,10 @@ async def play_first_round_by_keys(app: CampfireApp, pilot, limit: int = 60) -> 
         else:
             await pilot.press("1")
         await settle(app, pilot)
-    raise AssertionError(f"the first round did not end: {[e.action for e in screen.match.journal]} "
-                         f"{screen.match.state.phase} {screen.match.state.actor} {app.focused} {screen.cursor}")
+    raise AssertionError(
+        f"the first round did not end: {[e.action for e in screen.match.journal]} "
+        f"{screen.match.state.phase} {screen.match.state.actor} {app.focused} {screen.cursor}"
+    )
 
 
 async def test_new_two_player_game_a_round_by_keys_then_save_and_reload(tmp_path) -> None:
@@ -103,8 +105,7 @@ async def test_a_worker_back_from_hiring_asks_by_keys_and_hires_with_the_list() 
         await settle(app, pilot)
         assert match.state.pending is not None and match.state.pending.kind == "hire"
         assert isinstance(app.focused, ActionList)  # the keys go where the choice is
-        assert [text for text, _ in screen.table.actions] == [
-            "hire a worker (works from next round; wages +1)", "skip"]
+        assert [text for text, _ in screen.table.actions] == ["hire a worker (works from next round; wages +1)", "skip"]
         shown = app.export_screenshot()
         assert "Hiring:&#160;hire&#160;a&#160;worker,&#160;or&#160;skip" in shown
         assert not screen.query_one(CampBoard).check_action("put", ())  # Enter on the board does nothing now
@@ -119,9 +120,18 @@ def _match(seats: int = 4, expansion: bool = True) -> Match:
     return Match(ENGINE, BivouacOptions(expansion=expansion), specs, 3)
 
 
-CARD_IDS = [c.id for group in (content.content().activities, content.content().amenities, content.content().staff,
-                               content.content().upgrades, content.content().gifts, content.content().misfortunes)
-            for c in group]
+CARD_IDS = [
+    c.id
+    for group in (
+        content.content().activities,
+        content.content().amenities,
+        content.content().staff,
+        content.content().upgrades,
+        content.content().gifts,
+        content.content().misfortunes,
+    )
+    for c in group
+]
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])

@@ -131,7 +131,8 @@ async def a_game_walked_twice(tmp_path, counted) -> tuple[list[list[list[str]]],
 
 
 async def test_details_prepared_after_the_frame_are_those_a_step_makes_and_are_made_again_after_a_move(
-        tmp_path, counted, monkeypatch) -> None:
+    tmp_path, counted, monkeypatch
+) -> None:
     shown, wrapped_on_keys = await a_game_walked_twice(tmp_path / "prepared", counted)
     assert wrapped_on_keys == 0  # every spot was ready before its key
     assert shown[0] != shown[1], "the move changed no spot's detail"
@@ -313,8 +314,11 @@ async def test_a_step_to_a_prepared_spot_finds_its_rows_styled(styled_rows_made)
     app = FramedDetailApp()
     async with app.run_test(size=(40, 12)) as pilot:
         detail = app.query_one(SpotDetail)
-        texts = {"wood": "Wood: two left, and enough words to wrap twice over", "rope": "Rope: one left",
-                 "moss": "Moss: soft, and enough words to wrap twice"}
+        texts = {
+            "wood": "Wood: two left, and enough words to wrap twice over",
+            "rope": "Rope: one left",
+            "moss": "Moss: soft, and enough words to wrap twice",
+        }
         detail.show("wood", lambda: Text(texts["wood"]))
         detail.prepare(iter([("rope", lambda: Text(texts["rope"])), ("moss", lambda: Text(texts["moss"]))]))
         await pilot.pause()

@@ -216,27 +216,48 @@ async def test_ghost_steps_leave_the_fate_area_as_a_whole_redraw_would_draw_it(t
             ghost, hint = screen._fate_ghost(you)
             whole = fate_drawing(you, ghost, big=screen.xl)
             assert board.drawing == whole, (size, key)
-            assert [board.render_line(y) for y in range(len(whole))] == [board._strip(row) for row in whole], (size, key)
+            assert [board.render_line(y) for y in range(len(whole))] == [board._strip(row) for row in whole], (
+                size,
+                key,
+            )
             assert screen.query_one("#city-hint").text == hint, (size, key)
 
         start = (screen.fate_end, screen.fate_at, screen.fate_turn)
         start_rows = {row for row, _ in screen._fate_ghost(screen._you())[0].cells}
-        keys = ["l", "l", "j", "r", "h"] + ["k"] * 6 + ["r", "l"] + ["h"] * 6 + ["c", "j", "r", "r"] + ["j"] * 6 + ["c", "r", "k"]
+        keys = (
+            ["l", "l", "j", "r", "h"]
+            + ["k"] * 6
+            + ["r", "l"]
+            + ["h"] * 6
+            + ["c", "j", "r", "r"]
+            + ["j"] * 6
+            + ["c", "r", "k"]
+        )
         for key in keys:
             await pilot.press(key)
             assert_drawn_whole(key)
         assert len(shortcuts) >= len(keys) // 2, "steps redraw the ghost's rows, not the board"
-        assert all(len(rows) <= 4 * (2 if screen.xl else 1) for rows in shortcuts), "a step or a turn touches four rows at most"
+        assert all(len(rows) <= 4 * (2 if screen.xl else 1) for rows in shortcuts), (
+            "a step or a turn touches four rows at most"
+        )
         # To a spot that fits on rows the starting ghost does not touch; down the tile goes,
         # then back up (undo): the ghost starts again where it first stood, over a fate area
         # drawn whole from the state before.
         end, row, col, turn = next(
-            key for key in sorted(screen._fate_legal)
-            if key[3] == "E" and key[0] == "top" and key[1] not in start_rows)
+            key for key in sorted(screen._fate_legal) if key[3] == "E" and key[0] == "top" and key[1] not in start_rows
+        )
         while (screen.fate_end, screen.fate_turn) != (end, turn):
             await pilot.press("c" if screen.fate_end != end else "r")
         while screen.fate_at != (row, col):
-            step = "j" if screen.fate_at[0] < row else "k" if screen.fate_at[0] > row else "l" if screen.fate_at[1] < col else "h"
+            step = (
+                "j"
+                if screen.fate_at[0] < row
+                else "k"
+                if screen.fate_at[0] > row
+                else "l"
+                if screen.fate_at[1] < col
+                else "h"
+            )
             await pilot.press(step)
             assert_drawn_whole(step)
         await pilot.press("enter")
@@ -255,10 +276,21 @@ def test_drawings_name_things_and_never_show_ids() -> None:
         match.act(*match.next_bot_or_auto())
     view = ENGINE.view(match.state, 0)
     text = "\n".join(
-        city_lines(view) + tom_lines(view) + sea_lines(view) + fire_lines(view) + legend_lines()
-        + tom_lines(view, compact=True) + sea_lines(view, True) + fire_lines(view, True) + legend_lines(True)
+        city_lines(view)
+        + tom_lines(view)
+        + sea_lines(view)
+        + fire_lines(view)
+        + legend_lines()
+        + tom_lines(view, compact=True)
+        + sea_lines(view, True)
+        + fire_lines(view, True)
+        + legend_lines(True)
     )
-    ids = [t for t in content.tasks()] + [g.id for g in content.gnomes().specialists] + [i.id for i in content.board().islands]
+    ids = (
+        [t for t in content.tasks()]
+        + [g.id for g in content.gnomes().specialists]
+        + [i.id for i in content.board().islands]
+    )
     for some_id in ids:
         if "-" in some_id:
             assert not re.search(rf"\b{re.escape(some_id)}\b", text), some_id

@@ -131,8 +131,17 @@ def test_finale_card_lists_the_steps_and_marks_the_current_one() -> None:
     view = ENGINE.view(Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], 2).state, 0)
     van = finales()["van"]
     ids = tuple(c.id for c in view.counselors)
-    running = FinaleView(site="van", name=van.name, step=1, step_id=van.steps[1].id, step_kind=van.steps[1].kind,
-                         step_text=van.steps[1].text, participants=ids, failed=(), tries_used=0)
+    running = FinaleView(
+        site="van",
+        name=van.name,
+        step=1,
+        step_id=van.steps[1].id,
+        step_kind=van.steps[1].kind,
+        step_text=van.steps[1].text,
+        participants=ids,
+        failed=(),
+        tries_used=0,
+    )
     lines = finale_text(replace(view, finale=running)).splitlines()
     assert lines[0].startswith(f"FINALE: {van.name}")
     assert ", ".join(c.name for c in view.counselors) in lines[0], "counselors by name, not id"
@@ -176,9 +185,17 @@ def test_finale_card_gives_each_steps_die_target_miss_and_otis_bonus() -> None:
 
     view = solo_view()
     for site, finale in finales().items():
-        running = FinaleView(site=site, name=finale.name, step=0, step_id=finale.steps[0].id,
-                             step_kind=finale.steps[0].kind, step_text=finale.steps[0].text,
-                             participants=(), failed=(), tries_used=0)
+        running = FinaleView(
+            site=site,
+            name=finale.name,
+            step=0,
+            step_id=finale.steps[0].id,
+            step_kind=finale.steps[0].kind,
+            step_text=finale.steps[0].text,
+            participants=(),
+            failed=(),
+            tries_used=0,
+        )
         lines = finale_text(replace(view, finale=running)).splitlines()[1:]
         for step, line in zip(finale.steps, lines, strict=True):
             if step.kind == "roll":
@@ -221,8 +238,14 @@ def test_dice_tray_shows_both_sides_of_a_fight() -> None:
     from engines.camp_grizzly.state import DieRoll
     from tui.games.camp_grizzly_cards import dice_text
 
-    view = replace(solo_view(), dice=(DieRoll("Wendy Park", "fight d4", 4, 2), DieRoll("Wendy Park", "fight d6", 6, 3),
-                                      DieRoll("Otis", "attack d6", 6, 3)))
+    view = replace(
+        solo_view(),
+        dice=(
+            DieRoll("Wendy Park", "fight d4", 4, 2),
+            DieRoll("Wendy Park", "fight d6", 6, 3),
+            DieRoll("Otis", "attack d6", 6, 3),
+        ),
+    )
     assert dice_text(view) == "Dice: Wendy Park: fight d4 2, fight d6 3 (sum 5); Otis: attack d6 3"
 
 
@@ -233,7 +256,8 @@ def test_fight_odds_count_every_face_and_otis_wins_ties() -> None:
     assert win_chance([6], 1, 6, 0) == 21 / 36
     assert win_chance([], 1, 4, 0) == 0.0
     assert win_chance([4, 6], 0, 6, 1) == sum(
-        1 for a in range(1, 5) for b in range(1, 7) for o in range(1, 7) if a + b > o + 1) / (4 * 6 * 6)
+        1 for a in range(1, 5) for b in range(1, 7) for o in range(1, 7) if a + b > o + 1
+    ) / (4 * 6 * 6)
 
 
 def test_fight_entries_show_the_odds() -> None:
@@ -245,11 +269,28 @@ def test_fight_entries_show_the_odds() -> None:
 
     view = solo_view()
     fighter = replace(view.counselors[0], fight_dice=(6,), fight_bonus=1)
-    view = replace(view, counselors=(fighter, *view.counselors[1:]),
-                   strike=StrikeView(cell="H5", kind="camp", danger=(fighter.id,), otis_bonus=0, pending_total=0,
-                                     pending_otis=0, won_by="", up=fighter.id))
-    table = Table(summary=None, view=view, viewer=0, actions=[(f"fight {fighter.initials}", Fight(fighter.initials))],
-                  log=[], acting=True)
+    view = replace(
+        view,
+        counselors=(fighter, *view.counselors[1:]),
+        strike=StrikeView(
+            cell="H5",
+            kind="camp",
+            danger=(fighter.id,),
+            otis_bonus=0,
+            pending_total=0,
+            pending_otis=0,
+            won_by="",
+            up=fighter.id,
+        ),
+    )
+    table = Table(
+        summary=None,
+        view=view,
+        viewer=0,
+        actions=[(f"fight {fighter.initials}", Fight(fighter.initials))],
+        log=[],
+        acting=True,
+    )
     shown = CampGrizzlyScreen.validate_table(None, table).actions[0][0]
     assert shown.startswith(f"fight: {fighter.name} (d6 +1 vs Otis d{view.otis.attack}: ")
     assert shown.endswith("% to win)")
@@ -307,8 +348,9 @@ async def test_cursor_steps_leave_the_map_as_a_whole_redraw_would_draw_it(tmp_pa
             walk = screen._path_to(screen.cursor)
             path = set(walk[1:-1]) if walk else set()
             paths.add(frozenset(path))
-            whole = draw_camp(screen.table.view, cursor=screen.cursor, size=screen._map_size,
-                              wall_glyph=screen._wall_glyph, path=path)
+            whole = draw_camp(
+                screen.table.view, cursor=screen.cursor, size=screen._map_size, wall_glyph=screen._wall_glyph, path=path
+            )
             assert board.drawing[:-1] == whole, f"after {key} to {screen.cursor}"
             assert screen._cursor_hint() in board.drawing[-1][0][0]
         assert len({row for path in paths for row, _ in path}) > 2, "the walks crossed several rows"
@@ -451,13 +493,18 @@ def test_action_list_names_counselors_and_finales() -> None:
 
     view = solo_view()
     first, second = view.counselors[:2]
-    actions = [(f"panic {first.initials}", PanicNow(first.initials)), ("finale van", StartFinale("van")),
-               (f"trade: {first.initials} gives Gas Can to {second.initials}",
-                Trade(first.initials, "x", second.initials))]
+    actions = [
+        (f"panic {first.initials}", PanicNow(first.initials)),
+        ("finale van", StartFinale("van")),
+        (f"trade: {first.initials} gives Gas Can to {second.initials}", Trade(first.initials, "x", second.initials)),
+    ]
     table = Table(summary=None, view=view, viewer=0, actions=actions, log=[], acting=True)
     shown = [text for text, _ in CampGrizzlyScreen.validate_table(None, table).actions]
-    assert shown == [f"panic {first.name}", f"finale: {finales()['van'].name}",
-                     f"trade: {first.name} gives Gas Can to {second.name}"]
+    assert shown == [
+        f"panic {first.name}",
+        f"finale: {finales()['van'].name}",
+        f"trade: {first.name} gives Gas Can to {second.name}",
+    ]
 
 
 def test_the_ascii_glyph_set_draws_the_map_and_its_key_in_ascii() -> None:

@@ -166,8 +166,11 @@ async def test_two_sessions_on_one_save_view_read_only_or_take_over(tmp_path, mo
         app.screen.saver.close()
 
     other = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(path)], cwd=ROOT, text=True,
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        [sys.executable, "-c", HOLDER, str(path)],
+        cwd=ROOT,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
     )
     try:
         assert other.stdout.readline().strip() == "held"
@@ -288,7 +291,8 @@ async def test_curtain_end_screen_and_palette_show_markup_names_as_text(tmp_path
     from tui.screens.end import EndScreen
 
     outcome = Outcome(
-        scores=[3, 5, 1], winners=[1, 0],
+        scores=[3, 5, 1],
+        winners=[1, 0],
         breakdown=[[ScoreLine("[b]dam", 3)], [ScoreLine("[b]dam", 5)], [ScoreLine("[/]", 1)]],
         reason="[/] and [bold]x share the river",
     )

@@ -443,7 +443,6 @@ async def test_load_lists_the_mode_and_seed_of_each_save(tmp_path) -> None:
 async def test_setup_form_explains_options_and_first_tab_reaches_the_first_field(tmp_path) -> None:
     from textual.widgets import Input
 
-
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -496,7 +495,10 @@ async def test_setup_form_opens_already_scrolled_to_its_start_button(tmp_path) -
         await pilot.pause()
         started = []  # Pilot waits for animations to end: note every one begun instead
         animate = app.animator.animate
-        app.animator.animate = lambda obj, attribute, *a, **k: (started.append(attribute), animate(obj, attribute, *a, **k))
+        app.animator.animate = lambda obj, attribute, *a, **k: (
+            started.append(attribute),
+            animate(obj, attribute, *a, **k),
+        )
         await highlight_game(app, pilot, "camp_grizzly")  # a form taller than 24 rows
         await pilot.press("enter")
         await pilot.pause()

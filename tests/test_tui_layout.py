@@ -43,16 +43,23 @@ CASES = [
     pytest.param(LayoutCase("bivi", seats=4, options={"mode": "expert"}), id="bivi"),
     pytest.param(
         LayoutCase(
-            "bioviva", seats=3,
+            "bioviva",
+            seats=3,
             content_ids=lambda: data_ids(
-                "engines.bioviva", "questions.json", "plus_cards.json", "localizations.json", "animals.json", "tiles.json"
+                "engines.bioviva",
+                "questions.json",
+                "plus_cards.json",
+                "localizations.json",
+                "animals.json",
+                "tiles.json",
             ),
         ),
         id="bioviva",
     ),
     pytest.param(
         LayoutCase(
-            "camp_grizzly", seats=3,
+            "camp_grizzly",
+            seats=3,
             content_ids=lambda: data_ids(
                 "engines.camp_grizzly", "survival_cards.json", "cabin_cards.json", "counselors.json", "finales.json"
             ),
@@ -61,7 +68,9 @@ CASES = [
     ),
     pytest.param(
         LayoutCase(
-            "bivouac", seats=3, options={"expansion": True},
+            "bivouac",
+            seats=3,
+            options={"expansion": True},
             content_ids=lambda: data_ids("engines.bivouac", "cards.json"),
         ),
         id="bivouac",
@@ -89,7 +98,8 @@ KNOWN_LAYOUT_BUGS: dict[str, str] = {}
     "case",
     [
         pytest.param(*c.values, marks=[pytest.mark.xfail(strict=True, reason=KNOWN_LAYOUT_BUGS[c.id])], id=c.id)
-        if c.id in KNOWN_LAYOUT_BUGS else c
+        if c.id in KNOWN_LAYOUT_BUGS
+        else c
         for c in CASES
     ],
 )

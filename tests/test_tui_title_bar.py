@@ -38,8 +38,16 @@ def seen(character: str, style: Style | None) -> tuple[object, ...]:
         foreground, background = background, foreground
     if character == " " and not (style.underline or style.strike):
         return (" ", background)
-    return (character, foreground, background, bool(style.bold), bool(style.dim), bool(style.italic),
-            bool(style.underline), bool(style.strike))
+    return (
+        character,
+        foreground,
+        background,
+        bool(style.bold),
+        bool(style.dim),
+        bool(style.italic),
+        bool(style.underline),
+        bool(style.strike),
+    )
 
 
 def drawn_cells(app: App, rows: int) -> list[list[tuple[object, ...]]]:
@@ -50,8 +58,16 @@ def drawn_cells(app: App, rows: int) -> list[list[tuple[object, ...]]]:
     ]
 
 
-async def draw(bar: Widget, title: str, sub_title: str, size: tuple[int, int], *, tall: bool = False,
-               hover_icon: bool = False, retitle: str | None = None) -> list[list[tuple[object, ...]]]:
+async def draw(
+    bar: Widget,
+    title: str,
+    sub_title: str,
+    size: tuple[int, int],
+    *,
+    tall: bool = False,
+    hover_icon: bool = False,
+    retitle: str | None = None,
+) -> list[list[tuple[object, ...]]]:
     app = BarApp(bar, title, sub_title)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

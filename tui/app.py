@@ -140,7 +140,6 @@ class CampfireApp(App[int]):
             self._exit_renderables.append(Text(crash_line(cause, self.crash_log)))
         self._close_messages_no_wait()
 
-
     def use_glyphs(self, name: str) -> None:
         """Switch the glyph set for the whole screen: our own marks, and through the
         `-ascii` class and the scrollbar renderer, Textual's borders and bars too."""
@@ -289,7 +288,9 @@ class CampfireApp(App[int]):
             # The sources depend on the class alone: no widget is built for them.
             node = widget_type.__new__(widget_type)
             for read_from, css, tie_breaker, scope in node._get_default_css():
-                stylesheet.add_source(css, read_from=read_from, is_default_css=True, tie_breaker=tie_breaker, scope=scope)
+                stylesheet.add_source(
+                    css, read_from=read_from, is_default_css=True, tie_breaker=tie_breaker, scope=scope
+                )
         return len(stylesheet.source) != known
 
     def _load_styles(self, paths: list[Path], restyle: bool = True) -> None:

@@ -26,7 +26,6 @@ from saves.limits import clean_name, name_problem, printable, quote, seed_proble
 if TYPE_CHECKING:
     import argparse
 
-
     from engines.core.match import SeatSpec
     from engines.core.protocol import Engine
     from engines.core.rules import RulesBook
@@ -70,8 +69,9 @@ def _version_action() -> type[argparse.Action]:
 
     class VersionAction(argparse.Action):
         def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
-            super().__init__(option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0,
-                             help="show the version and exit")
+            super().__init__(
+                option_strings, dest=dest, default=argparse.SUPPRESS, nargs=0, help="show the version and exit"
+            )
 
         def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
             from saves.format import app_version
@@ -92,7 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     # sub-parser from resetting a value given before it.
     common = Parser(add_help=False)
     common.add_argument(
-        "--save-dir", metavar="DIR", default=argparse.SUPPRESS,
+        "--save-dir",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
         help=f"save folder (overrides ${SAVE_DIR_ENV} and the default user-data folder)",
     )
     games = ", ".join(g.id for g in GAMES if g.ready) or "none yet"
@@ -106,8 +108,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", parents=[common], help="start a new game")
     play.add_argument("game", metavar="GAME")
-    play.add_argument("--seats", help="comma-separated seats: human or a bot level, optionally Name:kind "
-                      "(default: you against the game's heuristic bot)")
+    play.add_argument(
+        "--seats",
+        help="comma-separated seats: human or a bot level, optionally Name:kind "
+        "(default: you against the game's heuristic bot)",
+    )
     play.add_argument("--seed", type=int, help="seed for a repeatable game (default: a fresh one)")
     _option_flag(play)
 
@@ -126,15 +131,20 @@ def build_parser() -> argparse.ArgumentParser:
     saves_sub.add_parser("locate", parents=[common], help="print the save folder")
 
     sim = sub.add_parser(
-        "sim", parents=[common], help="play bot-only games and report results",
+        "sim",
+        parents=[common],
+        help="play bot-only games and report results",
         description="Play bot-only games; game i is seeded with SEED+i. With --json, one JSON "
-        "object per game, then a {\"summary\": ...} line. Seats and winners are seat indexes "
+        'object per game, then a {"summary": ...} line. Seats and winners are seat indexes '
         "from 0. Output is identical for the same arguments except the 'seconds' fields; "
         "--no-timing sets those to 0 for byte-identical runs.",
     )
     sim.add_argument("game", metavar="GAME")
-    sim.add_argument("--seats", help="comma-separated bot levels, e.g. heuristic,random "
-                     "(default: heuristic bots, as many as the game's usual minimum)")
+    sim.add_argument(
+        "--seats",
+        help="comma-separated bot levels, e.g. heuristic,random "
+        "(default: heuristic bots, as many as the game's usual minimum)",
+    )
     sim.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--json", action="store_true", help="JSON lines instead of a table")
@@ -146,31 +156,60 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _serve_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     serve = sub.add_parser(
-        "serve", parents=[common], help="host games over SSH, one game per connection",
+        "serve",
+        parents=[common],
+        help="host games over SSH, one game per connection",
         description="An SSH server where every connection plays its own Campfire; needs the "
         "'server' extra (pip install 'campfire[server]'). Players are told apart by their SSH "
         "key; clients without a key play as guests unless --allow-keys is given.",
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
-    serve.add_argument("--host-key", type=Path, metavar="PATH",
-                       help="host private key (default: an ed25519 key made on first run in the data root)")
-    serve.add_argument("--max-sessions", type=_positive, default=16, metavar="N",
-                       help="games at the same time (default 16)")
-    serve.add_argument("--max-per-ip", type=_positive, default=4, metavar="N",
-                       help="games at the same time from one address (default 4)")
-    serve.add_argument("--idle-timeout", type=_positive, default=1800, metavar="S",
-                       help="end a game after this many seconds without a key press (default 1800)")
-    serve.add_argument("--data-root", type=Path, metavar="DIR",
-                       help="players' saves and settings, the host key and the log (default: the "
-                       "user-data folder's 'server' folder)")
-    serve.add_argument("--allow-keys", type=Path, metavar="FILE",
-                       help="only these public keys may play (authorized_keys format); no guests")
+    serve.add_argument(
+        "--host-key",
+        type=Path,
+        metavar="PATH",
+        help="host private key (default: an ed25519 key made on first run in the data root)",
+    )
+    serve.add_argument(
+        "--max-sessions", type=_positive, default=16, metavar="N", help="games at the same time (default 16)"
+    )
+    serve.add_argument(
+        "--max-per-ip",
+        type=_positive,
+        default=4,
+        metavar="N",
+        help="games at the same time from one address (default 4)",
+    )
+    serve.add_argument(
+        "--idle-timeout",
+        type=_positive,
+        default=1800,
+        metavar="S",
+        help="end a game after this many seconds without a key press (default 1800)",
+    )
+    serve.add_argument(
+        "--data-root",
+        type=Path,
+        metavar="DIR",
+        help="players' saves and settings, the host key and the log (default: the user-data folder's 'server' folder)",
+    )
+    serve.add_argument(
+        "--allow-keys",
+        type=Path,
+        metavar="FILE",
+        help="only these public keys may play (authorized_keys format); no guests",
+    )
 
 
 def _option_flag(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, e.g. mode=expert (repeatable)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. mode=expert (repeatable)",
+    )
 
 
 def _positive(text: str) -> int:
@@ -262,9 +301,7 @@ def cmd_play(args: argparse.Namespace, folder: Path) -> int:
     if seed_problem(seed):
         raise UserError(f"--seed: {seed_problem(seed)}.")
     Match(engine, options, seats, seed)  # seat counts, bot levels, option checks, before any UI
-    request = StartRequest(
-        game=engine.info.id, seats=seats, options=msgspec.to_builtins(options), seed=seed
-    )
+    request = StartRequest(game=engine.info.id, seats=seats, options=msgspec.to_builtins(options), seed=seed)
     return _launch(request, folder)
 
 
@@ -287,9 +324,7 @@ def cmd_load(args: argparse.Namespace, folder: Path) -> int:
     path = args.file.expanduser().absolute()
     save = load_save(path).save
 
-    request = StartRequest(
-        game=save.game, seats=save.seats, options=save.options, seed=save.seed, load=str(path)
-    )
+    request = StartRequest(game=save.game, seats=save.seats, options=save.options, seed=save.seed, load=str(path))
     return _launch(request, folder)
 
 
@@ -338,9 +373,14 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
 
         data_root = platformdirs.user_data_path("campfire") / "server"
     options = ServeOptions(
-        data_root=data_root, host=args.host, port=args.port, host_key=args.host_key,
-        max_sessions=args.max_sessions, max_per_ip=args.max_per_ip,
-        idle_timeout=float(args.idle_timeout), allow_keys=args.allow_keys,
+        data_root=data_root,
+        host=args.host,
+        port=args.port,
+        host_key=args.host_key,
+        max_sessions=args.max_sessions,
+        max_per_ip=args.max_per_ip,
+        idle_timeout=float(args.idle_timeout),
+        allow_keys=args.allow_keys,
     )
     return run(options)
 
@@ -372,7 +412,9 @@ def rules_text(book: RulesBook, topic: str) -> str:
         found = book.search(topic)
         if not found:
             anchors = ", ".join(s.anchor for s in sections)
-            raise UserError(f"No section of the {book.title} rules matches '{quote(topic)}' (sections: {anchors}).", code=1)
+            raise UserError(
+                f"No section of the {book.title} rules matches '{quote(topic)}' (sections: {anchors}).", code=1
+            )
         # Of the sections named by the words, the one most nearly named by them alone.
         titled = [s for s in found if all(w in s.title.casefold() for w in topic.casefold().split())]
         exact = min(titled, key=lambda s: len(s.title)) if titled else found[0]
@@ -381,7 +423,7 @@ def rules_text(book: RulesBook, topic: str) -> str:
             print(one_line(f"Also about '{quote(topic)}': {', '.join(others)}"), file=sys.stderr)
     start = sections.index(exact)
     chosen = [exact]
-    for section in sections[start + 1:]:
+    for section in sections[start + 1 :]:
         if section.level <= exact.level:
             break
         chosen.append(section)
@@ -452,14 +494,18 @@ def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
         seats = [SeatSpec(f"Heuristic bot {n + 1}", "bot", "heuristic") for n in range(len(default_seats(engine)))]
     humans = [n + 1 for n, seat in enumerate(seats) if not seat.is_bot]
     if humans:
-        raise UserError(f"sim plays bots only, but seat {humans[0]} is human (levels: {', '.join(sorted(engine.bots))}).")
+        raise UserError(
+            f"sim plays bots only, but seat {humans[0]} is human (levels: {', '.join(sorted(engine.bots))})."
+        )
     options = parse_options(engine, args.option)
     Match(engine, options, seats, args.seed)  # refuse bad setups before the first game
     results = []
     out = sys.stdout
     if not args.json:
-        print(f"{engine.info.title}: {args.games} game{'s' if args.games != 1 else ''}, seeds "
-              f"{args.seed}..{args.seed + args.games - 1}, seats {', '.join(s.level for s in seats)}")
+        print(
+            f"{engine.info.title}: {args.games} game{'s' if args.games != 1 else ''}, seeds "
+            f"{args.seed}..{args.seed + args.games - 1}, seats {', '.join(s.level for s in seats)}"
+        )
     for result in simulate(engine, options, seats, args.seed, args.games):
         if args.no_timing:
             result["seconds"] = 0.0
@@ -478,27 +524,39 @@ def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
 def _sim_table(seats: list[SeatSpec], results: list[dict[str, Any]], summary: dict[str, Any]) -> str:
     rows = [["Game", "Seed", "Winners", "Scores", "Turns", "Actions", "Seconds"]]
     for n, r in enumerate(results, start=1):
-        rows.append([
-            str(n), str(r["seed"]),
-            ", ".join(str(w + 1) for w in r["winners"]) or "none",
-            " ".join(str(s) for s in r["scores"]),
-            str(r["turns"]), str(r["actions"]), f"{r['seconds']:.3f}",
-        ])
+        rows.append(
+            [
+                str(n),
+                str(r["seed"]),
+                ", ".join(str(w + 1) for w in r["winners"]) or "none",
+                " ".join(str(s) for s in r["scores"]),
+                str(r["turns"]),
+                str(r["actions"]),
+                f"{r['seconds']:.3f}",
+            ]
+        )
     seat_rows = [["Seat", "Level", "Wins", "Win rate", "Mean score"]]
     for n, seat in enumerate(seats):
-        seat_rows.append([
-            str(n + 1), seat.level, str(summary["wins_by_seat"][n]),
-            f"{summary['win_rate_by_seat'][n]:.1%}", f"{summary['mean_score_by_seat'][n]:.1f}",
-        ])
+        seat_rows.append(
+            [
+                str(n + 1),
+                seat.level,
+                str(summary["wins_by_seat"][n]),
+                f"{summary['win_rate_by_seat'][n]:.1%}",
+                f"{summary['mean_score_by_seat'][n]:.1f}",
+            ]
+        )
     totals = (
         f"Shared wins: {summary['shared_wins']}. Mean turns: {summary['mean_turns']}. "
         f"Mean actions: {summary['mean_actions']}. Total seconds: {summary['seconds']:.3f}."
     )
-    return "\n\n".join([
-        _table(rows, right={0, 1, 4, 5, 6}),
-        _table(seat_rows, right={0, 2, 3, 4}),
-        totals,
-    ])
+    return "\n\n".join(
+        [
+            _table(rows, right={0, 1, 4, 5, 6}),
+            _table(seat_rows, right={0, 2, 3, 4}),
+            totals,
+        ]
+    )
 
 
 COMMANDS = {

@@ -21,9 +21,7 @@ class RulesTopics(Provider):
         for gid in games:
             book = load_rules(gid)
             topics.extend((f"rules: {book.title} / {s.title}", gid, s.anchor) for s in book.sections)
-            topics.extend(
-                (f"rules: {book.title} / {s.title}: {term}", gid, s.anchor) for term, s in book.entries()
-            )
+            topics.extend((f"rules: {book.title} / {s.title}: {term}", gid, s.anchor) for term, s in book.entries())
         return topics
 
     def _open(self, game_id: str, anchor: str) -> None:
@@ -40,7 +38,9 @@ class RulesTopics(Provider):
         for label, gid, anchor in self._topics():
             score = matcher.match(label)
             if score > 0:
-                yield Hit(score, matcher.highlight(label), partial(self._open, gid, anchor), help="Open this rules section")
+                yield Hit(
+                    score, matcher.highlight(label), partial(self._open, gid, anchor), help="Open this rules section"
+                )
 
 
 class GameActions(Provider):
@@ -52,7 +52,9 @@ class GameActions(Provider):
 
     async def discover(self) -> Hits:
         for text, action in self._actions():
-            yield DiscoveryHit(escape(f"action: {text}"), partial(self.screen.choose_action, action), help="Play this action")
+            yield DiscoveryHit(
+                escape(f"action: {text}"), partial(self.screen.choose_action, action), help="Play this action"
+            )
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -60,7 +62,12 @@ class GameActions(Provider):
             label = f"action: {text}"
             score = matcher.match(label)
             if score > 0:
-                yield Hit(score, matcher.highlight(escape(label)), partial(self.screen.choose_action, action), help="Play this action")
+                yield Hit(
+                    score,
+                    matcher.highlight(escape(label)),
+                    partial(self.screen.choose_action, action),
+                    help="Play this action",
+                )
 
 
 class KeysPanel(Provider):

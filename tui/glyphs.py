@@ -7,7 +7,16 @@ from engines.record import Record
 
 class Glyphs(Record):
     __slots__ = (
-        "cursor", "active", "bullet", "bank", "cube", "beaver", "empty", "ghost_bad", "seat_marks", "separator",
+        "cursor",
+        "active",
+        "bullet",
+        "bank",
+        "cube",
+        "beaver",
+        "empty",
+        "ghost_bad",
+        "seat_marks",
+        "separator",
     )
     cursor: str
     active: str
@@ -21,22 +30,54 @@ class Glyphs(Record):
     separator: str  # between the items of a seat's panel
 
     def __init__(
-        self, cursor: str, active: str, bullet: str, bank: str, cube: str, beaver: str, empty: str,
-        ghost_bad: str, seat_marks: str, separator: str = " · ",
+        self,
+        cursor: str,
+        active: str,
+        bullet: str,
+        bank: str,
+        cube: str,
+        beaver: str,
+        empty: str,
+        ghost_bad: str,
+        seat_marks: str,
+        separator: str = " · ",
     ) -> None:
         self._set_fields(
-            cursor=cursor, active=active, bullet=bullet, bank=bank, cube=cube, beaver=beaver, empty=empty,
-            ghost_bad=ghost_bad, seat_marks=seat_marks, separator=separator,
+            cursor=cursor,
+            active=active,
+            bullet=bullet,
+            bank=bank,
+            cube=cube,
+            beaver=beaver,
+            empty=empty,
+            ghost_bad=ghost_bad,
+            seat_marks=seat_marks,
+            separator=separator,
         )
 
 
 UNICODE = Glyphs(
-    cursor="▶", active="●", bullet="•", bank="▓", cube="■", beaver="B", empty="·",
-    ghost_bad="✗", seat_marks="①②③④⑤⑥⑦",
+    cursor="▶",
+    active="●",
+    bullet="•",
+    bank="▓",
+    cube="■",
+    beaver="B",
+    empty="·",
+    ghost_bad="✗",
+    seat_marks="①②③④⑤⑥⑦",
 )
 ASCII = Glyphs(
-    cursor=">", active="*", bullet="-", bank="#", cube="c", beaver="B", empty=".",
-    ghost_bad="x", seat_marks="1234567", separator=" | ",
+    cursor=">",
+    active="*",
+    bullet="-",
+    bank="#",
+    cube="c",
+    beaver="B",
+    empty=".",
+    ghost_bad="x",
+    seat_marks="1234567",
+    separator=" | ",
 )
 
 
@@ -69,13 +110,66 @@ def use_scrollbars(name: str) -> None:
 #: Characters the ASCII set draws differently; anything else outside ASCII is folded to its
 #: base letter (ì -> i) or, failing that, to "?" of the same width.
 ASCII_FOLD = {
-    "—": "-", "–": "-", "·": ".", "•": "*", "…": ".", "│": "|", "─": "-", "┃": "|", "━": "-",
-    "┌": "+", "┐": "+", "└": "+", "┘": "+", "├": "+", "┤": "+", "┬": "+", "┴": "+", "┼": "+",
-    "╭": "+", "╮": "+", "╰": "+", "╯": "+", "║": "|", "═": "=", "▶": ">", "◀": "<", "▲": "^",
-    "▼": "v", "●": "*", "○": "o", "■": "#", "□": "o", "▓": "#", "▒": "#", "░": ".", "█": "#",
-    "✓": "v", "✔": "v", "✗": "x", "✘": "x", "×": "x", "←": "<", "→": ">", "↑": "^", "↓": "v",
-    "°": "o", "’": "'", "‘": "'", "“": '"', "”": '"', "«": '"', "»": '"', "±": "+", "≤": "<",
-    "≥": ">", "≠": "#", "½": "h", "€": "E", "£": "L", "\u00a0": " ",
+    "—": "-",
+    "–": "-",
+    "·": ".",
+    "•": "*",
+    "…": ".",
+    "│": "|",
+    "─": "-",
+    "┃": "|",
+    "━": "-",
+    "┌": "+",
+    "┐": "+",
+    "└": "+",
+    "┘": "+",
+    "├": "+",
+    "┤": "+",
+    "┬": "+",
+    "┴": "+",
+    "┼": "+",
+    "╭": "+",
+    "╮": "+",
+    "╰": "+",
+    "╯": "+",
+    "║": "|",
+    "═": "=",
+    "▶": ">",
+    "◀": "<",
+    "▲": "^",
+    "▼": "v",
+    "●": "*",
+    "○": "o",
+    "■": "#",
+    "□": "o",
+    "▓": "#",
+    "▒": "#",
+    "░": ".",
+    "█": "#",
+    "✓": "v",
+    "✔": "v",
+    "✗": "x",
+    "✘": "x",
+    "×": "x",
+    "←": "<",
+    "→": ">",
+    "↑": "^",
+    "↓": "v",
+    "°": "o",
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+    "«": '"',
+    "»": '"',
+    "±": "+",
+    "≤": "<",
+    "≥": ">",
+    "≠": "#",
+    "½": "h",
+    "€": "E",
+    "£": "L",
+    "\u00a0": " ",
 }
 
 
@@ -111,7 +205,8 @@ def ascii_line_filter():
     class AsciiFold(LineFilter):
         def apply(self, segments: list[Segment], background) -> list[Segment]:
             return [
-                segment if segment.control or segment.text.isascii()
+                segment
+                if segment.control or segment.text.isascii()
                 else Segment(fold_to_ascii(segment.text), segment.style, segment.control)
                 for segment in segments
             ]

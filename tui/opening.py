@@ -70,8 +70,13 @@ def _rehearse(game_id: str) -> None:
         screen_class(game_id)
         engine = load_engine(game_id)
         bot = next(iter(engine.bots), "")
-        seats = [SeatSpec("Player 1"), *(SeatSpec(f"Bot {n}", "bot", bot) if bot else SeatSpec(f"Player {n}")
-                                         for n in range(2, engine.info.min_seats + 1))]
+        seats = [
+            SeatSpec("Player 1"),
+            *(
+                SeatSpec(f"Bot {n}", "bot", bot) if bot else SeatSpec(f"Player {n}")
+                for n in range(2, engine.info.min_seats + 1)
+            ),
+        ]
         match = Match(engine, engine.decode_options(None), seats, 1)
         for viewer in (0, None):
             match.view(viewer), match.summary(viewer), match.log_lines(viewer)
@@ -142,7 +147,9 @@ def _in_use_chosen(app: App, path: Path, choice: str | None) -> None:
     if saver.read_only:
         app.notify(
             f"Read-only: {saver.path.name} is being played elsewhere; nothing done here is saved.",
-            severity="warning", timeout=10, markup=False,
+            severity="warning",
+            timeout=10,
+            markup=False,
         )
     app.push_screen(screen_class(loaded.match.game_id)(loaded.match, saver))
 

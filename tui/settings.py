@@ -103,7 +103,15 @@ DEFAULT_KEYS: dict[str, str] = {
 #: Bindings that must always keep a key: the way out and the way to save.
 ESSENTIAL = ("app.quit", "game.menu", "game.save", "curtain.menu")
 #: Binding id prefixes that are live on the same screen at once.
-_SCREEN_OF = {"board": "game", "bioviva": "game", "bivi": "game", "camp": "game", "bonfire": "game", "bivouac": "game", "remote": "game"}
+_SCREEN_OF = {
+    "board": "game",
+    "bioviva": "game",
+    "bivi": "game",
+    "camp": "game",
+    "bonfire": "game",
+    "bivouac": "game",
+    "remote": "game",
+}
 _KEY_NAME = re.compile(r"^(?:(?:ctrl|shift|alt|meta|super)\+)*(?:[a-z0-9_]+|[!-~])$")
 MAX_KEYS = 8
 
@@ -120,7 +128,10 @@ class Settings(Record):
     keymap: dict[str, str]
 
     def __init__(
-        self, *, glyphs: Literal["unicode", "ascii"] = "unicode", bot_delay: float = 0.4,
+        self,
+        *,
+        glyphs: Literal["unicode", "ascii"] = "unicode",
+        bot_delay: float = 0.4,
         keymap: dict[str, str] | None = None,
     ) -> None:
         self._set_fields(glyphs=glyphs, bot_delay=bot_delay, keymap={} if keymap is None else keymap)
@@ -200,7 +211,7 @@ def _settings_from(raw: dict[str, Any], name: str) -> tuple[Settings, list[str]]
             warnings.append(f"{name}: unknown setting '{quote(str(key), 40)}' is ignored.")
     glyphs = raw.get("glyphs", defaults.glyphs)
     if glyphs not in ("unicode", "ascii"):
-        warnings.append(f"{name}: 'glyphs' must be \"unicode\" or \"ascii\"; using {defaults.glyphs}.")
+        warnings.append(f'{name}: \'glyphs\' must be "unicode" or "ascii"; using {defaults.glyphs}.')
         glyphs = defaults.glyphs
     delay = raw.get("bot_delay", defaults.bot_delay)
     if not _good_delay(delay):
@@ -215,8 +226,10 @@ def _settings_from(raw: dict[str, Any], name: str) -> tuple[Settings, list[str]]
 
 def _good_delay(value: Any) -> bool:
     return (
-        isinstance(value, (int, float)) and not isinstance(value, bool)
-        and math.isfinite(value) and 0 <= value <= MAX_BOT_DELAY
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and 0 <= value <= MAX_BOT_DELAY
     )
 
 
@@ -238,9 +251,13 @@ def check_keymap(keymap: Any, name: str = "settings.json") -> tuple[dict[str, st
         parts = [k.strip() for k in keys.split(",")] if isinstance(keys, str) else []
         if not parts or len(parts) > MAX_KEYS or not all(_KEY_NAME.match(k) for k in parts):
             if binding in ESSENTIAL and isinstance(keys, str) and not keys.strip():
-                warnings.append(f"{name}: keymap '{shown}' cannot be left without a key; keeping {DEFAULT_KEYS[binding]}.")
+                warnings.append(
+                    f"{name}: keymap '{shown}' cannot be left without a key; keeping {DEFAULT_KEYS[binding]}."
+                )
             else:
-                warnings.append(f"{name}: keymap '{shown}' needs key names such as \"z\" or \"ctrl+z\"; keeping {DEFAULT_KEYS[binding]}.")
+                warnings.append(
+                    f'{name}: keymap \'{shown}\' needs key names such as "z" or "ctrl+z"; keeping {DEFAULT_KEYS[binding]}.'
+                )
             continue
         usable[binding] = ",".join(parts)
     for binding in _clashing(usable):

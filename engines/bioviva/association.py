@@ -78,9 +78,7 @@ class AssociationRules:
                     raise IllegalAction("You have used both your passes for this challenge.")
                 raise IllegalAction("You have used your pass for this card.")
             if state.clarified:
-                raise IllegalAction(
-                    "You have read this card's clarification aloud: you can no longer pass it."
-                )
+                raise IllegalAction("You have read this card's clarification aloud: you can no longer pass it.")
             rng = Rng(state.rng)
             passed = state.passed + (state.card,)
             card, deck = _draw(rng, state.animal_deck, every_card("animal"), aside=passed)
@@ -109,7 +107,9 @@ class AssociationRules:
             if state.clarified:
                 raise IllegalAction("The clarification has already been read out.")
             state = replace(state, clarified=True)
-            return Applied(state, [Event(f"{guide} (young guide) reads the clarification: {a.clarification}")], reveals=True)
+            return Applied(
+                state, [Event(f"{guide} (young guide) reads the clarification: {a.clarification}")], reveals=True
+            )
         if isinstance(action, Magnifier):
             if not (0 <= action.row < ROWS and 0 <= action.col < COLS):
                 raise IllegalAction("That square is not on the map.")
@@ -145,7 +145,9 @@ class AssociationRules:
             if action.under:
                 text += f", with {cards.tile(action.under).label} under it"
             return Applied(state, [Event(text + ". Write your guesses!")])
-        raise IllegalAction("As guide, lay a symbol tile (or move the magnifier, or pass the card before the first tile).")
+        raise IllegalAction(
+            "As guide, lay a symbol tile (or move the magnifier, or pass the card before the first tile)."
+        )
 
     # guesses and replies ------------------------------------------------------
     def _apply_guess(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
@@ -171,7 +173,9 @@ class AssociationRules:
             raise IllegalAction("A guess is one line of text with single spaces.")
         if round_guesses(state, seat) >= state.options.guesses_per_tile:
             n = state.options.guesses_per_tile
-            raise IllegalAction(f"You have made your {n} guess{'es' if n > 1 else ''} for this tile: pass and wait for the next one.")
+            raise IllegalAction(
+                f"You have made your {n} guess{'es' if n > 1 else ''} for this tile: pass and wait for the next one."
+            )
         key = normalise_answer(text)
         if not key:
             raise IllegalAction("That guess has no letters in it.")
@@ -182,9 +186,7 @@ class AssociationRules:
             waiting=tuple(s for s in state.waiting if s != seat),
             sealed=state.sealed + (GuessRecord(seat, text, len(state.tiles)),),
         )
-        event = Event(
-            f"{_player(seat)} has written a guess.", private=sealed_line(seat, text) + ".", seats=(seat,)
-        )
+        event = Event(f"{_player(seat)} has written a guess.", private=sealed_line(seat, text) + ".", seats=(seat,))
         return self._after_writing(state, [event])
 
     def _after_writing(self, state: BiovivaState, events: list[Event]) -> Applied[BiovivaState]:

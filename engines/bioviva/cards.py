@@ -323,7 +323,9 @@ def _validate_animals(animals: tuple[Animal, ...], tile_ids: set[str]) -> None:
         for name in animal.accepted:
             _need_text(name, f"animal {animal.id} accepted name")
         if not (MIN_TAGS <= len(animal.tags) <= MAX_TAGS):
-            raise ValueError(f"animal {animal.id} ({animal.name}): needs {MIN_TAGS}-{MAX_TAGS} tags, has {len(animal.tags)}")
+            raise ValueError(
+                f"animal {animal.id} ({animal.name}): needs {MIN_TAGS}-{MAX_TAGS} tags, has {len(animal.tags)}"
+            )
         if len(set(animal.tags)) != len(animal.tags):
             raise ValueError(f"animal {animal.id} ({animal.name}): repeated tag")
         for tag in animal.tags:

@@ -137,9 +137,7 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
         if not 1 <= options.turn_limit <= 1000:
             raise BadOptions(f"The turn limit must be between 1 and 1000 turns, not {options.turn_limit}.")
         if not 1 <= options.guesses_per_tile <= 20:
-            raise BadOptions(
-                f"Players may make 1 to 20 guesses after each tile, not {options.guesses_per_tile}."
-            )
+            raise BadOptions(f"Players may make 1 to 20 guesses after each tile, not {options.guesses_per_tile}.")
         if options.edition != RULES_EDITION:
             raise BadOptions(
                 f"This game was started under edition {options.edition} of Bioviva's rules, which had guesses"
@@ -260,9 +258,13 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
         events = []
         if state.turn == 1:
             events.append(
-                Event(f"{_player(state.guide)} is the first guide, as chosen at setup (the rulebook has the oldest player start).")
+                Event(
+                    f"{_player(state.guide)} is the first guide, as chosen at setup (the rulebook has the oldest player start)."
+                )
             )
-        events.append(Event(f"Turn {state.turn}: {_player(state.guide)} (guide) rolls the die: {die.label} ({die.glyph})."))
+        events.append(
+            Event(f"Turn {state.turn}: {_player(state.guide)} (guide) rolls the die: {die.label} ({die.glyph}).")
+        )
         if die.challenge == "question":
             card, deck = _draw(rng, state.question_deck, every_card("question"))
             state = replace(state, question_deck=deck)
@@ -434,9 +436,7 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
         lines = [
             pawns_revealed(state.pawns, state.seats),
             f"The answer: {names}.",
-            "Distances in squares: "
-            + ", ".join(f"{_player(s)} {distances[s]}" for s in range(state.seats))
-            + ".",
+            "Distances in squares: " + ", ".join(f"{_player(s)} {distances[s]}" for s in range(state.seats)) + ".",
         ]
         result = Result(
             turn=state.turn,

@@ -224,7 +224,9 @@ class ViewRules:
         """The placer's status names the pawn they have left to place."""
         secrets = []
         if len(state.pawns) < len(state.order) and state.order[len(state.pawns)] == pawn.seat:
-            secrets.append(f"{_player(pawn.seat)}: place your {_pawn_name('decoy' if pawn.kind == 'correct' else 'correct')}")
+            secrets.append(
+                f"{_player(pawn.seat)}: place your {_pawn_name('decoy' if pawn.kind == 'correct' else 'correct')}"
+            )
         return secrets
 
     def shows_secret(self, state: BiovivaState, seat: int) -> bool:
@@ -243,7 +245,9 @@ class ViewRules:
         elif phase == "localization":
             placer = state.order[len(state.pawns)]
             if viewer == placer:
-                kinds = [k for k in ("correct", "decoy") if not any(p.seat == placer and p.kind == k for p in state.pawns)]
+                kinds = [
+                    k for k in ("correct", "decoy") if not any(p.seat == placer and p.kind == k for p in state.pawns)
+                ]
                 what = " or ".join(_pawn_name(k) for k in kinds)
                 status = f"{_player(placer)}: place your {what} on a free square."
             else:
@@ -275,9 +279,7 @@ class ViewRules:
                 lines.append("Answered" if state.answers[s] else "Thinking...")
             elif phase == "localization":
                 mine = [p for p in state.pawns if p.seat == s]
-                marks = " ".join(
-                    f"{PAWN_MARK[p.kind] if viewer == s else '•'} {_cell(p.row, p.col)}" for p in mine
-                )
+                marks = " ".join(f"{PAWN_MARK[p.kind] if viewer == s else '•'} {_cell(p.row, p.col)}" for p in mine)
                 lines.append(f"Pawns: {marks}" if marks else "Pawns: none yet")
             elif phase in ("clue", "guess") and s != state.guide:
                 n = sum(1 for g in state.guesses if g.seat == s)

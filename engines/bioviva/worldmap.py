@@ -78,24 +78,27 @@ class Biome(msgspec.Struct, frozen=True):
 
 #: The nine biomes of the board legend, then the sea.  Letters are unique.
 BIOMES: tuple[Biome, ...] = (
-    Biome("T", "Tundra and polar regions",
-          "Treeless tundra, ice caps and polar deserts: Arctic coasts, Greenland, Antarctica."),
-    Biome("F", "Temperate forests",
-          "Deciduous, mixed and temperate rain forests of the mid-latitudes."),
-    Biome("G", "Temperate grasslands",
-          "Prairies, steppes and pampas: grass plains with cold winters or dry summers."),
-    Biome("B", "Taiga",
-          "Boreal forest of conifers (spruce, pine, larch) south of the tundra."),
-    Biome("D", "Deserts",
-          "Hot and cold deserts and arid shrublands with very little rain."),
-    Biome("M", "Scrublands and mountain meadows",
-          "High plateaus, alpine meadows and dry scrublands (Tibet, Andes, Ethiopia, Caatinga)."),
-    Biome("R", "Humid tropical forests",
-          "Evergreen rainforests of the tropics (Amazon, Congo, South-East Asia)."),
-    Biome("S", "Wooded regions and savannas",
-          "Tropical grasslands with scattered trees and dry tropical woodlands."),
-    Biome("E", "Sub-temperate forests and scrublands",
-          "Mediterranean-type evergreen woods and shrubland with dry summers and mild winters."),
+    Biome(
+        "T",
+        "Tundra and polar regions",
+        "Treeless tundra, ice caps and polar deserts: Arctic coasts, Greenland, Antarctica.",
+    ),
+    Biome("F", "Temperate forests", "Deciduous, mixed and temperate rain forests of the mid-latitudes."),
+    Biome("G", "Temperate grasslands", "Prairies, steppes and pampas: grass plains with cold winters or dry summers."),
+    Biome("B", "Taiga", "Boreal forest of conifers (spruce, pine, larch) south of the tundra."),
+    Biome("D", "Deserts", "Hot and cold deserts and arid shrublands with very little rain."),
+    Biome(
+        "M",
+        "Scrublands and mountain meadows",
+        "High plateaus, alpine meadows and dry scrublands (Tibet, Andes, Ethiopia, Caatinga).",
+    ),
+    Biome("R", "Humid tropical forests", "Evergreen rainforests of the tropics (Amazon, Congo, South-East Asia)."),
+    Biome("S", "Wooded regions and savannas", "Tropical grasslands with scattered trees and dry tropical woodlands."),
+    Biome(
+        "E",
+        "Sub-temperate forests and scrublands",
+        "Mediterranean-type evergreen woods and shrubland with dry summers and mild winters.",
+    ),
     Biome(SEA, "Sea", "Oceans and seas."),
 )
 BIOME_BY_LETTER: dict[str, Biome] = {b.letter: b for b in BIOMES}

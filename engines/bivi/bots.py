@@ -91,9 +91,7 @@ class _Model:
     def placements(self, tile_id: int, beaver=None, bank=None):
         beaver = self.me.beaver if beaver is None else beaver
         bank = self.me.bank if bank is None else bank
-        return legal_placements(
-            self.lay, self.grid, content.tile(tile_id).cells, tile_id, beaver, bank, self.flip
-        )
+        return legal_placements(self.lay, self.grid, content.tile(tile_id).cells, tile_id, beaver, bank, self.flip)
 
     def value(self, tile_id: int, row: int, col: int, rotation: int, flipped: bool) -> float:
         tile = content.tile(tile_id)
@@ -135,9 +133,7 @@ class _Model:
                 if j in own or not lay.is_river(r, cc) or grid[j] != EMPTY:
                     continue
                 left, right = j - 1, j + 1
-                blocked = [
-                    k in own or lay.kinds[k] != "." or grid[k] != EMPTY for k in (left, right)
-                ]
+                blocked = [k in own or lay.kinds[k] != "." or grid[k] != EMPTY for k in (left, right)]
                 if all(blocked):
                     score -= 0.4
         return score

@@ -86,8 +86,11 @@ class BiviEngine(Engine[BiviState, Action]):
         # Only a placement or a discard skips checks when listed: the other phases have none
         # worth the search through the list.
         listed = (
-            state.phase == "hand" and last is not None and last[1] == seat
-            and (last[0] is state or last[0] == state) and action in last[2]
+            state.phase == "hand"
+            and last is not None
+            and last[1] == seat
+            and (last[0] is state or last[0] == state)
+            and action in last[2]
         )
         return turns.apply(state, seat, action, listed)
 

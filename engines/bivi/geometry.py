@@ -63,7 +63,16 @@ class Layout:
     """What never changes about a board, precomputed once per board."""
 
     __slots__ = (
-        "board", "height", "width", "kinds", "bank_row", "river", "below", "below_values", "banks", "cell_bytes",
+        "board",
+        "height",
+        "width",
+        "kinds",
+        "bank_row",
+        "river",
+        "below",
+        "below_values",
+        "banks",
+        "cell_bytes",
         "ground_bit",
     )
 
@@ -283,11 +292,11 @@ def _river_sides(lay: Layout) -> tuple[tuple[int, ...], ...]:
     sides = []
     for index in range(len(lay.kinds)):
         r, c = divmod(index, w)
-        sides.append(tuple(
-            (r + dr) * w + c + dc
-            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if lay.is_river(r + dr, c + dc)
-        ))
+        sides.append(
+            tuple(
+                (r + dr) * w + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if lay.is_river(r + dr, c + dc)
+            )
+        )
     return tuple(sides)
 
 

@@ -170,7 +170,9 @@ def _apply_foreman(state: BiviState, seat: int, action: Action) -> Applied[BiviS
             side=action.side,
         )
         state, how = _gain_cube(state, seat)
-        text = f"{player_name(seat)} (foreman) discards the {SIDE_NAMES[action.side]} side ({tile_names(row)}) and {how}."
+        text = (
+            f"{player_name(seat)} (foreman) discards the {SIDE_NAMES[action.side]} side ({tile_names(row)}) and {how}."
+        )
         return _continue(_start_others(state), [Event(text)])
     raise IllegalAction("As foreman, choose a side of the forest: take one of its tiles, or discard it for a cube.")
 
@@ -180,9 +182,7 @@ def _apply_take(state: BiviState, seat: int, action: Action) -> Applied[BiviStat
     if not isinstance(action, Take):
         raise IllegalAction(f"Take a tile from the {SIDE_NAMES[side]} side of the forest.")
     if action.side != side:
-        raise IllegalAction(
-            f"You must take from the {SIDE_NAMES[side]} side, opposite the side the foreman chose."
-        )
+        raise IllegalAction(f"You must take from the {SIDE_NAMES[side]} side, opposite the side the foreman chose.")
     row = side_tiles(state, side)
     if action.tile not in row:
         raise IllegalAction(f"Tile {action.tile} is not on the {SIDE_NAMES[side]} side of the forest.")
@@ -233,8 +233,12 @@ def _apply_hand(state: BiviState, seat: int, action: Action, listed: bool) -> Ap
         if target not in reach:
             r, c = target
             under = (r + 1) * lay.width + c
-            if not (lay.is_river(r, c) and me.cells[r * lay.width + c] == EMPTY
-                    and lay.is_river(r + 1, c) and me.cells[under] > 0):
+            if not (
+                lay.is_river(r, c)
+                and me.cells[r * lay.width + c] == EMPTY
+                and lay.is_river(r + 1, c)
+                and me.cells[under] > 0
+            ):
                 raise IllegalAction("Your beaver must end its move standing on a free cell right on top of a tile.")
             if me.cells[under] == beaver_tile(lay, me.cells, me.beaver):
                 raise IllegalAction("Your beaver already stands on that tile: a move takes it to another tile.")
@@ -259,7 +263,9 @@ def _apply_hand(state: BiviState, seat: int, action: Action, listed: bool) -> Ap
         if seat == state.foreman:
             # A listed discard of the foreman's means nothing in the list was a placement.
             if not listed and placements(state, seat, tile_id):
-                raise IllegalAction("The foreman must place the tile taken; it can only be discarded when it fits nowhere.")
+                raise IllegalAction(
+                    "The foreman must place the tile taken; it can only be discarded when it fits nowhere."
+                )
             text = f"{player_name(seat)} (foreman) cannot fit {tile_name(tile_id)} anywhere and discards it."
         else:
             state, how = _gain_cube(state, seat)

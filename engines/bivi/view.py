@@ -174,8 +174,14 @@ def status_line(state: BiviState) -> tuple[str, str]:
         return _hand_status(state, who), "placing-tiles"
     return {
         "bank": (f"{who}: put your beaver on the left or the right bank.", "setup"),
-        "foreman": (f"{who} (foreman): choose a forest side, then take a tile or discard the side for a cube.", "foreman"),
-        "take": (f"{who}: take a tile from the {SIDE_NAMES.get(OPPOSITE.get(state.side, ''), '')} side.", "other-beavers"),
+        "foreman": (
+            f"{who} (foreman): choose a forest side, then take a tile or discard the side for a cube.",
+            "foreman",
+        ),
+        "take": (
+            f"{who}: take a tile from the {SIDE_NAMES.get(OPPOSITE.get(state.side, ''), '')} side.",
+            "other-beavers",
+        ),
         "beaver": (f"{who}: choose where your beaver stands on the new tile.", "the-beaver"),
         "end": (f"{who}: place one wood cube in your river, or pass.", "end-of-turn"),
         "over": (f"Game over: {state.end_reason}.", "scoring"),
@@ -218,8 +224,9 @@ def _hand_status(state: BiviState, who: str) -> str:
         return f"{who}: place {tile}" + (f" (you may first {move})" if move else "") + ", or discard it for a cube."
     if placements(state, state.actor):
         return f"{who} (foreman): place {tile}" + (f" (you may first {move})." if move else ".")
-    return (f"{who} (foreman): {tile} fits nowhere from where your beaver stands: "
-            + (f"{move}, or discard it (no cube)." if move else "discard it (no cube)."))
+    return f"{who} (foreman): {tile} fits nowhere from where your beaver stands: " + (
+        f"{move}, or discard it (no cube)." if move else "discard it (no cube)."
+    )
 
 
 def view_problem(view: BiviView, seat: int, action: Place | CubeAt | SetBeaver) -> str | None:

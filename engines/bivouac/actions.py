@@ -1,15 +1,15 @@
 """Bivouac actions: small tagged Structs with one-line text forms read by the shared codec.
 
-    place bank          put a worker on a board location (or on your own activity: place archery)
-    rest                keep your remaining workers home this round
-    return wood         bring a worker back from a location or card and do what it says
-    buy canoeing        the choice a returning worker asks for (skip: buy nothing)
-    hire                take a worker from your pool when your Hiring worker comes back (skip: none)
-    staff bookkeeper    take a revealed staff card at Hiring, paying its cost
-    gift-staff wrangler take a revealed staff card for free (a donor gift)
-    pay rope            pay one money of wage debt with a resource
-    upgrade toboggans   play an activity upgrade from your hand in phase 3
-    done                end your phase 3
+place bank          put a worker on a board location (or on your own activity: place archery)
+rest                keep your remaining workers home this round
+return wood         bring a worker back from a location or card and do what it says
+buy canoeing        the choice a returning worker asks for (skip: buy nothing)
+hire                take a worker from your pool when your Hiring worker comes back (skip: none)
+staff bookkeeper    take a revealed staff card at Hiring, paying its cost
+gift-staff wrangler take a revealed staff card for free (a donor gift)
+pay rope            pay one money of wage debt with a resource
+upgrade toboggans   play an activity upgrade from your hand in phase 3
+done                end your phase 3
 """
 
 from __future__ import annotations

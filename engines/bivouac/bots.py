@@ -48,7 +48,9 @@ def affordable(me: PlayerView, view: BivouacView, cost: dict[str, int]) -> bool:
 def _buy_options(view: BivouacView, me: PlayerView, kind: str) -> list[str]:
     cards = content.activities() if kind == "activities" else content.amenities()
     owned = {a.card for a in me.activities} | set(me.amenities) | set(me.fresh_amenities)
-    return [c for c, n in view.market if n > 0 and c in cards and c not in owned and affordable(me, view, cards[c].cost)]
+    return [
+        c for c, n in view.market if n > 0 and c in cards and c not in owned and affordable(me, view, cards[c].cost)
+    ]
 
 
 class HeuristicBot(Bot):
@@ -73,8 +75,15 @@ class HeuristicBot(Bot):
                 return 10 + activity_worth(view, action.card)
             perk = content.amenities()[action.card].perk
             rounds = ROUNDS - view.round
-            per_round = (perk.income_money + VP_WEIGHT * perk.income_vp + perk.wage_discount
-                         + perk.bank_bonus + perk.resource_money + 0.5 * perk.donor_money + perk.shield)
+            per_round = (
+                perk.income_money
+                + VP_WEIGHT * perk.income_vp
+                + perk.wage_discount
+                + perk.bank_bonus
+                + perk.resource_money
+                + 0.5 * perk.donor_money
+                + perk.shield
+            )
             return 5 + per_round * rounds / 4 + perk.end_vp_per_activity * len(me.activities)
         if isinstance(action, Hire):
             return self.place_value(view, me, "hiring", late)
@@ -102,7 +111,11 @@ class HeuristicBot(Bot):
         if spot == "donor":
             return 5.5 if me.donor < me.workers and not late else 1.0
         if spot == "gift":
-            return 4.5 if me.donor >= 1 or "donor" in {s.location for s in view.spots if view.actor in s.occupants} else 0.2
+            return (
+                4.5
+                if me.donor >= 1 or "donor" in {s.location for s in view.spots if view.actor in s.occupants}
+                else 0.2
+            )
         if spot == "hiring":
             return 4.0 if me.workers < 6 and view.round <= 8 else 0.3
         if spot == "start":

@@ -10,10 +10,34 @@ from importlib import resources
 
 import msgspec
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
-SEASONS = {12: "winter", 1: "winter", 2: "winter", 3: "spring", 4: "spring", 5: "spring",
-           6: "summer", 7: "summer", 8: "summer", 9: "fall", 10: "fall", 11: "fall"}
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+SEASONS = {
+    12: "winter",
+    1: "winter",
+    2: "winter",
+    3: "spring",
+    4: "spring",
+    5: "spring",
+    6: "summer",
+    7: "summer",
+    8: "summer",
+    9: "fall",
+    10: "fall",
+    11: "fall",
+}
 PILES = {1: (1, 3), 2: (4, 6), 3: (7, 10)}  # donor gift pile -> donor levels that may draw it
 SYMBOLS = ("medic", "cook", "ranger", "lifeguard", "mechanic")
 
@@ -152,13 +176,17 @@ class Content(msgspec.Struct, frozen=True):
 
 
 def _check(c: Content) -> None:
-    ids = [x.id for group in (c.activities, c.amenities, c.misfortunes, c.gifts, c.staff, c.upgrades, c.locations)
-           for x in group]
+    ids = [
+        x.id
+        for group in (c.activities, c.amenities, c.misfortunes, c.gifts, c.staff, c.upgrades, c.locations)
+        for x in group
+    ]
     dupes = sorted({i for i in ids if ids.count(i) > 1})
     if dupes:
         raise ContentError(f"ids used twice: {', '.join(dupes)}")
-    names = [x.name for group in (c.activities, c.amenities, c.misfortunes, c.gifts, c.staff, c.upgrades)
-             for x in group]
+    names = [
+        x.name for group in (c.activities, c.amenities, c.misfortunes, c.gifts, c.staff, c.upgrades) for x in group
+    ]
     if len(set(names)) != len(names):
         raise ContentError("two cards share a name")
     activity_ids = {a.id for a in c.activities}
@@ -190,7 +218,11 @@ def _check(c: Content) -> None:
         if s.symbol not in ("", *SYMBOLS) or s.cost < 0:
             raise ContentError(f"{s.name}: bad symbol or cost")
     for perk in [a.perk for a in c.amenities] + [s.perk for s in c.staff] + [g.perk for g in c.gifts]:
-        if perk.target and perk.target not in activity_ids or perk.season not in ("", "winter", "spring", "summer", "fall"):
+        if (
+            perk.target
+            and perk.target not in activity_ids
+            or perk.season not in ("", "winter", "spring", "summer", "fall")
+        ):
             raise ContentError(f"a perk names an unknown activity or season: {perk}")
     base = [m for m in c.misfortunes if not m.expansion]
     if len(base) != 16 or len(c.misfortunes) - len(base) != 8:
@@ -222,8 +254,11 @@ def content() -> Content:
 @cache
 def by_id() -> dict[str, object]:
     c = content()
-    return {x.id: x for group in (c.activities, c.amenities, c.misfortunes, c.gifts, c.staff, c.upgrades, c.locations)
-            for x in group}
+    return {
+        x.id: x
+        for group in (c.activities, c.amenities, c.misfortunes, c.gifts, c.staff, c.upgrades, c.locations)
+        for x in group
+    }
 
 
 def card(card_id: str):

@@ -101,9 +101,12 @@ class BivouacEngine(Engine[BivouacState, Action]):
             return f"upgrade {content.name(up.target)} with {up.name}"
         if isinstance(action, Pay):
             return f"pay 1 {action.resource} toward wages"
-        return {"rest": "keep the remaining workers home this round", "hire": "hire a worker (works from next round; wages +1)",
-                "skip": "skip", "done": "done"}.get(
-            self.format_action(action), self.format_action(action))
+        return {
+            "rest": "keep the remaining workers home this round",
+            "hire": "hire a worker (works from next round; wages +1)",
+            "skip": "skip",
+            "done": "done",
+        }.get(self.format_action(action), self.format_action(action))
 
     def parse_action(self, state: BivouacState, seat: int, text: str) -> Action:
         return CODEC.parse(text)

@@ -76,8 +76,11 @@ def deal_upgrades(state: BivouacState, seat: int, count: int, log: Log) -> Bivou
         return state
     me = state.players[seat]
     log.reveals = True
-    log.say(f"{who(seat)} is dealt {len(dealt)} activity upgrade(s).",
-            f"You are dealt: {', '.join(content.name(u) for u in dealt)}.", (seat,))
+    log.say(
+        f"{who(seat)} is dealt {len(dealt)} activity upgrade(s).",
+        f"You are dealt: {', '.join(content.name(u) for u in dealt)}.",
+        (seat,),
+    )
     state = set_player(state, seat, replace(me, upgrade_hand=me.upgrade_hand + dealt))
     return replace(state, upgrade_deck=deck)
 
@@ -116,6 +119,8 @@ def play_upgrade(state: BivouacState, seat: int, card: str, free: bool, log: Log
     activities = tuple(replace(o, upgrade=card) if o.card == up.target else o for o in me.activities)
     hand = tuple(u for u in me.upgrade_hand if u != card)
     state = set_player(state, seat, replace(me, activities=activities, upgrade_hand=hand))
-    log.say(f"{who(seat)} upgrades {content.name(up.target)} with {up.name}"
-            + (f", paying {content.cost_text(up.cost)}." if paid and up.cost else " for free."))
+    log.say(
+        f"{who(seat)} upgrades {content.name(up.target)} with {up.name}"
+        + (f", paying {content.cost_text(up.cost)}." if paid and up.cost else " for free.")
+    )
     return state

@@ -42,8 +42,9 @@ def placement_problem(state: BivouacState, seat: int, spot: str) -> str | None:
     return _card_problem(state, me, spot)
 
 
-def _location_problem(state: BivouacState, seat: int, me: Player, loc: content.Location,
-                      occupants: tuple[int, ...]) -> str | None:
+def _location_problem(
+    state: BivouacState, seat: int, me: Player, loc: content.Location, occupants: tuple[int, ...]
+) -> str | None:
     if loc.id == "bank" and blocked(me, "bank"):
         return "A misfortune keeps your workers away from the Bank."
     if loc.resource and blocked(me, "resources"):
@@ -82,8 +83,11 @@ def placement_actions(state: BivouacState, seat: int) -> list[Action]:
     if available_workers(me) == 0:
         return [Rest()]
     locations = content.locations()
-    actions: list[Action] = [Place(spot) for spot, occupants in state.spots
-                             if _location_problem(state, seat, me, locations[spot], occupants) is None]
+    actions: list[Action] = [
+        Place(spot)
+        for spot, occupants in state.spots
+        if _location_problem(state, seat, me, locations[spot], occupants) is None
+    ]
     actions += [Place(o.card) for o in me.activities if _card_problem(state, me, o.card) is None]
     return actions + [Rest()]
 

@@ -85,7 +85,7 @@ def buy_problem(state: BivouacState, seat: int, card: str, kind: str) -> str | N
     name = cards[card].name
     if market_count(state, card) == 0:
         return f"No copy of {name} is left."
-    if (owns_activity(me, card) if kind == "activity" else card in me.amenities + me.fresh_amenities):
+    if owns_activity(me, card) if kind == "activity" else card in me.amenities + me.fresh_amenities:
         return f"You already own {name}; nobody may own two of the same card."
     if not can_pay(me, cards[card].cost):
         return f"{name} costs {content.cost_text(cards[card].cost)}."
@@ -97,8 +97,11 @@ def buyable(state: BivouacState, seat: int, kind: str) -> list[str]:
     me = state.players[seat]
     cards = content.activities() if kind == "activity" else content.amenities()
     owned = {o.card for o in me.activities} if kind == "activity" else set(me.amenities + me.fresh_amenities)
-    return [card for card, n in state.market
-            if n > 0 and card in cards and card not in owned and can_pay(me, cards[card].cost)]
+    return [
+        card
+        for card, n in state.market
+        if n > 0 and card in cards and card not in owned and can_pay(me, cards[card].cost)
+    ]
 
 
 def apply_retrieval(state: BivouacState, seat: int, action: Action, log: Log) -> BivouacState:
@@ -134,9 +137,14 @@ def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -
         return replace(take_staff(state, seat, action.card, True, log), pending=None)
     if kind == "free-upgrade" and isinstance(action, PlayUpgrade):
         return replace(play_upgrade(state, seat, action.card, True, log), pending=None)
-    wanted = {"activity": "buy an activity", "amenity": "buy an amenity", "hire": "hire a worker",
-              "staff": "take a staff card",
-              "free-staff": "take the staff card your gift pays for", "free-upgrade": "play a free upgrade"}[kind]
+    wanted = {
+        "activity": "buy an activity",
+        "amenity": "buy an amenity",
+        "hire": "hire a worker",
+        "staff": "take a staff card",
+        "free-staff": "take the staff card your gift pays for",
+        "free-upgrade": "play a free upgrade",
+    }[kind]
     raise IllegalAction(f"First {wanted}, or skip.")
 
 
@@ -220,7 +228,9 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
             return state
         bonus = perk_total(me, "donor_money")
         state = set_player(state, seat, replace(me, donor=me.donor + 1, money=me.money + bonus))
-        log.say(f"{who(seat)} raises their donor level to {me.donor + 1}" + (f" and gains {bonus} money." if bonus else "."))
+        log.say(
+            f"{who(seat)} raises their donor level to {me.donor + 1}" + (f" and gains {bonus} money." if bonus else ".")
+        )
         return state
     if spot == "gift":
         return _draw_gift(state, seat, log)
@@ -306,7 +316,7 @@ def _settle(state: BivouacState, seat: int, log: Log) -> BivouacState:
 def _finish_player(state: BivouacState, seat: int, log: Log) -> BivouacState:
     state = _settle(state, seat, log)
     order = turn_order(state)
-    return _advance(state, order[order.index(seat) + 1:], log)
+    return _advance(state, order[order.index(seat) + 1 :], log)
 
 
 def _advance(state: BivouacState, seats: list[int], log: Log) -> BivouacState:

@@ -46,8 +46,9 @@ def outcome(state: BivouacState) -> Outcome:
     if len(top) == 1:
         reason = f"{player_name(top[0])} wins with {scores[top[0]]} VP."
     elif len(winners) == 1:
-        reason = (f"{player_name(winners[0])} wins the tie at {scores[winners[0]]} VP "
-                  f"with the most activities ({best[1]}).")
+        reason = (
+            f"{player_name(winners[0])} wins the tie at {scores[winners[0]]} VP with the most activities ({best[1]})."
+        )
     else:
         reason = " and ".join(player_name(n) for n in winners) + f" share the win with {best[0]} VP."
     if state.phase != "over":

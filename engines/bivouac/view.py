@@ -110,8 +110,9 @@ class BivouacView(msgspec.Struct, frozen=True):
 
 
 def player_view(state: BivouacState, seat: int, viewer: int | None) -> PlayerView:
-    return _player_view(state.players[seat], seat, content.month_of_round(state.round), state.phase == "place",
-                        viewer == seat)
+    return _player_view(
+        state.players[seat], seat, content.month_of_round(state.round), state.phase == "place", viewer == seat
+    )
 
 
 @lru_cache(maxsize=1024)  # a player's board rarely changes between two actions
@@ -120,21 +121,23 @@ def _player_view(me: Player, seat: int, month: int, placing: bool, own: bool) ->
     for owned in me.activities:
         card = content.activities()[owned.card]
         up = content.upgrades().get(owned.upgrade)
-        acts.append(ActivityView(
-            card=owned.card,
-            name=card.name,
-            usable=usable(me, owned.card, month),
-            fresh=owned.fresh,
-            upgrade=owned.upgrade,
-            upgrade_name=up.name if up else "",
-            workers_needed=workers_needed(me, owned.card),
-            workers_on=workers_on(me, owned.card),
-            money=card.money + (up.money if up else 0),
-            vp=card.vp + (up.vp if up else 0),
-            thrill=card.thrill,
-            bonus_month=card.bonus_month,
-            months=card.months,
-        ))
+        acts.append(
+            ActivityView(
+                card=owned.card,
+                name=card.name,
+                usable=usable(me, owned.card, month),
+                fresh=owned.fresh,
+                upgrade=owned.upgrade,
+                upgrade_name=up.name if up else "",
+                workers_needed=workers_needed(me, owned.card),
+                workers_on=workers_on(me, owned.card),
+                money=card.money + (up.money if up else 0),
+                vp=card.vp + (up.vp if up else 0),
+                thrill=card.thrill,
+                bonus_month=card.bonus_month,
+                months=card.months,
+            )
+        )
     misfortunes = tuple(
         MisfortuneView(m.card, content.name(m.card), content.card(m.card).text, m.until_round) for m in me.misfortunes
     )
@@ -219,7 +222,10 @@ def status(state: BivouacState) -> tuple[str, str]:
         return "The camp year is over.", "end-of-the-game"
     if state.phase == "place":
         left = available_workers(state.players[state.actor])
-        return f"{when}. {who}: place a worker ({left} left) on a location or your activity, or rest.", "phase-1-placement"
+        return (
+            f"{when}. {who}: place a worker ({left} left) on a location or your activity, or rest.",
+            "phase-1-placement",
+        )
     if state.phase == "retrieve":
         if state.pending:
             return f"{when}. {who}: {PENDING_TEXT[state.pending.kind]}.", "phase-2-retrieval"
@@ -249,7 +255,9 @@ def summary(state: BivouacState, viewer: int | None) -> Summary:
     text, topic = status(state)
     v = view(state, viewer)
     panels = [
-        SeatPanel(title=pv.name, lines=panel_lines(pv, v.resources), active=state.phase != "over" and pv.seat == state.actor)
+        SeatPanel(
+            title=pv.name, lines=panel_lines(pv, v.resources), active=state.phase != "over" and pv.seat == state.actor
+        )
         for pv in v.players
     ]
     return Summary(status=text, panels=panels, turn=state.turn, rules_topic=topic)

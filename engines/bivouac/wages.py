@@ -89,7 +89,7 @@ def _after(state: BivouacState, seat: int, log: Log, done: bool = False) -> Bivo
     if not done and wage_actions(state, seat):
         return state
     order = turn_order(state)
-    return _next_payer(state, order[order.index(seat) + 1:], log)
+    return _next_payer(state, order[order.index(seat) + 1 :], log)
 
 
 def end_round(state: BivouacState, log: Log) -> BivouacState:
@@ -114,9 +114,16 @@ def end_round(state: BivouacState, log: Log) -> BivouacState:
         for p in state.players
     )
     spots = tuple((loc, ()) for loc, _ in state.spots)
-    state = replace(state, round=state.round + 1, start=start, next_start=-1, players=players, spots=spots,
-                    phase="place", wage_debt=0)
+    state = replace(
+        state,
+        round=state.round + 1,
+        start=start,
+        next_start=-1,
+        players=players,
+        spots=spots,
+        phase="place",
+        wage_debt=0,
+    )
     month = content.month_of_round(state.round)
-    log.say(f"Round {state.round}: {content.MONTHS[month - 1]} ({content.SEASONS[month]}); "
-            f"{who(start)} starts.")
+    log.say(f"Round {state.round}: {content.MONTHS[month - 1]} ({content.SEASONS[month]}); {who(start)} starts.")
     return first_placer(state, log)

@@ -1,23 +1,23 @@
 """Bonfire actions: small tagged Structs, each with a one-line text form.
 
-    keep / swap                    before the first turn: keep the centre fate tile, or swap it
-    fate top 2,1 E                 place the top (or bottom) fate tile from row 2, col 1 eastwards
-    discard ship                   put back a surplus action tile
-    sail mossback                  move your ship to an island
-    receive tide-vow 1 3           take a task with offering stack 1 onto bonfire space 3
-    guardian 2                     take the guardian of this island, paying offering stack 2
-    path d2 / path pile1           build a path tile from the display or a face-down pile
-    redraw                         all four displayed path tiles share a colour: reveal four new
-    procession 2                   pay 2 procession tiles: each guardian may walk 2 steps
-    walk amber p3 / walk own b4 / walk jade stay
-    bonfire ember-gate tp          use the Great Bonfire (t: tile, r: resource or points, p: portal)
-    recruit crowd-warden           recruit a gnome
-    fulfil 3                       fulfil the task on bonfire space 3
-    common road-of-light           fulfil a Common Task (bonus action)
-    council seat-of-dawn           where a novice goes in the High Council
-    tomtask tide-vow / tomguardian amber   the choices the solo page leaves to you for Tom
-    pass / end / finish            countdown pass, end your turn, no action left at all
-    tom                            Tom's turn (the program's own action)
+keep / swap                    before the first turn: keep the centre fate tile, or swap it
+fate top 2,1 E                 place the top (or bottom) fate tile from row 2, col 1 eastwards
+discard ship                   put back a surplus action tile
+sail mossback                  move your ship to an island
+receive tide-vow 1 3           take a task with offering stack 1 onto bonfire space 3
+guardian 2                     take the guardian of this island, paying offering stack 2
+path d2 / path pile1           build a path tile from the display or a face-down pile
+redraw                         all four displayed path tiles share a colour: reveal four new
+procession 2                   pay 2 procession tiles: each guardian may walk 2 steps
+walk amber p3 / walk own b4 / walk jade stay
+bonfire ember-gate tp          use the Great Bonfire (t: tile, r: resource or points, p: portal)
+recruit crowd-warden           recruit a gnome
+fulfil 3                       fulfil the task on bonfire space 3
+common road-of-light           fulfil a Common Task (bonus action)
+council seat-of-dawn           where a novice goes in the High Council
+tomtask tide-vow / tomguardian amber   the choices the solo page leaves to you for Tom
+pass / end / finish            countdown pass, end your turn, no action left at all
+tom                            Tom's turn (the program's own action)
 """
 
 from __future__ import annotations
@@ -123,8 +123,28 @@ class TomTurn(msgspec.Struct, frozen=True, tag="tom"):
 
 
 Action = (
-    Keep | Swap | Fate | Discard | Sail | Receive | TakeGuardian | BuildPath | Redraw | Procession | Walk
-    | GreatBonfire | Recruit | Fulfil | Common | Council | TomTask | TomGuardian | Pass | End | Finish | TomTurn
+    Keep
+    | Swap
+    | Fate
+    | Discard
+    | Sail
+    | Receive
+    | TakeGuardian
+    | BuildPath
+    | Redraw
+    | Procession
+    | Walk
+    | GreatBonfire
+    | Recruit
+    | Fulfil
+    | Common
+    | Council
+    | TomTask
+    | TomGuardian
+    | Pass
+    | End
+    | Finish
+    | TomTurn
 )
 
 

@@ -4,8 +4,26 @@ from __future__ import annotations
 
 from engines.bonfire import city, content, islands, tasks
 from engines.bonfire.actions import (
-    BuildPath, Common, Council, Discard, End, Fate, Finish, Fulfil, GreatBonfire, Keep, Pass, Procession,
-    Receive, Recruit, Redraw, Sail, TakeGuardian, TomGuardian, TomTask, Walk,
+    BuildPath,
+    Common,
+    Council,
+    Discard,
+    End,
+    Fate,
+    Finish,
+    Fulfil,
+    GreatBonfire,
+    Keep,
+    Pass,
+    Procession,
+    Receive,
+    Recruit,
+    Redraw,
+    Sail,
+    TakeGuardian,
+    TomGuardian,
+    TomTask,
+    Walk,
 )
 from engines.bonfire.state import BonfireState, acting, is_tom
 from engines.core.bots import RandomBot
@@ -93,7 +111,7 @@ class HeuristicBot(Bot):
         p = acting(s)
         r = task.requirement
         if r.kind in ("resources", "tiles"):
-            have = (sum(p.resources.values()) if r.kind == "resources" else city.tile_count(p))
+            have = sum(p.resources.values()) if r.kind == "resources" else city.tile_count(p)
             return 12 if have >= r.count + 2 else 4
         if tasks.met(s, s.current, task):
             return 20

@@ -145,8 +145,7 @@ def _beside(n: int) -> tuple[tuple[int, ...], ...]:
     """For each cell of an n x n area (by index r * n + c), the cells orthogonally beside
     it inside the area (the flood fills of every fate tile placed walk these)."""
     return tuple(
-        tuple(r * n + c for r, c in neighbours4((i // n, i % n)) if 0 <= r < n and 0 <= c < n)
-        for i in range(n * n)
+        tuple(r * n + c for r, c in neighbours4((i // n, i % n)) if 0 <= r < n and 0 <= c < n) for i in range(n * n)
     )
 
 

@@ -18,8 +18,15 @@ DATA = Path(__file__).resolve().parent / "data"
 SYMBOLS = ("ship", "island", "path", "procession", "bonfire", "gnome")
 WILD = "wild"
 #: How players read each action tile's kind (the Great Bonfire tile is "bonfire" in data).
-TILE_NAMES = {"ship": "ship", "island": "island", "path": "path", "procession": "procession",
-              "bonfire": "Great Bonfire", "gnome": "gnome", "wild": "wild"}
+TILE_NAMES = {
+    "ship": "ship",
+    "island": "island",
+    "path": "path",
+    "procession": "procession",
+    "bonfire": "Great Bonfire",
+    "gnome": "gnome",
+    "wild": "wild",
+}
 
 
 def a_tile(kind: str) -> str:
@@ -38,9 +45,21 @@ COMMON_KINDS = ("paths", "guardians", "portals", "gnomes", "lit")
 TOM_ACTIONS = ("gnome", "path", "task_high", "task_low", "guardian", "great_bonfire")
 ELDER_COUNTS = ("lit", "paths", "guardians_in_bonfires", "portals", "offerings_placed", "specialists")
 ABILITIES = (
-    "crowded_paths", "extra_step", "task_any_two", "elder_points", "wild_double",
-    "choose_path_resource", "council_gold", "path_resource", "gnome_any_resource",
-    "keep_three", "recruit_wild", "double_print", "start_step", "bonfire_points", "common_reward",
+    "crowded_paths",
+    "extra_step",
+    "task_any_two",
+    "elder_points",
+    "wild_double",
+    "choose_path_resource",
+    "council_gold",
+    "path_resource",
+    "gnome_any_resource",
+    "keep_three",
+    "recruit_wild",
+    "double_print",
+    "start_step",
+    "bonfire_points",
+    "common_reward",
 )
 
 
@@ -194,18 +213,24 @@ def board() -> Board:
     task_islands = [i for i in b.islands if i.kind == "task"]
     for resource in PLAIN_RESOURCES:
         _need(sum(i.resource == resource for i in task_islands) == 2, f"board: two task islands show {resource}")
-    _need(sorted(i.guardian for i in b.islands if i.kind == "guardian") == sorted(GUARDIAN_COLOURS),
-          "board: one guardian island per guardian colour")
+    _need(
+        sorted(i.guardian for i in b.islands if i.kind == "guardian") == sorted(GUARDIAN_COLOURS),
+        "board: one guardian island per guardian colour",
+    )
     _need(len({i.id for i in b.islands}) == len(b.islands), "board: island ids are unique")
     _need(len(b.fate_tiles) == 8, "board: 8 fate tiles per player")
     for tile in b.fate_tiles:
-        _need(len(tile.symbols) == 3 and len(set(tile.symbols)) == 3 and set(tile.symbols) <= set(SYMBOLS),
-              f"board: fate tile {tile.id} shows three different symbols")
+        _need(
+            len(tile.symbols) == 3 and len(set(tile.symbols)) == 3 and set(tile.symbols) <= set(SYMBOLS),
+            f"board: fate tile {tile.id} shows three different symbols",
+        )
     _need(b.fate_size == 5, "board: the fate area is 5x5")
     for bonus in b.fate_bonuses:
         under_start = bonus.row == b.fate_size // 2 and 0 < bonus.col < b.fate_size - 1
-        _need(0 <= bonus.row < b.fate_size and 0 <= bonus.col < b.fate_size and not under_start,
-              f"board: fate bonus at {bonus.row},{bonus.col} lies on the grid, off the starting tile")
+        _need(
+            0 <= bonus.row < b.fate_size and 0 <= bonus.col < b.fate_size and not under_start,
+            f"board: fate bonus at {bonus.row},{bonus.col} lies on the grid, off the starting tile",
+        )
         _check_gain(bonus, "fate bonus")
     _need(len(b.great_bonfire) == len(b.portal_symbols) == 7, "board: 7 Great Bonfire spaces and 7 portal symbols")
     for space in b.great_bonfire:
@@ -219,8 +244,10 @@ def board() -> Board:
     _need(len(b.countdown) == 5, "board: 5 countdown tiles")
     for who in ("you", "tom"):
         _need(sorted(b.board_portals[who]) == sorted(b.portal_symbols), f"board: {who}'s portal slots")
-    _need(len(b.path_tiles) == 28 and all(p.crystal in CRYSTALS and p.resource in PLAIN_RESOURCES for p in b.path_tiles),
-          "board: 28 path tiles, each with a crystal and a resource")
+    _need(
+        len(b.path_tiles) == 28 and all(p.crystal in CRYSTALS and p.resource in PLAIN_RESOURCES for p in b.path_tiles),
+        "board: 28 path tiles, each with a crystal and a resource",
+    )
     _need(len(b.path_costs) == 6, "board: path costs for 6 tiles")
     _need(len(b.tom_cards) == 8 and all(c.action in TOM_ACTIONS for c in b.tom_cards), "board: 8 Tom cards")
     _need({c.action for c in b.tom_cards} == set(TOM_ACTIONS), "board: every Tom action has a card")

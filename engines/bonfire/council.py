@@ -8,7 +8,19 @@ from collections.abc import Callable
 from engines.bonfire import city, content, tasks
 from engines.bonfire.actions import Action, Common, Council, Fulfil, GreatBonfire
 from engines.bonfire.state import (
-    TOM, BonfireState, Ctx, Pending, Player, acting, council_mark, is_solo, is_tom, own, own_field, player_name, portal_board,
+    TOM,
+    BonfireState,
+    Ctx,
+    Pending,
+    Player,
+    acting,
+    council_mark,
+    is_solo,
+    is_tom,
+    own,
+    own_field,
+    player_name,
+    portal_board,
 )
 
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
@@ -114,7 +126,9 @@ def do_fulfil(ctx: Ctx, action: Fulfil) -> None:
     p.tiles, p.resources = paid
     b.lit = True
     b.novice = False
-    ctx.say(f"You fulfil {task.name}: bonfire {action.space} is lit ({task.colour}), and its novice leaves for the High Council.")
+    ctx.say(
+        f"You fulfil {task.name}: bonfire {action.space} is lit ({task.colour}), and its novice leaves for the High Council."
+    )
     send_novice(ctx, s.current, "task")
 
 
@@ -190,11 +204,15 @@ def legal_great_bonfire(state: BonfireState) -> list[Action]:
 
 
 @functools.cache
-def _spaces_within(figure: int, limit: int) -> tuple[tuple[int, tuple[GreatBonfire, ...], tuple[GreatBonfire, ...]], ...]:
+def _spaces_within(
+    figure: int, limit: int
+) -> tuple[tuple[int, tuple[GreatBonfire, ...], tuple[GreatBonfire, ...]], ...]:
     """The spaces the figure can be turned to from `figure` for at most `limit` tiles, in
     space order, each with its actions when a portal may be taken there and when not (a
     turn's spaces depend on nothing else: made once for each)."""
-    return tuple((n, *actions) for n, actions in enumerate(_great_bonfire_actions()) if 0 < turn_cost(figure, n) <= limit)
+    return tuple(
+        (n, *actions) for n, actions in enumerate(_great_bonfire_actions()) if 0 < turn_cost(figure, n) <= limit
+    )
 
 
 @functools.cache
@@ -202,8 +220,10 @@ def _great_bonfire_actions() -> tuple[tuple[tuple[GreatBonfire, ...], tuple[Grea
     """Per space, its actions in `PICKS` order when a portal may be taken there, and when
     not (the spaces never change)."""
     return tuple(
-        (tuple(GreatBonfire(space.id, pick) for pick in PICKS),
-         tuple(GreatBonfire(space.id, pick) for pick in PICKS if "p" not in pick))
+        (
+            tuple(GreatBonfire(space.id, pick) for pick in PICKS),
+            tuple(GreatBonfire(space.id, pick) for pick in PICKS if "p" not in pick),
+        )
         for space in content.board().great_bonfire
     )
 
@@ -232,4 +252,6 @@ def do_great_bonfire(ctx: Ctx, action: GreatBonfire) -> None:
         own(ctx.edit("great_bonfire"), n).remove(symbol)
         own_field(p, "portals")[city.next_portal_slot(p)] = symbol
         got.append(f"the {symbol} portal")
-    ctx.say(f"You turn the Great Bonfire to the {space.name} ({cost} tile{'s' if cost > 1 else ''}) and take {' and '.join(got)}.")
+    ctx.say(
+        f"You turn the Great Bonfire to the {space.name} ({cost} tile{'s' if cost > 1 else ''}) and take {' and '.join(got)}."
+    )

@@ -15,12 +15,42 @@ import msgspec
 
 from engines.bonfire import city, content, council, gnomes, islands, paths, processions, setup, tom, turns, view
 from engines.bonfire.actions import (
-    CODEC, Action, BuildPath, Common, Council, Discard, End, Fate, Finish, Fulfil, GreatBonfire, Keep,
-    Pass, Procession, Receive, Recruit, Redraw, Sail, Swap, TakeGuardian, TomGuardian, TomTask, TomTurn, Walk,
+    CODEC,
+    Action,
+    BuildPath,
+    Common,
+    Council,
+    Discard,
+    End,
+    Fate,
+    Finish,
+    Fulfil,
+    GreatBonfire,
+    Keep,
+    Pass,
+    Procession,
+    Receive,
+    Recruit,
+    Redraw,
+    Sail,
+    Swap,
+    TakeGuardian,
+    TomGuardian,
+    TomTask,
+    TomTurn,
+    Walk,
 )
 from engines.bonfire.content import SYMBOLS, WILD
 from engines.bonfire.state import (
-    TWO_PLAYER_DEFAULTS, BonfireOptions, BonfireState, Ctx, TurnFlags, acting, editable_copy, is_solo, own_field,
+    TWO_PLAYER_DEFAULTS,
+    BonfireOptions,
+    BonfireState,
+    Ctx,
+    TurnFlags,
+    acting,
+    editable_copy,
+    is_solo,
+    own_field,
     player_name,
 )
 from engines.core.errors import IllegalAction
@@ -113,8 +143,11 @@ class BonfireEngine(Engine[BonfireState, Action]):
         if kind is Common:
             return action in council.legal_commons(s)
         if kind is Discard:
-            return action.kind in _DISCARDABLE and bool(acting(s).tiles.get(action.kind, 0)) and (
-                f.main_done or self._turn_goes_on(s))
+            return (
+                action.kind in _DISCARDABLE
+                and bool(acting(s).tiles.get(action.kind, 0))
+                and (f.main_done or self._turn_goes_on(s))
+            )
         if f.main_done:
             if kind is End:
                 return True
@@ -185,7 +218,9 @@ class BonfireEngine(Engine[BonfireState, Action]):
             if (bonus.row, bonus.col) in cells:
                 city.add(p.tiles, bonus.tiles, times)
                 city.add(p.resources, bonus.resources, times)
-                ctx.say(f"It covers a printed {council.gain_text(bonus)}{' (twice: Map Reader)' if times == 2 else ''}.")
+                ctx.say(
+                    f"It covers a printed {council.gain_text(bonus)}{' (twice: Map Reader)' if times == 2 else ''}."
+                )
         self._main(ctx)
 
     def _do_discard(self, ctx: Ctx, action: Discard) -> None:
@@ -313,8 +348,10 @@ class BonfireEngine(Engine[BonfireState, Action]):
                 return
             s.countdown += 1
             points = content.board().countdown[s.countdown - 1]
-            ctx.say(f"Countdown turn {s.countdown} of {len(content.board().countdown)}: you may pass for "
-                    f"{points} point{'s' if points > 1 else ''}.")
+            ctx.say(
+                f"Countdown turn {s.countdown} of {len(content.board().countdown)}: you may pass for "
+                f"{points} point{'s' if points > 1 else ''}."
+            )
         s.phase = "turn"
         s.turn += 1
 
@@ -357,7 +394,10 @@ class BonfireEngine(Engine[BonfireState, Action]):
 
 
 #: How a solo state's JSON ends: the two-player fields are the state's last, at their defaults.
-_TWO_PLAYER_TAIL = b"".join(b"," + msgspec.json.encode(k) + b":" + msgspec.json.encode(v) for k, v in TWO_PLAYER_DEFAULTS.items()) + b"}"
+_TWO_PLAYER_TAIL = (
+    b"".join(b"," + msgspec.json.encode(k) + b":" + msgspec.json.encode(v) for k, v in TWO_PLAYER_DEFAULTS.items())
+    + b"}"
+)
 
 
 def solo_digest_bytes(state: BonfireState) -> bytes:

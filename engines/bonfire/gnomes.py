@@ -50,7 +50,11 @@ def price(p: Player, gid: str) -> tuple[dict[str, int], dict[str, int]] | None:
         cheap = dict(p.resources)
         cheap[spare] -= 1
         cheap = {k: v for k, v in cheap.items() if v}
-        if resources is None or sum(cheap.values()) > sum(resources.values()) or cheap.get("gold", 0) > resources.get("gold", 0):
+        if (
+            resources is None
+            or sum(cheap.values()) > sum(resources.values())
+            or cheap.get("gold", 0) > resources.get("gold", 0)
+        ):
             resources = cheap
     return None if resources is None else (tiles, resources)
 
@@ -69,7 +73,8 @@ def legal_recruits(state: BonfireState) -> list[Action]:
     # ones; the Gnome Broker takes any one.
     purse = p.resources
     any_resource = (
-        purse.get(GOLD, 0) > 0 or sum(map(purse.get, PLAIN_RESOURCES, _ZEROS)) >= 2
+        purse.get(GOLD, 0) > 0
+        or sum(map(purse.get, PLAIN_RESOURCES, _ZEROS)) >= 2
         or (city.has(p, "gnome_any_resource") and sum(purse.values()) >= 1)
     )
     out: list[Action] = []

@@ -108,8 +108,11 @@ def affordable_stacks(p: Player, island: content.Island) -> list[int]:
     if city.tile_limit(p, "island") < 1:
         return []
     stacks = p.offerings
-    return [stack for stack in (0, 1)
-            if stacks[stack] and city.can_pay_resources(p, _island_need(island.resource, stacks[stack][-1]))]
+    return [
+        stack
+        for stack in (0, 1)
+        if stacks[stack] and city.can_pay_resources(p, _island_need(island.resource, stacks[stack][-1]))
+    ]
 
 
 @functools.cache
@@ -172,8 +175,10 @@ def do_receive(ctx: Ctx, action: Receive) -> None:
     ctx.island(p.ship).tasks.remove(action.task)
     own(p.bonfires, action.space - 1).task = action.task
     task = content.tasks()[action.task]
-    ctx.say(f"You receive the task {task.name} on {island.name} (offering of {offering} left there) "
-            f"and put it on bonfire space {action.space}.")
+    ctx.say(
+        f"You receive the task {task.name} on {island.name} (offering of {offering} left there) "
+        f"and put it on bonfire space {action.space}."
+    )
 
 
 def do_take_guardian(ctx: Ctx, action: TakeGuardian) -> None:

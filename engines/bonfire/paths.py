@@ -43,8 +43,12 @@ _FROM_PILE = tuple(BuildPath(f"pile{n + 1}") for n in range(2))  # the two piles
 
 def can_redraw(state: BonfireState) -> bool:
     d = state.path_display
-    return (not state.flags.redrawn and len(d) == DISPLAY
-            and len({content.path_tile(t).crystal for t in d}) == 1 and any(state.path_piles))
+    return (
+        not state.flags.redrawn
+        and len(d) == DISPLAY
+        and len({content.path_tile(t).crystal for t in d}) == 1
+        and any(state.path_piles)
+    )
 
 
 def attach(ctx: Ctx, who: int, tile: str) -> None:
@@ -67,7 +71,9 @@ def do_build(ctx: Ctx, action: BuildPath) -> None:
     attach(ctx, s.current, tile)
     refill(ctx)
     t = content.path_tile(tile)
-    ctx.say(f"You build path tile {len(p.path)} ({t.crystal} crystal, {t.resource}) for {cost} path tile{'s' if cost > 1 else ''}.")
+    ctx.say(
+        f"You build path tile {len(p.path)} ({t.crystal} crystal, {t.resource}) for {cost} path tile{'s' if cost > 1 else ''}."
+    )
 
 
 def do_redraw(ctx: Ctx, action: Redraw) -> None:
@@ -77,5 +83,6 @@ def do_redraw(ctx: Ctx, action: Redraw) -> None:
     s.path_display = []
     s.flags.redrawn = True
     refill(ctx)
-    ctx.say("All four displayed path tiles shared one crystal colour: they go under the piles and four new ones are shown.")
-
+    ctx.say(
+        "All four displayed path tiles shared one crystal colour: they go under the piles and four new ones are shown."
+    )

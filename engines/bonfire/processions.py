@@ -36,7 +36,7 @@ def destinations(p: Player, index: int, steps: int) -> list[int]:
     here, left = g.where, steps
     while left > 0:
         k = here + 1  # the bonfire beside this path position
-        if (p.portals[here] and p.bonfires[here].lit and IN_BONFIRE + k not in taken_fires):
+        if p.portals[here] and p.bonfires[here].lit and IN_BONFIRE + k not in taken_fires:
             out.append(IN_BONFIRE + k)
         nxt = here + 1
         if nxt > len(p.path) or (not crowded and nxt in taken_paths):
@@ -90,8 +90,10 @@ def do_procession(ctx: Ctx, action: Procession) -> None:
     s.flags.steps = action.steps + (1 if city.has(p, "extra_step") else 0)
     s.flags.walkers = walker_order(p)
     s.flags.gatekeeper_walk = False
-    ctx.say(f"You pay {action.steps} procession tile{'s' if action.steps > 1 else ''}: "
-            f"each guardian may walk up to {s.flags.steps} step{'s' if s.flags.steps > 1 else ''}.")
+    ctx.say(
+        f"You pay {action.steps} procession tile{'s' if action.steps > 1 else ''}: "
+        f"each guardian may walk up to {s.flags.steps} step{'s' if s.flags.steps > 1 else ''}."
+    )
     skip_stuck(s)
 
 
@@ -152,6 +154,8 @@ def do_walk(ctx: Ctx, action: Walk) -> None:
             extra = "colour_bonus:" + g.colour in city.abilities(p)
             if extra:
                 city.add(p.resources, {tile.resource: 1})
-            ctx.say(f"{name[0].upper()}{name[1:]} walks to {place_name(where)} and brings "
-                    f"{'2 resources' if extra else '1 ' + gained}.")
+            ctx.say(
+                f"{name[0].upper()}{name[1:]} walks to {place_name(where)} and brings "
+                f"{'2 resources' if extra else '1 ' + gained}."
+            )
     skip_stuck(s)

@@ -20,7 +20,9 @@ def breakdown(p: Player) -> list[ScoreLine]:
             matches += 1
     lines = [
         ScoreLine("Lit bonfires", tasks.lit_points(p)),
-        ScoreLine("Guardians in bonfires", values.guardian_in_bonfire * sum(g.where >= IN_BONFIRE for g in p.guardians)),
+        ScoreLine(
+            "Guardians in bonfires", values.guardian_in_bonfire * sum(g.where >= IN_BONFIRE for g in p.guardians)
+        ),
         ScoreLine("Portals at lit bonfires", values.portal_at_lit_bonfire * portals),
         ScoreLine("Crystal matches", values.crystal_match * matches),
         ScoreLine("Common Tasks", values.common_task * len(p.common)),

@@ -16,7 +16,15 @@ import functools
 from engines.bonfire import city, content, gnomes, paths
 from engines.bonfire.content import WILD
 from engines.bonfire.state import (
-    Bonfire, BonfireState, Ctx, Guardian, Island, Player, is_solo, own_field, player_name,
+    Bonfire,
+    BonfireState,
+    Ctx,
+    Guardian,
+    Island,
+    Player,
+    is_solo,
+    own_field,
+    player_name,
 )
 from engines.core.rng import seed_state
 
@@ -48,9 +56,21 @@ def new_two_player_game(seed: int) -> BonfireState:
 
 
 def _empty(seats: int, seed: int) -> Ctx:
-    return Ctx(BonfireState(seats=seats, rng=seed_state(seed), players=[], islands=[], path_display=[],
-                            path_piles=[], specialists=[], elders=[], gnome_pile=[], gnome_discard=[],
-                            great_bonfire=[]))
+    return Ctx(
+        BonfireState(
+            seats=seats,
+            rng=seed_state(seed),
+            players=[],
+            islands=[],
+            path_display=[],
+            path_piles=[],
+            specialists=[],
+            elders=[],
+            gnome_pile=[],
+            gnome_discard=[],
+            great_bonfire=[],
+        )
+    )
 
 
 def _shared_board(ctx: Ctx, specialists: list[str]) -> None:
@@ -132,7 +152,7 @@ def deal_portals(ctx: Ctx) -> list[list[str]]:
     board = content.board()
     shuffled = ctx.shuffle([symbol for symbol in board.portal_symbols for _ in range(4)])
     per = board.portals_per_space
-    return [shuffled[n * per:(n + 1) * per] for n in range(len(board.great_bonfire))]
+    return [shuffled[n * per : (n + 1) * per] for n in range(len(board.great_bonfire))]
 
 
 def new_city(ctx: Ctx) -> Player:
@@ -150,16 +170,24 @@ def new_city(ctx: Ctx) -> Player:
         portals=[""] * 7,
         guardians=[Guardian("own")],
     )
-    p.grid = city.place(p.grid, city.strip_cells(n // 2, 1, "E"), board.fate_tiles[int(fate[7].split("-")[1]) - 1].symbols)
+    p.grid = city.place(
+        p.grid, city.strip_cells(n // 2, 1, "E"), board.fate_tiles[int(fate[7].split("-")[1]) - 1].symbols
+    )
     p.track = {}
     return p
 
 
 def tom_board() -> Player:
     return Player(
-        tiles={}, resources={}, fate_column=[], grid=[], offerings=[[], []],
-        bonfires=[Bonfire(novice=False) for _ in range(7)], portals=[""] * 7,
-        guardians=[Guardian("own")], novices=4,
+        tiles={},
+        resources={},
+        fate_column=[],
+        grid=[],
+        offerings=[[], []],
+        bonfires=[Bonfire(novice=False) for _ in range(7)],
+        portals=[""] * 7,
+        guardians=[Guardian("own")],
+        novices=4,
     )
 
 
@@ -184,8 +212,10 @@ def start_tiles(ctx: Ctx, swapped: bool) -> None:
     city.add(p.tiles, {WILD: 2})
     tiles = f"{', '.join(content.TILE_NAMES[x] for x in symbols)} and 2 wild action tiles"
     if is_solo(s):
-        ctx.say(f"You {'swap the centre fate tile and ' if swapped else ''}start with {tiles}. "
-                "You hold the building extension: you start.")
+        ctx.say(
+            f"You {'swap the centre fate tile and ' if swapped else ''}start with {tiles}. "
+            "You hold the building extension: you start."
+        )
         s.phase = "turn"
         return
     name = player_name(s, s.current)

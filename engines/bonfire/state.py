@@ -216,8 +216,20 @@ def _island_copy(island: Island) -> Island:
 #: The table's lists that the editable copy shares until `Ctx.edit` hands one out (most
 #: actions leave them alone; copying them all was a good part of every action's work).
 EDITED_ON_DEMAND = (
-    "path_display", "specialists", "elders", "gnome_pile", "gnome_discard", "council", "flat_neutral",
-    "common_novices", "tom_pile", "tom_discard", "tom_did", "countdown_turns", "path_piles", "great_bonfire",
+    "path_display",
+    "specialists",
+    "elders",
+    "gnome_pile",
+    "gnome_discard",
+    "council",
+    "flat_neutral",
+    "common_novices",
+    "tom_pile",
+    "tom_discard",
+    "tom_did",
+    "countdown_turns",
+    "path_piles",
+    "great_bonfire",
 )
 
 

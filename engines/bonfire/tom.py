@@ -10,8 +10,14 @@ from engines.bonfire.state import TOM, Ctx, Guardian, Pending, own, own_field, t
 
 SPECIAL_CASE_POINTS = 3
 MAX_GNOMES = 6
-COMMON_OF = {"gnome": "gnomes", "path": "paths", "task_high": "lit", "task_low": "lit",
-             "guardian": "guardians", "great_bonfire": "portals"}
+COMMON_OF = {
+    "gnome": "gnomes",
+    "path": "paths",
+    "task_high": "lit",
+    "task_low": "lit",
+    "guardian": "guardians",
+    "great_bonfire": "portals",
+}
 
 
 def reveal_card(ctx: Ctx) -> content.TomCard:
@@ -64,7 +70,9 @@ def unable(ctx: Ctx, action: str, capacity: bool, why: str) -> None:
     done = any(t.kind == kind and t.id in tom.common for t in content.board().common_tasks)
     if capacity and done:
         city.score(tom, "Special case 1", SPECIAL_CASE_POINTS)
-        ctx.say(f"Tom cannot act ({why}) as he has completed that Common Task: he scores {SPECIAL_CASE_POINTS} points instead.")
+        ctx.say(
+            f"Tom cannot act ({why}) as he has completed that Common Task: he scores {SPECIAL_CASE_POINTS} points instead."
+        )
         ctx.edit("tom_did").append(f"{why}: +{SPECIAL_CASE_POINTS} points (Special case 1)")
     else:
         ctx.say(f"Tom cannot act: {why}.")
@@ -159,7 +167,9 @@ def _guardian(ctx: Ctx) -> None:
     colours = guardian_options(s)
     if not colours:
         has_all = len([g for g in tom.guardians if g.colour != "own"]) >= 4
-        return unable(ctx, "guardian", has_all, "he already has every guardian" if has_all else "no guardian he lacks is left")
+        return unable(
+            ctx, "guardian", has_all, "he already has every guardian" if has_all else "no guardian he lacks is left"
+        )
     if len(colours) == 1:
         take_guardian(ctx, colours[0])
     else:
@@ -169,8 +179,11 @@ def _guardian(ctx: Ctx) -> None:
 def guardian_options(s) -> list[str]:
     tom = tom_board(s)
     held = {g.colour for g in tom.guardians}
-    return [i.guardian for n, i in enumerate(content.board().islands)
-            if i.kind == "guardian" and s.islands[n].guardians and i.guardian not in held]
+    return [
+        i.guardian
+        for n, i in enumerate(content.board().islands)
+        if i.kind == "guardian" and s.islands[n].guardians and i.guardian not in held
+    ]
 
 
 def take_guardian(ctx: Ctx, colour: str) -> None:

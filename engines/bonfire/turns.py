@@ -27,8 +27,12 @@ def check_trigger(ctx: Ctx, when: str) -> None:
         if not is_solo(s):
             s.countdown_turns = [0] * s.seats
             when = f"when {player_name(s, s.current)}'s turn ends "
-        ctx.events.append(Event(f"{trigger} novices sit in the High Council: the countdown begins {when}"
-                                f"({len(content.board().countdown)} more turns each)."))
+        ctx.events.append(
+            Event(
+                f"{trigger} novices sit in the High Council: the countdown begins {when}"
+                f"({len(content.board().countdown)} more turns each)."
+            )
+        )
 
 
 def next_turn(ctx: Ctx) -> None:
@@ -51,5 +55,7 @@ def next_turn(ctx: Ctx) -> None:
         ctx.edit("countdown_turns")[s.current] += 1
         s.countdown = s.countdown_turns[s.current]
         points = content.board().countdown[s.countdown - 1]
-        ctx.say(f"Countdown turn {s.countdown} of {turns} for {player_name(s, s.current)}: they may pass for "
-                f"{points} point{'s' if points > 1 else ''}.")
+        ctx.say(
+            f"Countdown turn {s.countdown} of {turns} for {player_name(s, s.current)}: they may pass for "
+            f"{points} point{'s' if points > 1 else ''}."
+        )

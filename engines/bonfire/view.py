@@ -14,8 +14,29 @@ import msgspec
 
 from engines.bonfire import city, content, council, islands, paths, processions, scoring, tasks
 from engines.bonfire.actions import (
-    Action, BuildPath, Common, Council, Discard, End, Fate, Finish, Fulfil, GreatBonfire, Keep, Pass,
-    Procession, Receive, Recruit, Redraw, Sail, Swap, TakeGuardian, TomGuardian, TomTask, TomTurn, Walk,
+    Action,
+    BuildPath,
+    Common,
+    Council,
+    Discard,
+    End,
+    Fate,
+    Finish,
+    Fulfil,
+    GreatBonfire,
+    Keep,
+    Pass,
+    Procession,
+    Receive,
+    Recruit,
+    Redraw,
+    Sail,
+    Swap,
+    TakeGuardian,
+    TomGuardian,
+    TomTask,
+    TomTurn,
+    Walk,
 )
 from engines.bonfire.state import YOU, BonfireState, Pending, acting, is_solo, is_tom, player_name, tom_board
 from engines.core.protocol import Outcome, Rival, SeatPanel, Summary
@@ -30,8 +51,10 @@ def redacted(state: BonfireState) -> BonfireState:
     return msgspec.structs.replace(
         state,
         rng=0,
-        players=[msgspec.structs.replace(p, offerings=[["?"] * (len(stack) - 1) + stack[-1:] for stack in p.offerings])
-                 for p in state.players],
+        players=[
+            msgspec.structs.replace(p, offerings=[["?"] * (len(stack) - 1) + stack[-1:] for stack in p.offerings])
+            for p in state.players
+        ],
         path_piles=[["?"] * len(pile) for pile in state.path_piles],
         gnome_pile=["?"] * len(state.gnome_pile),
         tom_pile=["?"] * len(state.tom_pile),
@@ -60,7 +83,9 @@ def describe(action: Action) -> str:
     if isinstance(action, TakeGuardian):
         return f"take this island's guardian (offering stack {action.stack})"
     if isinstance(action, BuildPath):
-        where = f"display {action.source[1:]}" if action.source.startswith("d") else f"face-down pile {action.source[4:]}"
+        where = (
+            f"display {action.source[1:]}" if action.source.startswith("d") else f"face-down pile {action.source[4:]}"
+        )
         return f"build path: {where}"
     if isinstance(action, Redraw):
         return "redraw the path display (all one colour)"
@@ -118,15 +143,21 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
         wrong_choice = _wrong_choice(s.pending[0], action)
         if wrong_choice:
             return wrong_choice
-        return {"council": "First choose the High Council space for the novice.",
-                "tom_task": "First choose which of the tied tasks Tom takes.",
-                "tom_guardian": "First choose which guardian Tom takes."}[kind]
+        return {
+            "council": "First choose the High Council space for the novice.",
+            "tom_task": "First choose which of the tied tasks Tom takes.",
+            "tom_guardian": "First choose which guardian Tom takes.",
+        }[kind]
     if s.flags.walkers and not isinstance(action, Walk):
         return "Finish the procession first: say where each guardian walks."
     main_kinds = (Fate, Sail, BuildPath, Procession, GreatBonfire, Recruit, Fulfil, Pass)
     if isinstance(action, main_kinds) and s.flags.main_done:
         return "You already took your action this turn (you may discard, fulfil a Common Task or end)."
-    if isinstance(action, (Receive, TakeGuardian)) and s.flags.main_done and not (s.flags.sailed and not s.flags.island_done):
+    if (
+        isinstance(action, (Receive, TakeGuardian))
+        and s.flags.main_done
+        and not (s.flags.sailed and not s.flags.island_done)
+    ):
         return "An island action follows a ship move only in the same turn, once."
     if isinstance(action, Fate):
         if not p.fate_column:
@@ -136,7 +167,10 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
             return f"You hold {city.tile_count(p)} action tiles: discard down to {limit} before placing a fate tile."
         if action.end not in ("top", "bottom") or action.direction not in city.DIRECTIONS:
             return "Say 'top' or 'bottom' and a direction E, S, W or N."
-        return city.placement_problem(p.grid, city.strip_cells(action.row, action.col, action.direction)) or "That fate tile cannot go there."
+        return (
+            city.placement_problem(p.grid, city.strip_cells(action.row, action.col, action.direction))
+            or "That fate tile cannot go there."
+        )
     if isinstance(action, Discard):
         return f"You hold no {action.kind} tile."
     if isinstance(action, Sail):
@@ -153,7 +187,12 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
             return "Your ship is still in the harbour: sail to an island first."
         if isinstance(action, Receive) and action.task not in s.islands[p.ship].tasks:
             return "That task does not lie on the island where your ship is."
-        if isinstance(action, Receive) and not 1 <= action.space <= 7 or isinstance(action, Receive) and p.bonfires[action.space - 1].task:
+        if (
+            isinstance(action, Receive)
+            and not 1 <= action.space <= 7
+            or isinstance(action, Receive)
+            and p.bonfires[action.space - 1].task
+        ):
             return "Put a new task on an empty bonfire space."
         return "You cannot pay: 1 island tile, the island's resource and your offering's resource (gold or any 2 resources stand in)."
     if isinstance(action, BuildPath):
@@ -252,7 +291,10 @@ def _two_player_phase_text(s: BonfireState) -> tuple[str, str]:
             return "Game over: a shared win.", "scoring"
         return f"Game over: {player_name(s, winners[0])} wins.", "two-players"
     if s.phase == "setup":
-        return f"Setup, {name}: keep your centre fate tile or swap it with the middle tile of your column.", "two-players"
+        return (
+            f"Setup, {name}: keep your centre fate tile or swap it with the middle tile of your column.",
+            "two-players",
+        )
     if s.pending:
         whose = "the neutral novice" if s.pending[0].source == "common" else "your novice"
         return f"{name}: choose the High Council space for {whose}.", "the-high-council"
@@ -270,16 +312,25 @@ def summary(engine: BonfireEngine, s: BonfireState) -> Summary:
     status, topic = phase_text(s)
     if not is_solo(s):
         panels = [
-            SeatPanel(player_name(s, n), [f"{scoring.total(p)} pts", f"{city.tile_count(p)} tiles",
-                                          "out" if p.out else f"fate {len(p.fate_column)}"],
-                      active=s.phase != "over" and n == s.current)
+            SeatPanel(
+                player_name(s, n),
+                [
+                    f"{scoring.total(p)} pts",
+                    f"{city.tile_count(p)} tiles",
+                    "out" if p.out else f"fate {len(p.fate_column)}",
+                ],
+                active=s.phase != "over" and n == s.current,
+            )
             for n, p in enumerate(s.players)
         ]
         return Summary(status=status, panels=panels, turn=s.turn, rules_topic=topic)
     you, tom = acting(s), tom_board(s)
     panels = [
-        SeatPanel("You", [f"{scoring.total(you)} pts", f"{city.tile_count(you)} tiles",
-                          f"fate {len(you.fate_column)}"], active=s.phase != "tom"),
+        SeatPanel(
+            "You",
+            [f"{scoring.total(you)} pts", f"{city.tile_count(you)} tiles", f"fate {len(you.fate_column)}"],
+            active=s.phase != "tom",
+        ),
         SeatPanel("Tom", [f"{scoring.total(tom)} pts", f"{tom.novices} novices left"], active=s.phase == "tom"),
     ]
     return Summary(status=status, panels=panels, turn=s.turn, rules_topic=topic)
@@ -303,7 +354,10 @@ def outcome(s: BonfireState) -> Outcome:
         reason = "You had no action left. " + reason
     tom_lines = scoring.breakdown(tom)
     return Outcome(
-        scores=[a], breakdown=[mine], winners=[0] if won else [], reason=reason,
+        scores=[a],
+        breakdown=[mine],
+        winners=[0] if won else [],
+        reason=reason,
         rivals=[Rival("Tom", b, tom_lines, won=not won)],
     )
 
@@ -315,7 +369,9 @@ def _two_player_outcome(s: BonfireState) -> Outcome:
     winners = scoring.winners(s)
     names = [player_name(s, n) for n in range(len(s.players))]
     if len(winners) > 1:
-        reason = f"A shared win at {scores[0]} points: the tie-break (lit bonfires, then guardians in bonfires) is even too."
+        reason = (
+            f"A shared win at {scores[0]} points: the tie-break (lit bonfires, then guardians in bonfires) is even too."
+        )
     else:
         win, lose = winners[0], 1 - winners[0]
         reason = f"{names[win]} wins, {scores[win]} points to {scores[lose]}"

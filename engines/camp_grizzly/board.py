@@ -324,7 +324,9 @@ def _fewest_locks(
             if closer < 0:
                 found = own
             else:
-                found = own + min(fewest(there) for there in links[cell] if there not in blocked and toward.get(there) == closer)
+                found = own + min(
+                    fewest(there) for there in links[cell] if there not in blocked and toward.get(there) == closer
+                )
             known[cell] = found
         return found
 
@@ -474,7 +476,9 @@ def render_map_ascii(m: CampMap | None = None, marks: dict[Cell, str] | None = N
 
     def edge(cell: Cell, side: str) -> bool:
         """A wall or a door on this side of `cell` (both draw a corner post)."""
-        return m.inside(cell) and (m.blocked(cell, side) or (cell, side) in m.doors or _door_from_other_side(m, cell, side))
+        return m.inside(cell) and (
+            m.blocked(cell, side) or (cell, side) in m.doors or _door_from_other_side(m, cell, side)
+        )
 
     def horizontal(r: int) -> str:
         """The edge line above row r (between r-1 and r)."""
@@ -508,10 +512,7 @@ def render_map_ascii(m: CampMap | None = None, marks: dict[Cell, str] | None = N
     if legend:
         lines.append("")
         lines.append("Cabins: " + ", ".join(f"{c.glyph.lower()} {c.name}" for c in m.data.cabins))
-        lines.append(
-            "Finales: "
-            + ", ".join(f"{ARROWS[s.side]}{s.code} {s.name} ({s.arrow})" for s in m.data.sites)
-        )
+        lines.append("Finales: " + ", ".join(f"{ARROWS[s.side]}{s.code} {s.name} ({s.arrow})" for s in m.data.sites))
         lines.append("Places: " + ", ".join(f"{p.name} {p.at}" for p in m.data.places))
         lines.append(
             "Nature trails: " + ", ".join(f"({t.number}) {t.ends[0]}-{t.ends[1]}" for t in m.data.nature_trails)

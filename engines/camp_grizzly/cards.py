@@ -24,7 +24,10 @@ class CardRules:
         if action.card in c.survival:
             c.survival = removed(c.survival, action.card)
             s.survival_discard = [*s.survival_discard, action.card]
-            info_name, effects = content.survival_cards()[action.card].name, content.survival_cards()[action.card].effects
+            info_name, effects = (
+                content.survival_cards()[action.card].name,
+                content.survival_cards()[action.card].effects,
+            )
         else:
             c.backpack = removed(c.backpack, action.card)
             s.cabin_discard = [*s.cabin_discard, action.card]
@@ -173,7 +176,11 @@ class CardRules:
             self._resolve(ctx, list(info.effects), cid, c.cell, info.name)
 
     def _targets(self, s: CampState, who: str, cid: str | None, cell: Cell | None) -> list[str]:
-        if s.finale is not None and cid in (s.finale.participants if s.finale else []) and who in ("space", "cabin", "all"):
+        if (
+            s.finale is not None
+            and cid in (s.finale.participants if s.finale else [])
+            and who in ("space", "cabin", "all")
+        ):
             return self._finale_active(s)
         if who == "self" or cid is None and who not in ("all",):
             return [cid] if cid and not s.counselors[cid].dead else []
@@ -194,10 +201,16 @@ class CardRules:
                 return
             rest = list(effects[i + 1 :])
             if e.effect == "foolin_around":
-                others = [x for x in alive(s) if x != cid and s.counselors[x].cell is not None and s.counselors[x].cell != cell]
+                others = [
+                    x
+                    for x in alive(s)
+                    if x != cid and s.counselors[x].cell is not None and s.counselors[x].cell != cell
+                ]
                 if cid is None or cell is None or not others:
                     continue
-                s.choice = Choice("counselor", cid, source, cell, "foolin_around", options=others, rest=rest, cameo=cameo)
+                s.choice = Choice(
+                    "counselor", cid, source, cell, "foolin_around", options=others, rest=rest, cameo=cameo
+                )
                 return
             if e.who == "chosen":
                 options = [x for x in alive(s) if in_camp(s, x) or x == cid]
@@ -208,11 +221,15 @@ class CardRules:
                 if len(options) == 1 or cid is None:
                     self._apply_effect(ctx, e, options[:1], cid, cell, source)
                     continue
-                s.choice = Choice("counselor", cid, source, cell, e.effect, amount=e.amount, options=options, rest=rest, cameo=cameo)
+                s.choice = Choice(
+                    "counselor", cid, source, cell, e.effect, amount=e.amount, options=options, rest=rest, cameo=cameo
+                )
                 return
             if e.effect == "choose_trail":
                 if cid is not None and s.counselors[cid].woods:
-                    s.choice = Choice("trail", cid, source, None, "choose_trail", options=[str(n) for n in range(1, 7)], rest=rest)
+                    s.choice = Choice(
+                        "trail", cid, source, None, "choose_trail", options=[str(n) for n in range(1, 7)], rest=rest
+                    )
                     return
                 continue
             if e.effect == "leave":
@@ -237,12 +254,24 @@ class CardRules:
                     )
                 )
                 if len(set(top)) > 1:
-                    s.choice = Choice("order", cid, source, cell, "peek_cabin", amount=len(top), options=list(top), rest=rest, cameo=cameo)
+                    s.choice = Choice(
+                        "order",
+                        cid,
+                        source,
+                        cell,
+                        "peek_cabin",
+                        amount=len(top),
+                        options=list(top),
+                        rest=rest,
+                        cameo=cameo,
+                    )
                     return
                 continue
             self._apply_effect(ctx, e, self._targets(s, e.who, cid, cell), cid, cell, source)
 
-    def _apply_effect(self, ctx: Ctx, e: Effect, who: list[str], cid: str | None, cell: Cell | None, source: str) -> None:
+    def _apply_effect(
+        self, ctx: Ctx, e: Effect, who: list[str], cid: str | None, cell: Cell | None, source: str
+    ) -> None:
         s = ctx.state
         kind = e.effect
         m = content.camp_map()
@@ -295,7 +324,9 @@ class CardRules:
             ctx.say(f"Otis is seen at {label(s.otis)}.")
         elif kind == "otis_stat":
             s.otis_mods = [*s.otis_mods, OtisMod(e.stat, e.amount, e.lasts, source)]
-            ctx.say(f"Otis' {e.stat} {'+' if e.amount >= 0 else ''}{e.amount} ({'this round' if e.lasts == 'stalk' else 'for the game'}).")
+            ctx.say(
+                f"Otis' {e.stat} {'+' if e.amount >= 0 else ''}{e.amount} ({'this round' if e.lasts == 'stalk' else 'for the game'})."
+            )
         elif kind == "add_body_count":
             s.body_count += e.amount
             ctx.say(f"The body count rises to {s.body_count}.")
@@ -352,7 +383,9 @@ class CardRules:
         # that fight); they go to the discard pile when that strike is over.
         s.cabin_discard = [*s.cabin_discard, *(x for x in drawn if not cards[x].red)]
         red = len(reds)
-        ctx.say(f"Tempting fate: {', '.join(cards[x].name + (' (red)' if cards[x].red else '') for x in drawn) or 'no cards'}.")
+        ctx.say(
+            f"Tempting fate: {', '.join(cards[x].name + (' (red)' if cards[x].red else '') for x in drawn) or 'no cards'}."
+        )
         if red and cell is not None:
             extra = red - 1
             ctx.say("A red card: Otis strikes!" + (f" (+{extra} to his attack roll)" if extra else ""))

@@ -118,7 +118,7 @@ class ContentError(ValueError):
 
 
 def label(cell: Cell) -> str:
-    """"H5" for (4, 7): column letter, then row number from 1."""
+    """ "H5" for (4, 7): column letter, then row number from 1."""
     text = _LABELS.get(cell) if type(cell) is tuple else None
     if text is None:
         row, col = cell
@@ -242,7 +242,9 @@ def check_effect(effect: Effect, where: str, use: str, timing: str = "", places:
     if effect.place and places and effect.place not in places:
         raise ContentError(f"{where}: unknown place '{effect.place}'.")
     if spec.timing and timing and spec.timing != timing:
-        raise ContentError(f"{where}: effect '{effect.effect}' can only be used at timing '{spec.timing}', not '{timing}'.")
+        raise ContentError(
+            f"{where}: effect '{effect.effect}' can only be used at timing '{spec.timing}', not '{timing}'."
+        )
     if spec.timing and use == "instant" and not timing:
         raise ContentError(f"{where}: effect '{effect.effect}' needs a source played at timing '{spec.timing}'.")
 
@@ -271,4 +273,3 @@ def check_unique(ids: list[str], what: str, where: str) -> None:
 def check_non_empty(value: str, what: str) -> None:
     if not value.strip():
         raise ContentError(f"{what} is empty.")
-

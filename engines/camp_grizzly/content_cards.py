@@ -132,7 +132,12 @@ def validate_counselors(counselors: tuple[Counselor, ...]) -> None:
             raise ContentError(f"{where}: {c.id}'s health track must run from 3 to 6 spaces, not {c.health}.")
         if not 1 <= c.panic <= 4:
             raise ContentError(f"{where}: {c.id}'s panic must be 1 to 4, not {c.panic}.")
-        for text, what in ((c.name, "name"), (c.blurb, "blurb"), (c.ability.name, "ability name"), (c.ability.text, "ability text")):
+        for text, what in (
+            (c.name, "name"),
+            (c.blurb, "blurb"),
+            (c.ability.name, "ability name"),
+            (c.ability.text, "ability text"),
+        ):
             check_non_empty(text, f"{where}: {c.id}'s {what}")
         if not c.ability.effects:
             raise ContentError(f"{where}: {c.id}'s ability has no rules hook.")
@@ -192,7 +197,9 @@ def validate_cabin_cards(cards: tuple[CabinCard, ...]) -> None:
             elif c.slot == "backpack" and c.hands == 0 and c.timing:
                 check_effects(c.effects, at, "instant", c.timing)
             else:
-                raise ContentError(f"{at}: an item is a hand item (1-2 hands), clothing (no hands) or a backpack item with a timing.")
+                raise ContentError(
+                    f"{at}: an item is a hand item (1-2 hands), clothing (no hands) or a backpack item with a timing."
+                )
             if not c.effects:
                 raise ContentError(f"{at}: an item must do something.")
         elif c.kind != "weapon" and (c.slot or c.hands or c.timing):
@@ -289,4 +296,3 @@ def validate_minis(minis: tuple[Mini, ...]) -> None:
     surprise_keys = [m for m in minis if m.kind == "key" and m.surprise]
     if not surprise_keys:
         raise ContentError(f"{where}: spare keys are among the surprises.")
-

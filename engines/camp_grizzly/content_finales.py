@@ -24,6 +24,7 @@ from engines.camp_grizzly.content_base import (
 from engines.camp_grizzly.content_cards import Mini
 from engines.camp_grizzly.content_map import CampMap
 
+
 class FinaleOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     label: str
     text: str
@@ -171,7 +172,9 @@ def validate_setups(setups: tuple[Setup, ...], m: CampMap, minis: tuple[Mini, ..
             if m.places[special] in cells:
                 raise ContentError(f"{at}: nothing is set up on the {special.replace('_', ' ')}.")
         if not 1 <= len(s.question_spaces) <= question:
-            raise ContentError(f"{at}: {len(s.question_spaces)} '?' spaces, but only {question} '?' minis that are not surprises.")
+            raise ContentError(
+                f"{at}: {len(s.question_spaces)} '?' spaces, but only {question} '?' minis that are not surprises."
+            )
         if len(s.keys) > keys:
             raise ContentError(f"{at}: {len(s.keys)} key spaces but {keys} starting keys.")
         if len(s.locks) > locks:
@@ -191,4 +194,3 @@ def validate_woods(outcomes: tuple[WoodsOutcome, ...]) -> None:
         if not o.effects:
             raise ContentError(f"{where}: roll {o.roll} does nothing.")
         check_effects(o.effects, f"{where}: roll {o.roll}", "instant")
-

@@ -21,6 +21,7 @@ from engines.camp_grizzly.content_base import (
     parse_label,
 )
 
+
 class Cabin(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: str
@@ -94,7 +95,9 @@ class CampMap:
                     self.kind[(r, c)] = "cabin"
                     self.cabin[(r, c)] = glyphs[ch].id
                 else:
-                    raise ContentError(f"map.json: grid character '{ch}' at {label((r, c))} is not a kind or cabin glyph.")
+                    raise ContentError(
+                        f"map.json: grid character '{ch}' at {label((r, c))} is not a kind or cabin glyph."
+                    )
         self.cabins = {c.id: c for c in data.cabins}
         self.cabin_cells: dict[str, tuple[Cell, ...]] = {
             cid: tuple(sorted(cell for cell, owner in self.cabin.items() if owner == cid)) for cid in self.cabins
@@ -189,9 +192,13 @@ def validate_map(data: MapData) -> CampMap:
                 raise ContentError(f"{where}: wall side '{side}' at {label(cell)} is not N, E, S or W.")
             there = _side_cell(cell, side)
             if not m.inside(there):
-                raise ContentError(f"{where}: wall on the {side} side of {label(cell)} faces the map edge; leave it out.")
+                raise ContentError(
+                    f"{where}: wall on the {side} side of {label(cell)} faces the map edge; leave it out."
+                )
             if m.cabin.get(cell) == m.cabin.get(there):
-                raise ContentError(f"{where}: wall between {label(cell)} and {label(there)} is not on a cabin's outline.")
+                raise ContentError(
+                    f"{where}: wall between {label(cell)} and {label(there)} is not on a cabin's outline."
+                )
             if not m.blocked(there, OPPOSITE[side]):
                 raise ContentError(f"{where}: wall on the {side} side of {label(cell)} is missing from {label(there)}.")
     for cell, side in m.doors:
@@ -253,7 +260,9 @@ def validate_map(data: MapData) -> CampMap:
         a, b = (parse_label(e) for e in trail.ends)
         for end in (a, b):
             if not m.passable(end) or end in m.cabin:
-                raise ContentError(f"{where}: nature trail {trail.number} ends at {label(end)}, which is not open ground.")
+                raise ContentError(
+                    f"{where}: nature trail {trail.number} ends at {label(end)}, which is not open ground."
+                )
             if end in ends_seen:
                 raise ContentError(f"{where}: two nature trails end at {label(end)}.")
             ends_seen.add(end)
@@ -282,6 +291,7 @@ def validate_map(data: MapData) -> CampMap:
                     queue.append(there)
         missing = sorted(passable - seen)
         if missing:
-            raise ContentError(f"{where}: {who} cannot reach {', '.join(label(c) for c in missing[:5])} from the Campfire.")
+            raise ContentError(
+                f"{where}: {who} cannot reach {', '.join(label(c) for c in missing[:5])} from the Campfire."
+            )
     return m
-

@@ -108,7 +108,10 @@ class CampGrizzlyEngine(
         won = s.result == "win"
         survivors = [cid for cid in s.order if s.counselors[cid].escaped or (won and not s.counselors[cid].dead)]
         campers = sum(len(s.counselors[cid].campers) for cid in survivors)
-        lines = [ScoreLine("Counselors who survived", len(survivors) if won else 0), ScoreLine("Campers saved", campers if won else 0)]
+        lines = [
+            ScoreLine("Counselors who survived", len(survivors) if won else 0),
+            ScoreLine("Campers saved", campers if won else 0),
+        ]
         score = sum(x.points for x in lines)
         winners = list(range(s.seats)) if won else []
         reason = s.end_reason or "The game is not over."

@@ -91,7 +91,9 @@ class FinaleRules:
             if step.kind == "fight":
                 ctx.say(f"{step.text} Otis attacks ({step.otis_bonus:+d} to his roll).")
                 s.otis = None
-                s.strike = Strike(cell=None, danger=list(group), kind="finale", bonus=step.otis_bonus, resume="finale_step")
+                s.strike = Strike(
+                    cell=None, danger=list(group), kind="finale", bonus=step.otis_bonus, resume="finale_step"
+                )
                 return False
         return True
 

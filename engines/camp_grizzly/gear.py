@@ -59,7 +59,9 @@ class GearRules:
 
     def _do_refuse(self, ctx: Ctx, action: Refuse, p: str) -> None:
         s = ctx.state
-        ctx.say(f"{player(s.offer.seat)} refuses the trade: {thing_name(s.offer.thing)} stays with {name(by_initials(s, s.offer.giver))}.")
+        ctx.say(
+            f"{player(s.offer.seat)} refuses the trade: {thing_name(s.offer.thing)} stays with {name(by_initials(s, s.offer.giver))}."
+        )
         s.offer = None
 
     def _hand_over(self, ctx: Ctx, giver_initials: str, thing: str, taker_initials: str) -> None:
@@ -67,7 +69,12 @@ class GearRules:
         action = Trade(giver_initials, thing, taker_initials)
         giver = s.counselors[by_initials(s, action.giver)]
         taker = s.counselors[by_initials(s, action.taker)]
-        for src, dst in (("equipped", "backpack"), ("backpack", "backpack"), ("campers", "campers"), ("objectives", "objectives")):
+        for src, dst in (
+            ("equipped", "backpack"),
+            ("backpack", "backpack"),
+            ("campers", "campers"),
+            ("objectives", "objectives"),
+        ):
             if action.thing in getattr(giver, src):
                 setattr(giver, src, removed(getattr(giver, src), action.thing))
                 setattr(taker, dst, [*getattr(taker, dst), action.thing])

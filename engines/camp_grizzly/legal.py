@@ -439,7 +439,11 @@ class LegalRules:
                 if surv[sid].timing in timings and self._useful(state, cid, surv[sid].effects):
                     names[sid] = None
             for cardid in c.backpack:
-                if usable_from_backpack(cardid) and cards[cardid].timing in timings and self._useful(state, cid, cards[cardid].effects):
+                if (
+                    usable_from_backpack(cardid)
+                    and cards[cardid].timing in timings
+                    and self._useful(state, cid, cards[cardid].effects)
+                ):
                     names[cardid] = None
             if names:
                 mark = initials(cid)

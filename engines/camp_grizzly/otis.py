@@ -69,7 +69,9 @@ def otis_turn(ctx: Ctx, stats: OtisStats) -> Cell | None:
         ctx.reveals = True
         state.otis = appear.cell
         steps.append(StalkStepView(label(appear.cell), trail=roll, appear=True))
-        ctx.say(f"Otis was lurking: he appears at {label(appear.cell)}, the end of nature trail {roll} nearer his prey.")
+        ctx.say(
+            f"Otis was lurking: he appears at {label(appear.cell)}, the end of nature trail {roll} nearer his prey."
+        )
     result = board.stalk(m, state.otis, hunted, stats.stalk, ctx.rng, locks=state.locks, blocked=blocked)
     ctx.reveals = True
     choice = result.choice

@@ -50,7 +50,9 @@ class StrikeRules:
             c.survival, c.permanent = [], []
             c.cell, c.woods = fire, False
         s.otis = fire
-        ctx.say(f"The body count reaches {HOPELESS}: all hope is gone. Everyone is dragged to the Campfire for one last fight.")
+        ctx.say(
+            f"The body count reaches {HOPELESS}: all hope is gone. Everyone is dragged to the Campfire for one last fight."
+        )
         s.strike = Strike(cell=fire, danger=group, kind="hopeless")
 
     def _do_fight(self, ctx: Ctx, action: Fight, p: str) -> None:
@@ -58,7 +60,9 @@ class StrikeRules:
         st = s.strike
         cid = by_initials(s, action.counselor)
         rec = roll_fight(ctx, cid, st.cell, st.bonus)
-        ctx.say(f"{name(cid)} fights: {'+'.join(map(str, rec.dice)) or 'no dice'} for a total of {rec.total}; Otis rolls {rec.otis}.")
+        ctx.say(
+            f"{name(cid)} fights: {'+'.join(map(str, rec.dice)) or 'no dice'} for a total of {rec.total}; Otis rolls {rec.otis}."
+        )
         self._wear_weapons(ctx, cid, rec.dice)
         if rec.total > rec.otis:
             self._fight_won(ctx, cid)
@@ -210,7 +214,8 @@ class StrikeRules:
         lost_campers = len(c.campers)
         c.campers, c.survival, c.permanent, c.equipped, c.backpack, c.objectives = [], [], [], [], [], []
         ctx.say(
-            f"{name(cid)} is dead" + (f", and {lost_campers} camper{'s' if lost_campers > 1 else ''} with them" if lost_campers else "")
+            f"{name(cid)} is dead"
+            + (f", and {lost_campers} camper{'s' if lost_campers > 1 else ''} with them" if lost_campers else "")
             + f". Body count {s.body_count}."
         )
         if s.strike is not None and cid in s.strike.danger:

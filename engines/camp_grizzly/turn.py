@@ -43,7 +43,9 @@ class TurnRules:
             if s.first_aid is not None and c.cell == s.first_aid and c.injuries:
                 healed = min(2, c.injuries)
                 c.injuries -= healed
-                ctx.say(f"{name(cid)} patches up at the First Aid Station: {healed} injur{'y' if healed == 1 else 'ies'} healed.")
+                ctx.say(
+                    f"{name(cid)} patches up at the First Aid Station: {healed} injur{'y' if healed == 1 else 'ies'} healed."
+                )
             amount = passive_total(s, cid, "heal_others")
             if amount:
                 hurt = [o for o in alive(s) if o != cid and s.counselors[o].cell == c.cell and s.counselors[o].injuries]
@@ -80,9 +82,15 @@ class TurnRules:
         if s.boosts:
             s.boosts = [Boost(b.counselor, b.amount, "round") for b in s.boosts if b.lasts == "next_round"]
         if s.lasting:
-            s.lasting = [x if x.lasts == "game" else Lasting(x.card, "round") for x in s.lasting if x.lasts in ("game", "next_round")]
+            s.lasting = [
+                x if x.lasts == "game" else Lasting(x.card, "round")
+                for x in s.lasting
+                if x.lasts in ("game", "next_round")
+            ]
         if s.round >= MAX_ROUNDS:
-            self._game_over(ctx, "loss", f"Dawn never came: the night ended after {MAX_ROUNDS} rounds (the safety cap).")
+            self._game_over(
+                ctx, "loss", f"Dawn never came: the night ended after {MAX_ROUNDS} rounds (the safety cap)."
+            )
             return
         s.round += 1
         ctx.say(f"Round {s.round} begins.")

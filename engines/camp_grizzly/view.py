@@ -172,7 +172,9 @@ class ViewRules:
         for cid in s.order:
             c = s.counselors[cid]
             info = content.counselors()[cid]
-            where = "dead" if c.dead else "escaped" if c.escaped else "woods" if c.woods else "camp" if c.cell else "finale"
+            where = (
+                "dead" if c.dead else "escaped" if c.escaped else "woods" if c.woods else "camp" if c.cell else "finale"
+            )
             cviews.append(
                 CounselorView(
                     id=cid,
@@ -206,7 +208,13 @@ class ViewRules:
         for cell, _ in s.questions:
             things.append(ThingView(label(cell), "question", "", "?"))
         for g in s.ground:
-            kind = "key" if g.kind == "mini" and content.minis()[g.id].kind == "key" else "objective" if g.kind == "mini" else "item"
+            kind = (
+                "key"
+                if g.kind == "mini" and content.minis()[g.id].kind == "key"
+                else "objective"
+                if g.kind == "mini"
+                else "item"
+            )
             things.append(ThingView(label(g.cell), kind, g.id, thing_name(g.id)))
         for cam in s.cameos:
             things.append(ThingView(label(cam.cell), "cameo", cam.card, thing_name(cam.card)))
@@ -269,7 +277,9 @@ class ViewRules:
             stalk=tuple(s.last_stalk),
             strike=strike,
             finale=finale,
-            finale_sites=tuple((site, label(m.site_cells[site]), site in s.failed_finales) for site in content.SITE_IDS),
+            finale_sites=tuple(
+                (site, label(m.site_cells[site]), site in s.failed_finales) for site in content.SITE_IDS
+            ),
             lasting=tuple(thing_name(x.card) for x in s.lasting),
             choice=self._choice_view(s, viewer),
             peek=self._peek_view(s, viewer),
@@ -314,7 +324,17 @@ class ViewRules:
         for cid in s.order:
             c = s.counselors[cid]
             info = content.counselors()[cid]
-            where = "dead" if c.dead else "escaped" if c.escaped else "in the Woods" if c.woods else label(c.cell) if c.cell else "in the finale"
+            where = (
+                "dead"
+                if c.dead
+                else "escaped"
+                if c.escaped
+                else "in the Woods"
+                if c.woods
+                else label(c.cell)
+                if c.cell
+                else "in the finale"
+            )
             lines = [
                 f"{player(c.seat)} · {where}",
                 f"Health {info.health - c.injuries}/{info.health} · move {movement(s, cid)} · panic {panic_distance(s, cid)}"

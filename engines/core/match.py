@@ -60,8 +60,7 @@ class Match:
             if seat.is_bot and seat.level not in engine.bots:
                 levels = ", ".join(sorted(engine.bots)) or "none"
                 raise BadOptions(
-                    f"Seat {number + 1}: {engine.info.title} has no '{seat.level}' bot "
-                    f"(levels: {levels})."
+                    f"Seat {number + 1}: {engine.info.title} has no '{seat.level}' bot (levels: {levels})."
                 )
         self.engine = engine
         self.options = options
@@ -72,9 +71,7 @@ class Match:
         self._states = [engine.new_game(options, len(seats), seed)]
         self._refusals_for: Any = None  # the state `_refusals` were worked out on
         self._refusals: dict[tuple[int, Any], str | None] = {}
-        self._bots: dict[int, Bot] = {
-            n: engine.bots[s.level]() for n, s in enumerate(seats) if s.is_bot
-        }
+        self._bots: dict[int, Bot] = {n: engine.bots[s.level]() for n, s in enumerate(seats) if s.is_bot}
 
     # -- state ---------------------------------------------------------------
     @property
@@ -163,9 +160,7 @@ class Match:
             raise IllegalAction(f"It is not {self._seat_name(seat)}'s turn to act.")
         applied = self.engine.apply(self.state, seat, action)
         index = len(self.journal)
-        self.journal.append(
-            JournalEntry(seat=seat, action=self.engine.format_action(action), reveals=applied.reveals)
-        )
+        self.journal.append(JournalEntry(seat=seat, action=self.engine.format_action(action), reveals=applied.reveals))
         self._states.append(applied.state)
         self.log.extend(LogEntry(index=index, event=e) for e in applied.events)
         return applied.events

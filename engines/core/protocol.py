@@ -129,8 +129,7 @@ class Engine(ABC, Generic[S, A]):
         """Raise BadOptions with a readable sentence when a game cannot start so."""
         if not self.info.min_seats <= seats <= self.info.max_seats:
             raise BadOptions(
-                f"{self.info.title} is played by {self.info.min_seats} to "
-                f"{self.info.max_seats} players, not {seats}."
+                f"{self.info.title} is played by {self.info.min_seats} to {self.info.max_seats} players, not {seats}."
             )
 
     @abstractmethod

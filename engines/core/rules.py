@@ -93,7 +93,9 @@ def parse_rules(game_id: str, text: str) -> RulesBook:
             anchor = _unique_anchor(slug(heading) or "section", level, sections)
             if anchor != slug(heading):
                 problems.append(f"the heading {heading!r} is used more than once (this one is {anchor!r})")
-            sections.append(RulesSection(anchor=anchor, title=heading, level=level, body="\n".join(body).strip() + "\n"))
+            sections.append(
+                RulesSection(anchor=anchor, title=heading, level=level, body="\n".join(body).strip() + "\n")
+            )
 
     fenced = False
     for line in text.splitlines():

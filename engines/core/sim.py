@@ -15,7 +15,9 @@ from engines.core.match import Match, SeatSpec
 from engines.core.protocol import Engine
 
 
-def simulate(engine: Engine, options: msgspec.Struct, seats: list[SeatSpec], seed: int, games: int) -> Iterator[dict[str, Any]]:
+def simulate(
+    engine: Engine, options: msgspec.Struct, seats: list[SeatSpec], seed: int, games: int
+) -> Iterator[dict[str, Any]]:
     """One result per game; everything but `seconds` depends only on the arguments."""
     levels = [seat.level for seat in seats]
     for number in range(games):

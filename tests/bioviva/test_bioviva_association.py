@@ -81,7 +81,9 @@ def test_guesses_ignore_case_accents_articles_plurals_and_take_accepted_names(ty
     assert state.last is not None and state.last.winners == (1,)
 
 
-@pytest.mark.parametrize("typed,animal_id", [("Éléphants", "a003"), ("blue-whales", BLUE_WHALE), ("Scaly anteater", PANGOLIN)])
+@pytest.mark.parametrize(
+    "typed,animal_id", [("Éléphants", "a003"), ("blue-whales", BLUE_WHALE), ("Scaly anteater", PANGOLIN)]
+)
 def test_accented_hyphenated_and_alternative_names_find_other_animals(typed, animal_id):
     state = act(challenge("association", animal_id, seats=2), 0, "tile large")
     state = act(state, 1, f"guess {typed}")
@@ -120,7 +122,12 @@ def test_wrong_guesses_are_revealed_to_all_and_wait_for_the_guide():
     state = round_of(state, p2="horse", p3="pass")
     assert ENGINE.actors(state) == (0,)
     assert [ENGINE.format_action(a) for a in ENGINE.legal_actions(state, 0)] == [
-        "accept 2.1", "reply almost", "reply not-at-all", "reply more", "done"]
+        "accept 2.1",
+        "reply almost",
+        "reply not-at-all",
+        "reply more",
+        "done",
+    ]
     for viewer in (None, 2):
         g = ENGINE.view(state, viewer).challenge.guesses[0]
         assert (g.seat, g.text, g.tile, g.reviewed) == (1, "horse", 1, False)
@@ -397,7 +404,7 @@ def test_a_card_just_passed_does_not_come_back_when_the_deck_is_rebuilt():
 
 
 def test_only_a_guess_really_naming_the_animal_is_accepted_by_bots():
-    """"sea lion" is not Lion, "whale shark" not Shark, "snow leopard" not Leopard."""
+    """ "sea lion" is not Lion, "whale shark" not Shark, "snow leopard" not Leopard."""
     from engines.bioviva.actions import Accept, Done, GuideReply
     from engines.core.protocol import BotContext
     from engines.core.rng import Rng
@@ -428,5 +435,7 @@ def test_a_bot_guide_accepts_a_waiting_guess_that_names_the_animal():
     state = act(lion(), 0, "tile mane")
     state = round_of(state, p2="horse", p3="pass")
     state = replace(state, guesses=state.guesses + (GuessRecord(2, "lioness", 1),))
-    ctx = BotContext(engine=ENGINE, seat=0, view=ENGINE.view(state, 0), legal=ENGINE.legal_actions(state, 0), rng=Rng(7))
+    ctx = BotContext(
+        engine=ENGINE, seat=0, view=ENGINE.view(state, 0), legal=ENGINE.legal_actions(state, 0), rng=Rng(7)
+    )
     assert ENGINE.bots["heuristic"]().choose(ctx) == Accept(2, 1)

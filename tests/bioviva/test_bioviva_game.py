@@ -55,7 +55,10 @@ def test_the_die_has_two_faces_for_each_challenge_and_starts_it():
         after = ENGINE.apply(state, AUTO, Roll())
         kinds[after.state.kind] += 1
         assert after.reveals and after.state.die in range(1, 7)
-        assert after.state.phase == {"question": "question", "localization": "localization", "association": "clue"}[after.state.kind]
+        assert (
+            after.state.phase
+            == {"question": "question", "localization": "localization", "association": "clue"}[after.state.kind]
+        )
     assert set(kinds) == {"question", "localization", "association"}
 
 
@@ -72,7 +75,11 @@ def test_challenge_decks_draw_without_repeats_and_reshuffle_when_exhausted():
     assert len(set(state.animal_deck)) == len(cards.animals)
     state = replace(state, question_deck=(), localization_deck=(), animal_deck=())
     rolled = ENGINE.apply(state, AUTO, Roll()).state
-    deck = {"question": rolled.question_deck, "localization": rolled.localization_deck, "association": rolled.animal_deck}[rolled.kind]
+    deck = {
+        "question": rolled.question_deck,
+        "localization": rolled.localization_deck,
+        "association": rolled.animal_deck,
+    }[rolled.kind]
     assert deck and rolled.card not in deck
 
 
@@ -123,7 +130,11 @@ def test_outcome_breaks_points_down_by_challenge():
     state = run(state, (0, "answer C"), (1, "answer B"))
     out = ENGINE.outcome(state)
     assert [(line.label, line.points) for line in out.breakdown[0]] == [
-        ("Questions", 2), ("Localizations", 0), ("Guessing animals", 0), ("Guiding (word association)", 0)]
+        ("Questions", 2),
+        ("Localizations", 0),
+        ("Guessing animals", 0),
+        ("Guiding (word association)", 0),
+    ]
     assert out.reason.startswith("If the game ended now")
 
 
@@ -137,9 +148,27 @@ def test_every_action_text_reads_back():
     state = challenge("association", "a005", seats=3)
     for action in ENGINE.legal_actions(state, 0)[::97]:
         assert ENGINE.parse_action(state, 0, ENGINE.format_action(action)) == action
-    for text in ["roll", "answer B", "peek 3", "pawn correct H4", "pawn decoy C12", "pass-card", "clarify",
-                 "magnifier H4", "tile leg", "tile leg+small", "accept 2", "accept 2.1", "accept 3.12", "reply almost", "reply not-at-all",
-                 "reply more", "done", "guess Sea horse", "pass"]:
+    for text in [
+        "roll",
+        "answer B",
+        "peek 3",
+        "pawn correct H4",
+        "pawn decoy C12",
+        "pass-card",
+        "clarify",
+        "magnifier H4",
+        "tile leg",
+        "tile leg+small",
+        "accept 2",
+        "accept 2.1",
+        "accept 3.12",
+        "reply almost",
+        "reply not-at-all",
+        "reply more",
+        "done",
+        "guess Sea horse",
+        "pass",
+    ]:
         assert ENGINE.format_action(ENGINE.parse_action(state, 0, text)) == text
     assert ENGINE.format_action(ENGINE.parse_action(state, 0, "tile Domestic+COLOUR")) == "tile domesticated+colour"
     assert ENGINE.format_action(ENGINE.parse_action(state, 0, "reply not at all")) == "reply not-at-all"
@@ -202,9 +231,25 @@ def test_summary_names_who_acts_and_points_to_a_rules_section():
 def test_rules_reference_has_the_lookup_sections_and_every_tile():
     book = load_rules("bioviva")
     anchors = {s.anchor for s in book.sections}
-    for anchor in ["overview", "setup", "turn", "the-die", "question", "localization", "word-association",
-                   "tiles", "clarification", "magnifier", "replies", "passing", "young-players-help", "scoring",
-                   "end-of-the-game", "symbol-tiles", "adaptation-notes"]:
+    for anchor in [
+        "overview",
+        "setup",
+        "turn",
+        "the-die",
+        "question",
+        "localization",
+        "word-association",
+        "tiles",
+        "clarification",
+        "magnifier",
+        "replies",
+        "passing",
+        "young-players-help",
+        "scoring",
+        "end-of-the-game",
+        "symbol-tiles",
+        "adaptation-notes",
+    ]:
         assert anchor in anchors, anchor
     glossary = book.section("symbol-tiles").body
     for tile in load_cards().tiles:

@@ -70,7 +70,9 @@ def test_only_one_pawn_per_square_and_no_pushing():
 def test_only_its_owner_knows_which_pawn_is_which_until_the_reveal():
     state = challenge("localization", L, seats=2)
     state = run(state, (1, "pawn decoy H4"), (0, "pawn correct H6"))
-    shown = {v: [(p.seat, p.kind, p.cell, p.counts) for p in ENGINE.view(state, v).challenge.pawns] for v in (None, 0, 1)}
+    shown = {
+        v: [(p.seat, p.kind, p.cell, p.counts) for p in ENGINE.view(state, v).challenge.pawns] for v in (None, 0, 1)
+    }
     assert shown[None] == [(1, "", "H4", False), (0, "", "H6", False)]
     assert shown[0] == [(1, "", "H4", False), (0, "correct", "H6", True)]
     assert shown[1] == [(1, "decoy", "H4", False), (0, "", "H6", False)]

@@ -226,15 +226,13 @@ def _private_lines(match: Match, seat: int) -> list[str]:
     rolls = [i for i, entry in enumerate(match.journal) if entry.action == "roll"]
     since = rolls[-1] if rolls else 0
     lines = [
-        e.event.private
-        for e in match.log
-        if e.index >= since and e.event.private is not None and seat in e.event.seats
+        e.event.private for e in match.log if e.index >= since and e.event.private is not None and seat in e.event.seats
     ]
     return lines + list(ENGINE.view(match.state, seat).notes)
 
 
 def test_every_private_line_of_a_question_is_a_registered_secret():
-    """"Player 1, you answer B: ...", the note with the secret answer, the peeker's note and
+    """ "Player 1, you answer B: ...", the note with the secret answer, the peeker's note and
     their answer's line naming the token seen: each is in ENGINE.secrets for its owner."""
     seats = [SeatSpec("A"), SeatSpec("B"), SeatSpec("C"), SeatSpec("D")]
     match = Match(ENGINE, BiovivaOptions(young=(3, 4)), seats, 1)

@@ -77,9 +77,29 @@ def test_tiles(cards):
     assert all(1 <= len(g) <= 2 and g.isascii() for g in glyphs)
     assert all(len(tile.label) <= 10 for tile in cards.tiles)
     ids = {tile.id for tile in cards.tiles}
-    for required in ("leg", "antennae", "feathers", "wings", "fins", "land", "air", "water",
-                     "few", "many", "edible", "domesticated", "diurnal", "nocturnal",
-                     "herbivore", "carnivore", "small", "large", "hot", "cold", "colour"):
+    for required in (
+        "leg",
+        "antennae",
+        "feathers",
+        "wings",
+        "fins",
+        "land",
+        "air",
+        "water",
+        "few",
+        "many",
+        "edible",
+        "domesticated",
+        "diurnal",
+        "nocturnal",
+        "herbivore",
+        "carnivore",
+        "small",
+        "large",
+        "hot",
+        "cold",
+        "colour",
+    ):
         assert required in ids
     assert cards.tile("fins").family == "yellow"
     assert cards.tile("water").family == "blue"

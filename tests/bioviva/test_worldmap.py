@@ -157,6 +157,7 @@ def test_render_ascii():
 
 # --------------------------------------------------------------------------- known places
 
+
 def test_known_places_table_covers_every_biome_of_every_continent():
     assert len(KNOWN_PLACES) >= 150
     assert len({place for _, place, *_ in KNOWN_PLACES}) == len(KNOWN_PLACES)
@@ -177,15 +178,12 @@ def test_known_places_table_covers_every_biome_of_every_continent():
     }
 
 
-@pytest.mark.parametrize(
-    "continent, place, lat, lon, letter", KNOWN_PLACES, ids=[p[1] for p in KNOWN_PLACES]
-)
+@pytest.mark.parametrize("continent, place, lat, lon, letter", KNOWN_PLACES, ids=[p[1] for p in KNOWN_PLACES])
 def test_known_place_biome(continent, place, lat, lon, letter):
     row, col = wm.cell_of(lat, lon)
     got = wm.biome_at(row, col)
     assert got.letter == letter, (
-        f"{place} falls in {wm.cell_name(row, col)} = {got.name}, "
-        f"expected {wm.BIOME_BY_LETTER[letter].name}"
+        f"{place} falls in {wm.cell_name(row, col)} = {got.name}, expected {wm.BIOME_BY_LETTER[letter].name}"
     )
 
 
@@ -266,7 +264,9 @@ def test_validate_localizations_rejects_bad_items():
     with pytest.raises(wm.MapError):
         wm.validate_localizations([empty])
     far = wm.Localization(
-        id="x2", prompt="p?", commentary="c",
+        id="x2",
+        prompt="p?",
+        commentary="c",
         answers=(wm.AnswerPoint(name="nowhere", lat=95.0, lon=0.0),),
     )
     with pytest.raises(wm.MapError):

@@ -40,7 +40,13 @@ def planned_games() -> list[tuple[str, tuple[str, ...], int]]:
 
 def play_digest(mode: str, levels: tuple[str, ...], seed: int, check_purity: bool = False) -> str:
     return digest_game(
-        ENGINE, BiviOptions(mode=mode), levels, seed, with_views=True, check_purity=check_purity, label=game_key(mode, levels, seed)
+        ENGINE,
+        BiviOptions(mode=mode),
+        levels,
+        seed,
+        with_views=True,
+        check_purity=check_purity,
+        label=game_key(mode, levels, seed),
     )
 
 

@@ -61,5 +61,6 @@ def test_bad_content_is_refused_at_load():
     with pytest.raises(ContentError, match="bank on both sides"):
         validate_board(Board("bad", "Bad", (" ... ", "#....", "#####")))
     with pytest.raises(msgspec.ValidationError):
-        msgspec.json.decode(b'{"tiles": [{"id": 1, "wood": "oak", "shape": "I2", "cells": [[0,0],[0,1]]}]}',
-                            type=content.TileSet)
+        msgspec.json.decode(
+            b'{"tiles": [{"id": 1, "wood": "oak", "shape": "I2", "cells": [[0,0],[0,1]]}]}', type=content.TileSet
+        )

@@ -124,4 +124,3 @@ def test_the_legal_list_of_another_position_lets_nothing_through():
                 ENGINE.apply(state, state.actor, place)
             refusals += 1
     assert refusals > 10
-

@@ -120,7 +120,10 @@ def test_touching_only_at_a_corner_is_refused():
 def test_first_placement_must_touch_the_bank_the_beaver_stands_on():
     state = holding(I2)  # beaver on the left bank
     assert placement_problem(state, 0, Place(7, 3, 0)) is None
-    assert placement_problem(state, 0, Place(7, 6, 0)) == "Your first tile must touch the left bank, where your beaver stands."
+    assert (
+        placement_problem(state, 0, Place(7, 6, 0))
+        == "Your first tile must touch the left bank, where your beaver stands."
+    )
     right = holding(I2, banks={0: "right"})
     assert placement_problem(right, 0, Place(7, 6, 0)) is None
     assert placement_problem(right, 0, Place(7, 3, 0)) is not None

@@ -65,8 +65,14 @@ def play(mode: str, levels: list[str], seed: int, check: bool = True) -> Match:
     return match
 
 
-LINEUPS = [["random", "random"], ["heuristic", "random"], ["heuristic", "heuristic", "random"],
-           ["random", "heuristic", "random", "heuristic"], ["heuristic"] * 4, ["random"] * 3]
+LINEUPS = [
+    ["random", "random"],
+    ["heuristic", "random"],
+    ["heuristic", "heuristic", "random"],
+    ["random", "heuristic", "random", "heuristic"],
+    ["heuristic"] * 4,
+    ["random"] * 3,
+]
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -14,17 +14,40 @@ def test_rules_reference_has_the_lookup_sections():
     book = load_rules("bivi")
     assert book.title == "Bivì"
     anchors = [s.anchor for s in book.sections]
-    for anchor in ["overview", "setup", "turn", "foreman", "other-beavers", "end-of-turn", "placing-tiles",
-                   "stability", "adjacency", "the-beaver", "wood-cubes", "end-of-the-game", "scoring",
-                   "modes", "advanced", "expert", "notation", "adaptation-notes"]:
+    for anchor in [
+        "overview",
+        "setup",
+        "turn",
+        "foreman",
+        "other-beavers",
+        "end-of-turn",
+        "placing-tiles",
+        "stability",
+        "adjacency",
+        "the-beaver",
+        "wood-cubes",
+        "end-of-the-game",
+        "scoring",
+        "modes",
+        "advanced",
+        "expert",
+        "notation",
+        "adaptation-notes",
+    ]:
         assert anchor in anchors, anchor
 
 
 def test_summary_points_to_the_rules_section_of_the_current_phase():
     book = load_rules("bivi")
-    states = [ENGINE.new_game(ENGINE.default_options(), 2, 1), start(), holding(1),
-              replace(start(), phase="take", actor=1, side="N"), replace(holding(1), phase="beaver", spots=((6, 3),)),
-              replace(start(), phase="end"), replace(start(), phase="over", end_reason="test")]
+    states = [
+        ENGINE.new_game(ENGINE.default_options(), 2, 1),
+        start(),
+        holding(1),
+        replace(start(), phase="take", actor=1, side="N"),
+        replace(holding(1), phase="beaver", spots=((6, 3),)),
+        replace(start(), phase="end"),
+        replace(start(), phase="over", end_reason="test"),
+    ]
     for state in states:
         summary = ENGINE.summary(state, None)
         assert book.section(summary.rules_topic) is not None, summary.rules_topic
@@ -74,7 +97,9 @@ def bag_runs(bag: tuple[int, ...], texts: list[str], run: int = 3) -> list[tuple
     found = []
     for text in texts:
         numbers = [int(n) for n in re.findall(r"\d+", text)]
-        found += [tuple(numbers[i : i + run]) for i in range(len(numbers) - run + 1) if tuple(numbers[i : i + run]) in runs]
+        found += [
+            tuple(numbers[i : i + run]) for i in range(len(numbers) - run + 1) if tuple(numbers[i : i + run]) in runs
+        ]
     return found
 
 
@@ -102,7 +127,11 @@ def test_the_view_shows_the_table_but_never_the_bag_order():
     texts += [event.text for event in applied.events]
     assert bag_runs(state.bag, texts) == []
     # ...and the check does catch a leak, however it is formatted
-    leaks = [msgspec.json.encode({"bag": list(state.bag)}).decode(), str(list(state.bag)), " ".join(map(str, state.bag))]
+    leaks = [
+        msgspec.json.encode({"bag": list(state.bag)}).decode(),
+        str(list(state.bag)),
+        " ".join(map(str, state.bag)),
+    ]
     assert all(bag_runs(state.bag, [leak]) for leak in leaks)
 
 

@@ -11,11 +11,12 @@ from engines.core.protocol import ScoreLine
 from tests.bivi.helpers import EMPTY_RIVER, cells, position, start
 from tests.bivi.test_bivi_notation import EXAMPLE_ONE, EXAMPLE_TWO
 
+
 def compact(notation: str) -> str:
     rows = []
     for line in notation.splitlines():
         line = line.ljust(43)
-        rows.append(" ".join(line[i:i + 3].strip() or "_" for i in range(0, 43, 4)))
+        rows.append(" ".join(line[i : i + 3].strip() or "_" for i in range(0, 43, 4)))
     return "\n".join(rows) + "\n"
 
 
@@ -27,8 +28,13 @@ def test_rulebook_examples_score_the_same_inside_the_engine():
     # dams that score like the two printed examples (the rulebook prints only the numbers)
     state = over(base=start(), rivers={0: compact(EXAMPLE_ONE), 1: compact(EXAMPLE_TWO)})
     out = ENGINE.outcome(state)
-    assert out.breakdown[0] == [ScoreLine("Birch", 3), ScoreLine("Pine", 1), ScoreLine("Walnut", 3),
-                                ScoreLine("Holes", 0), ScoreLine("Largest hole", 0)]
+    assert out.breakdown[0] == [
+        ScoreLine("Birch", 3),
+        ScoreLine("Pine", 1),
+        ScoreLine("Walnut", 3),
+        ScoreLine("Holes", 0),
+        ScoreLine("Largest hole", 0),
+    ]
     assert out.breakdown[1][-2:] == [ScoreLine("Holes", -2), ScoreLine("Largest hole", -3)]
     assert out.scores == [7, 8] and out.winners == [1]
     assert out.reason == "Player 2 wins with 8 points."

@@ -17,6 +17,7 @@ def tile_name(tile_id: int) -> str:
 
     return f"{content.tile(tile_id).wood} tile {tile_id}"
 
+
 CHAIN = """\
 _ . . . . . . . . . _
 _ . . . . . . . . . _
@@ -137,8 +138,10 @@ def test_foreman_must_place_a_tile_that_fits():
 
 def test_foreman_throws_away_a_tile_that_fits_nowhere_without_a_cube():
     full = ALMOST_FULL.replace("c c c c . # # #", "c c c c c # # #")
-    full = full.replace("_ . . . . . . . . . _\n_ . . . . . . . . . _\n_ . . . . . . . . . _",
-                        "_ . . . . . . . . . _\n_ c c c c c c c c c _\n_ c c c c c c c c c _")
+    full = full.replace(
+        "_ . . . . . . . . . _\n_ . . . . . . . . . _\n_ . . . . . . . . . _",
+        "_ . . . . . . . . . _\n_ c c c c c c c c c _\n_ c c c c c c c c c _",
+    )
     state = holding(2, rivers={0: full}, banks={0: "left"}, cubes={0: 0})
     assert ENGINE.legal_actions(state, 0) == [Discard()]
     after = act(state, 0, "discard").state
@@ -318,10 +321,14 @@ def test_the_foreman_may_move_away_then_discard_a_tile_that_no_longer_fits():
 
 
 def test_the_foreman_status_offers_a_move_only_with_a_cube():
-    assert "move your beaver" not in ENGINE.summary(holding(23, rivers={0: CHAIN}, beavers={0: (6, 4)},
-                                                            cubes={0: 0}), 0).status
-    assert "move your beaver" in ENGINE.summary(holding(23, rivers={0: CHAIN}, beavers={0: (6, 4)},
-                                                        cubes={0: 1}), 0).status
+    assert (
+        "move your beaver"
+        not in ENGINE.summary(holding(23, rivers={0: CHAIN}, beavers={0: (6, 4)}, cubes={0: 0}), 0).status
+    )
+    assert (
+        "move your beaver"
+        in ENGINE.summary(holding(23, rivers={0: CHAIN}, beavers={0: (6, 4)}, cubes={0: 1}), 0).status
+    )
 
 
 def test_others_and_end_of_turn_cubes_go_clockwise_from_a_foreman_who_is_not_seat_0():
@@ -407,9 +414,12 @@ def test_the_bag_is_refilled_from_the_discards():
     applied = None
     while state.turn == 1:
         legal = ENGINE.legal_actions(state, state.actor)
-        action = legal[-1] if state.phase == "end" else next(
-            (a for a in legal if ENGINE.format_action(a) == "cube N"), None
-        ) or next((a for a in legal if isinstance(a, Discard)), legal[0])
+        action = (
+            legal[-1]
+            if state.phase == "end"
+            else next((a for a in legal if ENGINE.format_action(a) == "cube N"), None)
+            or next((a for a in legal if isinstance(a, Discard)), legal[0])
+        )
         applied = ENGINE.apply(state, state.actor, action)
         state = applied.state
     check_invariants(state)
@@ -505,8 +515,16 @@ def test_timber_that_fits_keeps_the_game_going_even_if_the_forest_offers_none_no
     rest = [t for t in base.bag + tuple(x for side in base.forest for x in side) if t not in logs and t != 12]
     bag = tuple(t for t in base.bag if t in logs)
     forest = (tuple(rest[0:2]), tuple(rest[2:4]), tuple(rest[4:6]), tuple(rest[6:8]))
-    state = position(base, rivers={0: STUCK, 1: gap}, cubes={0: 0, 1: 0}, supply=0, idle_turns=5,
-                     forest=forest, bag=bag, discard=tuple(rest[8:]))
+    state = position(
+        base,
+        rivers={0: STUCK, 1: gap},
+        cubes={0: 0, 1: 0},
+        supply=0,
+        idle_turns=5,
+        forest=forest,
+        bag=bag,
+        discard=tuple(rest[8:]),
+    )
     after = to_next_turn(state)
     assert not ENGINE.is_over(after)
     no_logs = replace(state, bag=(), discard=tuple(rest[8:]) + bag)
@@ -532,8 +550,18 @@ def test_illegal_actions_are_refused_and_change_nothing():
 
 @pytest.mark.parametrize(
     "text",
-    ["bank left", "take N 17", "cube W", "place 3,4 r1", "place 3,4 r1 f", "move-beaver 4,3",
-     "discard", "beaver 2,5", "cube-at 7,2", "no-cube"],
+    [
+        "bank left",
+        "take N 17",
+        "cube W",
+        "place 3,4 r1",
+        "place 3,4 r1 f",
+        "move-beaver 4,3",
+        "discard",
+        "beaver 2,5",
+        "cube-at 7,2",
+        "no-cube",
+    ],
 )
 def test_every_action_text_form_round_trips(text):
     state = start()
@@ -556,8 +584,7 @@ def test_the_bank_rule_lasts_until_the_players_first_tile():
 
 def test_the_game_ends_when_the_timber_runs_out():
     state = start()
-    state = replace(state, bag=(), discard=(), forest=((), state.forest[1], (), ()),
-                    players=state.players)
+    state = replace(state, bag=(), discard=(), forest=((), state.forest[1], (), ()), players=state.players)
     # the foreman discards the last side; the other side opposite is empty too
     after = act(state, 0, "cube E").state
     while not ENGINE.is_over(after):

@@ -48,12 +48,20 @@ def owning(*cards: str, fresh: bool = False) -> tuple[OwnedActivity, ...]:
     return tuple(OwnedActivity(c, fresh=fresh) for c in cards)
 
 
-def retrieving(state: BivouacState, seat: int, spots: dict[str, tuple[int, ...]] | None = None, **fields) -> BivouacState:
+def retrieving(
+    state: BivouacState, seat: int, spots: dict[str, tuple[int, ...]] | None = None, **fields
+) -> BivouacState:
     """A phase 2 position where `seat` retrieves, with the given occupants on the board."""
     spots = spots or {}
     board = tuple((loc, spots.get(loc, ())) for loc, _ in state.spots)
-    state = replace(state, phase="retrieve", actor=seat, spots=board, pending=None,
-                    retrieve_vp_from=fields.get("vp", state.players[seat].vp))
+    state = replace(
+        state,
+        phase="retrieve",
+        actor=seat,
+        spots=board,
+        pending=None,
+        retrieve_vp_from=fields.get("vp", state.players[seat].vp),
+    )
     placed = sum(seats.count(seat) for seats in spots.values()) + sum(n for _, n in fields.get("on_cards", ()))
     return with_player(state, seat, placed=placed, **fields)
 

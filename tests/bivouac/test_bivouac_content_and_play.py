@@ -41,8 +41,18 @@ def test_every_card_has_a_glossary_entry_in_the_rules() -> None:
         for card in group:
             assert card.name in terms, card.name
     assert book.sections[0].anchor == "screen-and-keys"
-    for anchor in ("setup", "phase-1-placement", "phase-2-retrieval", "misfortunes", "phase-3-wages",
-                   "scoring", "expansion", "activity-upgrades", "card-glossary", "adaptation-notes"):
+    for anchor in (
+        "setup",
+        "phase-1-placement",
+        "phase-2-retrieval",
+        "misfortunes",
+        "phase-3-wages",
+        "scoring",
+        "expansion",
+        "activity-upgrades",
+        "card-glossary",
+        "adaptation-notes",
+    ):
         assert book.section(anchor) is not None, anchor
 
 
@@ -81,8 +91,10 @@ def _play(options: BivouacOptions, levels: list[str], seed: int) -> Match:
 
 
 def test_heuristic_beats_random_players_in_most_games() -> None:
-    wins = sum(0 in ENGINE.outcome(_play(BivouacOptions(), ["heuristic", "random", "random"], seed).state).winners
-               for seed in range(20))
+    wins = sum(
+        0 in ENGINE.outcome(_play(BivouacOptions(), ["heuristic", "random", "random"], seed).state).winners
+        for seed in range(20)
+    )
     assert wins >= 16
 
 
@@ -103,8 +115,7 @@ def test_players_read_names_never_ids() -> None:
     import re
 
     c = content.content()
-    ids = [x.id for group in (c.activities, c.amenities, c.misfortunes, c.gifts, c.staff, c.upgrades)
-           for x in group]
+    ids = [x.id for group in (c.activities, c.amenities, c.misfortunes, c.gifts, c.staff, c.upgrades) for x in group]
     pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(i)}(?![\w-])" for i in ids))
     match = Match(ENGINE, BivouacOptions(expansion=True), bot_seats(ENGINE, ["heuristic", "random", "random"]), 4)
     seen: list[str] = []

@@ -50,8 +50,15 @@ def test_a_staff_symbol_negates_a_lasting_misfortune_already_in_effect_once_hire
     """Staff abilities work at once: a matching misfortune in front of the player stops biting."""
     state = at_round(new(3, expansion=True), 5)  # April
     state = replace(state, staff_shown=("swim-coach", "trail-ranger", "wrangler"), staff_deck=())
-    state = retrieving(state, 0, {"hiring": (0,), **KEEP}, money=3, activities=owning("high-ropes"),
-                       on_cards=(("high-ropes", 1),), misfortunes=(Lasting("pool-closed", 5),))
+    state = retrieving(
+        state,
+        0,
+        {"hiring": (0,), **KEEP},
+        money=3,
+        activities=owning("high-ropes"),
+        on_cards=(("high-ropes", 1),),
+        misfortunes=(Lasting("pool-closed", 5),),
+    )
     state = act(act(act(state, 0, "return hiring"), 0, "hire"), 0, "staff swim-coach")
     assert state.players[0].misfortunes == ()
     assert "pool-closed" in state.misfortune_discard
@@ -60,7 +67,9 @@ def test_a_staff_symbol_negates_a_lasting_misfortune_already_in_effect_once_hire
 
 def test_hiring_may_take_a_revealed_staff_paying_its_cost_and_a_new_one_is_revealed() -> None:
     state = new(3, expansion=True)
-    state = replace(state, staff_shown=("bookkeeper", "trail-ranger", "wrangler"), staff_deck=("song-leader", "fundraiser"))
+    state = replace(
+        state, staff_shown=("bookkeeper", "trail-ranger", "wrangler"), staff_deck=("song-leader", "fundraiser")
+    )
     state = retrieving(state, 0, {"hiring": (0,), **KEEP}, money=3)
     state = act(act(state, 0, "return hiring"), 0, "hire")
     assert state.pending is not None
@@ -90,8 +99,15 @@ def test_the_high_adventure_specialist_rewards_thrill_activities() -> None:
 
 def test_pony_rides_and_the_stables() -> None:
     state = at_round(new(3, expansion=True), 6)  # May
-    state = retrieving(state, 0, KEEP, activities=owning("pony-rides"), on_cards=(("pony-rides", 1),),
-                       amenities=("lodge", "stables"), money=0)
+    state = retrieving(
+        state,
+        0,
+        KEEP,
+        activities=owning("pony-rides"),
+        on_cards=(("pony-rides", 1),),
+        amenities=("lodge", "stables"),
+        money=0,
+    )
     state = act(state, 0, "return pony-rides")
     assert state.players[0].vp == 2 + 2 and state.players[0].money == 2
     final = replace(state, phase="over")
@@ -101,8 +117,15 @@ def test_pony_rides_and_the_stables() -> None:
 
 def _upgrade_position(upgrade_cost: str):
     state = new(3, expansion=True, upgrade_cost=upgrade_cost)
-    state = with_player(state, 0, activities=owning("sledding"), upgrade_hand=("toboggans", "telescope"),
-                        resources=res(wood=2), money=20, workers=3)
+    state = with_player(
+        state,
+        0,
+        activities=owning("sledding"),
+        upgrade_hand=("toboggans", "telescope"),
+        resources=res(wood=2),
+        money=20,
+        workers=3,
+    )
     return begin_wages(replace(state, phase="retrieve", start=0), Log())
 
 
@@ -131,8 +154,15 @@ def test_an_upgrade_the_player_cannot_pay_for_is_not_offered() -> None:
 
 def test_an_activity_bought_this_round_is_face_down_and_cannot_be_upgraded_yet() -> None:
     state = new(3, expansion=True)
-    state = with_player(state, 0, activities=owning("sledding", fresh=True), upgrade_hand=("toboggans",),
-                        resources=res(wood=2), money=20, workers=3)
+    state = with_player(
+        state,
+        0,
+        activities=owning("sledding", fresh=True),
+        upgrade_hand=("toboggans",),
+        resources=res(wood=2),
+        money=20,
+        workers=3,
+    )
     assert "face down" in upgrade_problem(state, 0, "toboggans", free=False)
     assert "face down" in upgrade_problem(state, 0, "toboggans", free=True)  # a Program Grant neither
     state = begin_wages(replace(state, phase="retrieve", start=0), Log())
@@ -142,20 +172,35 @@ def test_an_activity_bought_this_round_is_face_down_and_cannot_be_upgraded_yet()
 
 def test_an_upgraded_activity_earns_what_the_upgrade_adds() -> None:
     state = at_round(new(3, expansion=True), 3)  # February
-    state = retrieving(state, 0, KEEP, activities=(replace(owning("sledding")[0], upgrade="toboggans"),),
-                       on_cards=(("sledding", 1),), money=0)
+    state = retrieving(
+        state,
+        0,
+        KEEP,
+        activities=(replace(owning("sledding")[0], upgrade="toboggans"),),
+        on_cards=(("sledding", 1),),
+        money=0,
+    )
     state = act(state, 0, "return sledding")
     assert state.players[0].vp == 2 + 2 and state.players[0].money == 3
 
 
 def test_a_staffing_grant_reveals_an_extra_staff_card_and_gives_one_free() -> None:
     state = new(3, expansion=True)
-    state = replace(state, staff_shown=("bookkeeper", "trail-ranger", "wrangler"), staff_deck=("song-leader", "fundraiser"),
-                    gift_piles=((), ("staffing-grant",), ()))
+    state = replace(
+        state,
+        staff_shown=("bookkeeper", "trail-ranger", "wrangler"),
+        staff_deck=("song-leader", "fundraiser"),
+        gift_piles=((), ("staffing-grant",), ()),
+    )
     state = retrieving(state, 0, {"gift": (0,), **KEEP}, donor=4, money=0)
     state = act(state, 0, "return gift")
-    assert legal(state, 0) == ["gift-staff bookkeeper", "gift-staff trail-ranger", "gift-staff wrangler",
-                               "gift-staff song-leader", "skip"]
+    assert legal(state, 0) == [
+        "gift-staff bookkeeper",
+        "gift-staff trail-ranger",
+        "gift-staff wrangler",
+        "gift-staff song-leader",
+        "skip",
+    ]
     free = ENGINE.legal_actions(state, 0)[0]
     assert ENGINE.describe_action(free) == "take staff Bookkeeper (free, a donor gift)"
     assert "money" not in ENGINE.describe_action(free)
@@ -168,8 +213,15 @@ def test_a_staffing_grant_reveals_an_extra_staff_card_and_gives_one_free() -> No
 def test_a_program_grant_plays_an_upgrade_for_free() -> None:
     state = new(3, expansion=True)
     state = replace(state, gift_piles=((), ("program-grant",), ()))
-    state = retrieving(state, 0, {"gift": (0,), **KEEP}, donor=5, activities=owning("sledding"),
-                       upgrade_hand=("toboggans",), resources=res())
+    state = retrieving(
+        state,
+        0,
+        {"gift": (0,), **KEEP},
+        donor=5,
+        activities=owning("sledding"),
+        upgrade_hand=("toboggans",),
+        resources=res(),
+    )
     state = act(act(state, 0, "return gift"), 0, "upgrade toboggans")
     assert state.players[0].activities[0].upgrade == "toboggans"
 

@@ -34,9 +34,16 @@ def test_crossing_two_yellow_spaces_in_one_retrieval_draws_two_misfortunes() -> 
     assert state.misfortune_deck == ("leaky-roof", "broken-axe") and state.players[0].vp == 20
     # August: Zip Line in its bonus month (5 + 2 VP), High Ropes (3 VP), Flagpole Green (1 VP):
     # 9 -> 20 crosses 10 and lands on 20, so two misfortunes are drawn.
-    state = retrieving(at_round(new(3), 9), 0, KEEP, vp=9, money=10,
-                       activities=owning("zip-line", "high-ropes"), on_cards=(("high-ropes", 1), ("zip-line", 2)),
-                       amenities=("lodge", "flagpole-green"))
+    state = retrieving(
+        at_round(new(3), 9),
+        0,
+        KEEP,
+        vp=9,
+        money=10,
+        activities=owning("zip-line", "high-ropes"),
+        on_cards=(("high-ropes", 1), ("zip-line", 2)),
+        amenities=("lodge", "flagpole-green"),
+    )
     state = replace(state, misfortune_deck=("leaky-roof", "lost-canoe", "broken-axe"))
     state = act(act(state, 0, "return zip-line"), 0, "return high-ropes")
     assert state.misfortune_deck == ("leaky-roof", "lost-canoe", "broken-axe")  # not before the end
@@ -66,7 +73,9 @@ def test_lasting_misfortune_stays_until_the_end_of_the_next_round() -> None:
 
 
 def test_the_misfortune_discard_is_reshuffled_when_the_deck_is_empty() -> None:
-    state = replace(with_player(new(3), 0, money=20), misfortune_deck=(), misfortune_discard=("leaky-roof", "lost-canoe"))
+    state = replace(
+        with_player(new(3), 0, money=20), misfortune_deck=(), misfortune_discard=("leaky-roof", "lost-canoe")
+    )
     state = draw_misfortunes(state, 0, 1, Log())
     assert len(state.misfortune_deck) == 1 and state.players[0].money in (17, 18)
     assert len(state.misfortune_discard) == 1
@@ -121,9 +130,17 @@ def test_the_game_ends_after_round_13() -> None:
 
 def test_end_scoring_adds_resources_half_the_money_and_end_bonuses() -> None:
     state = replace(new(3), phase="over")
-    state = with_player(state, 0, vp=30, resources=res(wood=2, canvas=1), money=7, donor=4,
-                        amenities=("lodge", "trophy-hall"), activities=owning("archery", "canoeing"),
-                        gifts=("alumni-letter", "plaque-wall"))
+    state = with_player(
+        state,
+        0,
+        vp=30,
+        resources=res(wood=2, canvas=1),
+        money=7,
+        donor=4,
+        amenities=("lodge", "trophy-hall"),
+        activities=owning("archery", "canoeing"),
+        gifts=("alumni-letter", "plaque-wall"),
+    )
     lines = {line.label: line.points for line in ENGINE.outcome(state).breakdown[0]}
     assert lines == {
         "VP track": 30,
@@ -166,8 +183,14 @@ def test_a_player_past_100_vp_shows_the_100_plus_marker() -> None:
 
 def test_an_amenity_bought_in_the_last_month_counts_for_end_bonuses_though_face_down() -> None:
     state = replace(new(3), round=13, phase="over")
-    state = with_player(state, 0, amenities=("lodge",), fresh_amenities=("trophy-hall",), gifts=("naming-rights",),
-                        activities=owning("archery", "canoeing"))
+    state = with_player(
+        state,
+        0,
+        amenities=("lodge",),
+        fresh_amenities=("trophy-hall",),
+        gifts=("naming-rights",),
+        activities=owning("archery", "canoeing"),
+    )
     lines = {line.label: line.points for line in ENGINE.outcome(state).breakdown[0]}
     assert lines["Amenity bonuses"] == 2  # Trophy Hall, still face down: 1 VP for each of 2 activities
     assert lines["Donor gift bonuses"] == 4  # Naming Rights: 2 VP for each of 2 amenities, Trophy Hall included

@@ -53,8 +53,9 @@ def test_purchases_are_one_per_worker_paid_in_resources_and_face_down_until_next
 
 
 def test_nobody_may_buy_a_second_copy_of_a_card() -> None:
-    state = retrieving(new(3), 0, {"activities": (0,), **KEEP}, resources=res(wood=3, rope=1),
-                       activities=owning("canoeing"))
+    state = retrieving(
+        new(3), 0, {"activities": (0,), **KEEP}, resources=res(wood=3, rope=1), activities=owning("canoeing")
+    )
     state = act(state, 0, "return activities")
     assert "buy canoeing" not in legal(state, 0)
     assert "nobody may own two" in refused(state, 0, "buy canoeing")
@@ -127,8 +128,9 @@ def test_hiring_is_optional_so_a_player_who_only_blocked_pays_no_extra_wage() ->
     state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring")
     state = act(state, 0, "skip")
     assert state.players[0].workers == 3 and state.pending is None
-    assert "hire a worker" in refused(act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring"),
-                                      0, "return start")
+    assert "hire a worker" in refused(
+        act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring"), 0, "return start"
+    )
 
 
 def test_the_hiring_pool_holds_five_extra_workers_of_each_colour() -> None:

@@ -40,8 +40,11 @@ def island(iid: str) -> int:
 
 
 def task_of(colour: str, kind: str, exclude: tuple[str, ...] = ()) -> str:
-    return next(t.id for t in content.tasks().values()
-                if t.colour == colour and t.requirement.kind == kind and t.id not in exclude)
+    return next(
+        t.id
+        for t in content.tasks().values()
+        if t.colour == colour and t.requirement.kind == kind and t.id not in exclude
+    )
 
 
 def after_your_turn(seed: int = 1) -> BonfireState:

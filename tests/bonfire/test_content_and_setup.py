@@ -98,7 +98,13 @@ def test_rules_reference_is_the_generated_one():
     from engines.bonfire.tools import make_rules
 
     here = make_rules.HERE
-    expected = (here / "rules_head.md").read_text() + "\n" + make_rules.glossary() + "\n" + (here / "rules_notes.md").read_text()
+    expected = (
+        (here / "rules_head.md").read_text()
+        + "\n"
+        + make_rules.glossary()
+        + "\n"
+        + (here / "rules_notes.md").read_text()
+    )
     assert (here.parent / "rules.md").read_text() == expected, "run python -m engines.bonfire.tools.make_rules"
 
 

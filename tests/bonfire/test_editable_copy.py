@@ -14,11 +14,33 @@ import msgspec
 
 from engines.bonfire import ENGINE
 from engines.bonfire.actions import (
-    BuildPath, Common, Discard, Fate, Finish, Fulfil, GreatBonfire, Keep, Pass, Procession, Receive, Recruit, Sail,
-    Swap, TakeGuardian, TomTurn, Walk,
+    BuildPath,
+    Common,
+    Discard,
+    Fate,
+    Finish,
+    Fulfil,
+    GreatBonfire,
+    Keep,
+    Pass,
+    Procession,
+    Receive,
+    Recruit,
+    Sail,
+    Swap,
+    TakeGuardian,
+    TomTurn,
+    Walk,
 )
 from engines.bonfire.state import (
-    CITY_FIELDS_ON_DEMAND, EDITED_ON_DEMAND, BonfireState, Ctx, copy_state, editable_copy, own, own_field,
+    CITY_FIELDS_ON_DEMAND,
+    EDITED_ON_DEMAND,
+    BonfireState,
+    Ctx,
+    copy_state,
+    editable_copy,
+    own,
+    own_field,
 )
 from engines.core.match import Match, SeatSpec
 from engines.core.rng import Rng
@@ -66,9 +88,17 @@ def bot_positions() -> list[BonfireState]:
     """Every position of seeded bot games, solo and two players, each kept as it was then
     (an apply that wrongly edits its input must not change the positions it is tried on)."""
     found = []
-    for seed, levels in ((1, ("heuristic",)), (2, ("heuristic",)), (5, ("heuristic", "heuristic")),
-                         (4, ("random",)), (5, ("random", "random")), (6, ("random",))):
-        match = Match(ENGINE, ENGINE.default_options(), [SeatSpec(f"Bot {n}", "bot", lv) for n, lv in enumerate(levels)], seed)
+    for seed, levels in (
+        (1, ("heuristic",)),
+        (2, ("heuristic",)),
+        (5, ("heuristic", "heuristic")),
+        (4, ("random",)),
+        (5, ("random", "random")),
+        (6, ("random",)),
+    ):
+        match = Match(
+            ENGINE, ENGINE.default_options(), [SeatSpec(f"Bot {n}", "bot", lv) for n, lv in enumerate(levels)], seed
+        )
         while (step := match.next_bot_or_auto()) is not None:
             found.append(copy_state(match.state))
             match.act(*step)
@@ -90,9 +120,15 @@ def test_the_copy_shares_only_the_cities_the_islands_and_the_records_own_hands_o
     for state in states:
         shared = shared_parts(state, editable_copy(state))
         assert shared and all(
-            where.startswith(("state.islands[", "state.players[")) or OWNED_ON_EDIT.fullmatch(where)
-            or where in ON_DEMAND for where in shared
-        ), [where for where in shared if not where.startswith(("state.islands[", "state.players[")) and where not in ON_DEMAND]
+            where.startswith(("state.islands[", "state.players["))
+            or OWNED_ON_EDIT.fullmatch(where)
+            or where in ON_DEMAND
+            for where in shared
+        ), [
+            where
+            for where in shared
+            if not where.startswith(("state.islands[", "state.players[")) and where not in ON_DEMAND
+        ]
         assert any(OWNED_ON_EDIT.fullmatch(where) for where in shared)
 
 
@@ -110,8 +146,13 @@ def test_a_city_or_island_handed_out_to_edit_is_the_copys_own():
         for p in s.players:
             for name in CITY_FIELDS_ON_DEMAND:
                 assert own_field(p, name) is getattr(p, name)
-        for records in (*(p.bonfires for p in s.players), *(p.guardians for p in s.players),
-                        *(p.offerings for p in s.players), s.path_piles, s.great_bonfire):
+        for records in (
+            *(p.bonfires for p in s.players),
+            *(p.guardians for p in s.players),
+            *(p.offerings for p in s.players),
+            s.path_piles,
+            s.great_bonfire,
+        ):
             for n in range(len(records)):
                 assert own(records, n) is records[n]
         assert shared_parts(state, ctx.state) == []
@@ -139,8 +180,28 @@ def test_applying_any_action_offered_leaves_the_position_as_it_was():
                 kinds.add("portal")
             if state.triggered and state.seats == 2:
                 kinds.add("two-player countdown")
-    assert {Keep, Swap, Fate, Discard, Sail, Receive, TakeGuardian, BuildPath, Procession, Walk, GreatBonfire,
-            Recruit, Fulfil, Common, Pass, Finish, TomTurn, "pile", "portal", "two-player countdown"} <= kinds
+    assert {
+        Keep,
+        Swap,
+        Fate,
+        Discard,
+        Sail,
+        Receive,
+        TakeGuardian,
+        BuildPath,
+        Procession,
+        Walk,
+        GreatBonfire,
+        Recruit,
+        Fulfil,
+        Common,
+        Pass,
+        Finish,
+        TomTurn,
+        "pile",
+        "portal",
+        "two-player countdown",
+    } <= kinds
 
 
 def test_the_copy_is_the_same_position():

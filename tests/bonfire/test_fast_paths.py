@@ -160,7 +160,9 @@ def test_the_list_handed_out_can_be_changed_without_harm():
 
 def seeded_positions(levels: tuple[str, ...], seed: int) -> list:
     """(state, seat due) at every decision of a seat in a seeded bot game."""
-    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec(f"Bot {n}", "bot", lv) for n, lv in enumerate(levels)], seed)
+    match = Match(
+        ENGINE, ENGINE.default_options(), [SeatSpec(f"Bot {n}", "bot", lv) for n, lv in enumerate(levels)], seed
+    )
     out = []
     while (step := match.next_bot_or_auto()) is not None:
         if step[0] != AUTO:
@@ -169,7 +171,9 @@ def seeded_positions(levels: tuple[str, ...], seed: int) -> list:
     return out
 
 
-@pytest.mark.parametrize("levels,seed", [(("random",), 4), (("heuristic",), 2), (("random", "random"), 6), (("heuristic", "random"), 1)])
+@pytest.mark.parametrize(
+    "levels,seed", [(("random",), 4), (("heuristic",), 2), (("random", "random"), 6), (("heuristic", "random"), 1)]
+)
 def test_apply_accepts_exactly_the_listed_actions(levels, seed):
     """Every action offered anywhere in a seeded game (legal there, often illegal here) is
     tried in positions of that game: apply refuses it exactly when the list leaves it out."""
@@ -304,7 +308,9 @@ def test_fate_placements_kept_per_grid_equal_the_plain_list_along_random_filling
                 ends = ["top"] if len(column) == 1 else ["top", "bottom"]
                 strips = city._scan_open_strips(p.grid)
                 assert fate_placements(state) == [Fate(e, *strip) for e in ends for strip in strips]
-                assert fate_placements(state, ignore_limit=True) == [Fate(e, *strip) for e in ends for strip in strips[:1]]
+                assert fate_placements(state, ignore_limit=True) == [
+                    Fate(e, *strip) for e in ends for strip in strips[:1]
+                ]
             if not strips:
                 break
             p.grid = city.place(p.grid, city.strip_cells(*rng.choice(strips)), [rng.choice(SYMBOLS) for _ in range(3)])
@@ -362,7 +368,9 @@ def test_whether_a_guardian_can_walk_is_the_same_for_any_number_of_steps():
             for placing in ("as played", "scattered", "queued", "by a lit bonfire"):
                 if placing == "scattered":
                     for g in p.guardians:
-                        g.where = rng.choice([*range(len(p.path) + 1), *(processions.IN_BONFIRE + k for k in range(1, 8))])
+                        g.where = rng.choice(
+                            [*range(len(p.path) + 1), *(processions.IN_BONFIRE + k for k in range(1, 8))]
+                        )
                 elif placing == "queued":  # 2 to 4, one behind the other, the first at the path's end
                     count = rng.randint(2, 4)
                     p.guardians = [Guardian("own", max(0, len(p.path) - count + 1 + n)) for n in range(count)]
@@ -370,7 +378,10 @@ def test_whether_a_guardian_can_walk_is_the_same_for_any_number_of_steps():
                     here = len(p.path)
                     p.portals = [rng.choice(("", "x")) for _ in p.portals]
                     p.bonfires = [Bonfire(lit=rng.random() < 0.5) for _ in p.bonfires]
-                    p.guardians = [Guardian("own", here), Guardian("own", rng.choice((here, processions.IN_BONFIRE + here + 1)))]
+                    p.guardians = [
+                        Guardian("own", here),
+                        Guardian("own", rng.choice((here, processions.IN_BONFIRE + here + 1))),
+                    ]
                 answers = {processions.movable(p, steps) for steps in range(1, 5)}
                 assert len(answers) == 1, (p.guardians, p.path, p.portals)
                 held, walks = p.gnomes, []
@@ -397,7 +408,9 @@ def test_sails_kept_per_ship_and_limit_equal_those_the_costs_allow():
         p.gnomes = rng.choice(([], [_gnome_with("wild_double")]))
         p.ship = rng.randrange(-1, len(content.board().islands))
         limit = city.tile_limit(p, "ship", city.has(p, "wild_double"))
-        expected = [Sail(island.id) for n, island in enumerate(content.board().islands) if 0 < islands.sail_cost(p, n) <= limit]
+        expected = [
+            Sail(island.id) for n, island in enumerate(content.board().islands) if 0 < islands.sail_cost(p, n) <= limit
+        ]
         assert islands.legal_sails(state) == expected, (p.ship, p.tiles, p.gnomes)
         seen.add(len(expected))
     assert len(seen) > 3  # lists of many lengths were put to the test
@@ -421,10 +434,12 @@ def test_great_bonfire_spaces_kept_per_figure_and_limit_equal_the_plain_list():
                 s.figure = rng.randrange(-1, len(spaces))
                 board = portal_board(s.current)
                 expected = [
-                    GreatBonfire(space.id, pick) for n, space in enumerate(spaces)
+                    GreatBonfire(space.id, pick)
+                    for n, space in enumerate(spaces)
                     if (cost := council.turn_cost(s.figure, n))
                     and city.can_pay_tiles(p, {"bonfire": cost}, city.has(p, "wild_double"))
-                    for pick in council.PICKS if "p" not in pick or council.portal_for(p, s.great_bonfire[n], board)
+                    for pick in council.PICKS
+                    if "p" not in pick or council.portal_for(p, s.great_bonfire[n], board)
                 ]
                 assert council.legal_great_bonfire(s) == expected, (s.figure, p.tiles, p.portals)
                 seen.add((len(expected), any(a.pick == "tp" for a in expected)))

@@ -34,7 +34,16 @@ def test_rules_reference_has_keys_first_and_searchable_glossaries():
     book = load_rules("bonfire")
     assert book.sections[0].anchor == "screen-and-keys"
     anchors = {s.anchor for s in book.sections}
-    assert {"setup", "turn", "tom", "scoring", "task-glossary", "gnome-glossary", "tom-card-glossary", "adaptation-notes"} <= anchors
+    assert {
+        "setup",
+        "turn",
+        "tom",
+        "scoring",
+        "task-glossary",
+        "gnome-glossary",
+        "tom-card-glossary",
+        "adaptation-notes",
+    } <= anchors
     terms = {term for term, _ in book.entries()}
     assert {"Tide Vow", "Crowd Warden", "Elder of Embers", "Tom lays a road"} <= terms
 

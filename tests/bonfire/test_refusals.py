@@ -36,7 +36,9 @@ def test_a_task_outside_the_tie_is_refused_naming_the_tied_tasks():
 def test_a_guardian_tom_cannot_take_is_refused_naming_those_he_can():
     s = edit(fresh(1))
     s.pending = [Pending("tom_guardian", TOM, "", ["jade", "pearl"])]
-    assert refused(s, TomGuardian("amber")) == "Tom takes a guardian he lacks that is still on an island: jade or pearl."
+    assert (
+        refused(s, TomGuardian("amber")) == "Tom takes a guardian he lacks that is still on an island: jade or pearl."
+    )
 
 
 def test_choices_with_nothing_to_choose_say_so():

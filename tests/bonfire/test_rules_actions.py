@@ -6,7 +6,14 @@ import pytest
 
 from engines.bonfire import ENGINE, content
 from engines.bonfire.actions import (
-    BuildPath, End, GreatBonfire, Receive, Recruit, Redraw, Sail, TakeGuardian,
+    BuildPath,
+    End,
+    GreatBonfire,
+    Receive,
+    Recruit,
+    Redraw,
+    Sail,
+    TakeGuardian,
 )
 from engines.bonfire.state import YOU
 from engines.core.errors import IllegalAction
@@ -22,7 +29,7 @@ def with_tiles(s, **tiles):
 @pytest.mark.parametrize("built, cost", [(0, 1), (1, 1), (2, 1), (3, 2), (4, 2), (5, 2)])
 def test_path_costs_1_1_1_2_2_2(built, cost):
     s = with_tiles(fresh(1), path=cost)
-    s.players[YOU].path = [t.id for t in content.board().path_tiles[20:20 + built]]
+    s.players[YOU].path = [t.id for t in content.board().path_tiles[20 : 20 + built]]
     after = act(s, BuildPath("d1"))
     assert len(after.players[YOU].path) == built + 1 and after.players[YOU].tiles == {}
     if cost == 2:

@@ -59,11 +59,14 @@ def test_fate_tile_needs_at_most_one_action_tile_in_hand():
     assert act(s2, Fate("top", 3, 1, "E")).players[YOU].tiles["ship"] == 4
 
 
-@pytest.mark.parametrize("placement, reason", [
-    (Fate("top", 0, 3, "E"), "wholly inside"),
-    (Fate("top", 3, 0, "E"), "may not cover"),
-    (Fate("top", 0, 1, "E"), "must touch"),
-])
+@pytest.mark.parametrize(
+    "placement, reason",
+    [
+        (Fate("top", 0, 3, "E"), "wholly inside"),
+        (Fate("top", 3, 0, "E"), "may not cover"),
+        (Fate("top", 0, 1, "E"), "must touch"),
+    ],
+)
 def test_fate_tile_must_fit_not_overlap_and_touch(placement, reason):
     s = rulebook_example_state()
     with pytest.raises(IllegalAction, match=reason):
@@ -87,7 +90,9 @@ def test_covering_a_printed_cell_gives_its_object():
 
 
 def player(tiles=None, resources=None) -> Player:
-    return Player(tiles=tiles or {}, resources=resources or {}, fate_column=[], grid=[], offerings=[[], []], bonfires=[])
+    return Player(
+        tiles=tiles or {}, resources=resources or {}, fate_column=[], grid=[], offerings=[[], []], bonfires=[]
+    )
 
 
 def test_missing_tile_paid_with_one_wild_tile():

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from engines.bonfire import content, gnomes, scoring
 from engines.bonfire.actions import (
-    Common, Council, Fate, Fulfil, Procession, Receive, Recruit, TakeGuardian, Walk,
+    Common,
+    Council,
+    Fate,
+    Fulfil,
+    Procession,
+    Receive,
+    Recruit,
+    TakeGuardian,
+    Walk,
 )
 from engines.bonfire.state import YOU, Guardian
 from tests.bonfire.helpers import act, edit, fresh, island, task_of, texts

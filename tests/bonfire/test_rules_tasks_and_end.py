@@ -139,8 +139,13 @@ def test_final_scoring_counts_every_category():
     p.track = {"Great Bonfire": 2}
     lines = {line.label: line.points for line in scoring.breakdown(p)}
     assert lines == {
-        "Lit bonfires": content.tasks()[blue].points, "Guardians in bonfires": 2,
-        "Portals at lit bonfires": 2, "Crystal matches": 2, "Common Tasks": 2, "Elders": 2, "Great Bonfire": 2,
+        "Lit bonfires": content.tasks()[blue].points,
+        "Guardians in bonfires": 2,
+        "Portals at lit bonfires": 2,
+        "Crystal matches": 2,
+        "Common Tasks": 2,
+        "Elders": 2,
+        "Great Bonfire": 2,
     }
     assert scoring.total(p) == sum(lines.values())
 

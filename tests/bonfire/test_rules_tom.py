@@ -50,7 +50,9 @@ def test_gnome_icon_reveals_and_discards_the_next_gnome():
 def test_gnome_takes_every_displayed_specialist_of_the_gnome_resource():
     s = toms_turn("gnome", "fruits")
     fruits = [x for x in content.gnomes().specialists if x.resource == "fruits" and x.id != s.gnome_pile[0]]
-    s.specialists = [fruits[0].id, fruits[1].id] + [x for x in s.specialists if content.gnome_resource(x) != "fruits"][:4]
+    s.specialists = [fruits[0].id, fruits[1].id] + [x for x in s.specialists if content.gnome_resource(x) != "fruits"][
+        :4
+    ]
     s.gnome_pile = [s.gnome_pile[0]] + [x for x in s.gnome_pile[1:] if x not in s.specialists]
     after = tom_turn(s)
     assert after.players[TOM].gnomes == [fruits[0].id, fruits[1].id]
@@ -83,7 +85,9 @@ def test_task_one_takes_the_highest_task_lit_then_a_novice_for_one_point():
     tasks = [t for n in islands_of("herbs") for t in s.islands[n].tasks]
     best = max(tasks, key=lambda t: content.tasks()[t].points)
     for n in islands_of("herbs"):
-        s.islands[n].tasks = [t for t in s.islands[n].tasks if t == best or content.tasks()[t].points < content.tasks()[best].points]
+        s.islands[n].tasks = [
+            t for t in s.islands[n].tasks if t == best or content.tasks()[t].points < content.tasks()[best].points
+        ]
     s = tom_turn(s)
     tom = s.players[TOM]
     assert tom.bonfires[0].task == best and tom.bonfires[0].lit

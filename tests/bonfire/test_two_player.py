@@ -224,7 +224,10 @@ def test_each_player_gets_five_countdown_turns_then_the_game_ends():
         before = scoring.total(s.players[who])
         order.append((who, turn))
         told = ENGINE.apply(s, who, Pass()).events[0].text
-        assert told == f"Player {who + 1} passes and scores {tiles[turn - 1]} point{'s' if turn > 1 else ''} from countdown tile {turn}."
+        assert (
+            told
+            == f"Player {who + 1} passes and scores {tiles[turn - 1]} point{'s' if turn > 1 else ''} from countdown tile {turn}."
+        )
         s = act(s, Pass())
         assert scoring.total(s.players[who]) == before + tiles[turn - 1], "a pass scores its countdown tile"
     first = order[0][0]
@@ -323,18 +326,29 @@ def test_the_rules_reference_has_a_two_player_section_and_notes_f1_opens_at_setu
     assert ENGINE.summary(two(1), None).rules_topic == "two-players"
 
 
-@pytest.mark.parametrize("told, retold", [
-    ("You sail to Mossback (1 ship tile).", "Player 2 sails to Mossback (1 ship tile)."),
-    ("You take the amber guardian from Amber Rock; she waits on your Starting Tile.",
-     "Player 2 takes the amber guardian from Amber Rock; she waits on their Starting Tile."),
-    ("Your own guardian stays on the Starting Tile.", "Player 2's own guardian stays on the Starting Tile."),
-    ("You place a fate tile (ship / path / gnome) and gain 1 ship, 2 path action tiles.",
-     "Player 2 places a fate tile (ship / path / gnome) and gains 1 ship, 2 path action tiles."),
-    ("You turn the Great Bonfire to the Ash Stair (1 tile) and take 1 path tile and 2 points.",
-     "Player 2 turns the Great Bonfire to the Ash Stair (1 tile) and takes 1 path tile and 2 points."),
-    ("You can take no action at all: your game is over (you take no more turns).",
-     "Player 2 can take no action at all: their game is over (they take no more turns)."),
-])
+@pytest.mark.parametrize(
+    "told, retold",
+    [
+        ("You sail to Mossback (1 ship tile).", "Player 2 sails to Mossback (1 ship tile)."),
+        (
+            "You take the amber guardian from Amber Rock; she waits on your Starting Tile.",
+            "Player 2 takes the amber guardian from Amber Rock; she waits on their Starting Tile.",
+        ),
+        ("Your own guardian stays on the Starting Tile.", "Player 2's own guardian stays on the Starting Tile."),
+        (
+            "You place a fate tile (ship / path / gnome) and gain 1 ship, 2 path action tiles.",
+            "Player 2 places a fate tile (ship / path / gnome) and gains 1 ship, 2 path action tiles.",
+        ),
+        (
+            "You turn the Great Bonfire to the Ash Stair (1 tile) and take 1 path tile and 2 points.",
+            "Player 2 turns the Great Bonfire to the Ash Stair (1 tile) and takes 1 path tile and 2 points.",
+        ),
+        (
+            "You can take no action at all: your game is over (you take no more turns).",
+            "Player 2 can take no action at all: their game is over (they take no more turns).",
+        ),
+    ],
+)
 def test_the_log_retells_each_action_about_the_player_who_took_it(told, retold):
     from engines.bonfire.state import third_person
 

@@ -16,7 +16,9 @@ from tests.bonfire.helpers import act, edit, events, fresh_two, texts
 
 
 def two_player_log(levels: tuple[str, str], seed: int) -> list[str]:
-    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana", "bot", levels[0]), SeatSpec("Ben", "bot", levels[1])], seed)
+    match = Match(
+        ENGINE, ENGINE.default_options(), [SeatSpec("Ana", "bot", levels[0]), SeatSpec("Ben", "bot", levels[1])], seed
+    )
     match.run_automatic()
     assert match.is_over()
     return match.log_lines(None)

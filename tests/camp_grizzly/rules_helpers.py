@@ -15,7 +15,12 @@ from engines.core.protocol import AUTO
 
 
 def fresh(
-    setup: str = "easy", seats: int = 1, counselors: tuple[int, ...] = (), seed: int = 1, surprises: bool = True, bare: bool = True
+    setup: str = "easy",
+    seats: int = 1,
+    counselors: tuple[int, ...] = (),
+    seed: int = 1,
+    surprises: bool = True,
+    bare: bool = True,
 ) -> CampState:
     """A new game; `bare` empties the opening survival hands so no card changes a test's dice."""
     s = copy_state(ENGINE.new_game(CampOptions(setup=setup, counselors=counselors, surprises=surprises), seats, seed))

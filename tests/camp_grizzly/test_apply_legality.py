@@ -48,11 +48,15 @@ def test_the_list_handed_out_can_be_changed_without_harm():
     ENGINE.apply(state, seat, move)  # still legal: the engine kept its own copy of the list
 
 
-@pytest.mark.parametrize("levels,seed", [(("random",), 3), (("random", "random"), 8), (("heuristic", "random", "heuristic"), 5)])
+@pytest.mark.parametrize(
+    "levels,seed", [(("random",), 3), (("random", "random"), 8), (("heuristic", "random", "heuristic"), 5)]
+)
 def test_apply_accepts_exactly_the_listed_actions(levels, seed):
     """Every action offered anywhere in a seeded game (legal there, often illegal here) is
     tried in positions of that game: apply refuses it exactly when the list leaves it out."""
-    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec(f"Bot {n}", "bot", lv) for n, lv in enumerate(levels)], seed)
+    match = Match(
+        ENGINE, ENGINE.default_options(), [SeatSpec(f"Bot {n}", "bot", lv) for n, lv in enumerate(levels)], seed
+    )
     positions, offered = [], {}
     while (step := match.next_bot_or_auto()) is not None:
         if step[0] != AUTO:

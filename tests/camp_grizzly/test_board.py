@@ -143,7 +143,10 @@ def test_tie_break_c_most_injuries():
     choice = choose_target(M, P("H5"), [a, b], rng())
     assert choice.target.id == "battered" and choice.decided_by == "injuries"
     # Horrified on both sides leaves it to injuries too.
-    a, b = counselor("scratched", "G5", injuries=1, horrified=True), counselor("battered", "I5", injuries=3, horrified=True)
+    a, b = (
+        counselor("scratched", "G5", injuries=1, horrified=True),
+        counselor("battered", "I5", injuries=3, horrified=True),
+    )
     assert choose_target(M, P("H5"), [a, b], rng()).decided_by == "injuries"
 
 

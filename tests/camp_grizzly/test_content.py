@@ -351,7 +351,11 @@ def test_content_offers_every_public_name_of_its_parts():
 
     for part in (content_base, content_map, content_cards, content_finales):
         for name, value in vars(part).items():
-            if name.startswith("_") or inspect.ismodule(value) or getattr(value, "__module__", part.__name__) != part.__name__:
+            if (
+                name.startswith("_")
+                or inspect.ismodule(value)
+                or getattr(value, "__module__", part.__name__) != part.__name__
+            ):
                 continue
             assert getattr(content, name, None) is value, f"content does not offer {part.__name__}.{name}"
             assert name in content.__all__

@@ -34,7 +34,12 @@ def test_walking_steps_match_the_map_under_every_nearby_lock_key_and_fire():
             state.locks, state.fires = locks, list(fires)
             for keys in (False, True):
                 c.objectives = [KEY] if keys else []
-                assert ENGINE._step_moves(state, cid) == long_way(cell, locks, keys, fires), (label(cell), locks, fires, keys)
+                assert ENGINE._step_moves(state, cid) == long_way(cell, locks, keys, fires), (
+                    label(cell),
+                    locks,
+                    fires,
+                    keys,
+                )
                 checked += 1
     assert checked > 1000
 

@@ -25,7 +25,12 @@ def test_heuristic_games_pass_the_conformance_checks(setup, seats):
 
 
 def test_no_surprises_and_chosen_counselors():
-    match = play_checked(ENGINE, CampOptions(setup="normal", surprises=False, counselors=(0, 1, 2, 1, 0, 0, 2)), ["heuristic", "random"], 5)
+    match = play_checked(
+        ENGINE,
+        CampOptions(setup="normal", surprises=False, counselors=(0, 1, 2, 1, 0, 0, 2)),
+        ["heuristic", "random"],
+        5,
+    )
     assert match.state.order == ["wendy", "dexter", "rhonda", "curtis"]
     assert not any(q for _, q in match.state.questions if "stash" in q or "ambush" in q)
 

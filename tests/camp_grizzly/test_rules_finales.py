@@ -111,7 +111,7 @@ def test_rules_reference_explains_every_finale_step_with_its_numbers():
         assert len(numbered) == len(finale.steps), finale.name
         for number, (step, line) in enumerate(zip(finale.steps, numbered), start=1):
             assert line.strip().startswith(f"{number}."), (finale.name, line)
-            step_text = card[card.index(line):]
+            step_text = card[card.index(line) :]
             step_text = step_text[: step_text.find(f"\n  {number + 1}.")] if number < len(finale.steps) else step_text
             if step.kind == "roll":
                 assert f"d{step.die}, {step.target} or more" in step_text, (finale.name, step.id)

@@ -55,9 +55,24 @@ def test_rules_reference_sections_and_glossary():
     book = load_rules("camp_grizzly")
     assert book.title == "Camp Grizzly"
     anchors = {s.anchor for s in book.sections}
-    for anchor in ["overview", "setup", "counselor-turn", "movement", "nature-trails", "cabins-and-cards", "otis",
-                   "otis-strikes-fights-and-panic", "body-count", "injuries-and-death", "the-woods", "finales",
-                   "winning-and-losing", "scoring", "card-glossary", "adaptation-notes"]:
+    for anchor in [
+        "overview",
+        "setup",
+        "counselor-turn",
+        "movement",
+        "nature-trails",
+        "cabins-and-cards",
+        "otis",
+        "otis-strikes-fights-and-panic",
+        "body-count",
+        "injuries-and-death",
+        "the-woods",
+        "finales",
+        "winning-and-losing",
+        "scoring",
+        "card-glossary",
+        "adaptation-notes",
+    ]:
         assert anchor in anchors, anchor
     text = book.markdown
     for card in [*content.cabin_cards().values(), *content.survival_cards().values(), *content.minis().values()]:

@@ -35,7 +35,11 @@ def test_closest_target_is_chosen():
     a, b = equidistant_pair(s.otis)
     s.counselors["wendy"].cell = content.camp_map().places["campfire"]
     applied = otis_round(s, a, content.camp_map().places["campfire"])
-    near = "Mitch Kowalski" if board.distances(M, s.otis, "otis")[a] < board.distances(M, s.otis, "otis")[M.places["campfire"]] else "Wendy Park"
+    near = (
+        "Mitch Kowalski"
+        if board.distances(M, s.otis, "otis")[a] < board.distances(M, s.otis, "otis")[M.places["campfire"]]
+        else "Wendy Park"
+    )
     assert f"Otis stalks {near} (the closest" in log(applied)
 
 

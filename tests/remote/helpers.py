@@ -22,8 +22,7 @@ async def settled(host: TableHost, table_id: str, clients: list[TableClient], ti
             seats = table.stored.seats
             automatic = any(a == AUTO or seats[a].kind == "bot" for a in table.match.actors())
             current = all(
-                c.updates.get(table_id) is not None and c.updates[table_id].version == table.version
-                for c in clients
+                c.updates.get(table_id) is not None and c.updates[table_id].version == table.version for c in clients
             )
             if not automatic and current:
                 return

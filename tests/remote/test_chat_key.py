@@ -21,9 +21,7 @@ def _keys(binding_id: str) -> set[str]:
 
 def test_no_game_screen_or_board_uses_the_chat_key():
     chat = _keys("remote.chat")
-    on_game_screens = [
-        b for b in DEFAULT_KEYS if _screen(b) in ("game", "app") and not b.startswith("remote.")
-    ]
+    on_game_screens = [b for b in DEFAULT_KEYS if _screen(b) in ("game", "app") and not b.startswith("remote.")]
     assert "bonfire.switch_pane" in on_game_screens and "board.place" in on_game_screens
     for other in on_game_screens:
         assert not chat & _keys(other), f"the chat key is also {other}"

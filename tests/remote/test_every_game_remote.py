@@ -20,7 +20,9 @@ READY = [pytest.param(entry.id, id=entry.id) for entry in ready_games()]
 
 
 @pytest.mark.parametrize("game_id", READY)
-async def test_the_seat_due_to_act_opens_the_table_and_moves_by_keys(game_id, start_host, connect, tmp_path, monkeypatch):
+async def test_the_seat_due_to_act_opens_the_table_and_moves_by_keys(
+    game_id, start_host, connect, tmp_path, monkeypatch
+):
     if load_engine(game_id).info.max_seats < 2:
         pytest.skip("a table needs two seats")
     host = await start_host()

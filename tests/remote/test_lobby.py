@@ -105,10 +105,11 @@ async def test_a_player_votes_a_bot_into_an_absent_friends_seat_by_key(start_hos
         await _until(pilot, lambda: any("plays for Bo" in line for line in screen.table.log), "the table says so")
 
 
-async def test_camp_grizzly_and_bioviva_keep_their_own_boards_at_a_remote_table(start_host, connect, tmp_path, monkeypatch):
+async def test_camp_grizzly_and_bioviva_keep_their_own_boards_at_a_remote_table(
+    start_host, connect, tmp_path, monkeypatch
+):
     from tui.games.bioviva import BiovivaScreen
     from tui.games.camp_grizzly import CampGrizzlyScreen
-
 
     host = await start_host()
     bo = await connect(host, BO, "Bo")

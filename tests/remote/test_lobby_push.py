@@ -30,7 +30,9 @@ async def test_a_tables_lobby_line_follows_its_game(start_host, connect):
     lines = []
     for action in ("bank left", None):
         ana.send(ListTables())
-        [info] = (await ana.wait_for(lambda r: isinstance(r, Tables) and r.tables and r.tables[0].version == table.version)).tables
+        [info] = (
+            await ana.wait_for(lambda r: isinstance(r, Tables) and r.tables and r.tables[0].version == table.version)
+        ).tables
         assert info.status == " ".join(table.match.engine.summary(table.match.state, None).status.split())[:120]
         lines.append(info.status)
         if action:

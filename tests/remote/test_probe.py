@@ -43,4 +43,3 @@ async def test_a_flood_of_probes_is_slowed_down(start_host, connect) -> None:
         ana.send(Probe(table=table_id, version=version, action="place nowhere"))
     refusal = await ana.wait_for(lambda r: isinstance(r, Refused))
     assert "slow down" in refusal.reason
-

@@ -57,7 +57,9 @@ async def test_a_noisy_player_at_one_table_does_not_slow_a_player_at_another(sta
 
 
 async def test_chat_has_its_own_budget_and_never_eats_the_one_for_playing(start_host, connect):
-    host = await start_host(limits=HostLimits(requests_per_second=SLOW, request_burst=4, chat_per_second=SLOW, chat_burst=2))
+    host = await start_host(
+        limits=HostLimits(requests_per_second=SLOW, request_burst=4, chat_per_second=SLOW, chat_burst=2)
+    )
     ana = await connect(host, ANA, "Ana")
     made = await create(ana, "bivi", [SeatRequest("me"), SeatRequest("bot", "random")])
     for number in range(10):

@@ -53,8 +53,11 @@ async def test_a_remote_bivi_player_places_a_tile_with_the_ghost(start_host, con
 
         # Bank, then the foreman's take, from the list, until Ana holds a tile.
         while table.match.state.phase != "hand" or table.match.actors() != (0,):
-            await _until(pilot, lambda: screen.remote.version == table.version and table.match.actors() == (0,),
-                         "Ana's turn on her screen")
+            await _until(
+                pilot,
+                lambda: screen.remote.version == table.version and table.match.actors() == (0,),
+                "Ana's turn on her screen",
+            )
             if table.match.state.phase == "hand":
                 break
             version = table.version
@@ -91,9 +94,7 @@ async def test_a_remote_bivi_player_places_a_tile_with_the_ghost(start_host, con
         assert entry.seat == 0 and entry.action == table.match.engine.format_action(placed)
 
 
-async def test_a_reply_reaching_a_table_screen_before_it_is_built_is_shown_once_it_is(
-    start_host, connect, tmp_path
-):
+async def test_a_reply_reaching_a_table_screen_before_it_is_built_is_shown_once_it_is(start_host, connect, tmp_path):
     """The lobby pushes a table's screen and hands replies on to it at once: one that lands
     before the screen has its widgets waits for them instead of ending the session."""
     from engines.registry import load_engine

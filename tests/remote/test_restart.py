@@ -18,7 +18,12 @@ ANA, BO = "SHA256:ana", "SHA256:bo"
 
 async def _host_process(root):
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.remote.host_process", str(root), ANA, BO,
+        sys.executable,
+        "-m",
+        "tests.remote.host_process",
+        str(root),
+        ANA,
+        BO,
         stdout=asyncio.subprocess.PIPE,
     )
     line = await asyncio.wait_for(process.stdout.readline(), 30)

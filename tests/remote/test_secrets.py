@@ -32,7 +32,9 @@ async def test_no_seat_secret_reaches_another_client_before_its_reveal(start_hos
     host = await start_host(limits=SCRIPTED)
     ana, bo, cy, dee = [await connect(host, key, key[7:].title(), record=True) for key in KEYS]
     made = await create(
-        ana, "bioviva", [SeatRequest("me"), SeatRequest("open"), SeatRequest("open")],
+        ana,
+        "bioviva",
+        [SeatRequest("me"), SeatRequest("open"), SeatRequest("open")],
         options={"young": [2], "target": 6, "turn_limit": 24},
     )
     table = host.tables[made.table]
@@ -78,7 +80,9 @@ async def test_no_seat_secret_reaches_another_client_before_its_reveal(start_hos
                         owner_saw.update({_kind(secret)} if found else ())
                         continue
                     checked[_kind(secret)] = checked.get(_kind(secret), 0) + 1
-                    assert not found, f"seat {seat} received seat {owner}'s secret {secret!r} at version {reply.version}"
+                    assert not found, (
+                        f"seat {seat} received seat {owner}'s secret {secret!r} at version {reply.version}"
+                    )
     assert all(checked.get(kind, 0) > 0 for kind in ("answer", "animal", "peek", "pawn")), checked
     # Every kind of secret did reach its owner: the search looks where secrets really travel.
     assert owner_saw >= {"answer", "animal", "peek", "pawn"}, owner_saw

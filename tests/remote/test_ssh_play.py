@@ -31,8 +31,10 @@ async def _lobby(terminal) -> None:
 async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, player_keys, tmp_path):
     gateway = await start_gateway()
     gateway.tables.bot_delay = 0.0
-    async with session(gateway.port, player_keys[0], username="ana") as (_, ana), \
-            session(gateway.port, player_keys[1], username="bo") as (_, bo):
+    async with (
+        session(gateway.port, player_keys[0], username="ana") as (_, ana),
+        session(gateway.port, player_keys[1], username="bo") as (_, bo),
+    ):
         await _lobby(ana)
         ana.press("n")
         await ana.wait_for("A new table")

@@ -107,10 +107,7 @@ async def test_two_actions_on_one_version_apply_exactly_once(start_host, connect
     first_action, other_action = update.legal[0].text, update.legal[-1].text
     ana.send(Act(table=made.table, version=update.version, action=first_action))
     second.send(Act(table=made.table, version=update.version, action=other_action))
-    answers = [
-        await client.wait_for(lambda r: isinstance(r, (Done, Refused, Stale)))
-        for client in (ana, second)
-    ]
+    answers = [await client.wait_for(lambda r: isinstance(r, (Done, Refused, Stale))) for client in (ana, second)]
     assert sorted(type(a).__name__ for a in answers) == ["Done", "Stale"]
     journal = host.tables[made.table].match.journal
     assert journal[update.version].action == first_action

@@ -26,7 +26,9 @@ async def start_gateway(tmp_path):
 
     async def start(**overrides) -> Gateway:
         options = ServeOptions(
-            data_root=tmp_path / f"root{len(gateways)}", host="127.0.0.1", port=0,
+            data_root=tmp_path / f"root{len(gateways)}",
+            host="127.0.0.1",
+            port=0,
             limits=Limits(hangup_grace=2.0),
         )
         for name, value in overrides.items():

@@ -14,13 +14,21 @@ DOWN = b"\x1b[B"
 ENTER = b"\r"
 
 
-async def connect(port: int, key: asyncssh.SSHKey | None = None, username: str = "tester") -> asyncssh.SSHClientConnection:
+async def connect(
+    port: int, key: asyncssh.SSHKey | None = None, username: str = "tester"
+) -> asyncssh.SSHClientConnection:
     """A key login, or a guest (keyboard-interactive without prompts) when `key` is None."""
     extra = {"client_keys": [key]} if key is not None else {"client_keys": [], "password": "unused"}
     return await asyncio.wait_for(
         asyncssh.connect(
-            "127.0.0.1", port, username=username, known_hosts=None, agent_path=None,
-            agent_forwarding=False, config=[], **extra,
+            "127.0.0.1",
+            port,
+            username=username,
+            known_hosts=None,
+            agent_path=None,
+            agent_forwarding=False,
+            config=[],
+            **extra,
         ),
         STEP_TIMEOUT,
     )
@@ -85,12 +93,14 @@ class Terminal:
     async def settle(self, quiet: float = 1.0, timeout: float = STEP_TIMEOUT) -> None:
         """Until nothing has arrived for `quiet` seconds (bounded by `timeout`): the app has
         finished drawing. A wait, not an assertion."""
+
         async def quiet_period() -> None:
             while True:
                 before = self.bytes_received
                 await asyncio.sleep(quiet)
                 if self.bytes_received == before:
                     return
+
         await asyncio.wait_for(quiet_period(), timeout)
 
     def resize(self, width: int, height: int) -> None:
@@ -103,8 +113,13 @@ class Terminal:
 
 
 @asynccontextmanager
-async def session(port: int, key: asyncssh.SSHKey | None = None, size: tuple[int, int] = (100, 30),
-                  env: dict[str, str] | None = None, username: str = "tester"):
+async def session(
+    port: int,
+    key: asyncssh.SSHKey | None = None,
+    size: tuple[int, int] = (100, 30),
+    env: dict[str, str] | None = None,
+    username: str = "tester",
+):
     """A connection with one pty session on it, closed however the test ends."""
     conn = await connect(port, key, username)
     terminal = None

@@ -9,8 +9,21 @@ from pathlib import Path
 import tui
 
 SHELL_OUT_MODULES = {"subprocess", "pty", "webbrowser", "shlex"}
-SHELL_OUT_CALLS = {"system", "popen", "execv", "execvp", "execvpe", "execl", "execlp", "spawnv", "spawnl",
-                   "startfile", "suspend", "action_suspend_process", "open_url"}
+SHELL_OUT_CALLS = {
+    "system",
+    "popen",
+    "execv",
+    "execvp",
+    "execvpe",
+    "execl",
+    "execlp",
+    "spawnv",
+    "spawnl",
+    "startfile",
+    "suspend",
+    "action_suspend_process",
+    "open_url",
+}
 
 
 def _interface_sources() -> list[Path]:

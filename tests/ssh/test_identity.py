@@ -89,15 +89,18 @@ async def test_the_host_key_is_made_once_and_kept_private(tmp_path) -> None:
     assert "PRIVATE" not in (tmp_path / "gateway.log").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("sent, shown", [
-    ("ana", "ana"),
-    ("\x1b[31mmallory\x1b[0m", "31mmallory0m"),
-    ("[bold]Bo[/bold] b", "boldBobold b"),
-    ("../../etc", "....etc"),
-    ("", "Guest"),
-    ("\x07\x1b", "Guest"),
-    ("Zoë " * 10, "Zoë Zoë Zoë Zoë Zoë"),
-])
+@pytest.mark.parametrize(
+    "sent, shown",
+    [
+        ("ana", "ana"),
+        ("\x1b[31mmallory\x1b[0m", "31mmallory0m"),
+        ("[bold]Bo[/bold] b", "boldBobold b"),
+        ("../../etc", "....etc"),
+        ("", "Guest"),
+        ("\x07\x1b", "Guest"),
+        ("Zoë " * 10, "Zoë Zoë Zoë Zoë Zoë"),
+    ],
+)
 def test_the_username_is_sanitised_before_it_names_a_player(sent, shown) -> None:
     assert sanitise_name(sent) == shown
 
@@ -114,8 +117,15 @@ def test_identity_folders_are_private_and_named_by_a_hash(tmp_path) -> None:
 
 def test_the_game_environment_is_built_from_scratch(tmp_path) -> None:
     folders = PlayerFolders(tmp_path, tmp_path / "s", tmp_path / "c", temporary=False)
-    client = {"LANG": "fr_FR.UTF-8", "LC_CTYPE": "fr_FR.ISO-8859-1", b"NO_COLOR": b"1",
-              "LD_LIBRARY_PATH": "/tmp", "PYTHONHOME": "/tmp", "HOME": "/root", "CAMPFIRE_SAVE_DIR": "/"}
+    client = {
+        "LANG": "fr_FR.UTF-8",
+        "LC_CTYPE": "fr_FR.ISO-8859-1",
+        b"NO_COLOR": b"1",
+        "LD_LIBRARY_PATH": "/tmp",
+        "PYTHONHOME": "/tmp",
+        "HOME": "/root",
+        "CAMPFIRE_SAVE_DIR": "/",
+    }
     gateway_env = {"PATH": "/usr/bin", "SECRET_TOKEN": "x", "PYTHONDONTWRITEBYTECODE": "1"}
     env = child_environment("xterm", client, folders, "ana", gateway_env)
     assert env["LANG"] == "fr_FR.UTF-8" and "LC_CTYPE" not in env

@@ -79,8 +79,13 @@ async def test_port_forwarding_is_refused_both_ways(start_gateway) -> None:
 async def test_only_whitelisted_client_variables_reach_the_game(start_gateway) -> None:
     gateway = await start_gateway()
     sent = {
-        "LD_PRELOAD": "/tmp/evil.so", "PYTHONSTARTUP": "/tmp/evil.py", "PYTHONPATH": "/tmp",
-        "COLUMNS": "20", "LINES": "5", "COLORTERM": "truecolor", "LC_ALL": "C",
+        "LD_PRELOAD": "/tmp/evil.so",
+        "PYTHONSTARTUP": "/tmp/evil.py",
+        "PYTHONPATH": "/tmp",
+        "COLUMNS": "20",
+        "LINES": "5",
+        "COLORTERM": "truecolor",
+        "LC_ALL": "C",
     }
     async with session(gateway.port, env=sent) as (_, terminal):
         await terminal.wait_for(LAUNCHER, START_TIMEOUT)

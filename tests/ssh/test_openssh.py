@@ -40,9 +40,26 @@ async def test_openssh_in_tmux_reaches_the_launcher_and_quits_cleanly(start_gate
     key_file.write_bytes(player_keys[0].export_private_key())
     key_file.chmod(0o600)
     ssh = [
-        SSH, "-F", "/dev/null", "-p", str(gateway.port), "-i", str(key_file), "-o", "IdentitiesOnly=yes",
-        "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-        "-o", "BatchMode=yes", "-o", "SendEnv=COLORTERM", "player@127.0.0.1",
+        SSH,
+        "-F",
+        "/dev/null",
+        "-p",
+        str(gateway.port),
+        "-i",
+        str(key_file),
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "LogLevel=ERROR",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "SendEnv=COLORTERM",
+        "player@127.0.0.1",
     ]
     command = f"{shlex.join(ssh)}; echo ssh-exit-status=$?; sleep 120"
     name = f"campfire-ssh-test-{os.getpid()}"

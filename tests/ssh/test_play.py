@@ -49,8 +49,10 @@ async def test_a_player_sees_the_launcher_plays_bivi_and_the_app_redraws_after_a
         terminal.resize(120, 40)
         # The footer's right end ("palette") moves to the new last row and column.
         await terminal.wait_until(
-            lambda: terminal.screen.display[39].rstrip().endswith("palette")
-            and len(terminal.screen.display[39].rstrip()) > 100,
+            lambda: (
+                terminal.screen.display[39].rstrip().endswith("palette")
+                and len(terminal.screen.display[39].rstrip()) > 100
+            ),
             "a redraw at 120x40",
         )
         await terminal.wait_for("Fits here")

@@ -9,10 +9,27 @@ from tui.cli import build_parser, main
 
 
 def test_serve_accepts_the_documented_flags(tmp_path) -> None:
-    args = build_parser().parse_args([
-        "serve", "--host", "0.0.0.0", "--port", "2200", "--host-key", "k", "--max-sessions", "3",
-        "--max-per-ip", "2", "--idle-timeout", "60", "--data-root", str(tmp_path), "--allow-keys", "keys",
-    ])
+    args = build_parser().parse_args(
+        [
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            "2200",
+            "--host-key",
+            "k",
+            "--max-sessions",
+            "3",
+            "--max-per-ip",
+            "2",
+            "--idle-timeout",
+            "60",
+            "--data-root",
+            str(tmp_path),
+            "--allow-keys",
+            "keys",
+        ]
+    )
     assert (args.host, args.port, args.max_sessions, args.max_per_ip, args.idle_timeout) == ("0.0.0.0", 2200, 3, 2, 60)
     assert str(args.host_key) == "k" and str(args.allow_keys) == "keys" and args.data_root == tmp_path
 

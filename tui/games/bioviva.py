@@ -45,9 +45,7 @@ BIOME_COLOURS = {
     "R": ("#ffffff", "#0b4f45"),  # rainforest: deep teal
     "~": ("#9fd4ff", "#14488f"),  # sea
 }
-BIOME_STYLES = {
-    f"biome-{letter}": Style(color=fg, bgcolor=bg) for letter, (fg, bg) in BIOME_COLOURS.items()
-}
+BIOME_STYLES = {f"biome-{letter}": Style(color=fg, bgcolor=bg) for letter, (fg, bg) in BIOME_COLOURS.items()}
 DECOY_LETTERS = "abcdef"
 #: Terminal width from which map squares are two characters wide (the map then needs 66
 #: columns beside the side column).
@@ -57,8 +55,16 @@ WIDE_MAP_FROM = 132
 BOTH_FROM_HEIGHT = 40
 #: Short names for the on-screen legend, two to a line in the side column.
 LEGEND_NAMES = {
-    "T": "tundra", "B": "taiga", "F": "forest", "G": "grassland", "E": "mediterr.",
-    "M": "scrub/alp", "D": "desert", "S": "savanna", "R": "rainforest", "~": "sea",
+    "T": "tundra",
+    "B": "taiga",
+    "F": "forest",
+    "G": "grassland",
+    "E": "mediterr.",
+    "M": "scrub/alp",
+    "D": "desert",
+    "S": "savanna",
+    "R": "rainforest",
+    "~": "sea",
 }
 
 
@@ -153,7 +159,9 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
                 row, col = parse_cell(challenge.magnifier)
                 lines.append(f"Magnifier on {challenge.magnifier}: {biome_at(row, col).name}")
             if challenge.reveal_order:
-                lines.append("Ties go to the first in this order: " + ", ".join(names[s] for s in challenge.reveal_order))
+                lines.append(
+                    "Ties go to the first in this order: " + ", ".join(names[s] for s in challenge.reveal_order)
+                )
             if challenge.guessing:
                 written = ", ".join(names[s] for s in challenge.written) or "nobody yet"
                 lines.append(f"Guesses are written in secret and shown together. Written: {written}")
@@ -161,7 +169,7 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
                 reply = f"  -> {guess.reply.replace('-', ' ')}" if guess.reply else ""
                 waiting = "  <- the guide's reply is about this one" if index == challenge.reviewing else ""
                 lines.append(
-                    f"  {guess.seat + 1}.{guess.number} {names[guess.seat]} guessed \"{guess.text}\"{reply}{waiting}"
+                    f'  {guess.seat + 1}.{guess.number} {names[guess.seat]} guessed "{guess.text}"{reply}{waiting}'
                 )
     for note in view.notes:
         lines.append(note)
@@ -214,7 +222,8 @@ class BiovivaScreen(GameScreen):
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         # Pawns and the magnifier go on the map; guesses and tile pairs are typed.
         return [
-            a for a in legal
+            a
+            for a in legal
             if not isinstance(a, (PlacePawn, Magnifier, Guess)) and not (isinstance(a, LayTile) and a.under)
         ]
 

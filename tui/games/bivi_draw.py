@@ -132,8 +132,9 @@ def draw_river(
     if size.width > 1:
         width = len(view.board_rows[0])
         rows.append([("  ", "label"), *((str(c).center(size.width), "label") for c in range(width))])
-    drawn = draw_river_rows(view, river, range(len(view.board_rows)), size=size, glyphs=glyphs, ghost=ghost,
-                            marks=marks)
+    drawn = draw_river_rows(
+        view, river, range(len(view.board_rows)), size=size, glyphs=glyphs, ghost=ghost, marks=marks
+    )
     rows.extend(drawn[line] for line in sorted(drawn))
     return rows
 
@@ -199,9 +200,7 @@ def ghost_cell(ghost: Ghost, size: CellSize, glyphs: Glyphs) -> tuple[Run, ...]:
     return ((text, kind),) + tuple((" " * w, kind) for _ in range(size.height - 1))
 
 
-def ghost_over(
-    plain: Mapping[int, list[Run]], ghost: Ghost, *, size: CellSize, glyphs: Glyphs
-) -> dict[int, list[Run]]:
+def ghost_over(plain: Mapping[int, list[Run]], ghost: Ghost, *, size: CellSize, glyphs: Glyphs) -> dict[int, list[Run]]:
     """Lines of `draw_river_rows` drawn without a ghost, with `ghost` drawn over them: the
     lines `draw_river_rows` gives with that ghost. A ghost step redraws a few cells of rows
     it keeps, not every cell of them; `plain` itself is left as it was."""
@@ -236,9 +235,7 @@ def shape_picture(cells: Sequence[tuple[int, int]]) -> str:
     width = max(c for _, c in cells) + 1
     out = []
     for c in range(0, width, 2):
-        bits = (
-            ((0, c) in filled) | ((0, c + 1) in filled) << 1 | ((1, c) in filled) << 2 | ((1, c + 1) in filled) << 3
-        )
+        bits = ((0, c) in filled) | ((0, c + 1) in filled) << 1 | ((1, c) in filled) << 2 | ((1, c + 1) in filled) << 3
         out.append(_QUADRANTS[bits])
     return "".join(out)
 

@@ -90,17 +90,29 @@ class StyledSpotLines(StylesCache):
         super().clear()
         self._styled.clear()
 
-    def render_line(self, styles: Any, y: int, size: Any, content_size: Any, padding: Any, base_background: Any,
-                    background: Any, render_content_line: Callable[[int], Strip], *rest: Any) -> Strip:
+    def render_line(
+        self,
+        styles: Any,
+        y: int,
+        size: Any,
+        content_size: Any,
+        padding: Any,
+        base_background: Any,
+        background: Any,
+        render_content_line: Callable[[int], Strip],
+        *rest: Any,
+    ) -> Strip:
         spot = self._spot()
         if spot is None:
-            return super().render_line(styles, y, size, content_size, padding, base_background, background,
-                                       render_content_line, *rest)
+            return super().render_line(
+                styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
+            )
         key = (spot, y, size, content_size, padding, base_background, background, *rest)
         line = self._styled.get(key)
         if line is None:
-            line = self._styled[key] = super().render_line(styles, y, size, content_size, padding, base_background,
-                                                           background, render_content_line, *rest)
+            line = self._styled[key] = super().render_line(
+                styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
+            )
         return line
 
     def style_aside(self, widget: Widget) -> None:
@@ -203,8 +215,9 @@ class SpotDetail(Widget):
             self.refresh()
         else:
             blank = self._blank()
-            changed = [y for y in range(rows)
-                       if (was[y] if y < len(was) else blank) != (now[y] if y < len(now) else blank)]
+            changed = [
+                y for y in range(rows) if (was[y] if y < len(was) else blank) != (now[y] if y < len(now) else blank)
+            ]
             if changed:
                 self.refresh(*(Region(0, y, width, 1) for y in changed))
 
@@ -312,8 +325,13 @@ class BivouacScreen(GameScreen):
     def board_in_play(self) -> bool:
         """Whether Enter on the board does something now: the viewer places or retrieves."""
         table = self.table
-        return (table is not None and table.acting and not self._curtain_up
-                and table.view.phase in ("place", "retrieve") and not table.view.pending)
+        return (
+            table is not None
+            and table.acting
+            and not self._curtain_up
+            and table.view.phase in ("place", "retrieve")
+            and not table.view.pending
+        )
 
     def cursor_action(self, at: int | None = None) -> Place | Return | None:
         """What Enter does with the cursor on item `at` (where it is, by default)."""
@@ -426,7 +444,6 @@ class BivouacScreen(GameScreen):
             board.set_class(seat == view.actor and view.phase != "over", "-acting")
         self.query_one("#bv-legend", Static).update(legend(sym, names, marks))
 
-
     def end_details(self) -> str:
         """The tie-break in numbers: activities owned by each player."""
         table = self.table
@@ -474,12 +491,16 @@ class BivouacScreen(GameScreen):
         board, compact = self.camp_board, not self.wide
         drawn = self._camp_drawn  # by identity: comparing views would cost more than drawing
         if stepping_from is not None and drawn is not None and drawn[0] is view and drawn[1:3] == (compact, sym):
-            board.show_rows(cursor_step_rows(view, table.seat_names, items, stepping_from, self.cursor, sym, marks,
-                                             compact, drawn[3]))
+            board.show_rows(
+                cursor_step_rows(
+                    view, table.seat_names, items, stepping_from, self.cursor, sym, marks, compact, drawn[3]
+                )
+            )
         else:
             room = self._camp_room(compact)
-            board.drawing = camp_drawing(view, table.seat_names, items, self.cursor, sym, marks, compact,
-                                         self.choice_prompt(table), room)
+            board.drawing = camp_drawing(
+                view, table.seat_names, items, self.cursor, sym, marks, compact, self.choice_prompt(table), room
+            )
             self._camp_drawn = (view, compact, sym, room)
 
     def _spot_detail(self, view: BivouacView, items: list[str], at: int) -> tuple[Hashable, Callable[[], Text]]:
@@ -490,8 +511,9 @@ class BivouacScreen(GameScreen):
         said = problem and f"{self.app.glyphs.ghost_bad} {problem}"
         return (item, said), lambda: detail(view, item, said)
 
-    def _spot_details_around(self, view: BivouacView, items: list[str], cursor: int) -> Iterator[
-            tuple[Hashable, Callable[[], Text]]]:
+    def _spot_details_around(
+        self, view: BivouacView, items: list[str], cursor: int
+    ) -> Iterator[tuple[Hashable, Callable[[], Text]]]:
         """The details of every item but the cursor's, those one key away first; each is
         judged (the engine's refusal) only when taken."""
         one_key_away = (cursor + 1, cursor - 1, cursor + LOCATION_ROWS, cursor - LOCATION_ROWS)

@@ -47,10 +47,36 @@ class Symbols(msgspec.Struct, frozen=True):
     track: str
 
 
-UNICODE = Symbols(money="$", vp="★", donor="♦", worker="☺", thrill="▲", down="▼", misfortune="!",
-                  yellow="◆", marker="●", free="·", closed="×", cursor="▶", track="·")
-ASCII = Symbols(money="$", vp="*", donor="d", worker="w", thrill="^", down="v", misfortune="!",
-                yellow="o", marker="@", free=".", closed="x", cursor=">", track=".")
+UNICODE = Symbols(
+    money="$",
+    vp="★",
+    donor="♦",
+    worker="☺",
+    thrill="▲",
+    down="▼",
+    misfortune="!",
+    yellow="◆",
+    marker="●",
+    free="·",
+    closed="×",
+    cursor="▶",
+    track="·",
+)
+ASCII = Symbols(
+    money="$",
+    vp="*",
+    donor="d",
+    worker="w",
+    thrill="^",
+    down="v",
+    misfortune="!",
+    yellow="o",
+    marker="@",
+    free=".",
+    closed="x",
+    cursor=">",
+    track=".",
+)
 
 
 def symbols(ascii_glyphs: bool) -> Symbols:
@@ -86,27 +112,51 @@ def occupant(names: list[str], seat: int, marks: str, compact: bool) -> str:
     return mark if compact else mark + _short(names[seat])
 
 
-def camp_drawing(view: BivouacView, names: list[str], items: list[str], cursor: int, sym: Symbols,
-                 marks: str, compact: bool, prompt: str = "", room: int | None = None) -> list[list[Run]]:
+def camp_drawing(
+    view: BivouacView,
+    names: list[str],
+    items: list[str],
+    cursor: int,
+    sym: Symbols,
+    marks: str,
+    compact: bool,
+    prompt: str = "",
+    room: int | None = None,
+) -> list[list[Run]]:
     """Locations in two columns with their spaces, then the viewer's own cards, and the
     choice a returning worker waits for (`prompt`) where the eye already is. No row is wider
     than `room` columns (the board's width, when known): a board a little narrower than the
     two columns (120-127 columns wide) wraps its text rows there instead of cutting them."""
     limit = _text_width(compact, room)
     cursor_item = items[cursor] if 0 <= cursor < len(items) else ""
-    rows = [_location_row(view, names, r, cursor_item, sym, marks, compact, limit)
-            for r in range(_location_rows(view))]
+    rows = [_location_row(view, names, r, cursor_item, sym, marks, compact, limit) for r in range(_location_rows(view))]
     supply = "  ".join(f"{RESOURCE_LETTER[k]}{n}" for k, n in zip(view.resources, view.supply))
-    rows.append([(f"Supply {supply}  misfortunes {view.misfortunes_left}  gifts "
-                  + "/".join(str(n) for n in view.gift_piles), "label")])
+    rows.append(
+        [
+            (
+                f"Supply {supply}  misfortunes {view.misfortunes_left}  gifts "
+                + "/".join(str(n) for n in view.gift_piles),
+                "label",
+            )
+        ]
+    )
     rows += _card_rows(view, cursor_item, sym, compact, limit)
     for line in textwrap.wrap(f"{sym.cursor} {prompt}", limit) if prompt else ():
         rows.append([(line, "cursor")])
     return rows
 
 
-def cursor_step_rows(view: BivouacView, names: list[str], items: list[str], was: int, now: int, sym: Symbols,
-                     marks: str, compact: bool, room: int | None = None) -> dict[int, list[Run]]:
+def cursor_step_rows(
+    view: BivouacView,
+    names: list[str],
+    items: list[str],
+    was: int,
+    now: int,
+    sym: Symbols,
+    marks: str,
+    compact: bool,
+    room: int | None = None,
+) -> dict[int, list[Run]]:
     """The rows of the camp drawing that moving the cursor from item `was` to item `now`
     changes, drawn with the cursor at `now` (by number): a step draws these, not the board."""
     per_column = _location_rows(view)
@@ -145,8 +195,9 @@ def _location_rows(view: BivouacView) -> int:
     return (len(view.spots) + LOCATION_COLUMNS - 1) // LOCATION_COLUMNS
 
 
-def _location_row(view: BivouacView, names: list[str], r: int, cursor_item: str, sym: Symbols, marks: str,
-                  compact: bool, limit: int) -> list[Run]:
+def _location_row(
+    view: BivouacView, names: list[str], r: int, cursor_item: str, sym: Symbols, marks: str, compact: bool, limit: int
+) -> list[Run]:
     per_column = _location_rows(view)
     width = min(_board_width(compact), limit // LOCATION_COLUMNS)  # narrower columns in less room
     row: list[Run] = []
@@ -183,8 +234,9 @@ def _card_rows(view: BivouacView, cursor_item: str, sym: Symbols, compact: bool,
     return rows
 
 
-def _spot_runs(view: BivouacView, spot, names: list[str], cursor_item: str, sym: Symbols, width: int,
-               marks: str, compact: bool) -> list[Run]:
+def _spot_runs(
+    view: BivouacView, spot, names: list[str], cursor_item: str, sym: Symbols, width: int, marks: str, compact: bool
+) -> list[Run]:
     mark = sym.cursor if spot.location == cursor_item else " "
     label = f"{mark}{spot.name}"
     runs: list[Run] = [(label.ljust(LABEL_WIDTH), "cursor" if spot.location == cursor_item else "place")]
@@ -255,8 +307,10 @@ def player_board(view: BivouacView, seat: int, names: list[str], sym: Symbols, m
         flags = (sym.thrill if act.thrill else "") + ("" if act.usable else sym.down)
         up = f" +{act.upgrade_name}" if act.upgrade_name else ""
         need = f"{sym.worker}{act.workers_needed}"
-        line = (f" {flags or ' '}{act.name}{up}: {need} {sym.money}{act.money} {sym.vp}{act.vp}"
-                f" bonus {MONTH_SHORT[act.bonus_month - 1]}")
+        line = (
+            f" {flags or ' '}{act.name}{up}: {need} {sym.money}{act.money} {sym.vp}{act.vp}"
+            f" bonus {MONTH_SHORT[act.bonus_month - 1]}"
+        )
         text.append(line + "\n", "" if act.usable else "dim")
     amenities = [content.name(a) for a in pv.amenities] + [content.name(a) + sym.down for a in pv.fresh_amenities]
     text.append("Amenities: " + ", ".join(amenities) + "\n")
@@ -268,7 +322,9 @@ def player_board(view: BivouacView, seat: int, names: list[str], sym: Symbols, m
         staff = ", ".join(content.name(s) for s in pv.staff) or "-"
         text.append(f"Staff: {staff}\n")
         if pv.upgrade_hand is not None:
-            hand = ", ".join(content.name(u) + f" ({content.name(content.upgrades()[u].target)})" for u in pv.upgrade_hand)
+            hand = ", ".join(
+                content.name(u) + f" ({content.name(content.upgrades()[u].target)})" for u in pv.upgrade_hand
+            )
             text.append(f"Upgrades in hand: {hand or '-'}\n")
         else:
             text.append(f"Upgrades in hand: {pv.upgrades_in_hand} (hidden)\n")
@@ -287,8 +343,11 @@ def detail(view: BivouacView, item: str, problem: str | None) -> Text:
         text.append(loc.text)
         if item in ("activities", "amenities"):
             cards = content.activities() if item == "activities" else content.amenities()
-            offer = [f"{cards[c].name} ({n} left, {content.cost_text(cards[c].cost)})"
-                     for c, n in view.market if c in cards and n]
+            offer = [
+                f"{cards[c].name} ({n} left, {content.cost_text(cards[c].cost)})"
+                for c, n in view.market
+                if c in cards and n
+            ]
             text.append("\nFor sale: " + ("; ".join(offer) or "nothing"))
         if item == "hiring" and view.expansion:
             text.append("\nStaff shown:")
@@ -299,8 +358,10 @@ def detail(view: BivouacView, item: str, problem: str | None) -> Text:
         card = content.activities()[item]
         months = " ".join(MONTH_SHORT[m - 1] for m in sorted(card.months))
         text.append(f"{card.name}: ", "bold")
-        text.append(f"{card.money} money, {card.vp} VP, {card.workers} worker(s); months {months}; "
-                    f"bonus {MONTH_SHORT[card.bonus_month - 1]} (+2 VP)")
+        text.append(
+            f"{card.money} money, {card.vp} VP, {card.workers} worker(s); months {months}; "
+            f"bonus {MONTH_SHORT[card.bonus_month - 1]} (+2 VP)"
+        )
     if problem:
         text.append(f"\n{problem}", "bold")
     return text

@@ -352,14 +352,20 @@ class BonfireScreen(GameScreen):
         symbols = fate_symbols(self._column_tile())
         cells = self._ghost_cells()
         legal = self._ghost_action() is not None
-        inside = [(cell, symbol) for cell, symbol in zip(cells, symbols) if 0 <= cell[0] < city.size() and 0 <= cell[1] < city.size()]
+        inside = [
+            (cell, symbol)
+            for cell, symbol in zip(cells, symbols)
+            if 0 <= cell[0] < city.size() and 0 <= cell[1] < city.size()
+        ]
         ghost = FateGhost(cells=[c for c, _ in inside], symbols=[s for _, s in inside], legal=legal)
         letters = "/".join(FATE_LETTERS[x] for x in symbols)
         where = f"{self.fate_end.capitalize()} tile {letters} at {self.fate_at[0] + 1},{self.fate_at[1] + 1} going {WAYS[self.fate_turn]}"
         if legal:
             gain = city.fate_gain(you.grid, cells, symbols)
             gains = " ".join(f"{TILE_LETTERS[k]}{n}" for k, n in gain.items())
-            return ghost, f"{where}: gains {gains} · Enter places, r turns" + (", c other tile" if len(you.fate_column) > 1 else "")
+            return ghost, f"{where}: gains {gains} · Enter places, r turns" + (
+                ", c other tile" if len(you.fate_column) > 1 else ""
+            )
         reason = city.placement_problem(you.grid, cells) or "That fate tile cannot go there."
         return ghost, f"{self.app.glyphs.ghost_bad} {where}: {reason}"
 

@@ -164,7 +164,10 @@ def city_side_lines(s: BonfireState, me: int = YOU) -> list[str]:
 
 def city_bonfire_lines(s: BonfireState, me: int = YOU) -> list[str]:
     p = s.players[me]
-    return ["Bonfires (n novice; portal lower = empty)", *bonfire_lines(p, content.board().board_portals[portal_board(me)])]
+    return [
+        "Bonfires (n novice; portal lower = empty)",
+        *bonfire_lines(p, content.board().board_portals[portal_board(me)]),
+    ]
 
 
 def city_path_line(s: BonfireState, me: int = YOU) -> str:
@@ -175,7 +178,13 @@ def city_path_line(s: BonfireState, me: int = YOU) -> str:
 def city_lines(s: BonfireState, me: int = YOU, names: list[str] | None = None) -> list[str]:
     """The whole city as text (the screen draws the fate area as a board instead)."""
     p = s.players[me]
-    return [city_head(s, me, names), *fate_rows(p), *city_side_lines(s, me), *city_bonfire_lines(s, me), city_path_line(s, me)]
+    return [
+        city_head(s, me, names),
+        *fate_rows(p),
+        *city_side_lines(s, me),
+        *city_bonfire_lines(s, me),
+        city_path_line(s, me),
+    ]
 
 
 def rival_lines(s: BonfireState, me: int, names: list[str] | None = None, compact: bool = False) -> list[str]:
@@ -223,7 +232,9 @@ def fate_lines(row: int, big: bool = False) -> range:
     return range(1 + row * tall, 1 + (row + 1) * tall)
 
 
-def fate_drawing_rows(p: Player, rows, ghost: FateGhost | None = None, big: bool = False) -> dict[int, list[tuple[str, str]]]:
+def fate_drawing_rows(
+    p: Player, rows, ghost: FateGhost | None = None, big: bool = False
+) -> dict[int, list[tuple[str, str]]]:
     """The drawing's rows that show the fate area's rows `rows`, by their number in the
     whole `fate_drawing`: a ghost's step redraws only the rows it left and took."""
     n = content.board().fate_size
@@ -261,7 +272,9 @@ def tom_lines(s: BonfireState, steps: int | None = None, compact: bool = False) 
     lines = [f"TOM  {scoring.total(tom)} points · {tom.novices} novices left · Tom Pile {len(s.tom_pile)}"]
     if s.tom_card:
         card = content.tom_card(s.tom_card)
-        gnome = f"; gnome {content.gnome_name(s.tom_gnome)} ({content.gnome_resource(s.tom_gnome)})" if s.tom_gnome else ""
+        gnome = (
+            f"; gnome {content.gnome_name(s.tom_gnome)} ({content.gnome_resource(s.tom_gnome)})" if s.tom_gnome else ""
+        )
         lines.append(f"Card: {card.name}{gnome}")
         done = s.tom_did if steps is None else s.tom_did[:steps]
         lines += [f" {n}. {step}" for n, step in enumerate(done, start=1)]
@@ -313,7 +326,11 @@ def sea_lines(s: BonfireState, compact: bool = False, me: int = YOU) -> list[str
 
 def great_bonfire_lines(s: BonfireState, compact: bool = False) -> list[str]:
     board = content.board()
-    head = "GREAT BONFIRE tile|gain|portals" if compact else "GREAT BONFIRE (> figure): tile | resource or 2 points | portals"
+    head = (
+        "GREAT BONFIRE tile|gain|portals"
+        if compact
+        else "GREAT BONFIRE (> figure): tile | resource or 2 points | portals"
+    )
     lines = [head]
     for n, space in enumerate(board.great_bonfire):
         mark = ">" if s.figure == n else " "
@@ -367,7 +384,7 @@ def council_lines(s: BonfireState, compact: bool = False, names: list[str] | Non
 
 def in_columns(items: list[str], columns: int) -> list[str]:
     """Lay short items out row by row in `columns` columns, each as wide as its longest."""
-    rows = [items[k:k + columns] for k in range(0, len(items), columns)]
+    rows = [items[k : k + columns] for k in range(0, len(items), columns)]
     widths = [max(len(row[c]) for row in rows if c < len(row)) for c in range(columns)]
     return ["  ".join(item.ljust(widths[c]) for c, item in enumerate(row)).rstrip() for row in rows]
 
@@ -383,8 +400,10 @@ def common_lines(s: BonfireState, compact: bool = False) -> list[str]:
 
 
 def path_display_line(s: BonfireState) -> str:
-    shown = ", ".join(f"{n + 1} {COLOUR_MARK[content.path_tile(t).crystal]}/{content.path_tile(t).resource}"
-                      for n, t in enumerate(s.path_display))
+    shown = ", ".join(
+        f"{n + 1} {COLOUR_MARK[content.path_tile(t).crystal]}/{content.path_tile(t).resource}"
+        for n, t in enumerate(s.path_display)
+    )
     return f"PATH DISPLAY: {shown or 'empty'} (piles {'/'.join(str(len(p)) for p in s.path_piles)})"
 
 
@@ -401,40 +420,66 @@ def gnome_lines(s: BonfireState, compact: bool = False) -> list[str]:
 
 
 def fire_lines(s: BonfireState, compact: bool = False, names: list[str] | None = None) -> list[str]:
-    return (great_bonfire_lines(s, compact) + common_lines(s, compact) + [path_display_line(s)]
-            + council_lines(s, compact, names) + gnome_lines(s, compact))
+    return (
+        great_bonfire_lines(s, compact)
+        + common_lines(s, compact)
+        + [path_display_line(s)]
+        + council_lines(s, compact, names)
+        + gnome_lines(s, compact)
+    )
 
 
 def legend_lines(compact: bool = False) -> list[str]:
     """One legend for every symbol on the board."""
     if compact:
-        return ["LEGEND", "S ship I island P path", "R procession B Great Bonfire", "G gnome * wild tile",
-                "$ * printed gold, wild", ". empty; lower case: the", "fate tile you are placing",
-                "b r y: blue red yellow", "Mist Rite b4: blue task,", "4 points [requirement]",
-                "path: crystal/resource", "B1: one Great Bonfire tile", "@ your ship > figure",
-                "n novice at home", "N neutral novice"]
-    return [f"Legend: {FATE_LEGEND}; lower case = the fate tile you are placing",
-            f"{TASK_LEGEND}; path b/r/y crystal / resource [guardians]; @ your ship; > figure; N neutral novice",
-            "Tiles by letter: B1 = 1 Great Bonfire tile, *2 = 2 wild tiles"]
+        return [
+            "LEGEND",
+            "S ship I island P path",
+            "R procession B Great Bonfire",
+            "G gnome * wild tile",
+            "$ * printed gold, wild",
+            ". empty; lower case: the",
+            "fate tile you are placing",
+            "b r y: blue red yellow",
+            "Mist Rite b4: blue task,",
+            "4 points [requirement]",
+            "path: crystal/resource",
+            "B1: one Great Bonfire tile",
+            "@ your ship > figure",
+            "n novice at home",
+            "N neutral novice",
+        ]
+    return [
+        f"Legend: {FATE_LEGEND}; lower case = the fate tile you are placing",
+        f"{TASK_LEGEND}; path b/r/y crystal / resource [guardians]; @ your ship; > figure; N neutral novice",
+        "Tiles by letter: B1 = 1 Great Bonfire tile, *2 = 2 wild tiles",
+    ]
 
 
 def counts_line(s: BonfireState, me: int = YOU, names: list[str] | None = None) -> str:
     if not is_solo(s):
         mine, theirs = s.players[me], s.players[1 - me]
-        return (f"{seat_name(names, me)} {scoring.total(mine)} - {seat_name(names, 1 - me)} {scoring.total(theirs)} "
-                f"· lit {city.counts(mine, 'lit')}/{city.counts(theirs, 'lit')} "
-                f"· council {council.novices_in_council(s)}/{content.board().end_trigger}")
+        return (
+            f"{seat_name(names, me)} {scoring.total(mine)} - {seat_name(names, 1 - me)} {scoring.total(theirs)} "
+            f"· lit {city.counts(mine, 'lit')}/{city.counts(theirs, 'lit')} "
+            f"· council {council.novices_in_council(s)}/{content.board().end_trigger}"
+        )
     you, tom = s.players[YOU], tom_board(s)
-    return (f"You {scoring.total(you)} - Tom {scoring.total(tom)} · lit {city.counts(you, 'lit')}/{city.counts(tom, 'lit')} "
-            f"· council {council.novices_in_council(s)}/{content.board().end_trigger}")
+    return (
+        f"You {scoring.total(you)} - Tom {scoring.total(tom)} · lit {city.counts(you, 'lit')}/{city.counts(tom, 'lit')} "
+        f"· council {council.novices_in_council(s)}/{content.board().end_trigger}"
+    )
 
 
 def tie_break_text(s: BonfireState, names: list[str] | None = None) -> str:
     """The figures a tie in points is settled by, for the two-player end screen."""
+
     def each(count) -> str:
         return ", ".join(f"{seat_name(names, n)} {count(p)}" for n, p in enumerate(s.players))
 
     lit = each(lambda p: city.counts(p, "lit"))
     guarded = each(lambda p: sum(g.where >= IN_BONFIRE for g in p.guardians))
-    return (f"A tie in points goes to more lit bonfires ({lit}), then to more guardians in bonfires "
-            f"({guarded}); after that the win is shared.")
+    return (
+        f"A tie in points goes to more lit bonfires ({lit}), then to more guardians in bonfires "
+        f"({guarded}); after that the win is shared."
+    )

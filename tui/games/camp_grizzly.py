@@ -251,7 +251,9 @@ class CampGrizzlyScreen(GameScreen):
         drawing.append(self._hint_row())
         self.query_one(CampMapBoard).show(drawing)
         # What a cursor step may redraw row by row: never a frame of Otis' stalk.
-        self._drawn = (self.table.view, self._map_size, self._wall_glyph, self.cursor, path) if otis_at is None else None
+        self._drawn = (
+            (self.table.view, self._map_size, self._wall_glyph, self.cursor, path) if otis_at is None else None
+        )
 
     def _walk_between(self) -> frozenset[tuple[int, int]]:
         """The spaces a walk to the cursor crosses, drawn as a path on the map."""
@@ -267,7 +269,12 @@ class CampGrizzlyScreen(GameScreen):
         its path left or took, the hint under the map), or the whole map when the drawing
         on the board is not the same map with another cursor."""
         drawn, table, board = self._drawn, self.table, self.query_one(CampMapBoard)
-        if drawn is None or table is None or drawn[0] is not table.view or drawn[1:3] != (self._map_size, self._wall_glyph):
+        if (
+            drawn is None
+            or table is None
+            or drawn[0] is not table.view
+            or drawn[1:3] != (self._map_size, self._wall_glyph)
+        ):
             self._draw_map()
             return
         _, size, glyph, was, old_path = drawn

@@ -90,8 +90,12 @@ def counselor_card(view, names_of_seats: list[str], viewer: int | None = None) -
     ]
     if view.strike is not None:
         strike = view.strike
-        deciding = f"; {counselor_name(view, strike.up)} decides fight or panic" if strike.up else (
-            f"; {counselor_name(view, strike.chooser)}'s player picks who faces Otis next" if strike.chooser else ""
+        deciding = (
+            f"; {counselor_name(view, strike.up)} decides fight or panic"
+            if strike.up
+            else (
+                f"; {counselor_name(view, strike.chooser)}'s player picks who faces Otis next" if strike.chooser else ""
+            )
         )
         danger = ", ".join(counselor_name(view, c) for c in strike.danger) or "-"
         lines.append(f"OTIS STRIKES at {strike.cell or 'the finale'}: in danger {danger}{deciding}")

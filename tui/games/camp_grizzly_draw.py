@@ -144,12 +144,16 @@ def draw_camp(
     on (a thing, a cabin, a trail)."""
     m = camp_map()
     w = size.width
-    header = "".join(f" {chr(ord('A') + c)}".ljust(w + 1) if w == 2 else f"  {chr(ord('A') + c)}".ljust(w + 1)
-                     for c in range(m.width))
-    rows: list[list[Run]] = [[("  ", "label"), *((header[c * (w + 1):(c + 1) * (w + 1)], "label")
-                                                 for c in range(m.width))]]
-    drawn = draw_camp_rows(view, range(m.height), otis_at=otis_at, cursor=cursor, size=size,
-                           wall_glyph=wall_glyph, path=path)
+    header = "".join(
+        f" {chr(ord('A') + c)}".ljust(w + 1) if w == 2 else f"  {chr(ord('A') + c)}".ljust(w + 1)
+        for c in range(m.width)
+    )
+    rows: list[list[Run]] = [
+        [("  ", "label"), *((header[c * (w + 1) : (c + 1) * (w + 1)], "label") for c in range(m.width))]
+    ]
+    drawn = draw_camp_rows(
+        view, range(m.height), otis_at=otis_at, cursor=cursor, size=size, wall_glyph=wall_glyph, path=path
+    )
     rows.extend(drawn[line] for line in sorted(drawn))
     return rows
 

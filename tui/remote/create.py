@@ -48,8 +48,13 @@ class CreateTableScreen(ModalScreen[CreateTable | None]):
             yield Input(value="me,open", compact=True, id="create-seats")
             yield Label("Options, key=value separated by spaces (empty: the defaults)")
             yield Input(compact=True, id="create-options")
-            yield Select([("Public: listed for everyone", "public"), ("Private: by invite code", "private")],
-                         value="public", allow_blank=False, compact=True, id="create-visibility")
+            yield Select(
+                [("Public: listed for everyone", "public"), ("Private: by invite code", "private")],
+                value="public",
+                allow_blank=False,
+                compact=True,
+                id="create-visibility",
+            )
             yield Static("", id="create-problem", classes="error", markup=False)
             with Horizontal(id="create-buttons"):
                 yield Button("Create", id="create-go", variant="primary", compact=True)

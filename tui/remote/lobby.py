@@ -47,9 +47,7 @@ class RemoteReply(Message):
 
 def table_line(info: TableInfo) -> Text:
     """One table in the list: game, who sits where, and a mark when it is your move."""
-    seats = ", ".join(
-        "(free)" if s.kind == "open" else f"{s.name} (you)" if s.yours else s.name for s in info.seats
-    )
+    seats = ", ".join("(free)" if s.kind == "open" else f"{s.name} (you)" if s.yours else s.name for s in info.seats)
     mark = "> your turn  " if info.your_turn else "  "
     state = "over" if info.over else "private" if not info.public else ""
     return Text(f"{mark}{info.title}: {seats}" + (f"  [{state}]" if state else ""))
@@ -58,7 +56,13 @@ def table_line(info: TableInfo) -> Text:
 def table_details(info: TableInfo) -> Text:
     lines = [info.title, ""]
     for number, seat in enumerate(info.seats, start=1):
-        who = "free seat" if seat.kind == "open" else f"{seat.name} ({seat.level} bot)" if seat.kind == "bot" else seat.name
+        who = (
+            "free seat"
+            if seat.kind == "open"
+            else f"{seat.name} ({seat.level} bot)"
+            if seat.kind == "bot"
+            else seat.name
+        )
         lines.append(f"Seat {number}: {who}{'  <- you' if seat.yours else ''}")
     lines += ["", info.status]
     if info.invite:
@@ -123,8 +127,10 @@ class LobbyScreen(Screen[None]):
 
     def _show_details(self) -> None:
         info = self.selected
-        text = table_details(info) if info else Text(
-            "No table yet. n: start one (seats open for friends, or bots); j: join one by its code."
+        text = (
+            table_details(info)
+            if info
+            else Text("No table yet. n: start one (seats open for friends, or bots); j: join one by its code.")
         )
         self.query_one("#table-details", Static).update(text)
 

@@ -125,7 +125,9 @@ class ChatPrompt(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="chat.cancel")]
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="Say something to the table (Enter sends)", max_length=MAX_CHAT_CHARACTERS, id="chat-input")
+        yield Input(
+            placeholder="Say something to the table (Enter sends)", max_length=MAX_CHAT_CHARACTERS, id="chat-input"
+        )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

@@ -483,9 +483,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
         self._ended_shown = True
         from tui.screens.end import EndScreen
 
-        self.app.push_screen(
-            EndScreen(self.table.outcome, self.table.seat_names, self.end_details()), self._end_closed
-        )
+        self.app.push_screen(EndScreen(self.table.outcome, self.table.seat_names, self.end_details()), self._end_closed)
 
     def end_details(self) -> str:
         """Extra text for the end screen explaining the final position (a game may add it)."""
@@ -543,7 +541,8 @@ class GameScreen(StyledOnOpen, Screen[None]):
                     return  # an app action (quit): never refused
                 arguments = tuple(
                     int(p) if p.strip().isdigit() else p.strip().strip("'\"")
-                    for p in parameters.rstrip(")").split(",") if p.strip()
+                    for p in parameters.rstrip(")").split(",")
+                    if p.strip()
                 )
                 if namespace.check_action(action, arguments):
                     return  # someone takes this key now

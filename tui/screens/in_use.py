@@ -26,7 +26,9 @@ class InUseScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="in-use-box"):
-            yield Static(f"{self.file_name} is being played in another Campfire session.", classes="title", markup=False)
+            yield Static(
+                f"{self.file_name} is being played in another Campfire session.", classes="title", markup=False
+            )
             yield Static(
                 "v: look at it read-only (nothing you do here is saved)\n"
                 "t: take it over (the other session stops saving and says so)\n"

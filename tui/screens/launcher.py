@@ -193,11 +193,7 @@ class LauncherScreen(StyledOnOpen, Screen[None]):
         self.action_new_game()
 
     def _show_details(self, entry: GameEntry) -> None:
-        status = (
-            "Ready to play. Enter: new game   r: rules"
-            if entry.ready
-            else "Coming soon: not playable yet."
-        )
+        status = "Ready to play. Enter: new game   r: rules" if entry.ready else "Coming soon: not playable yet."
         resume = self.continue_info
         if not self._looked_for_saves:
             continuing = ""
@@ -275,7 +271,8 @@ class LauncherScreen(StyledOnOpen, Screen[None]):
                 f"This terminal (TERM={term}) may not draw lines and blocks well.\n"
                 "Use plain ASCII characters for borders, bars and marks?\n"
                 "(You can change this later in Settings.)",
-                yes="Use ASCII", no="Keep Unicode",
+                yes="Use ASCII",
+                no="Keep Unicode",
             ),
             self._ascii_answered,
         )

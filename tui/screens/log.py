@@ -23,8 +23,10 @@ class LogScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         count = len(self.lines)
         yield Static(
-            Text(f"{self.title_text}: the whole log, {count} line{'s' if count != 1 else ''}   "
-                 "(arrows, PageUp/PageDown, Home/End; Esc back)"),
+            Text(
+                f"{self.title_text}: the whole log, {count} line{'s' if count != 1 else ''}   "
+                "(arrows, PageUp/PageDown, Home/End; Esc back)"
+            ),
             classes="title",
         )
         with VerticalScroll(id="whole-log"):

@@ -46,7 +46,8 @@ class RulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(
             f"Rules: {self.book.title}   (Tab: sections or text, /: search, Esc: back)",
-            classes="title", markup=False,
+            classes="title",
+            markup=False,
         )
         with Horizontal(id="rules-body"):
             with Vertical(id="rules-side"):
@@ -75,7 +76,8 @@ class RulesScreen(Screen[None]):
         listing.clear_options()
         listing.add_options(
             # No option ids: a book is read by index, and a repeated anchor must never clash.
-            Option(("  " * (s.level - 2)) + s.title) for s in self.shown
+            Option(("  " * (s.level - 2)) + s.title)
+            for s in self.shown
         )
 
     def show_section(self, section: RulesSection | None) -> None:

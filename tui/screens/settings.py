@@ -23,7 +23,9 @@ class SettingsScreen(Screen[None]):
                 yield Label("Glyphs", classes="hint")
                 yield Select(
                     [("unicode", "unicode"), ("ascii (plain terminals)", "ascii")],
-                    value=current.glyphs, allow_blank=False, id="glyphs",
+                    value=current.glyphs,
+                    allow_blank=False,
+                    id="glyphs",
                 )
             with Horizontal(classes="seat-row"):
                 yield Label("Seconds between bot moves", classes="hint")
@@ -55,7 +57,8 @@ class SettingsScreen(Screen[None]):
             self.notify(
                 f"Could not save settings in {settings_path().parent} ({error.strerror or error}); "
                 "they apply until you quit.",
-                severity="error", markup=False,
+                severity="error",
+                markup=False,
             )
             path = None
         self.app.settings = settings

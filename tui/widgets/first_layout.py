@@ -32,7 +32,7 @@ def region_at_first_layout(widget: Widget) -> Region | None:
     """The size and place, inside its container, the screen's next layout gives `widget`
     on a terminal of the app's size; None where it is not displayed."""
     chain = [node for node in reversed(widget.ancestors_with_self) if isinstance(node, Widget)]
-    chain = chain[chain.index(widget.screen):]
+    chain = chain[chain.index(widget.screen) :]
     region = _viewport(widget).region
     for container, child in zip(chain, chain[1:]):
         inside = region.shrink(container.styles.gutter)

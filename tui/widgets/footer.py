@@ -35,7 +35,15 @@ class SteadyFooter(Footer):
     def _keys_now(self) -> tuple[Any, ...]:
         palette = self.app.COMMAND_PALETTE_BINDING
         keys = tuple(
-            (key, binding.action, binding.description, binding.group, self.app.get_key_display(binding), enabled, tooltip)
+            (
+                key,
+                binding.action,
+                binding.description,
+                binding.group,
+                self.app.get_key_display(binding),
+                enabled,
+                tooltip,
+            )
             for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()
             if binding.show or key == palette
         )

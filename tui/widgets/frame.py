@@ -227,8 +227,16 @@ class ActionList(OptionList):
         if not self.is_mounted:
             return None
         styles = self.styles
-        return (self.size, self.scroll_offset, self.scrollable_content_region, styles.border, styles.background,
-                styles.background_tint, styles.color, styles.padding)
+        return (
+            self.size,
+            self.scroll_offset,
+            self.scrollable_content_region,
+            styles.border,
+            styles.background,
+            styles.background_tint,
+            styles.color,
+            styles.padding,
+        )
 
     def _repaint_changed_rows(self) -> None:
         self._compare_pending = False

@@ -86,7 +86,11 @@ class PickList(Widget, can_focus=True):
         """The player picked `entry` (Enter, or a click on it)."""
 
     def __init__(
-        self, entries: list[PickEntry], *, highlighted: int | None = None, select_label: str | None = None,
+        self,
+        entries: list[PickEntry],
+        *,
+        highlighted: int | None = None,
+        select_label: str | None = None,
         id: str | None = None,
     ) -> None:
         """`select_label`: what picking an entry does here (e.g. "New game"), shown with
@@ -212,7 +216,9 @@ class PickList(Widget, can_focus=True):
         if not 0 <= index < len(self.entries):
             return Strip.blank(width, self.visual_style.rich_style)
         entry = self.entries[index]
-        look = "pick-list--disabled" if entry.disabled else "pick-list--highlighted" if index == self._highlighted else ""
+        look = (
+            "pick-list--disabled" if entry.disabled else "pick-list--highlighted" if index == self._highlighted else ""
+        )
         mark = self.app.glyphs.cursor if look == "pick-list--highlighted" else " "
         # The focus changes the highlight's colours and the tint of every line.
         key = (index, look, self.has_focus, width, mark)

@@ -53,15 +53,50 @@ def interp(x: float, pts: list[tuple[float, float]]) -> float:
 
 
 # Arctic tree line (northern limit of the taiga), by longitude.
-NA_TREELINE = [(-170, 60), (-163, 63), (-158, 66.5), (-150, 68), (-140, 68.5), (-115, 65), (-100, 61),
-               (-94, 59), (-80, 57.5), (-70, 58.5), (-60, 57), (-50, 57)]
-EURASIA_TREELINE = [(0, 69.5), (30, 68.5), (45, 67.5), (60, 66.5), (75, 66.5), (85, 68.5),
-                    (100, 70.5), (115, 71), (130, 70.5), (150, 69), (160, 66), (170, 64), (180, 63)]
+NA_TREELINE = [
+    (-170, 60),
+    (-163, 63),
+    (-158, 66.5),
+    (-150, 68),
+    (-140, 68.5),
+    (-115, 65),
+    (-100, 61),
+    (-94, 59),
+    (-80, 57.5),
+    (-70, 58.5),
+    (-60, 57),
+    (-50, 57),
+]
+EURASIA_TREELINE = [
+    (0, 69.5),
+    (30, 68.5),
+    (45, 67.5),
+    (60, 66.5),
+    (75, 66.5),
+    (85, 68.5),
+    (100, 70.5),
+    (115, 71),
+    (130, 70.5),
+    (150, 69),
+    (160, 66),
+    (170, 64),
+    (180, 63),
+]
 # Southern limit of the taiga.
-NA_BOREAL_SOUTH = [(-170, 60), (-127, 60), (-125, 55), (-115, 54.5), (-97, 54), (-95, 48),
-                   (-60, 47.5), (-50, 47)]
-EURASIA_BOREAL_SOUTH = [(0, 60.5), (30, 60), (45, 58.5), (60, 56.5), (85, 55.5), (90, 52),
-                        (100, 50.5), (120, 51), (135, 52), (145, 52), (180, 50)]
+NA_BOREAL_SOUTH = [(-170, 60), (-127, 60), (-125, 55), (-115, 54.5), (-97, 54), (-95, 48), (-60, 47.5), (-50, 47)]
+EURASIA_BOREAL_SOUTH = [
+    (0, 60.5),
+    (30, 60),
+    (45, 58.5),
+    (60, 56.5),
+    (85, 55.5),
+    (90, 52),
+    (100, 50.5),
+    (120, 51),
+    (135, 52),
+    (145, 52),
+    (180, 50),
+]
 
 
 def box(lat, lon, s, n, w, e) -> bool:
@@ -153,8 +188,7 @@ def point_biome(lat: float, lon: float) -> str:  # noqa: C901 - a rules table
             return "R"  # Atlantic forest
         if box(lat, lon, -16, -2.5, -46, -34):
             return "M"  # Caatinga scrubland
-        if box(lat, lon, -13, 7, -79.5, -55) or box(lat, lon, -9, 7, -55, -50) \
-                or box(lat, lon, -4.5, 7, -50, -44):
+        if box(lat, lon, -13, 7, -79.5, -55) or box(lat, lon, -9, 7, -55, -50) or box(lat, lon, -4.5, 7, -50, -44):
             return "R"  # Amazon and Guiana shield (the cerrado starts further north in the east)
         if box(lat, lon, -24, -4.5, -60, -41):
             return "S"  # Cerrado
@@ -184,7 +218,9 @@ def point_biome(lat: float, lon: float) -> str:  # noqa: C901 - a rules table
         if elon > 180 and lat > 63:
             return "T"
     if lat > 35 and (-12 <= lon or lon < -168):
-        if lat > interp(min(elon, 180), EURASIA_BOREAL_SOUTH) and not (lon < 12 and lat < 62 and lon > -12 and lat < 58):
+        if lat > interp(min(elon, 180), EURASIA_BOREAL_SOUTH) and not (
+            lon < 12 and lat < 62 and lon > -12 and lat < 58
+        ):
             return "B"
 
     # ---- Europe, Mediterranean, western and central Asia ----------------------

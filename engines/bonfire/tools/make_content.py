@@ -180,8 +180,16 @@ def tasks() -> list[dict]:
             while any(t["name"] == name for t in out):
                 name = f"{base} {['', '', 'II', 'III', 'IV'][suffix]}"
                 suffix += 1
-            out.append({"id": slug(name), "name": name, "colour": colour, "difficulty": difficulty,
-                        "points": points, "requirement": req})
+            out.append(
+                {
+                    "id": slug(name),
+                    "name": name,
+                    "colour": colour,
+                    "difficulty": difficulty,
+                    "points": points,
+                    "requirement": req,
+                }
+            )
             n += 1
     return out
 
@@ -227,11 +235,15 @@ def main() -> None:
         "islands": [{"id": slug(n), "name": n, "kind": k, "resource": r, "guardian": g} for n, k, r, g in ISLANDS],
         "fate_tiles": [{"id": f"fate-{i + 1}", "symbols": s} for i, s in enumerate(FATE_TILES)],
         "fate_size": 5,
-        "fate_bonuses": [{"row": r, "col": c, **({"tiles": {}, "resources": {}, "points": 0} | b)} for r, c, b in FATE_BONUSES],
+        "fate_bonuses": [
+            {"row": r, "col": c, **({"tiles": {}, "resources": {}, "points": 0} | b)} for r, c, b in FATE_BONUSES
+        ],
         "great_bonfire": [{"id": slug(n), "name": n, "tile": t, "resource": r} for n, t, r in GREAT_BONFIRE],
         "portal_symbols": PORTAL_SYMBOLS,
         "portals_per_space": 2,
-        "council": [{"id": slug(n), "name": n, **({"tiles": {}, "resources": {}, "points": 0} | b)} for n, b in COUNCIL],
+        "council": [
+            {"id": slug(n), "name": n, **({"tiles": {}, "resources": {}, "points": 0} | b)} for n, b in COUNCIL
+        ],
         "common_tasks": [{"id": slug(n), "name": n, "kind": k, "count": c} for n, k, c in COMMON_TASKS],
         "countdown": [1, 2, 3, 4, 5],
         "end_trigger": 7,
@@ -239,13 +251,14 @@ def main() -> None:
         "path_tiles": path_tiles(),
         "path_costs": [1, 1, 1, 2, 2, 2],
         "scoring": {"guardian_in_bonfire": 2, "portal_at_lit_bonfire": 2, "crystal_match": 2, "common_task": 2},
-        "tom_cards": [{"id": f"tom-{i + 1}", "name": n, "action": a, "reveal": r} for i, (n, a, r) in enumerate(TOM_CARDS)],
+        "tom_cards": [
+            {"id": f"tom-{i + 1}", "name": n, "action": a, "reveal": r} for i, (n, a, r) in enumerate(TOM_CARDS)
+        ],
         "solo_tasks": {"blue": 7, "red": 7, "yellow": 6},
     }
     gnomes = {
         "specialists": [
-            {"id": slug(n), "name": n, "ability": a,
-             "resource": "gold" if n in GOLD_SPECIALISTS else RESOURCES[i % 5]}
+            {"id": slug(n), "name": n, "ability": a, "resource": "gold" if n in GOLD_SPECIALISTS else RESOURCES[i % 5]}
             for i, (n, a) in enumerate(SPECIALISTS)
         ],
         "elders": [{"id": slug(n), "name": n, "counts": k, "per": p, "resource": r} for n, k, p, r in ELDERS],

@@ -37,16 +37,25 @@ def glossary() -> str:
     }
     for s in content.gnomes().specialists:
         ability, _, colour = s.ability.partition(":")
-        text = (f"when your {colour} guardian ends her walk on a path tile, gain its resource once more"
-                if ability == "colour_bonus" else wording[ability])
+        text = (
+            f"when your {colour} guardian ends her walk on a path tile, gain its resource once more"
+            if ability == "colour_bonus"
+            else wording[ability]
+        )
         out.append(f"- **{s.name}** (shows {s.resource}): {text}.")
     out += ["", "### Elders", ""]
     counted = {
-        "lit": "lit bonfire", "paths": "path tile", "guardians_in_bonfires": "guardian in a bonfire",
-        "portals": "portal", "offerings_placed": "offering you left on an island", "specialists": "Specialist you have",
+        "lit": "lit bonfire",
+        "paths": "path tile",
+        "guardians_in_bonfires": "guardian in a bonfire",
+        "portals": "portal",
+        "offerings_placed": "offering you left on an island",
+        "specialists": "Specialist you have",
     }
     for e in content.gnomes().elders:
-        out.append(f"- **{e.name}** (shows {e.resource}): {e.per} point{'s' if e.per > 1 else ''} per {counted[e.counts]} at the end.")
+        out.append(
+            f"- **{e.name}** (shows {e.resource}): {e.per} point{'s' if e.per > 1 else ''} per {counted[e.counts]} at the end."
+        )
     out += ["", "## Tom card glossary", ""]
     action_text = {
         "gnome": "takes the displayed Specialists showing the Gnome Resource",
