@@ -92,7 +92,9 @@ async def test_a_cursor_step_repaints_the_changed_camp_and_detail_rows_and_lays_
 
 
 async def prepared(pilot, detail: SpotDetail) -> None:
-    for _ in range(200):
+    # Preparing runs between frames: on a loaded machine (the suite's four workers on two
+    # cores) it takes a few seconds, so the bound is generous.
+    for _ in range(1500):
         if not detail.preparing:
             return
         await pilot.pause(0.01)
