@@ -94,6 +94,16 @@ def set_window_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(height, 1), max(width, 1), 0, 0))
 
 
+def keys_are_only_keys(fd: int) -> None:
+    """No key a client sends may signal the game or stall its output: ctrl+c, ctrl+\\ and
+    ctrl+z would interrupt, quit (status -3) or stop it whenever Textual's raw mode is not on
+    (starting, quitting), and ctrl+s would freeze the screen. The game reads them as keys."""
+    attributes = termios.tcgetattr(fd)
+    attributes[0] &= ~(termios.IXON | termios.IXOFF)  # input flags
+    attributes[3] &= ~termios.ISIG  # local flags
+    termios.tcsetattr(fd, termios.TCSANOW, attributes)
+
+
 class GameProcess:
     """The game and the master side of its pty."""
 
@@ -111,6 +121,7 @@ class GameProcess:
         master_fd, slave_fd = os.openpty()
         try:
             set_window_size(master_fd, width, height)
+            keys_are_only_keys(slave_fd)
             os.set_blocking(master_fd, False)
             process = await asyncio.create_subprocess_exec(
                 *GAME_COMMAND,

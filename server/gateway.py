@@ -12,6 +12,7 @@ from pathlib import Path
 import asyncssh
 
 from server.child import GameProcess, Limits, child_environment
+from server.client_bytes import Utf8Only
 from server.events import LOG_NAME, EventLog
 from server.host import TableHost
 from server.hostkey import HOST_KEY_NAME, load_or_create_host_key
@@ -25,6 +26,16 @@ ONE_GAME = "One game per connection: open another connection for another game.\r
 READ_CHUNK = 65536
 # Connections one address may hold beyond its game cap: room to be told "full" politely.
 CONNECTION_ALLOWANCE = 4
+# Written to the client after every game, however it ended (quit, idle, crash, hang-up):
+# mouse reports, focus events, bracketed paste, the kitty keyboard protocol and the hidden
+# cursor off, then back from the alternate screen, so the player's own shell reads again.
+# A game that quit cleanly has already sent the same; terminals ignore a repeat.
+TERMINAL_RESET = (
+    "\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1016l"
+    "\x1b[?1004l\x1b[?2004l\x1b[?2048l\x1b[<u\x1b[?25h\x1b[?1049l"
+)
+# A connection is for one game: once it has ended, the connection is closed after this.
+AFTER_GAME_GRACE = 5.0
 
 
 @dataclass
@@ -36,6 +47,8 @@ class ServeOptions:
     max_sessions: int = 16
     max_per_ip: int = 4
     idle_timeout: float = 1800.0
+    # Seconds a logged-in connection may stay without opening a game (`ssh -N` never does).
+    session_wait: float = 30.0
     allow_keys: Path | None = None
     limits: Limits = field(default_factory=Limits)
 
@@ -109,17 +122,20 @@ class Gateway:
         self.log.write("listening", host=self.options.host, port=self.port, host_key=self.host_key_fingerprint)
 
     async def close(self) -> None:
-        """Stop listening and end every game (hang-up, then kill after the grace period)."""
+        """Stop listening and end every game (hang-up, then kill after the grace period).
+        Safe to call twice."""
         if self._acceptor is not None:
             self._acceptor.close()
             for conn in list(self.connections):
                 conn.close()
             await self._acceptor.wait_closed()
+            self._acceptor = None
         await asyncio.gather(*(game.stop() for game in list(self.games)), return_exceptions=True)
         await self.tables.close()
         if self.log is not None:
             self.log.write("stopped")
             self.log.close()
+            self.log = None
 
     # -- one session -----------------------------------------------------------
     async def _run_session(self, process: asyncssh.SSHServerProcess) -> None:
@@ -140,10 +156,11 @@ class Gateway:
             return
         self.sessions += 1
         self.sessions_by_ip[ip] += 1
-        player.playing = True
+        player.playing = player.playing_now = True
         try:
             await self._play(process, player, term)
         finally:
+            player.playing_now = False
             self.sessions -= 1
             self.sessions_by_ip[ip] -= 1
             if not self.sessions_by_ip[ip]:
@@ -181,10 +198,12 @@ class Gateway:
             sent=link.bytes_out,
             received=link.bytes_in,
         )
+        _write_quietly(process, TERMINAL_RESET.encode())
         if reason == "idle":
             _write_quietly(process, IDLE_GOODBYE.encode())
         if not process.is_closing():
             process.exit(0 if status == 0 else 1)
+        player.close_later(AFTER_GAME_GRACE, "game over")
 
     def _log(self, event: str, player: "PlayerConnection", **fields: object) -> None:
         if self.log is not None:
@@ -226,6 +245,7 @@ class Link:
         self.bytes_out = 0
         self._loop = asyncio.get_running_loop()
         self._last_input = self._loop.time()
+        self._keys = Utf8Only()
 
     async def run(self) -> str:
         tasks = [
@@ -284,7 +304,7 @@ class Link:
             self._last_input = self._loop.time()
             self.bytes_in += len(data)
             try:
-                await self._write_to_game(data)
+                await self._write_to_game(self._keys.feed(data))
             except OSError:  # the game is gone; the other direction sees it too
                 return "game"
 
@@ -314,9 +334,11 @@ class PlayerConnection(asyncssh.SSHServer):
         self.peer_ip = "?"
         self.username = ""
         self.identity = Identity(None, "Guest")
-        self.playing = False
+        self.playing = False  # this connection has had its one game
+        self.playing_now = False
         self.conn: asyncssh.SSHServerConnection | None = None
         self._fingerprint: str | None = None
+        self._closer: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -335,6 +357,8 @@ class PlayerConnection(asyncssh.SSHServer):
             conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._closer is not None:
+            self._closer.cancel()
         self.gateway.connections.pop(self.conn, None)
         if self.gateway.log is not None:
             self.gateway.log.write("disconnect", peer=self.peer_ip, fingerprint=self.identity.fingerprint)
@@ -390,8 +414,23 @@ class PlayerConnection(asyncssh.SSHServer):
                 "refused", peer=self.peer_ip, fingerprint=fingerprint or self.identity.fingerprint, request=request
             )
 
+    def close_later(self, delay: float, why: str) -> None:
+        """Close this connection in `delay` seconds unless a game is running on it then."""
+        if self._closer is not None:
+            self._closer.cancel()
+        self._closer = asyncio.get_running_loop().call_later(delay, self._close_unless_playing, why)
+
+    def _close_unless_playing(self, why: str) -> None:
+        self._closer = None
+        if self.conn is None or self.playing_now:
+            return
+        if self.gateway.log is not None:
+            self.gateway.log.write("closed", peer=self.peer_ip, fingerprint=self.identity.fingerprint, reason=why)
+        self.conn.close()
+
     def auth_completed(self) -> None:
         self.identity = Identity(self._fingerprint, sanitise_name(self.username))
+        self.close_later(self.gateway.options.session_wait, "no game opened")
         if self.gateway.log is not None:
             self.gateway.log.write(
                 "identity",

@@ -99,8 +99,12 @@ async def test_a_player_who_types_nothing_is_sent_away_and_the_game_ends(start_g
     async with session(gateway.port) as (_, terminal):
         await terminal.wait_until(lambda: bool(gateway.games), "the game starting")
         pids = [game.pid for game in gateway.games]
+        await terminal.wait_until(lambda: (1000 << 5) in terminal.screen.mode, "the game turning mouse reports on")
         await asyncio.wait_for(terminal.closed.wait(), START_TIMEOUT)
         assert "see you later" in terminal.text
+        # The player's terminal is handed back: no mouse reports, main screen, cursor shown.
+        private_modes = {mode >> 5 for mode in terminal.screen.mode if mode & 31 == 0}
+        assert not private_modes & {1000, 1003, 1006, 1049, 2004}, private_modes
     assert await wait_gone(pids, REAP_LIMIT) == []
     await wait_games_ended(gateway)
     log = (gateway.options.data_root / "gateway.log").read_text(encoding="utf-8")
