@@ -46,6 +46,7 @@ from server.protocol import (
     frame,
     read_frame,
 )
+from server.root_lock import RootLock
 from server.store import STORE_NAME, StoredSeat, StoredTable, TableStore
 from server.tables import JoinSeat, Member, Table
 
@@ -142,10 +143,12 @@ class TableHost:
         self._lobby_changed = False
         self._announcer: asyncio.Task | None = None
         self._temp_dir: str | None = None
+        self._root_lock = RootLock(data_root)
 
     # -- life ------------------------------------------------------------------------------
     async def start(self) -> None:
         self.data_root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self._root_lock.acquire()  # before anything in the root is touched
         self.store = TableStore(self.data_root / STORE_NAME)
         for stored in self.store.all():
             try:
@@ -180,9 +183,12 @@ class TableHost:
         if self.store is not None:
             self.store.close()
             self.store = None
-        self.socket_path.unlink(missing_ok=True)
+        if self._root_lock.held:  # a server refused by the lock never touches the socket
+            self.socket_path.unlink(missing_ok=True)
+            self._root_lock.release()
         if self._temp_dir is not None:
             os.rmdir(self._temp_dir)
+            self._temp_dir = None
 
     def issue_token(self, fingerprint: str | None, name: str) -> str:
         """A token for one SSH session; a guest's identity lasts as long as the token."""
