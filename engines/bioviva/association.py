@@ -167,6 +167,8 @@ class AssociationRules:
         text = clean_guess(action.text)
         if not text:
             raise IllegalAction("Type the name of an animal after 'guess'.")
+        if not text.isprintable():  # escapes, bidi overrides, invisible letters
+            raise IllegalAction("A guess is letters and spaces only: no control or invisible characters.")
         if len(text) > MAX_GUESS:
             raise IllegalAction(f"A guess is a name of at most {MAX_GUESS} characters.")
         if text != action.text:

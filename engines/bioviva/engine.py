@@ -625,6 +625,8 @@ def _read_guess(text: str) -> str:
     guess = clean_guess(text)
     if not guess:
         raise IllegalAction("Type the name of an animal after 'guess', e.g. 'guess lion'.")
+    if not guess.isprintable():
+        raise IllegalAction("A guess is letters and spaces only: no control or invisible characters.")
     return guess
 
 

@@ -439,3 +439,37 @@ def test_a_bot_guide_accepts_a_waiting_guess_that_names_the_animal():
         engine=ENGINE, seat=0, view=ENGINE.view(state, 0), legal=ENGINE.legal_actions(state, 0), rng=Rng(7)
     )
     assert ENGINE.bots["heuristic"]().choose(ctx) == Accept(2, 1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lion\x1b]52;c;aGk=\x07",  # a clipboard write
+        "\x1b[2Jlion",  # a screen clear
+        "li\u200bon",  # an invisible letter
+        "\u202enoil",  # a direction override
+        "lion\x9b31m",  # an 8-bit control sequence introducer
+    ],
+)
+def test_a_guess_with_control_or_invisible_characters_is_refused_and_changes_nothing(text):
+    """A typed guess is shown to every player: it arrives from a shared save or a modified
+    client, so the engine refuses what a terminal would act on rather than print."""
+    state = act(lion(), 0, "tile mane")
+    before = msgspec.json.encode(state)
+    with pytest.raises(IllegalAction, match="no control or invisible characters"):
+        ENGINE.apply(state, 1, Guess(text))
+    with pytest.raises(IllegalAction, match="no control or invisible characters"):
+        ENGINE.parse_action(state, 1, f"guess {text}")
+    assert msgspec.json.encode(state) == before
+
+
+def test_the_challenge_card_never_draws_a_guess_raw():
+    """Even a view holding an escape (a save from before the refusal) is drawn printable."""
+    from tui.games.bioviva import card_text
+
+    state = round_of(act(lion(), 0, "tile mane"), p2="zebra", p3="pass")
+    view = ENGINE.view(state, 1)
+    hostile = msgspec.structs.replace(view.challenge.guesses[0], text="zebra\x1b]52;c;aGk=\x07")
+    view = msgspec.structs.replace(view, challenge=msgspec.structs.replace(view.challenge, guesses=(hostile,)))
+    drawn = card_text(view, ["Ana", "Bo", "Cy"])
+    assert "zebra" in drawn and "\x1b" not in drawn and "\x07" not in drawn

@@ -24,6 +24,7 @@ from engines.bioviva.actions import Guess, LayTile, Magnifier, PlacePawn
 from engines.bioviva.state import BiovivaView
 from engines.bioviva.worldmap import COLS, ROWS, biome_at, parse_cell
 from engines.core.errors import IllegalAction
+from saves.limits import printable
 from tui.games.bioviva_draw import HEADER_ROWS, draw_world, more_cue, title_row, window_for, world_row
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
@@ -182,7 +183,9 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
             lines.append(last.commentary)
         # The engine's result lines already read the "+" card out, once.
         lines.extend(last.lines)
-    return name_seats("\n".join(lines), names)
+    # Guesses are players' text (and may come from a shared save or a modified client):
+    # nothing in them reaches the terminal as a control sequence.
+    return name_seats("\n".join(printable(line) for line in lines), names)
 
 
 def table_viewer_is_guide(view: BiovivaView) -> bool:
