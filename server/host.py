@@ -26,6 +26,7 @@ from engines.core.errors import BadOptions, IllegalAction
 from engines.core.match import Match, random_seed
 from engines.registry import GAMES, load_engine
 from server.protocol import (
+    INVITE_LENGTH,
     MAX_REQUEST_BYTES,
     Act,
     Probe,
@@ -76,6 +77,10 @@ class HostLimits:
     probe_burst: int = 40
     #: Seconds a player may be away before the others may vote a bot into their seat.
     away_seconds: float = 120.0
+    #: Wrong invite codes an identity may try: a burst for typos, then about one every
+    #: six minutes. Kept across reconnections, unlike the request budgets.
+    wrong_codes_burst: int = 10
+    wrong_codes_per_second: float = 1 / 360
 
 
 class TokenBucket:
@@ -84,6 +89,10 @@ class TokenBucket:
         self.burst = burst
         self.tokens = float(burst)
         self.stamp = time.monotonic()
+
+    def peek(self) -> float:
+        """The tokens there would be now, without taking one."""
+        return min(self.burst, self.tokens + (time.monotonic() - self.stamp) * self.rate)
 
     def take(self) -> bool:
         now = time.monotonic()
@@ -140,6 +149,7 @@ class TableHost:
         self._writers: set[asyncio.StreamWriter] = set()
         self._members: set[Member] = set()
         self._rates: dict[str, IdentityRates] = {}  # by owner, while it has a connection
+        self._wrong_codes: dict[str, TokenBucket] = {}  # by owner, for the server's life
         self._lobby_changed = False
         self._announcer: asyncio.Task | None = None
         self._temp_dir: str | None = None
@@ -301,19 +311,45 @@ class TableHost:
         theirs, or private with its invite code."""
         invite = getattr(request, "invite", "").strip().upper()
         table = self.tables.get(request.table)
+        if table is not None and (table.stored.public or table.is_member(member.owner)):
+            return table
+        if invite and not self._may_try_a_code(member.owner):
+            member.send(Refused(reason="Too many wrong invite codes: wait a few minutes.", table=request.table))
+            return None
         if table is None and not request.table and invite:  # joining by the code alone
             table = next((t for t in self.tables.values() if t.stored.invite == invite), None)
-        if table is not None and (
-            table.stored.public or table.is_member(member.owner) or (invite and invite == table.stored.invite)
-        ):
+        if table is not None and invite and invite == table.stored.invite:
             return table
+        if invite:
+            self._wrong_code(member.owner)
         member.send(Refused(reason="No table has that name and invite code.", table=request.table))
         return None
 
+    def _wrong_codes_of(self, owner: str) -> TokenBucket:
+        bucket = self._wrong_codes.get(owner)
+        if bucket is None:
+            if len(self._wrong_codes) > 10_000:  # forget identities whose budget is whole again
+                self._wrong_codes = {o: b for o, b in self._wrong_codes.items() if b.peek() < b.burst}
+            bucket = self._wrong_codes[owner] = TokenBucket(
+                self.limits.wrong_codes_per_second, self.limits.wrong_codes_burst
+            )
+        return bucket
+
+    def _may_try_a_code(self, owner: str) -> bool:
+        return self._wrong_codes_of(owner).peek() >= 1
+
+    def _wrong_code(self, owner: str) -> None:
+        self._wrong_codes_of(owner).take()
+
     def _create(self, member: Member, request: CreateTable) -> bool:
         assert self.store is not None
-        if self.store.count_owned(member.owner) >= self.limits.tables_per_identity:
-            member.send(Refused(reason=f"You already host {self.limits.tables_per_identity} tables; leave one first."))
+        # Only tables still being played count: finished ones stay listed and exportable.
+        live = sum(1 for t in self.tables.values() if t.stored.owner == member.owner and not t.match.is_over())
+        if live >= self.limits.tables_per_identity:
+            n = self.limits.tables_per_identity
+            member.send(
+                Refused(reason=f"You already host {n} unfinished table{'s' if n != 1 else ''}: finish one first.")
+            )
             return False
         entry = next((g for g in GAMES if g.id == request.game and g.ready), None)
         if entry is None:
@@ -371,7 +407,7 @@ class TableHost:
 
 
 def _invite_code() -> str:
-    return "".join(secrets.choice(INVITE_LETTERS) for _ in range(4))
+    return "".join(secrets.choice(INVITE_LETTERS) for _ in range(INVITE_LENGTH))
 
 
 def _sender(writer: asyncio.StreamWriter):

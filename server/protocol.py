@@ -22,6 +22,11 @@ from engines.core.protocol import Outcome, Summary
 SOCKET_VARIABLE = "CAMPFIRE_TABLES_SOCKET"
 TOKEN_VARIABLE = "CAMPFIRE_TABLES_TOKEN"
 
+#: Letters of a private table's invite code. 24**6 is about 191 million codes: with the
+#: host's wrong-code budget a script guessing one table's code would need centuries
+#: (4 letters and no budget took about an hour).
+INVITE_LENGTH = 6
+
 #: A client's request is a few words; anything larger is abuse.
 MAX_REQUEST_BYTES = 16 * 1024
 #: A view of the largest board, with its log, fits well inside this.

@@ -175,9 +175,6 @@ class TableStore:
         for row in rows:
             yield self._table(row)
 
-    def count_owned(self, owner: str) -> int:
-        return self._db.execute("SELECT count(*) FROM tables WHERE owner = ?", (owner,)).fetchone()[0]
-
     def _table(self, row: tuple) -> StoredTable:
         table_id, game, options, seed, public, invite, owner, version = row
         seats = [

@@ -29,6 +29,7 @@ from server.protocol import (
     Watch,
 )
 from server.host import HostLimits
+from server.protocol import INVITE_LENGTH
 from tests.remote.helpers import create, play_one, settled
 
 ANA, BO, CY = "SHA256:ana-key", "SHA256:bo-key", "SHA256:cy-key"
@@ -84,10 +85,10 @@ async def test_a_private_table_needs_its_invite_code(start_host, connect):
     ana, bo = await connect(host, ANA, "Ana"), await connect(host, BO, "Bo")
     made = await create(ana, "bivi", [SeatRequest("me"), SeatRequest("open")], public=False)
     invite = host.tables[made.table].stored.invite
-    assert len(invite) == 4 and invite.isalpha()
+    assert len(invite) == INVITE_LENGTH == 6 and invite.isalpha()
     bo.send(ListTables())
     assert (await bo.wait_for(lambda r: isinstance(r, Tables))).tables == []
-    bo.send(Join(table=made.table, invite="ZZZZ" if invite != "ZZZZ" else "YYYY"))
+    bo.send(Join(table=made.table, invite="ZZZZZZ" if invite != "ZZZZZZ" else "YYYYYY"))
     assert isinstance(await bo.wait_for(lambda r: isinstance(r, (Done, Refused))), Refused)
     bo.send(Join(table=made.table, invite=invite.lower()))
     assert await bo.wait_for(lambda r: isinstance(r, (Done, Refused))) == Done(table=made.table, seat=1)
@@ -188,8 +189,42 @@ async def test_tables_per_identity_are_capped(start_host, connect):
         await create(ana, "bivi", [SeatRequest("me"), SeatRequest("open")])
     ana.send(CreateTable(game="bivi", seats=[SeatRequest("me"), SeatRequest("open")]))
     refused = await ana.wait_for(lambda r: isinstance(r, (Done, Refused)))
-    assert isinstance(refused, Refused) and "2 tables" in refused.reason
+    assert isinstance(refused, Refused) and "2 unfinished tables" in refused.reason
     assert len(host.tables) == 2
+
+
+async def test_finished_tables_do_not_count_toward_the_cap(start_host, connect):
+    host = await start_host(limits=HostLimits(tables_per_identity=1))
+    ana = await connect(host, ANA, "Ana")
+    made = await create(ana, "bivi", [SeatRequest("bot", "random"), SeatRequest("bot", "random")])
+    async with asyncio.timeout(60):
+        while not host.tables[made.table].match.is_over():
+            await asyncio.sleep(0.01)
+    again = await create(ana, "bivi", [SeatRequest("me"), SeatRequest("open")])
+    ana.send(CreateTable(game="bivi", seats=[SeatRequest("me"), SeatRequest("open")]))
+    refused = await ana.wait_for(lambda r: isinstance(r, (Done, Refused)))
+    assert isinstance(refused, Refused) and "1 unfinished table:" in refused.reason
+    assert set(host.tables) == {made.table, again.table}
+
+
+async def test_wrong_invite_codes_are_limited_per_identity_even_across_connections(start_host, connect):
+    host = await start_host(limits=HostLimits(wrong_codes_burst=3, wrong_codes_per_second=1e-6))
+    ana = await connect(host, ANA, "Ana")
+    made = await create(ana, "bivi", [SeatRequest("me"), SeatRequest("open")], public=False)
+    invite = host.tables[made.table].stored.invite
+    wrong = "ZZZZZZ" if invite != "ZZZZZZ" else "YYYYYY"
+    bo = await connect(host, BO, "Bo")
+    for _ in range(3):
+        bo.send(Join(table="", invite=wrong))
+        refused = await bo.wait_for(lambda r: isinstance(r, (Done, Refused)))
+        assert isinstance(refused, Refused) and "No table has" in refused.reason
+    bo_again = await connect(host, BO, "Bo")  # a new connection buys no new guesses
+    bo_again.send(Join(table="", invite=invite))  # even the right code waits now
+    refused = await bo_again.wait_for(lambda r: isinstance(r, (Done, Refused)))
+    assert isinstance(refused, Refused) and "Too many wrong invite codes" in refused.reason
+    cy = await connect(host, CY, "Cy")  # another player keeps their own budget
+    cy.send(Join(table="", invite=invite))
+    assert await cy.wait_for(lambda r: isinstance(r, (Done, Refused))) == Done(table=made.table, seat=1)
 
 
 async def test_a_table_with_bad_seats_is_not_created(start_host, connect):

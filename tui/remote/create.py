@@ -14,7 +14,7 @@ import msgspec
 from engines.core.errors import BadOptions
 from engines.registry import GAMES, load_engine
 from saves.start import parse_options
-from server.protocol import CreateTable, SeatRequest
+from server.protocol import INVITE_LENGTH, CreateTable, SeatRequest
 
 
 def read_seats(text: str, bot_levels: list[str]) -> list[SeatRequest]:
@@ -92,7 +92,7 @@ class InviteCodeScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="invite-box"):
             yield Static("Join a private table", classes="title")
-            yield Input(placeholder="its 4-letter invite code", max_length=4, id="invite-code")
+            yield Input(placeholder="its 6-letter invite code", max_length=INVITE_LENGTH, id="invite-code")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip().upper() or None)
