@@ -16,6 +16,7 @@ import secrets
 import sqlite3
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,8 @@ from engines.core.errors import BadOptions, IllegalAction
 from engines.core.match import Match, random_seed
 from engines.registry import GAMES, load_engine
 from server.protocol import (
+    FRAME_TIMEOUT,
+    MAX_CONNECTIONS_PER_TOKEN,
     INVITE_LENGTH,
     MAX_REQUEST_BYTES,
     Act,
@@ -56,6 +59,9 @@ SOCKET_NAME = "tables.sock"
 SOCKET_PATH_LIMIT = 100
 INVITE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O, which read as digits
 HELLO_TIMEOUT = 10.0
+#: Connections that have not said hello yet, all tokens together: past this, new ones are
+#: closed at once, so a flood of silent connections cannot use up the file descriptors.
+MAX_WAITING_HELLOS = 64
 #: A process that reads its updates this slowly is cut off rather than buffered forever.
 MAX_BACKLOG_BYTES = 8 * 1024 * 1024
 
@@ -81,6 +87,8 @@ class HostLimits:
     #: six minutes. Kept across reconnections, unlike the request budgets.
     wrong_codes_burst: int = 10
     wrong_codes_per_second: float = 1 / 360
+    #: Seconds the rest of a request may take once its first byte has arrived.
+    frame_seconds: float = FRAME_TIMEOUT
 
 
 class TokenBucket:
@@ -150,6 +158,8 @@ class TableHost:
         self._members: set[Member] = set()
         self._rates: dict[str, IdentityRates] = {}  # by owner, while it has a connection
         self._wrong_codes: dict[str, TokenBucket] = {}  # by owner, for the server's life
+        self._by_token: Counter[str] = Counter()  # open connections of each session token
+        self._waiting_hellos = 0
         self._lobby_changed = False
         self._announcer: asyncio.Task | None = None
         self._temp_dir: str | None = None
@@ -221,18 +231,29 @@ class TableHost:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._writers.add(writer)
         member: Member | None = None
+        token = ""
         try:
-            body = await asyncio.wait_for(read_frame(reader, MAX_REQUEST_BYTES), HELLO_TIMEOUT)
+            if self._waiting_hellos >= MAX_WAITING_HELLOS:
+                return
+            self._waiting_hellos += 1
+            try:
+                body = await asyncio.wait_for(read_frame(reader, MAX_REQUEST_BYTES), HELLO_TIMEOUT)
+            finally:
+                self._waiting_hellos -= 1
             hello = decode_request(body) if body is not None else None
             ticket = self._tickets.get(hello.token) if isinstance(hello, Hello) else None
-            if ticket is None:
+            if ticket is None or not isinstance(hello, Hello):
                 return
+            if self._by_token[hello.token] >= MAX_CONNECTIONS_PER_TOKEN:
+                return
+            token = hello.token
+            self._by_token[token] += 1
             member = Member(owner=ticket.owner, name=ticket.name, send=_sender(writer), session=next(self._sessions))
             member.send(Welcome(name=ticket.name))
             self._members.add(member)
             rates = self._rates.setdefault(member.owner, IdentityRates(self.limits))
             rates.connections += 1
-            while (body := await read_frame(reader, MAX_REQUEST_BYTES)) is not None:
+            while (body := await read_frame(reader, MAX_REQUEST_BYTES, self.limits.frame_seconds)) is not None:
                 request = decode_request(body)
                 if not rates.allows(request):
                     member.send(
@@ -243,6 +264,10 @@ class TableHost:
         except (ProtocolError, ConnectionError, asyncio.TimeoutError):
             pass
         finally:
+            if token:
+                self._by_token[token] -= 1
+                if not self._by_token[token]:
+                    del self._by_token[token]
             if member is not None:
                 self._members.discard(member)
                 self._forget_rates(member.owner)

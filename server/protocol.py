@@ -27,6 +27,11 @@ TOKEN_VARIABLE = "CAMPFIRE_TABLES_TOKEN"
 #: (4 letters and no budget took about an hour).
 INVITE_LENGTH = 6
 
+#: Seconds the rest of a frame may take once its first byte has arrived.
+FRAME_TIMEOUT = 10.0
+#: Connections one session's token may hold at once (the game uses one).
+MAX_CONNECTIONS_PER_TOKEN = 4
+
 #: A client's request is a few words; anything larger is abuse.
 MAX_REQUEST_BYTES = 16 * 1024
 #: A view of the largest board, with its log, fits well inside this.
@@ -222,21 +227,25 @@ def frame(message: msgspec.Struct) -> bytes:
     return _LENGTH.pack(len(body)) + body
 
 
-async def read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
-    """The next frame's body, None at a clean end of stream; ProtocolError past `limit`."""
+async def read_frame(reader: asyncio.StreamReader, limit: int, rest_within: float = FRAME_TIMEOUT) -> bytes | None:
+    """The next frame's body, None at a clean end of stream; ProtocolError past `limit`, or
+    when the rest of a started frame takes longer than `rest_within` seconds (a half-sent
+    frame would otherwise hold the connection open forever)."""
     try:
-        header = await reader.readexactly(_LENGTH.size)
-    except asyncio.IncompleteReadError as error:
-        if error.partial:
-            raise ProtocolError("the stream ended inside a frame header") from None
+        first = await reader.readexactly(1)  # waiting for a request is fine; stalling in one is not
+    except asyncio.IncompleteReadError:
         return None
-    (length,) = _LENGTH.unpack(header)
-    if length > limit:
-        raise ProtocolError(f"a frame of {length} bytes is over the limit of {limit}")
     try:
-        return await reader.readexactly(length)
+        async with asyncio.timeout(rest_within):
+            header = first + await reader.readexactly(_LENGTH.size - 1)
+            (length,) = _LENGTH.unpack(header)
+            if length > limit:
+                raise ProtocolError(f"a frame of {length} bytes is over the limit of {limit}")
+            return await reader.readexactly(length)
     except asyncio.IncompleteReadError:
         raise ProtocolError("the stream ended inside a frame") from None
+    except TimeoutError:
+        raise ProtocolError(f"a frame was not finished within {rest_within:g} s") from None
 
 
 def decode_request(body: bytes) -> Request:
@@ -244,6 +253,8 @@ def decode_request(body: bytes) -> Request:
         return _request_decoder.decode(body)
     except msgspec.DecodeError as error:
         raise ProtocolError(f"not a request: {error}") from None
+    except RecursionError:  # nested arrays or maps thousands deep, inside a small frame
+        raise ProtocolError("not a request: nested too deeply") from None
 
 
 def decode_reply(body: bytes) -> Reply:
