@@ -10,7 +10,9 @@ instead of overwriting the newer game.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 
 try:
@@ -48,7 +50,7 @@ class SaveLock:
             return cls(path, None)
         if take_over:
             path.unlink(missing_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        fd = _open_lock_file(path)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -90,6 +92,31 @@ class SaveLock:
             del SaveLock._held[self.path]
 
 
+_LOCK_FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _open_lock_file(path: Path) -> int:
+    """The lock file, opened for writing only when it is our kind of file: a plain file
+    with one name. A link planted in its place (to another file, a FIFO, a device) would
+    have that file truncated when the lock writes its pid, so it is removed, never
+    followed, and a fresh lock file made."""
+    for _ in range(3):
+        try:
+            fd = os.open(path, _LOCK_FLAGS | os.O_NONBLOCK, 0o600)
+        except OSError as error:
+            if error.errno != errno.ELOOP:  # ELOOP: a symbolic link, with O_NOFOLLOW
+                raise
+            path.unlink(missing_ok=True)
+            continue
+        facts = os.fstat(fd)
+        if stat.S_ISREG(facts.st_mode) and facts.st_nlink == 1:
+            os.set_blocking(fd, True)
+            return fd
+        os.close(fd)
+        path.unlink(missing_ok=True)  # a hard link to someone's file, or not a file
+    raise OSError(errno.EEXIST, f"{path.name} keeps being replaced by something that is not a lock file")
+
+
 def _identity(facts: os.stat_result) -> tuple[int, int]:
     return facts.st_ino, facts.st_dev
 
@@ -102,10 +129,10 @@ def held_here(save: Path) -> bool:
 def is_locked(save: Path) -> bool:
     """True when another process is playing `save` now (never blocks, never creates)."""
     path = lock_path(save).absolute()
-    if fcntl is None or path in SaveLock._held or not path.exists():
+    if fcntl is None or path in SaveLock._held:
         return False
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:  # a save whose name is near the file system's limit cannot have a lock file beside it
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
         return False
     try:

@@ -395,7 +395,7 @@ class SaveInfo(msgspec.Struct):
     updated: datetime  # the file's modification time, local, for display
     error: str | None = None  # the SaveError sentence when the file cannot be read
     in_use: bool = False  # another Campfire session is playing it now
-    #: For replays; None while a game with hidden information runs (it rebuilds the deck).
+    #: For replays; None while a game of secrets or chance runs (it fixes every draw to come).
     seed: int | None = None
 
 
@@ -665,8 +665,11 @@ def _fresh_info(path: Path) -> SaveInfo:
 
 
 def shown_seed(match: Match) -> int | None:
-    """The seed when telling it gives nothing away: the game is over, or has no secrets."""
-    if match.engine.info.flags.hidden_information and not match.is_over():
+    """The seed when telling it gives nothing away: the game is over, or nothing in it is
+    secret or left to chance. The seed fixes every draw to come, so in a game of chance in
+    progress it tells the next tiles or cards as surely as a hidden hand."""
+    flags = match.engine.info.flags
+    if (flags.hidden_information or flags.chance) and not match.is_over():
         return None
     return match.seed
 

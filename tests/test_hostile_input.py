@@ -18,6 +18,7 @@ import pytest
 
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec
+from engines.registry import load_engine, ready_games
 from saves import Autosaver, SaveError, latest, list_saves, load, load_save, verify
 from saves.limits import (
     MAX_JSON_DEPTH,
@@ -344,19 +345,52 @@ def test_a_killed_session_leaves_no_lock(tmp_path, with_count):
     Autosaver.resume(load_save(path)).close()
 
 
+def test_a_link_planted_as_the_lock_file_is_never_followed(tmp_path, with_count):
+    path = good_save(tmp_path)
+    victim = tmp_path / "precious.txt"
+    victim.write_text("keep me\n")
+    lock_file = tmp_path / f".{path.name}.lock"
+    lock_file.symlink_to(victim)
+    Autosaver.resume(load_save(path)).close()
+    assert victim.read_text() == "keep me\n"
+    assert not lock_file.is_symlink()
+    lock_file.unlink()
+    os.link(victim, lock_file)  # a hard link to someone's file
+    Autosaver.resume(load_save(path)).close()
+    assert victim.read_text() == "keep me\n"
+    os.mkfifo(tmp_path / "pipe")
+    lock_file.unlink()
+    lock_file.symlink_to(tmp_path / "pipe")
+    assert not is_locked(path), "a link to a pipe is no lock, and looking never blocks"
+
+
+def test_a_save_with_a_name_at_the_file_system_limit_hides_no_other_save(tmp_path, with_count, capsys):
+    ordinary = good_save(tmp_path)
+    long = tmp_path / ("x" * 250 + ".json")  # its lock file's name would be over 255 bytes
+    long.write_bytes(ordinary.read_bytes())
+    names = {info.path.name for info in list_saves(tmp_path)}
+    assert ordinary.name in names
+    assert latest(tmp_path) is not None
+    assert cli.main(["saves", "list", "--save-dir", str(tmp_path)]) == 0
+    assert ordinary.name in capsys.readouterr().out
+
+
 # -- the seed of a game with secrets -------------------------------------------------------
 SEED = 987654321
 
 
-def test_no_name_listing_or_message_shows_the_seed_of_an_unfinished_secret_game(tmp_path, capsys):
-    from engines.bioviva import ENGINE as BIOVIVA
-
-    seats = [SeatSpec("Ana", "bot", "heuristic"), SeatSpec("Bo", "bot", "heuristic")]
-    match = Match(BIOVIVA, BIOVIVA.default_options(), seats, SEED)
+@pytest.mark.parametrize("game", [g.id for g in ready_games()])
+def test_no_name_listing_or_message_shows_the_seed_of_an_unfinished_game_of_secrets_or_chance(game, tmp_path, capsys):
+    engine = load_engine(game)
+    flags = engine.info.flags
+    if not (flags.hidden_information or flags.chance):
+        pytest.skip(f"{engine.info.title} has neither secrets nor chance: its seed gives nothing away")
+    seats = [SeatSpec(f"Seat {n}", "bot", "heuristic") for n in range(1, engine.info.usual_seats + 1)]
+    match = Match(engine, engine.default_options(), seats, SEED)
     saver = Autosaver.start(match, tmp_path)
     for _ in range(5):
         saver.act(*match.next_bot_or_auto())
-    assert BIOVIVA.info.flags.hidden_information and not match.is_over()
+    assert not match.is_over()
 
     seen = [p.name for p in tmp_path.iterdir()]
     info = list_saves(tmp_path)[0]
