@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import os
+import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,14 @@ from server.events import LOG_NAME, EventLog
 from server.host import TableHost
 from server.hostkey import HOST_KEY_NAME, load_or_create_host_key
 from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
-from server.identity import Identity, player_folders, remove_stale_guest_folders, sanitise_name
+from server.identity import (
+    Identity,
+    name_key,
+    player_folders,
+    remove_stale_guest_folders,
+    sanitise_name,
+    table_name,
+)
 
 SERVER_FULL = "Campfire is full right now, try again later.\r\n"
 IDLE_GOODBYE = "\r\nNo key pressed for a long while: the game is saved, see you later.\r\n"
@@ -173,7 +181,7 @@ class Gateway:
         try:
             width, height, _, _ = process.get_terminal_size()
             env = child_environment(term, process.env, folders, identity.name)
-            token = self.tables.issue_token(identity.fingerprint, identity.name)
+            token = self.tables.issue_token(identity.fingerprint, table_name(identity))
             env.update({SOCKET_VARIABLE: str(self.tables.socket_path), TOKEN_VARIABLE: token})
             game = await GameProcess.start(env, folders.home, width, height, self.options.limits)
             self.games.add(game)
@@ -429,7 +437,14 @@ class PlayerConnection(asyncssh.SSHServer):
         self.conn.close()
 
     def auth_completed(self) -> None:
-        self.identity = Identity(self._fingerprint, sanitise_name(self.username))
+        name = sanitise_name(self.username)
+        store = self.gateway.tables.store
+        if store is not None:  # names are the server's: one key each, no look-alikes
+            try:
+                name = store.claim_name(self._fingerprint, name, name_key)
+            except sqlite3.Error:
+                pass  # a busy or broken store: the key mark at tables still tells players apart
+        self.identity = Identity(self._fingerprint, name)
         self.close_later(self.gateway.options.session_wait, "no game opened")
         if self.gateway.log is not None:
             self.gateway.log.write(

@@ -16,6 +16,19 @@ from pathlib import Path
 
 PLAYER_NAME_LIMIT = 20
 GUEST_NAME = "Guest"
+#: Letters that draw nothing (Hangul fillers, the half-width filler): a name made of them,
+#: or padded with them, would pass for another or for none.
+INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+#: Letters of other scripts, and digits, that pass for Latin letters on most terminals' fonts
+#: (after NFKC and case folding): two names the same under this folding are one name.
+LOOKALIKES = str.maketrans(
+    {
+        "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "і": "l", "ј": "j",
+        "ѕ": "s", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "к": "k", "м": "m", "т": "t",
+        "в": "b", "н": "h", "α": "a", "ο": "o", "ρ": "p", "ν": "v", "ι": "l", "κ": "k", "τ": "t",
+        "υ": "u", "ε": "e", "χ": "x", "0": "o", "1": "l", "i": "l", "|": "l", "ɑ": "a", "ɡ": "g",
+    }
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -46,12 +59,31 @@ def sanitise_name(username: str) -> str:
     """Letters, digits, spaces and a few marks, at most PLAYER_NAME_LIMIT characters; anything
     else (control characters, escapes, markup brackets) is dropped."""
     kept = []
-    for char in unicodedata.normalize("NFC", username):
+    # NFKC: full-width, circled and styled letters become the plain ones they imitate.
+    for char in unicodedata.normalize("NFKC", username):
         category = unicodedata.category(char)
-        if category[0] in "LN" or char in " -_.'":
+        if (category[0] in "LN" or char in " -_.'") and char not in INVISIBLE_LETTERS:
             kept.append(char)
     name = " ".join("".join(kept).split())[:PLAYER_NAME_LIMIT].strip()
     return name or GUEST_NAME
+
+
+def name_key(name: str) -> str:
+    """What makes two names one on this server: case, look-alike letters of other scripts,
+    separators and spaces do not count ("Alice", "ALICE", "аlice" in Cyrillic, "al1ce")."""
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(LOOKALIKES)
+    return "".join(char for char in folded if char.isalnum()).replace("rn", "m")
+
+
+def key_mark(fingerprint: str | None) -> str:
+    """A short mark of the key beside a player's name at tables: the same key always shows
+    the same mark, so nobody can pass for a player whose mark the others know."""
+    return "guest" if fingerprint is None else folder_name(fingerprint)[:4]
+
+
+def table_name(identity: Identity) -> str:
+    """How a player is named at remote tables: their name and their key's mark."""
+    return f"{identity.name} ({key_mark(identity.fingerprint)})"
 
 
 def folder_name(fingerprint: str) -> str:

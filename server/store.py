@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,6 +21,8 @@ from engines.registry import load_engine
 from saves.store import write_match
 
 STORE_NAME = "tables.sqlite3"
+#: Room for a claimed name with a number after it (server.identity's limit).
+PLAYER_NAME_SPACE = 20
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -50,6 +52,12 @@ CREATE TABLE IF NOT EXISTS journal (
     action TEXT NOT NULL,
     reveals INTEGER NOT NULL,
     PRIMARY KEY (table_id, number)
+);
+-- One name per key, and each name (by server.identity.name_key) held by one key.
+CREATE TABLE IF NOT EXISTS names (
+    fingerprint TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE
 );
 """
 
@@ -104,6 +112,30 @@ class TableStore:
 
     def close(self) -> None:
         self._db.close()
+
+    def claim_name(self, fingerprint: str | None, wanted: str, key: Callable[[str], str]) -> str:
+        """The name this identity plays under: `wanted` when no other key holds it (by
+        `key`), else `wanted` with the first free number after it. A key holds one name at a
+        time; a guest holds none and may not take a name a key holds."""
+        for number in range(1, 1000):
+            name = wanted if number == 1 else f"{wanted[: PLAYER_NAME_SPACE - 4]} {number}"
+            holder = self._db.execute("SELECT fingerprint FROM names WHERE name_key = ?", (key(name),)).fetchone()
+            if holder is not None and holder[0] != fingerprint:
+                continue
+            if fingerprint is not None:
+                db = self._transaction()
+                try:
+                    db.execute("DELETE FROM names WHERE fingerprint = ?", (fingerprint,))
+                    db.execute(
+                        "INSERT INTO names (fingerprint, name, name_key) VALUES (?, ?, ?)",
+                        (fingerprint, name, key(name)),
+                    )
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+            return name
+        return wanted  # a thousand look-alikes: the key mark still tells them apart
 
     def _transaction(self) -> sqlite3.Connection:
         self._db.execute("BEGIN IMMEDIATE")

@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from server.client import TableClient
+from server.identity import key_mark
 from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
 from tests.ssh.terminal import START_TIMEOUT, environment_of, session, wait_gone
 
@@ -22,7 +23,8 @@ async def test_a_session_reaches_the_table_host_with_its_own_token(start_gateway
         env = environment_of(game.pid)
         assert env[SOCKET_VARIABLE] == str(gateway.tables.socket_path)
         client = await TableClient.connect(env[SOCKET_VARIABLE], env[TOKEN_VARIABLE], timeout=10)
-        assert client.name == "ana"
+        # At tables a player's name carries their key's mark.
+        assert client.name == f"ana ({key_mark(player_keys[0].get_fingerprint('sha256'))})"
         await client.close()
         pid = game.pid
     assert await wait_gone([pid], 20) == []

@@ -115,7 +115,9 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, 
     exported = gateway.tables.store.export(table.id, tmp_path / "table.json")
     replayed = load_save(exported).match
     assert replayed.engine.outcome(replayed.state) == outcome
-    assert [s.name for s in replayed.seats] == ["ana", "bo", "Heuristic bot 3"]
+    named = [s.name for s in replayed.seats]
+    assert [name.partition(" (")[0] for name in named] == ["ana", "bo", "Heuristic bot 3"]
+    assert named[0] != named[1] and all(name.endswith(")") for name in named[:2]), "the key marks are kept"
 
 
 def _on_the_board(match, seat: int) -> str:
