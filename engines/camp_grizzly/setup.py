@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.camp_grizzly.base import CampRules
 import msgspec
 
 from engines.camp_grizzly import content
@@ -43,7 +44,7 @@ def first_counselor(options: CampOptions, seats: int) -> str:
     return chosen
 
 
-class SetupRules:
+class SetupRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def check_setup(self, options: msgspec.Struct, seats: int) -> None:

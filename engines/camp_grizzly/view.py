@@ -3,6 +3,7 @@ action texts."""
 
 from __future__ import annotations
 
+from engines.camp_grizzly.base import CampRules
 import msgspec
 
 from engines.camp_grizzly import content, fights
@@ -143,7 +144,7 @@ _TOPICS = {
 }
 
 
-class ViewRules:
+class ViewRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def describe_action(self, action: Action) -> str:
