@@ -3,9 +3,9 @@ choices a card asks for."""
 
 from __future__ import annotations
 
-from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import Draw, Order, Pick, Return, Reveal, Use
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import Effect, label
 from engines.camp_grizzly.fights import otis_now
 from engines.camp_grizzly.shared import Cell, alive, by_initials, in_camp, name, peek_text, thing_name

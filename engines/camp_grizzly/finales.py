@@ -3,9 +3,9 @@ and choices, escape or failure."""
 
 from __future__ import annotations
 
-from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import CastVote, ChooseOption, Roll, StartFinale
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import label
 from engines.camp_grizzly.shared import COUNSELOR_STAGES, alive, by_initials, name, player
 from engines.camp_grizzly.state import CampState, Ctx, FinaleRun, Strike, Vote

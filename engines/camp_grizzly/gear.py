@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.actions import Drop, Equip, Pickup, Refuse, Trade, Unequip
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import label
 from engines.camp_grizzly.shared import by_initials, name, player, thing_name
 from engines.camp_grizzly.state import Ctx, Ground, Offer, removed

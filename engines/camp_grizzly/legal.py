@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engines.camp_grizzly.base import CampRules
 from collections import Counter
 from functools import cache
 from itertools import permutations
@@ -39,6 +38,7 @@ from engines.camp_grizzly.actions import (
     Use,
     Woods,
 )
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import Effect, label, parse_label
 from engines.camp_grizzly.fights import can_fight, equippable, hands_limit, hands_of, hands_used, usable_from_backpack
 from engines.camp_grizzly.shared import (

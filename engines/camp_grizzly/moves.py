@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly import content, fights
 from engines.camp_grizzly.actions import Move, Stay, Trail, Woods
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import label, parse_label
 from engines.camp_grizzly.fights import has_passive
 from engines.camp_grizzly.shared import COUNSELOR_STAGES, Cell, name

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engines.camp_grizzly.base import CampRules
 import msgspec
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import CampOptions
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import parse_label
 from engines.camp_grizzly.shared import initials, name
 from engines.camp_grizzly.state import CampState, Counselor, Ctx, Ground, OtisMod

@@ -3,9 +3,9 @@ the last fight when all hope is gone."""
 
 from __future__ import annotations
 
-from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly import content, fights
 from engines.camp_grizzly.actions import Accept, Fight, NextUp, PanicNow
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import HOPELESS, label
 from engines.camp_grizzly.fights import has_passive, otis_now, panic_distance, panic_injuries, roll_fight
 from engines.camp_grizzly.shared import COUNSELOR_STAGES, Cell, alive, by_initials, name, player, thing_name

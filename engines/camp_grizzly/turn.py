@@ -3,11 +3,11 @@ settling the game until the next decision is due."""
 
 from __future__ import annotations
 
-from engines.camp_grizzly.base import CampRules
 from collections import Counter
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import CameosTurn, End, OtisTurn
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import HOPELESS, parse_label
 from engines.camp_grizzly.fights import movement, otis_now, passive_total
 from engines.camp_grizzly.otis import cameo_moves, hunting_cameos, otis_turn

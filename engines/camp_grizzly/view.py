@@ -3,11 +3,11 @@ action texts."""
 
 from __future__ import annotations
 
-from engines.camp_grizzly.base import CampRules
 import msgspec
 
 from engines.camp_grizzly import content, fights
 from engines.camp_grizzly.actions import Action, Drop, Equip, Pickup, Trade, Unequip, Use
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import HOPELESS, label
 from engines.camp_grizzly.fights import hands_limit, hands_used, movement, otis_now, panic_distance
 from engines.camp_grizzly.shared import (
