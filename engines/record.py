@@ -19,7 +19,7 @@ class Record:
     `_set_fields`. Equal when the type and every field are equal; frozen like a frozen
     Struct (`replace` makes a changed copy)."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
     def _set_fields(self, **values: Any) -> None:
         for name, value in values.items():
@@ -31,7 +31,7 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
+        return self._values() == other._values()
 
     def __hash__(self) -> int:
         return hash(self._values())

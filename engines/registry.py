@@ -8,7 +8,7 @@ when a name is wrong or an engine is loaded: the launcher's first frame needs ne
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engines.record import Record
 
@@ -88,11 +88,12 @@ def ready_games() -> list[GameEntry]:
     return [g for g in GAMES if g.ready]
 
 
-def load_engine(game_id: str) -> Engine:
+def load_engine(game_id: str) -> Engine[Any, Any]:
     from engines.core.errors import BadOptions
 
     entry = find_game(game_id)
     if not entry.ready:
         raise BadOptions(f"{entry.title} is coming soon and cannot be played yet.")
     module_name, _, attribute = entry.engine.partition(":")
-    return getattr(importlib.import_module(module_name), attribute)
+    engine: Engine[Any, Any] = getattr(importlib.import_module(module_name), attribute)
+    return engine

@@ -30,7 +30,7 @@ Our choices where the rulebook is silent (all documented in the rules notes):
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
@@ -89,7 +89,9 @@ def hunter_steps(m: CampMap, cell: Cell, hunter: Hunter, blocked: frozenset[Cell
     return tuple(OtisMove(there, 0) for there in m.walk_neighbours(cell) if there not in blocked)
 
 
-def _next_cells(m: CampMap, cell: Cell, mover: Mover, locks: frozenset[Cell], has_keys: bool, blocked: frozenset[Cell]):
+def _next_cells(
+    m: CampMap, cell: Cell, mover: Mover, locks: frozenset[Cell], has_keys: bool, blocked: frozenset[Cell]
+) -> Sequence[Cell]:
     if mover == "otis":
         return [move.to for move in otis_steps(m, cell, blocked)]
     return counselor_steps(m, cell, locks, has_keys, blocked)
@@ -135,7 +137,7 @@ def _distances(
     return dist
 
 
-class _Links(dict):
+class _Links(dict[Cell, tuple[Cell, ...]]):
     """One step from a space for a mover, with nothing closed: walking (N E S W), then, for
     Otis, the nature trails in number order (the order of `otis_steps`). A table filled on
     first asking: a breadth-first search reads it for every space it reaches."""

@@ -15,11 +15,15 @@
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from functools import cache
+from typing import Any
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import (
     Accept,
+    Action,
     CastVote,
     ChooseOption,
     Draw,
@@ -39,14 +43,19 @@ from engines.camp_grizzly.actions import (
     Use,
     Woods,
 )
-from engines.camp_grizzly.content import parse_label
+from engines.camp_grizzly.content import Cell, Effect, parse_label
+from engines.camp_grizzly.view import CampView, CounselorView
 from engines.core.bots import RandomBot
 from engines.core.protocol import Bot, BotContext
 
 __all__ = ["HeuristicBot", "RandomBot"]
 
+#: The legal actions by their type: each list holds actions of its key's type only, which a
+#: dict's type cannot say, so its values are read as the type their key names.
+ByType = dict[type, list[Any]]
 
-def _effects(thing: str) -> tuple:
+
+def _effects(thing: str) -> tuple[Effect, ...]:
     cards = content.cabin_cards()
     if thing in cards:
         return cards[thing].effects
@@ -57,19 +66,19 @@ def _effects(thing: str) -> tuple:
 
 
 @cache
-def _walks() -> dict:
+def _walks() -> dict[Cell, tuple[Cell, ...]]:
     """Each space's walking neighbours, computed once (the bot asks thousands of times)."""
     m = content.camp_map()
     return {cell: m.walk_neighbours(cell) for cell in m.kind if m.passable(cell)}
 
 
 @cache
-def _otis_links() -> dict:
+def _otis_links() -> dict[Cell, tuple[Cell, ...]]:
     m = content.camp_map()
     return {cell: tuple(end for _, end in m.trail_links.get(cell, ())) for cell in _walks()}
 
 
-def _bfs(starts, closed=frozenset(), otis: bool = False) -> dict:
+def _bfs(starts: Iterable[Cell], closed: AbstractSet[Cell] = frozenset(), otis: bool = False) -> dict[Cell, int]:
     """Step counts from the nearest of `starts` (walking; Otis also takes nature trails)."""
     walks, links = _walks(), _otis_links()
     dist = {cell: 0 for cell in starts}
@@ -84,17 +93,18 @@ def _bfs(starts, closed=frozenset(), otis: bool = False) -> dict:
     return dist
 
 
-def _expected(view, c) -> float:
+def _expected(view: CampView, c: CounselorView) -> float:
     return sum((d + 1) / 2 for d in c.fight_dice) + c.fight_bonus
 
 
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def choose(self, ctx: BotContext):
-        view, legal = ctx.view, list(ctx.legal)
+    def choose(self, ctx: BotContext) -> Action:
+        view: CampView = ctx.view
+        legal: list[Action] = list(ctx.legal)
         phase = view.phase
-        by_type: dict[type, list] = {}
+        by_type: ByType = {}
         for a in legal:
             by_type.setdefault(type(a), []).append(a)
         if phase == "vote":
@@ -112,7 +122,9 @@ class HeuristicBot(Bot):
         if phase == "strike":
             return self._strike(view, legal, by_type)
         if phase == "after_roll":
-            uses = [a for a in by_type.get(Use, []) if any(e.effect == "otis_reroll" for e in _effects(a.card))]
+            uses: list[Use] = [
+                a for a in by_type.get(Use, []) if any(e.effect == "otis_reroll" for e in _effects(a.card))
+            ]
             return uses[0] if uses else Accept()
         if phase == "panic":
             return self._panic(view, by_type)
@@ -122,7 +134,8 @@ class HeuristicBot(Bot):
             return handled
         if phase == "move":
             if StartFinale in by_type:
-                return by_type[StartFinale][0]
+                start: StartFinale = by_type[StartFinale][0]
+                return start
             step = self._step(view, me, by_type.get(Move, []))
             if step is not None:
                 return step
@@ -135,36 +148,40 @@ class HeuristicBot(Bot):
         return legal[0]
 
     # -- gear --------------------------------------------------------------------------
-    def _handle(self, view, me, by_type):
+    def _handle(self, view: CampView, me: CounselorView, by_type: ByType) -> Action | None:
         minis = content.minis()
-        for a in by_type.get(Pickup, []):
-            return a
+        pickups: list[Pickup] = by_type.get(Pickup, [])
+        for pickup in pickups:
+            return pickup
         carrier = self._carrier(view)
-        for a in by_type.get(Trade, []):
-            if a.thing in minis:
-                if a.taker == carrier.initials and a.giver != carrier.initials:
-                    return a
-        for a in sorted(by_type.get(Equip, []), key=lambda a: -content.cabin_cards()[a.card].die):
-            return a
+        trades: list[Trade] = by_type.get(Trade, [])
+        for trade in trades:
+            if trade.thing in minis:
+                if trade.taker == carrier.initials and trade.giver != carrier.initials:
+                    return trade
+        equips: list[Equip] = by_type.get(Equip, [])
+        for equip in sorted(equips, key=lambda a: -content.cabin_cards()[a.card].die):
+            return equip
         hurt = me.injuries > 0
-        for a in by_type.get(Use, []):
-            kinds = {e.effect for e in _effects(a.card)}
-            if a.counselor != me.initials:
+        uses: list[Use] = by_type.get(Use, [])
+        for use in uses:
+            kinds = {e.effect for e in _effects(use.card)}
+            if use.counselor != me.initials:
                 continue
             if ("heal" in kinds and hurt) or "gain_keys" in kinds:
-                return a
+                return use
         return None
 
-    def _carrier(self, view):
+    def _carrier(self, view: CampView) -> CounselorView:
         living = [c for c in view.counselors if c.where in ("camp", "woods")]
         return max(living or view.counselors, key=lambda c: (len(c.objectives), -view.counselors.index(c)))
 
     # -- movement ----------------------------------------------------------------------
-    def _goal(self, view, me) -> set:
+    def _goal(self, view: CampView, me: CounselorView) -> set[Cell]:
         m = content.camp_map()
         minis = content.minis()
-        pool: Counter = Counter()
-        held: dict[str, set] = {}
+        pool: Counter[str] = Counter()
+        held: dict[str, set[str]] = {}
         for c in view.counselors:
             if c.where != "camp" and c.where != "woods":
                 continue
@@ -185,7 +202,7 @@ class HeuristicBot(Bot):
             goals = {parse_label(view.first_aid)}
         return goals
 
-    def _step(self, view, me, moves):
+    def _step(self, view: CampView, me: CounselorView, moves: list[Move]) -> Move | None:
         if not moves or not me.cell:
             return None
         here = parse_label(me.cell)
@@ -202,7 +219,8 @@ class HeuristicBot(Bot):
         closed = fires | (frozenset() if keys else locks)
         to_goals = _bfs(goals, closed)
         now = to_goals.get(here, 999)
-        best, best_key = None, None
+        best: Move | None = None
+        best_key: tuple[int, int, str] | None = None
         for a in moves:
             cell = parse_label(a.to)
             if cell == otis and not strong:
@@ -214,19 +232,20 @@ class HeuristicBot(Bot):
             key = (risk, to_goal, a.to)
             if best_key is None or key < best_key:
                 best, best_key = a, key
-        if best is None:
+        if best is None or best_key is None:  # both are set together
             return None
         if best_key[0] and danger.get(here, 99) > reach:
             return None  # stay out of reach this turn rather than walk into it
         return best
 
     # -- strikes -----------------------------------------------------------------------
-    def _strike(self, view, legal, by_type):
+    def _strike(self, view: CampView, legal: list[Action], by_type: ByType) -> Action:
         people = {c.initials: c for c in view.counselors}
-        fights = {a.counselor: a for a in by_type.get(Fight, [])}
-        handed = {a.counselor: a for a in by_type.get(NextUp, [])}
+        fights: dict[str, Fight] = {a.counselor: a for a in by_type.get(Fight, [])}
+        handed: dict[str, NextUp] = {a.counselor: a for a in by_type.get(NextUp, [])}
+        uses: list[Use] = by_type.get(Use, [])
 
-        def can(c) -> bool:
+        def can(c: CounselorView) -> bool:
             return bool(c.fight_dice) or c.fight_bonus > 0
 
         # The strongest fighter in danger goes first, whoever's counselor it is: fight with
@@ -236,29 +255,30 @@ class HeuristicBot(Bot):
             best = max(able, key=lambda c: (_expected(view, c), -view.counselors.index(c)))
             if best.initials in handed:
                 return handed[best.initials]
-            for a in by_type.get(Use, []):
-                if a.counselor == best.initials and any(e.effect == "fight_die" for e in _effects(a.card)):
-                    return a
+            for use in uses:
+                if use.counselor == best.initials and any(e.effect == "fight_die" for e in _effects(use.card)):
+                    return use
             return fights[best.initials]
-        for a in by_type.get(Use, []):
-            kinds = {e.effect for e in _effects(a.card)}
+        for use in uses:
+            kinds = {e.effect for e in _effects(use.card)}
             if "hide" in kinds or "prevent_injury" in kinds:
-                return a
+                return use
         if PanicNow in by_type:
-            return by_type[PanicNow][0]
+            panic: PanicNow = by_type[PanicNow][0]
+            return panic
         return legal[0]
 
-    def _order(self, orders):
+    def _order(self, orders: list[Order]) -> Order:
         """Peeked cards go back with the helpful ones on top and Otis' red cards last."""
         cards = content.cabin_cards()
 
-        def badness(order) -> tuple:
+        def badness(order: Order) -> tuple[int, ...]:
             return tuple(1 if cards[x].red else 0 for x in order.cards)
 
         return min(orders, key=badness)
 
-    def _panic(self, view, by_type):
-        moves = by_type.get(Move, [])
+    def _panic(self, view: CampView, by_type: ByType) -> Action:
+        moves: list[Move] = by_type.get(Move, [])
         if not moves or not view.otis.cell:
             return moves[0] if moves else Stay()
         far = _bfs([parse_label(view.otis.cell)], otis=True)
@@ -266,13 +286,14 @@ class HeuristicBot(Bot):
         return best
 
     # -- finales -----------------------------------------------------------------------
-    def _finale(self, view, legal, by_type):
+    def _finale(self, view: CampView, legal: list[Action], by_type: ByType) -> Action:
         if Roll in by_type:
-            rolls = by_type[Roll]
+            rolls: list[Roll] = by_type[Roll]
             if len(rolls) == 1:
                 return rolls[0]
             people = {c.initials: c for c in view.counselors}
             return min(rolls, key=lambda a: (people[a.counselor].horrified, a.counselor))
         if ChooseOption in by_type:
-            return by_type[ChooseOption][0]
+            option: ChooseOption = by_type[ChooseOption][0]
+            return option
         return legal[0]

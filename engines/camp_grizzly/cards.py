@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import Draw, Order, Pick, Return, Reveal, Use
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import Effect, label
 from engines.camp_grizzly.fights import otis_now
 from engines.camp_grizzly.shared import Cell, alive, by_initials, in_camp, name, peek_text, thing_name
@@ -14,12 +15,13 @@ from engines.camp_grizzly.state import Boost, Cameo, CampState, Choice, Ctx, Las
 from engines.core.protocol import Event
 
 
-class CardRules:
+class CardRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def _do_use(self, ctx: Ctx, action: Use, p: str) -> None:
         s = ctx.state
         cid = by_initials(s, action.counselor)
+        assert cid is not None  # a legal use names its counselor
         c = s.counselors[cid]
         if action.card in c.survival:
             c.survival = removed(c.survival, action.card)
@@ -86,6 +88,7 @@ class CardRules:
     def _do_return(self, ctx: Ctx, action: Return, p: str) -> None:
         s = ctx.state
         ch = s.choice
+        assert ch is not None  # answers the card's choice
         s.choice = None
         self._come_back(ctx, ch.counselor, action.number)
         self._resolve(ctx, ch.rest, ch.counselor, ch.cell, ch.source, cameo=ch.cameo)
@@ -93,9 +96,11 @@ class CardRules:
     def _do_pick(self, ctx: Ctx, action: Pick, p: str) -> None:
         s = ctx.state
         ch = s.choice
-        s.choice = None
         chosen = by_initials(s, action.counselor)
+        assert ch is not None and chosen is not None  # a legal pick answers the card's choice
+        s.choice = None
         if ch.effect == "foolin_around":
+            assert ch.cell is not None  # foolin' around happens on a space
             ctx.say(f"{name(chosen)} joins {name(ch.counselor)} at {label(ch.cell)} for some foolin' around.")
             self._land(ctx, chosen, ch.cell)
         else:
@@ -105,6 +110,7 @@ class CardRules:
     def _do_order(self, ctx: Ctx, action: Order, p: str) -> None:
         s = ctx.state
         ch = s.choice
+        assert ch is not None  # answers the card's choice
         s.choice = None
         n = len(ch.options)
         s.cabin_deck = [*action.cards, *s.cabin_deck[n:]]

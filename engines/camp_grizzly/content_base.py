@@ -65,6 +65,7 @@ Passive hooks (counselor abilities use only these)
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 import msgspec
@@ -254,7 +255,7 @@ def check_effect(effect: Effect, where: str, use: str, timing: str = "", places:
 _map_places: frozenset[str] = frozenset()
 
 
-def know_places(place_ids) -> None:
+def know_places(place_ids: Iterable[str]) -> None:
     global _map_places
     _map_places = frozenset(place_ids)
 

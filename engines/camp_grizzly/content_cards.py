@@ -173,7 +173,7 @@ def validate_cabin_cards(cards: tuple[CabinCard, ...]) -> None:
     total = sum(c.copies for c in cards)
     if total != CABIN_DECK_SIZE:
         raise ContentError(f"{where}: the cabin deck has {CABIN_DECK_SIZE} cards, not {total}.")
-    per_kind = Counter()
+    per_kind: Counter[str] = Counter()
     for c in cards:
         at = f"{where}: {c.id}"
         per_kind[c.kind] += c.copies
@@ -265,7 +265,7 @@ def validate_minis(minis: tuple[Mini, ...]) -> None:
     total = sum(m.copies for m in minis)
     if total != MINI_COUNT:
         raise ContentError(f"{where}: there are {MINI_COUNT} mini cards, not {total}.")
-    kinds = Counter()
+    kinds: Counter[str] = Counter()
     for m in minis:
         at = f"{where}: {m.id}"
         kinds[m.kind] += m.copies

@@ -9,6 +9,7 @@ from typing import Literal
 import msgspec
 
 from engines.camp_grizzly.content_base import (
+    Cell,
     DICE,
     HOPELESS,
     OBJECTIVES,
@@ -99,7 +100,7 @@ def validate_finales(finales: tuple[Finale, ...], minis: tuple[Mini, ...]) -> No
     combos = [tuple(sorted(f.requires)) for f in finales]
     if len(set(combos)) != len(combos):
         raise ContentError(f"{where}: two finales need the same objectives.")
-    supply = Counter()
+    supply: Counter[str] = Counter()
     for m in minis:
         if m.objective:
             supply[m.objective] += m.copies
@@ -158,7 +159,7 @@ def validate_setups(setups: tuple[Setup, ...], m: CampMap, minis: tuple[Mini, ..
     locks = sum(x.copies for x in minis if x.kind == "lock")
     for s in setups:
         at = f"{where}: {s.id}"
-        cells = {}
+        cells: dict[Cell, str] = {}
         for what, labels in (("'?'", s.question_spaces), ("key", s.keys), ("lock", s.locks)):
             check_unique(list(labels), f"{what} spaces", at)
             for text in labels:

@@ -270,11 +270,11 @@ def validate_map(data: MapData) -> CampMap:
             raise ContentError(f"{where}: nature trail {trail.number} is a shortcut; its ends must be 3+ spaces apart.")
     if sorted(t.number for t in data.camp_trails) != list(range(1, 7)):
         raise ContentError(f"{where}: camp trails must be numbered 1 to 6.")
-    for trail in data.camp_trails:
-        cell = parse_label(trail.at)
+    for camp_trail in data.camp_trails:
+        cell = parse_label(camp_trail.at)
         on_edge = cell[0] in (0, data.height - 1) or cell[1] in (0, data.width - 1)
         if not m.passable(cell) or cell in m.cabin or not on_edge:
-            raise ContentError(f"{where}: camp trail {trail.number} must leave from open ground at the map edge.")
+            raise ContentError(f"{where}: camp trail {camp_trail.number} must leave from open ground at the map edge.")
     # Everyone can get everywhere: counselors on foot, Otis with the nature trails too.
     passable = {cell for cell in m.kind if m.passable(cell)}
     for who, use_trails in (("a counselor on foot", False), ("Otis", True)):

@@ -42,14 +42,15 @@ from engines.camp_grizzly.strikes import StrikeRules
 from engines.camp_grizzly.turn import TurnRules
 from engines.camp_grizzly.view import CampView, CounselorView, FinaleView, OtisView, StrikeView, ThingView, ViewRules
 from engines.core.errors import IllegalAction
-from engines.core.protocol import AUTO, Applied, Engine, Flags, GameInfo, Outcome, ScoreLine
+from engines.core.protocol import AUTO, Applied, Bot, Engine, Flags, GameInfo, Outcome, ScoreLine
 
 
 @cache
 def _handler(engine_type: type, action_type: type) -> Callable[..., None]:
     """`CampGrizzlyEngine._do_move` for `Move`: each action has its handler in one of the
     rules mixins (looked up once per kind, not once per action)."""
-    return getattr(engine_type, f"_do_{action_type.__name__.lower()}")
+    handler: Callable[..., None] = getattr(engine_type, f"_do_{action_type.__name__.lower()}")
+    return handler
 
 
 class CampGrizzlyEngine(
@@ -73,7 +74,7 @@ class CampGrizzlyEngine(
         flags=Flags(hidden_information=False, chance=True, simultaneous=False, cooperative=True),
     )
     options_type = CampOptions
-    bots: dict = {}  # filled below, after the bots module can import the engine's types
+    # `bots` is filled below, after the bots module can import the engine's types.
 
     # -- apply ------------------------------------------------------------------------
     def apply(self, state: CampState, seat: int, action: Action) -> Applied[CampState]:
@@ -122,7 +123,7 @@ class CampGrizzlyEngine(
         return Outcome(scores=[score] * s.seats, breakdown=[lines] * s.seats, winners=winners, reason=reason)
 
 
-def _bots() -> dict:
+def _bots() -> dict[str, Callable[[], Bot]]:
     from engines.camp_grizzly.bots import HeuristicBot, RandomBot
 
     return {"random": RandomBot, "heuristic": HeuristicBot}

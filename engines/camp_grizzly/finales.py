@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import CastVote, ChooseOption, Roll, StartFinale
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import label
 from engines.camp_grizzly.shared import COUNSELOR_STAGES, alive, by_initials, name, player
 from engines.camp_grizzly.state import CampState, Ctx, FinaleRun, Strike, Vote
 
 
-class FinaleRules:
+class FinaleRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def _do_startfinale(self, ctx: Ctx, action: StartFinale, p: str) -> None:
         s = ctx.state
         cid = s.order[s.active]
         combo = self._combination(s, action.site, cid)
+        assert combo is not None  # a legal start: the objectives are there
         mine = sum(1 for holder, _ in combo if holder == cid)
         seat = s.counselors[cid].seat
         voters = sorted({s.counselors[h].seat for h, _ in combo if h != cid and s.counselors[h].seat != seat})
@@ -31,6 +33,7 @@ class FinaleRules:
     def _do_castvote(self, ctx: Ctx, action: CastVote, p: str) -> None:
         s = ctx.state
         v = s.vote
+        assert v is not None  # the vote phase has a vote
         voter, v.voters = v.voters[0], v.voters[1:]
         if not action.yes:
             ctx.say(f"{player(voter)} votes no: the finale waits.")
@@ -56,12 +59,14 @@ class FinaleRules:
 
     def _finale_active(self, s: CampState) -> list[str]:
         f = s.finale
+        assert f is not None  # asked during a finale
         return [x for x in f.participants if x not in f.failed and not s.counselors[x].dead]
 
     def _finale_advance(self, ctx: Ctx) -> bool:
         """Resolve finale steps that need no decision; True when a decision is due."""
         s = ctx.state
         f = s.finale
+        assert f is not None  # a finale is running
         fin = content.finales()[f.site]
         for _ in range(len(fin.steps) + 2):
             group = self._finale_active(s)
@@ -106,6 +111,7 @@ class FinaleRules:
     def _do_roll(self, ctx: Ctx, action: Roll, p: str) -> None:
         s = ctx.state
         f = s.finale
+        assert f is not None  # the finale phase runs a finale
         fin = content.finales()[f.site]
         step = fin.steps[f.step]
         group = self._finale_active(s)
@@ -134,7 +140,9 @@ class FinaleRules:
             success = total >= step.target
             roller = group
         else:
-            roller = [by_initials(s, action.counselor)]
+            one = by_initials(s, action.counselor)
+            assert one is not None  # a legal roll by one names a participant
+            roller = [one]
             success = value(roller[0]) >= step.target
         if success:
             ctx.say(f"Success: {step.text}")
@@ -153,6 +161,7 @@ class FinaleRules:
     def _do_chooseoption(self, ctx: Ctx, action: ChooseOption, p: str) -> None:
         s = ctx.state
         f = s.finale
+        assert f is not None  # the finale phase runs a finale
         fin = content.finales()[f.site]
         step = fin.steps[f.step]
         option = next(o for o in step.options if o.label == action.label)
@@ -162,6 +171,7 @@ class FinaleRules:
     def _finale_fail(self, ctx: Ctx) -> None:
         s = ctx.state
         f = s.finale
+        assert f is not None  # the finale that fails
         fin = content.finales()[f.site]
         arrow = content.camp_map().site_cells[f.site]
         s.finale = None

@@ -3,13 +3,24 @@ consent), equip and stow."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engines.camp_grizzly.actions import Drop, Equip, Pickup, Refuse, Trade, Unequip
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import label
 from engines.camp_grizzly.shared import by_initials, name, player, thing_name
 from engines.camp_grizzly.state import Ctx, Ground, Offer, removed
 
 
-class GearRules:
+#: Where a counselor's droppable things are, and what each becomes on the ground.
+_DROP_PILES: tuple[tuple[str, Literal["card", "mini"]], ...] = (
+    ("equipped", "card"),
+    ("backpack", "card"),
+    ("objectives", "mini"),
+)
+
+
+class GearRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def _do_pickup(self, ctx: Ctx, action: Pickup, p: str) -> None:
@@ -30,13 +41,15 @@ class GearRules:
         s = ctx.state
         cid = s.order[s.active]
         c = s.counselors[cid]
-        for pile, kind in (("equipped", "card"), ("backpack", "card"), ("objectives", "mini")):
+        cell = c.cell
+        assert cell is not None  # a counselor on the map (drops are offered only there)
+        for pile, kind in _DROP_PILES:
             if action.thing in getattr(c, pile):
                 setattr(c, pile, removed(getattr(c, pile), action.thing))
-                s.ground = [*s.ground, Ground(c.cell, kind, action.thing)]
+                s.ground = [*s.ground, Ground(cell, kind, action.thing)]
                 break
         s.handled = [*s.handled, f"drop:{action.thing}"]
-        ctx.say(f"{name(cid)} leaves {thing_name(action.thing)} at {label(c.cell)}.")
+        ctx.say(f"{name(cid)} leaves {thing_name(action.thing)} at {label(cell)}.")
 
     def _do_trade(self, ctx: Ctx, action: Trade, p: str) -> None:
         """A trade needs both sides: with another player's counselor, that player accepts
@@ -45,6 +58,7 @@ class GearRules:
         s.handled = [*s.handled, f"trade:{action.thing}"]
         cid = s.order[s.active]
         giver_id, taker_id = by_initials(s, action.giver), by_initials(s, action.taker)
+        assert giver_id is not None and taker_id is not None  # a legal trade names two counselors
         other = taker_id if giver_id == cid else giver_id
         seat = s.counselors[other].seat
         if seat != s.counselors[cid].seat:
@@ -59,16 +73,20 @@ class GearRules:
 
     def _do_refuse(self, ctx: Ctx, action: Refuse, p: str) -> None:
         s = ctx.state
-        ctx.say(
-            f"{player(s.offer.seat)} refuses the trade: {thing_name(s.offer.thing)} stays with {name(by_initials(s, s.offer.giver))}."
-        )
+        offer = s.offer
+        assert offer is not None  # refusing answers an offer
+        giver = by_initials(s, offer.giver)
+        assert giver is not None
+        ctx.say(f"{player(offer.seat)} refuses the trade: {thing_name(offer.thing)} stays with {name(giver)}.")
         s.offer = None
 
     def _hand_over(self, ctx: Ctx, giver_initials: str, thing: str, taker_initials: str) -> None:
         s = ctx.state
         action = Trade(giver_initials, thing, taker_initials)
-        giver = s.counselors[by_initials(s, action.giver)]
-        taker = s.counselors[by_initials(s, action.taker)]
+        giver_id, taker_id = by_initials(s, action.giver), by_initials(s, action.taker)
+        assert giver_id is not None and taker_id is not None  # a legal trade names two counselors
+        giver = s.counselors[giver_id]
+        taker = s.counselors[taker_id]
         for src, dst in (
             ("equipped", "backpack"),
             ("backpack", "backpack"),

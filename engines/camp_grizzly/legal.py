@@ -38,6 +38,7 @@ from engines.camp_grizzly.actions import (
     Use,
     Woods,
 )
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import Effect, label, parse_label
 from engines.camp_grizzly.fights import can_fight, equippable, hands_limit, hands_of, hands_used, usable_from_backpack
 from engines.camp_grizzly.shared import (
@@ -104,7 +105,7 @@ _DRAW, _REVEAL, _END, _WOODS, _STAY, _ACCEPT, _REFUSE = Draw(), Reveal(), End(),
 _OTIS_TURN, _CAMEOS_TURN = OtisTurn(), CameosTurn()
 
 
-class LegalRules:
+class LegalRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def actors(self, state: CampState) -> tuple[int, ...]:
@@ -133,25 +134,32 @@ class LegalRules:
 
     def _actor_counselor(self, state: CampState, p: str) -> str:
         if p == "choice":
+            assert state.choice is not None
             return state.choice.counselor
         if p == "panic":
+            assert state.panic is not None
             return state.panic.counselor
         if p == "strike":
             st = state.strike
+            assert st is not None
             if st.up and st.up in st.danger:
                 return st.up
             return self._leader(state, st.danger or state.order)
         if p == "after_roll":
+            assert state.strike is not None and state.strike.pending is not None
             return state.strike.pending.counselor
         if p == "finale":
             f = state.finale
+            assert f is not None
             return self._leader(state, [x for x in f.participants if x not in f.failed] or f.participants)
         return state.order[state.active]
 
     def _actor_seat(self, state: CampState, p: str) -> int:
         if p == "vote":
+            assert state.vote is not None
             return state.vote.voters[0]
         if p == "offer":
+            assert state.offer is not None
             return state.offer.seat
         if p == "after_roll":
             seats = self._after_roll_seats(state)
@@ -164,6 +172,7 @@ class LegalRules:
         hold a usable after-roll card, the fighter's player first, then in turn order; a
         seat that passed (`accept`) is not asked again for this roll."""
         st = state.strike
+        assert st is not None and st.pending is not None  # asked after a lost fight roll
         fighter = st.pending.counselor
         out: list[int] = []
         for cid in [fighter, *[x for x in state.order if x in st.danger and x != fighter]]:
@@ -230,15 +239,18 @@ class LegalRules:
             out += self._uses(state, own, TIMINGS["strike"])
         elif p == "after_roll":
             st = state.strike
+            assert st is not None
             own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
             out += self._uses(state, own, TIMINGS["after_roll"])
             out.append(_ACCEPT)
         elif p == "panic":
+            assert state.panic is not None
             cid = state.panic.counselor
             out += [_move_to(cell) for cell in self._panic_steps(state, cid)]
             out.append(_STAY)
         elif p == "choice":
             ch = state.choice
+            assert ch is not None
             if ch.kind == "trail":
                 out += [Return(int(n)) for n in ch.options]
             elif ch.kind == "order":
@@ -253,6 +265,7 @@ class LegalRules:
             step = self._finale_step(state)
             if step.kind == "roll":
                 f = state.finale
+                assert f is not None
                 if step.roller == "one":
                     out += [Roll(initials(cid)) for cid in f.participants if cid not in f.failed]
                 else:
@@ -265,6 +278,7 @@ class LegalRules:
         """The counselors in danger whom `seat` decides for (fight or panic) and the others
         it may hand the next decision to."""
         st = state.strike
+        assert st is not None
         if st.up and st.up in st.danger:
             return [st.up], []
         own = [cid for cid in st.danger if state.counselors[cid].seat == seat]
@@ -272,6 +286,7 @@ class LegalRules:
         return own, others
 
     def _fights(self, state: CampState, own: list[str]) -> list[Action]:
+        assert state.strike is not None
         cell = state.strike.cell
         return [Fight(initials(cid)) for cid in own if can_fight(state, cid, cell)]
 
@@ -296,7 +311,7 @@ class LegalRules:
                 return action in getattr(self, _HANDLING[kind])(state, cid)
             if kind is Use:
                 return action in self._uses(state, [cid], TIMINGS["move"])
-            if kind is StartFinale:
+            if isinstance(action, StartFinale):  # `kind is StartFinale`, told to the type checker
                 return action.site in self._finale_sites(state, cid)
             return False
         if p == "end":
@@ -323,7 +338,7 @@ class LegalRules:
             return False
         return action in self._listed(state, seat, p)
 
-    def _step_moves(self, state: CampState, cid: str) -> list[Move]:
+    def _step_moves(self, state: CampState, cid: str) -> list[Action]:
         """The counselor's walking steps: not into a fire, nor a locked space without keys."""
         cell = state.counselors[cid].cell
         fires, locks = state.fires, state.locks
@@ -331,7 +346,7 @@ class LegalRules:
             return list(_move_actions_from(cell))
         moves = _moves_from(cell)
         keys = None
-        out = []
+        out: list[Action] = []
         for there, move in moves:
             if there in fires:
                 continue
@@ -345,8 +360,10 @@ class LegalRules:
 
     def _panic_steps(self, state: CampState, cid: str) -> list[Cell]:
         """A panicking counselor runs: no locks (even with keys), no fires, not onto Otis."""
+        cell = state.counselors[cid].cell
+        assert cell is not None  # a panicking counselor runs on the map
         out = []
-        for there in content.camp_map().walk_neighbours(state.counselors[cid].cell):
+        for there in content.camp_map().walk_neighbours(cell):
             if there not in state.fires and there not in state.locks and there != state.otis:
                 out.append(there)
         return out
@@ -506,7 +523,7 @@ class LegalRules:
         cell = state.counselors[cid].cell
         holders = [cid] + [o for o in alive(state) if o != cid and state.counselors[o].cell == cell]
         used: list[tuple[str, str]] = []
-        taken: Counter = Counter()
+        taken: Counter[tuple[str, str]] = Counter()
         for need in fin.requires:
             found = None
             for h in holders:
@@ -529,8 +546,9 @@ class LegalRules:
         return [s for s in sites if s not in state.failed_finales and self._combination(state, s, cid) is not None]
 
     def _finale_step(self, state: CampState) -> content.FinaleStep:
-        fin = content.finales()[state.finale.site]
-        return fin.steps[state.finale.step]
+        f = state.finale
+        assert f is not None
+        return content.finales()[f.site].steps[f.step]
 
     def _why(self, state: CampState, seat: int, action: Any) -> str:
         p = phase(state)
@@ -553,12 +571,13 @@ class LegalRules:
                 to = parse_label(action.to)
             except content.ContentError:
                 return f"'{action.to}' is not a space on the map."
-            c = state.counselors[cid]
+            cell = state.counselors[cid].cell
+            assert cell is not None  # moving and panicking counselors are on the map
             m = content.camp_map()
             if p == "move" and state.moves_left <= 0:
                 return f"{name(cid)} has no movement left this turn."
-            if to not in m.walk_neighbours(c.cell):
-                return f"{action.to} is not a space {name(cid)} can step to from {label(c.cell)} (too far, or a wall is in the way)."
+            if to not in m.walk_neighbours(cell):
+                return f"{action.to} is not a space {name(cid)} can step to from {label(cell)} (too far, or a wall is in the way)."
             if to in state.fires:
                 return f"{action.to} is on fire."
             if to in state.locks:
@@ -579,13 +598,14 @@ class LegalRules:
             return f"You cannot drop {action.thing}: you carry no such item, weapon, objective or keys (campers are never dropped)."
         if isinstance(action, (Fight, PanicNow, NextUp)) and p == "strike":
             st = state.strike
+            assert st is not None
             up = st.up if st.up in st.danger else ""
             if up:
                 return f"{name(up)}'s player decides now: fight {initials(up)} or panic {initials(up)}."
             if isinstance(action, NextUp):
                 return f"{action.counselor} is not in danger, or is {player(seat)}'s own counselor (fight or panic them directly)."
             who = by_initials(state, action.counselor)
-            if who in st.danger and state.counselors[who].seat != seat:
+            if who is not None and who in st.danger and state.counselors[who].seat != seat:
                 return f"Only {action.counselor}'s own player decides whether {action.counselor} fights or panics (hand it over with 'next {action.counselor}')."
         if isinstance(action, StartFinale):
             return f"The {action.site} finale needs its three objectives on its red arrow space during your move phase."

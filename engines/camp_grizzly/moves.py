@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from engines.camp_grizzly import content, fights
 from engines.camp_grizzly.actions import Move, Stay, Trail, Woods
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import label, parse_label
 from engines.camp_grizzly.fights import has_passive
 from engines.camp_grizzly.shared import COUNSELOR_STAGES, Cell, name
 from engines.camp_grizzly.state import Ctx, removed
 
 
-class MoveRules:
+class MoveRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def _do_move(self, ctx: Ctx, action: Move, p: str) -> None:
@@ -18,6 +19,7 @@ class MoveRules:
         to = parse_label(action.to)
         if p == "panic":
             pan = s.panic
+            assert pan is not None  # the panic phase runs a panic
             c = s.counselors[pan.counselor]
             c.cell = to
             pan.steps -= 1
@@ -63,6 +65,7 @@ class MoveRules:
             if uid in ctx.meeting:
                 continue  # a cameo whose meeting puts you back on its own space is not met twice
             info = cards[cam.card]
+            assert info.cameo is not None  # a cameo on the map comes from a cameo card
             ctx.say(f"{name(cid)} meets {info.name}.")
             ctx.meeting |= {uid}
             self._resolve(ctx, list(info.cameo.meet), cid, cell, info.name, cameo=uid)
@@ -70,10 +73,13 @@ class MoveRules:
 
     def _do_stay(self, ctx: Ctx, action: Stay, p: str) -> None:
         s = ctx.state
+        assert s.panic is not None  # staying ends a panic
         cid = s.panic.counselor
-        ctx.say(f"{name(cid)} stops running at {label(s.counselors[cid].cell)}.")
+        cell = s.counselors[cid].cell
+        assert cell is not None  # a panicking counselor runs on the map
+        ctx.say(f"{name(cid)} stops running at {label(cell)}.")
         s.panic = None
-        self._meet_cameos(ctx, cid, s.counselors[cid].cell)
+        self._meet_cameos(ctx, cid, cell)
 
     def _land(self, ctx: Ctx, cid: str, to: Cell) -> None:
         """A counselor is put on a space without walking there (a teleport, foolin' around,
@@ -91,6 +97,7 @@ class MoveRules:
         cid = s.order[s.active]
         c = s.counselors[cid]
         s.moves_left -= 1
+        assert c.cell is not None  # trails are offered on the map only
         far = dict(content.camp_map().trail_links[c.cell])[action.number]
         raw = ctx.roll(6, name(cid), f"nature trail {action.number}")
         value = raw - (1 if c.horrified else 0)

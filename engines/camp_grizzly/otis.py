@@ -107,6 +107,7 @@ def cameo_moves(ctx: Ctx) -> list[tuple[int, Cell]]:
     for n in hunting_cameos(state):
         cameo = state.cameos[n]
         info = cards[cameo.card]
+        assert info.cameo is not None  # hunting cameos come from cameo cards
         result = board.stalk(
             m, cameo.cell, people, info.cameo.stalk, ctx.rng, locks=state.locks, blocked=state.fires, hunter="cameo"
         )

@@ -6,6 +6,7 @@ import msgspec
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import CampOptions
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import parse_label
 from engines.camp_grizzly.shared import initials, name
 from engines.camp_grizzly.state import CampState, Counselor, Ctx, Ground, OtisMod
@@ -43,7 +44,7 @@ def first_counselor(options: CampOptions, seats: int) -> str:
     return chosen
 
 
-class SetupRules:
+class SetupRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def check_setup(self, options: msgspec.Struct, seats: int) -> None:

@@ -16,7 +16,7 @@ it in their own fields and `engine.phase()` tells which decision is due now.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 import msgspec
 from engines.camp_grizzly.actions import CampOptions
@@ -25,6 +25,8 @@ from engines.core.protocol import Event
 from engines.core.rng import Rng
 
 Cell = tuple[int, int]
+
+_T = TypeVar("_T")
 
 Stage = Literal["move", "draw", "end", "woods", "turnend", "otis", "cameos", "roundend", "over"]
 
@@ -219,24 +221,25 @@ def editable_copy(state: CampState) -> CampState:
     """A copy `apply` may edit without touching `state`: a new CampState, counselors dict
     and copies of the structs whose fields the rules set; every list is shared, since the
     rules assign new lists instead of editing them (see the module's docstring)."""
-    n = state.__copy__()
+    # msgspec's stubs do not declare Struct.__copy__ (its shallow copy, made in C): ignored below.
+    n: CampState = state.__copy__()  # type: ignore[attr-defined]
     # A loop, not a comprehension: this runs at every action, and a comprehension is a
     # function made and called each time.
     counselors = n.counselors = {}
     for cid, c in state.counselors.items():
-        counselors[cid] = c.__copy__()
+        counselors[cid] = c.__copy__()  # type: ignore[attr-defined]
     if state.strike is not None:
-        n.strike = state.strike.__copy__()
+        n.strike = state.strike.__copy__()  # type: ignore[attr-defined]
     if state.panic is not None:
-        n.panic = state.panic.__copy__()
+        n.panic = state.panic.__copy__()  # type: ignore[attr-defined]
     if state.vote is not None:
-        n.vote = state.vote.__copy__()
+        n.vote = state.vote.__copy__()  # type: ignore[attr-defined]
     if state.finale is not None:
-        n.finale = state.finale.__copy__()
+        n.finale = state.finale.__copy__()  # type: ignore[attr-defined]
     return n
 
 
-def removed(items: list, thing) -> list:
+def removed(items: list[_T], thing: _T) -> list[_T]:
     """`items` less its first `thing`, as a new list (what `list.remove` does in place);
     ValueError when `thing` is not there."""
     n = items.index(thing)
@@ -252,7 +255,7 @@ class Ctx:
     def __init__(self, state: CampState) -> None:
         self.state = state
         self._rng: Rng | None = None
-        self.events: list = []
+        self.events: list[Event] = []
         self.reveals = False
         # Most actions roll nothing and meet no cameo: nothing is made for them until then.
         self.rolled: list[DieRoll] | None = None

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from engines.camp_grizzly import content, fights
 from engines.camp_grizzly.actions import Accept, Fight, NextUp, PanicNow
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import HOPELESS, label
 from engines.camp_grizzly.fights import has_passive, otis_now, panic_distance, panic_injuries, roll_fight
 from engines.camp_grizzly.shared import COUNSELOR_STAGES, Cell, alive, by_initials, name, player, thing_name
 from engines.camp_grizzly.state import CampState, Ctx, Ground, Panic, Strike, removed
 
 
-class StrikeRules:
+class StrikeRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def _start_strike(self, ctx: Ctx, cell: Cell | None, bonus: int) -> None:
@@ -59,6 +60,7 @@ class StrikeRules:
         s = ctx.state
         st = s.strike
         cid = by_initials(s, action.counselor)
+        assert st is not None and cid is not None  # a legal fight: a counselor in a strike
         rec = roll_fight(ctx, cid, st.cell, st.bonus)
         ctx.say(
             f"{name(cid)} fights: {'+'.join(map(str, rec.dice)) or 'no dice'} for a total of {rec.total}; Otis rolls {rec.otis}."
@@ -87,6 +89,7 @@ class StrikeRules:
     def _fight_won(self, ctx: Ctx, cid: str) -> None:
         s = ctx.state
         st = s.strike
+        assert st is not None  # fights happen in a strike
         st.pending = None
         st.won_by = cid
         st.danger = []
@@ -96,11 +99,13 @@ class StrikeRules:
         s = ctx.state
         if p == "offer":
             offer = s.offer
+            assert offer is not None  # the offer phase has an offer
             s.offer = None
             ctx.say(f"{player(offer.seat)} agrees to the trade.")
             self._hand_over(ctx, offer.giver, offer.thing, offer.taker)
             return
         st = s.strike
+        assert st is not None and st.pending is not None  # after a roll: a lost fight in a strike
         seats = self._after_roll_seats(s)
         if seats:
             st.passed = [*st.passed, seats[0]]
@@ -110,23 +115,27 @@ class StrikeRules:
     def _do_nextup(self, ctx: Ctx, action: NextUp, p: str) -> None:
         s = ctx.state
         cid = by_initials(s, action.counselor)
+        assert s.strike is not None and cid is not None  # a legal hand-over names a counselor in danger
         s.strike.up = cid
         ctx.say(f"{name(cid)} faces Otis next: {player(s.counselors[cid].seat)} chooses fight or panic.")
 
     def _fight_lost(self, ctx: Ctx, cid: str) -> None:
         s = ctx.state
+        assert s.strike is not None  # fights happen in a strike
         s.strike.pending = None
         ctx.say(f"Otis wins the fight against {name(cid)}.")
         self._panic(ctx, cid)
 
     def _do_panicnow(self, ctx: Ctx, action: PanicNow, p: str) -> None:
         cid = by_initials(ctx.state, action.counselor)
+        assert cid is not None  # a legal panic names a counselor in danger
         ctx.say(f"{name(cid)} panics.")
         self._panic(ctx, cid)
 
     def _panic(self, ctx: Ctx, cid: str) -> None:
         s = ctx.state
         st = s.strike
+        assert st is not None  # panics happen in a strike
         st.danger = removed(st.danger, cid)
         st.panicked = [*st.panicked, cid]
         if st.kind == "hopeless":
@@ -156,6 +165,7 @@ class StrikeRules:
     def _end_strike(self, ctx: Ctx) -> None:
         s = ctx.state
         st = s.strike
+        assert st is not None  # the strike that ends
         s.strike = None
         self._discard_aside(s)
         if st.kind == "hopeless":

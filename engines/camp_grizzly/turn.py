@@ -7,14 +7,15 @@ from collections import Counter
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import CameosTurn, End, OtisTurn
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import HOPELESS, parse_label
 from engines.camp_grizzly.fights import movement, otis_now, passive_total
 from engines.camp_grizzly.otis import cameo_moves, hunting_cameos, otis_turn
 from engines.camp_grizzly.shared import COUNSELOR_STAGES, MAX_ROUNDS, alive, in_camp, name, player
-from engines.camp_grizzly.state import Boost, Ctx, Lasting
+from engines.camp_grizzly.state import Boost, CampState, Ctx, Lasting
 
 
-class TurnRules:
+class TurnRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def _start_turn(self, ctx: Ctx, index: int) -> None:
@@ -191,6 +192,7 @@ class TurnRules:
                 cam = next((x for x in s.cameos if x.uid == uid), None)
                 if cam is not None and cam.cell == cell and s.choice is None and s.counselors[cid].cell == cell:
                     info = cards[cam.card]
+                    assert info.cameo is not None  # a cameo on the map comes from a cameo card
                     ctx.say(f"{info.name} finds {name(cid)}.")
                     self._resolve(ctx, list(info.cameo.meet), cid, cell, info.name, cameo=uid)
 
@@ -201,7 +203,7 @@ class TurnRules:
         if s.questions:
             return
         minis = content.minis()
-        pool: Counter = Counter()
+        pool: Counter[str] = Counter()
         for cid in alive(s):
             for mid in s.counselors[cid].objectives:
                 pool[minis[mid].objective] += 1
@@ -225,7 +227,7 @@ class TurnRules:
         ctx.say("No Escape! New '?' cards appear around the camp.")
 
 
-def _anyone_left(state) -> bool:
+def _anyone_left(state: CampState) -> bool:
     """`alive(state)` is not empty (asked at every settling step, without building the list)."""
     counselors = state.counselors
     for cid in state.order:

@@ -7,6 +7,7 @@ import msgspec
 
 from engines.camp_grizzly import content, fights
 from engines.camp_grizzly.actions import Action, Drop, Equip, Pickup, Trade, Unequip, Use
+from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import HOPELESS, label
 from engines.camp_grizzly.fights import hands_limit, hands_used, movement, otis_now, panic_distance
 from engines.camp_grizzly.shared import (
@@ -143,7 +144,7 @@ _TOPICS = {
 }
 
 
-class ViewRules:
+class ViewRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
     def describe_action(self, action: Action) -> str:

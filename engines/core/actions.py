@@ -49,8 +49,10 @@ def choice(*options: str) -> Word:
     return Word(str, lambda word: spelled[word.casefold()])
 
 
-def tag_of(cls: type) -> str:
-    return cls.__struct_config__.tag  # type: ignore[attr-defined]
+def tag_of(cls: type[msgspec.Struct]) -> str:
+    tag = cls.__struct_config__.tag
+    assert isinstance(tag, str), f"{cls.__name__} has no text tag"
+    return tag
 
 
 class ActionCodec:
@@ -70,7 +72,7 @@ class ActionCodec:
     ) -> None:
         self.game = game
         self.examples = " (e.g. " + ", ".join(f"'{e}'" for e in examples) + ")" if examples else ""
-        self.classes: dict[str, type] = {tag_of(cls): cls for cls in typing.get_args(union) or (union,)}
+        self.classes: dict[str, type[msgspec.Struct]] = {tag_of(cls): cls for cls in typing.get_args(union) or (union,)}
         self.forms: dict[type, tuple[Word, ...]] = {}
         for cls in self.classes.values():
             fields = msgspec.structs.fields(cls)
@@ -103,7 +105,7 @@ class ActionCodec:
             pass
         raise IllegalAction(f"'{text}' is not a {self.game} action{self.examples}.")
 
-    def _read(self, cls: type, args: list[str]) -> Any:
+    def _read(self, cls: type[msgspec.Struct], args: list[str]) -> Any:
         values: list[Any] = []
         for word in self.forms[cls]:
             if word.rest:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.protocol import Bot, BotContext
 
 
@@ -10,5 +12,5 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, ctx: BotContext):
+    def choose(self, ctx: BotContext) -> Any:
         return ctx.rng.choice(list(ctx.legal))

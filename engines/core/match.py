@@ -50,7 +50,7 @@ class Match:
 
     def __init__(
         self,
-        engine: Engine,
+        engine: Engine[Any, Any],
         options: msgspec.Struct,
         seats: Sequence[SeatSpec],
         seed: int,
@@ -236,7 +236,7 @@ class Match:
     @classmethod
     def replay(
         cls,
-        engine: Engine,
+        engine: Engine[Any, Any],
         options: msgspec.Struct,
         seats: Sequence[SeatSpec],
         seed: int,
@@ -273,7 +273,7 @@ def default_seat_names(count: int) -> list[str]:
     return [f"Player {n + 1}" for n in range(count)]
 
 
-def parse_seats(text: str, engine: Engine) -> list[SeatSpec]:
+def parse_seats(text: str, engine: Engine[Any, Any]) -> list[SeatSpec]:
     """Read `human,heuristic,random` or `Ana:human,Bo:heuristic` into seat specs."""
     specs: list[SeatSpec] = []
     for number, raw in enumerate(filter(None, (p.strip() for p in text.split(","))), start=1):

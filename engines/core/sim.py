@@ -16,7 +16,7 @@ from engines.core.protocol import Engine
 
 
 def simulate(
-    engine: Engine, options: msgspec.Struct, seats: list[SeatSpec], seed: int, games: int
+    engine: Engine[Any, Any], options: msgspec.Struct, seats: list[SeatSpec], seed: int, games: int
 ) -> Iterator[dict[str, Any]]:
     """One result per game; everything but `seconds` depends only on the arguments."""
     levels = [seat.level for seat in seats]
@@ -45,7 +45,9 @@ def simulate(
         }
 
 
-def summarize(engine: Engine, seats: list[SeatSpec], seed: int, results: list[dict[str, Any]]) -> dict[str, Any]:
+def summarize(
+    engine: Engine[Any, Any], seats: list[SeatSpec], seed: int, results: list[dict[str, Any]]
+) -> dict[str, Any]:
     """Win rates count a shared win as a win for every winner; a level's rate is its wins
     over the seat-games it played."""
     games = len(results)

@@ -20,7 +20,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import ContentSwitcher, Input, Static
 
-from engines.bioviva.actions import Guess, LayTile, Magnifier, PlacePawn
+from engines.bioviva.actions import Guess, LayTile, Magnifier, PawnKind, PlacePawn
 from engines.bioviva.state import BiovivaView
 from engines.bioviva.worldmap import COLS, ROWS, biome_at, parse_cell
 from engines.core.errors import IllegalAction
@@ -168,9 +168,9 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
                 lines.append(f"Guesses are written in secret and shown together. Written: {written}")
             for index, guess in enumerate(challenge.guesses):
                 reply = f"  -> {guess.reply.replace('-', ' ')}" if guess.reply else ""
-                waiting = "  <- the guide's reply is about this one" if index == challenge.reviewing else ""
+                reviewed = "  <- the guide's reply is about this one" if index == challenge.reviewing else ""
                 lines.append(
-                    f'  {guess.seat + 1}.{guess.number} {names[guess.seat]} guessed "{guess.text}"{reply}{waiting}'
+                    f'  {guess.seat + 1}.{guess.number} {names[guess.seat]} guessed "{guess.text}"{reply}{reviewed}'
                 )
     for note in view.notes:
         lines.append(note)
@@ -266,12 +266,12 @@ class BiovivaScreen(GameScreen):
         `x` while their decoy pawn is still to place."""
         view: BiovivaView = table.view
         world = self.query_one(WorldMap)
-        acting = bool(table.acting and view.challenge)
-        if acting and view.phase == "localization":
-            placed = {p.kind for p in view.challenge.pawns if p.seat == table.viewer}
+        challenge = view.challenge if table.acting else None  # the challenge the viewer acts in
+        if challenge is not None and view.phase == "localization":
+            placed = {p.kind for p in challenge.pawns if p.seat == table.viewer}
             world.accepts_put, world.accepts_decoy = True, "decoy" not in placed
         else:
-            magnifier = acting and view.phase == "clue" and view.challenge.magnifier_movable
+            magnifier = challenge is not None and view.phase == "clue" and challenge.magnifier_movable
             world.accepts_put, world.accepts_decoy = magnifier, False
 
     def _show_side_note(self, table: Table) -> None:
@@ -382,10 +382,11 @@ class BiovivaScreen(GameScreen):
             return
         if view.phase != "localization":
             return
-        kind = message.variant or self._next_pawn(view, table.viewer)
+        # The map's put variants: "decoy" (`x`) or none (Enter: the next pawn to place).
+        kind: PawnKind = "decoy" if message.variant == "decoy" else self._next_pawn(view, table.viewer)
         self.choose_action(PlacePawn(kind, row, col))
 
-    def _next_pawn(self, view: BiovivaView, seat: int | None) -> str:
+    def _next_pawn(self, view: BiovivaView, seat: int | None) -> PawnKind:
         placed = {p.kind for p in view.challenge.pawns if p.seat == seat} if view.challenge else set()
         return "correct" if "correct" not in placed else "decoy"
 

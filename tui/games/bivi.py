@@ -13,7 +13,7 @@ changed; legality comes from the placements listed once per tile in hand.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
 from textual import events
@@ -55,6 +55,11 @@ from tui.widgets.line_text import LineText
 from tui.widgets.first_layout import planned_size
 from tui.widgets.table import Table
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tui.app import CampfireApp
+
 STYLES = {
     "label": Style(dim=True),
     "bank": Style(color="bright_black"),
@@ -84,7 +89,7 @@ class RiverBoard(LineBoard):
         *(
             Binding(binding.key, binding.action, binding.description, id=binding.id, show=False, priority=True)
             for binding in LineBoard.BINDINGS
-            if binding.action.startswith("nudge")
+            if isinstance(binding, Binding) and binding.action.startswith("nudge")
         ),
         Binding("r", "turn(False)", "Rotate", id="board.rotate"),
         Binding("f", "turn(True)", "Flip", id="board.flip"),
@@ -133,6 +138,9 @@ class RiverBoard(LineBoard):
 
 
 class BiviScreen(GameScreen):
+    if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
+        app = getters.app(CampfireApp)
+
     BINDINGS = [Binding("o", "other_rivers", "Rivers", id="bivi.other_rivers")]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -206,7 +214,7 @@ class BiviScreen(GameScreen):
             return "cube"
         return ""
 
-    def legal_moves(self, seat: int | None) -> list[Any]:
+    def legal_moves(self, seat: int) -> list[Any]:
         """The seat's legal actions as engine actions (a remote table turns its texts back
         into them)."""
         return self.match.legal_actions(seat)
@@ -229,6 +237,7 @@ class BiviScreen(GameScreen):
 
     def _learn_legal(self, mode: str, table: Table) -> None:
         """List the legal spots once per tile in hand; every ghost step is judged from it."""
+        assert table.viewer is not None  # placing on the board is the viewer's own move
         legal = self.legal_moves(table.viewer)
         view: BiviView = table.view
         self._legal = {}
@@ -245,6 +254,7 @@ class BiviScreen(GameScreen):
         self._learn_legal(mode, table)
         view: BiviView = table.view
         self.rotation, self.flipped = 0, False
+        assert table.viewer is not None  # placing on the board is the viewer's own move
         river = view.rivers[table.viewer]
         beaver = river.beaver or bank_beaver(view, river) or (0, 0)
 
@@ -268,7 +278,9 @@ class BiviScreen(GameScreen):
         """None when the ghost's spot is legal, else the rules' own reason, read from the
         view alone so a remote table says what the engine would. `covered`: the ghost's
         cells, when the caller has them."""
-        view: BiviView = self.table.view
+        table = self.table
+        assert table is not None and table.viewer is not None  # the viewer places on a table
+        view: BiviView = table.view
         if (self._covered(mode, view) if covered is None else covered) in self._legal:
             return None
         # The reason depends on the view and the spot alone: a step back to a spot of the same
@@ -276,9 +288,9 @@ class BiviScreen(GameScreen):
         if self._problems[0] is not view:
             self._problems = (view, {})
         known = self._problems[1]
-        spot = (self.table.viewer, mode, self.ghost_at, self.rotation, self.flipped)
+        spot = (table.viewer, mode, self.ghost_at, self.rotation, self.flipped)
         if spot not in known:
-            known[spot] = view_problem(view, self.table.viewer, self._ghost_action(mode))
+            known[spot] = view_problem(view, table.viewer, self._ghost_action(mode))
         return known[spot]
 
     def _clamp(self, cells: tuple[tuple[int, int], ...], view: BiviView) -> None:
@@ -533,18 +545,19 @@ class BiviScreen(GameScreen):
         self._draw_others(self.table, self._active_seat(self.table))
 
     def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
-        mode = self._mode()
-        if not mode:
+        table, mode = self.table, self._mode()
+        if table is None or not mode:  # (no mode without a table)
             return
         if mode == "beaver":
             self.ghost_at = self._next_spot(message.rows, message.cols)
         else:
             row, col = self.ghost_at
             self.ghost_at = (row + message.rows, col + message.cols)
-        self._draw_active(self.table, mode)
+        self._draw_active(table, mode)
 
     def _next_spot(self, rows: int, cols: int) -> tuple[int, int]:
         """The nearest beaver spot in the arrow's direction, else the next one round."""
+        assert self.table is not None  # the beaver is placed on a table
         spots = sorted(self.table.view.beaver_spots)
         row, col = self.ghost_at
         ahead = [s for s in spots if (s[0] - row) * rows + (s[1] - col) * cols > 0]
@@ -556,26 +569,27 @@ class BiviScreen(GameScreen):
         return spots[(spots.index((row, col)) + step) % len(spots)]
 
     def on_river_board_turned(self, message: RiverBoard.Turned) -> None:
-        if self._mode() != "tile":
+        table = self.table
+        if table is None or self._mode() != "tile":  # (no mode without a table)
             return
         if message.flip:
-            if not self.table.view.flip_allowed:
+            if not table.view.flip_allowed:
                 self.notify("Tiles cannot be flipped in this mode: the decorated face stays up.")
                 return
             self.flipped = not self.flipped
         else:
             self.rotation = (self.rotation + 1) % 4
-        self._draw_active(self.table, "tile")
+        self._draw_active(table, "tile")
 
     def on_line_board_put(self, message: LineBoard.Put) -> None:
-        mode = self._mode()
-        if not mode:
+        table, mode = self.table, self._mode()
+        if table is None or not mode:  # (no mode without a table)
             return
         action = self._ghost_action(mode)
         if isinstance(action, Place):
             # Journal the listed form, as typing the placement would.
             # An unlisted spot is sent as it is: the rules refuse it with the reason shown.
-            action = self._legal.get(self._covered(mode, self.table.view)) or action
+            action = self._legal.get(self._covered(mode, table.view)) or action
         self.choose_action(action)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
 from textual.app import ComposeResult
@@ -42,6 +42,12 @@ from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
 from tui.widgets.frame import ActionList
 from tui.widgets.table import Table, name_seats
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from engines.camp_grizzly.view import CounselorView
+    from tui.app import CampfireApp
 
 __all__ = ["SCREEN", "CampGrizzlyScreen", "CampMapBoard", "finale_text"]
 
@@ -104,6 +110,9 @@ class MapKeyScreen(ModalScreen[None]):
 
 
 class CampGrizzlyScreen(GameScreen):
+    if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
+        app = getters.app(CampfireApp)
+
     BINDINGS = [
         Binding("c", "play('draw')", "Draw", id="camp.draw"),
         Binding("e", "play('end')", "End turn", id="camp.end"),
@@ -204,12 +213,16 @@ class CampGrizzlyScreen(GameScreen):
 
     def _moves(self) -> list[Move]:
         table = self.table
-        if table is None or not table.acting or self._curtain_up:
+        # A table whose viewer acts has a viewer: the check tells the type checker so.
+        if table is None or table.viewer is None or not table.acting or self._curtain_up:
             return []
-        return self._known("moves", lambda: [a for a in self.match.legal_actions(table.viewer) if isinstance(a, Move)])
+        seat = table.viewer
+        return self._known("moves", lambda: [a for a in self.match.legal_actions(seat) if isinstance(a, Move)])
 
-    def _mover(self):
-        view = self.table.view
+    def _mover(self) -> CounselorView | None:
+        table = self.table
+        assert table is not None  # asked while the map shows a table
+        view = table.view
         return next((c for c in view.counselors if c.active and c.cell), None)
 
     def _place_cursor(self, table: Table) -> None:
@@ -312,6 +325,7 @@ class CampGrizzlyScreen(GameScreen):
         mover = self._mover()
         if mover is None:
             return (goal,) if Move(label(goal)) in self._moves() else None
+        assert self.table is not None  # the mover is on it
         view = self.table.view
         start = parse_label(mover.cell)
         otis = {parse_label(view.otis.cell)} - {goal} if view.otis.cell else set()
@@ -452,9 +466,11 @@ class CampGrizzlyScreen(GameScreen):
         if len(found) == 1:
             self.choose_action(found[0])
         elif found:
+            table = self.table
+            assert table is not None  # the actions were found on it
             actions = self.query_one(ActionList)
             actions.focus()
-            actions.highlighted = next(n for n, (_, a) in enumerate(self.table.actions) if a is found[0])
+            actions.highlighted = next(n for n, (_, a) in enumerate(table.actions) if a is found[0])
 
 
 SCREEN = CampGrizzlyScreen
