@@ -243,7 +243,8 @@ class Link:
     """Moves bytes between the SSH channel and the game's pty until one side ends.
 
     `run()` returns why it ended: "game" (the game exited), "client" (the connection went
-    away or sent EOF) or "idle" (no input for `idle_timeout` seconds)."""
+    away or sent EOF) or "idle" (neither a key nor a change on screen for `idle_timeout`
+    seconds)."""
 
     def __init__(self, process: asyncssh.SSHServerProcess, game: GameProcess, idle_timeout: float) -> None:
         self.process = process
@@ -252,7 +253,7 @@ class Link:
         self.bytes_in = 0
         self.bytes_out = 0
         self._loop = asyncio.get_running_loop()
-        self._last_input = self._loop.time()
+        self._last_activity = self._loop.time()
         self._keys = Utf8Only()
 
     async def run(self) -> str:
@@ -287,6 +288,10 @@ class Link:
                     raise
                 if not data:
                     return "game"
+                # The game drew something: a table the player waits at moved on. Waiting
+                # for the others is not being idle (a waiting screen draws nothing by itself
+                # but a note that changes once a minute).
+                self._last_activity = self._loop.time()
                 self.bytes_out += len(data)
                 try:
                     self.process.stdout.write(data)
@@ -309,7 +314,7 @@ class Link:
                 return "client"
             if not data:
                 return "client"
-            self._last_input = self._loop.time()
+            self._last_activity = self._loop.time()
             self.bytes_in += len(data)
             try:
                 await self._write_to_game(self._keys.feed(data))
@@ -328,7 +333,7 @@ class Link:
 
     async def _idle_watch(self) -> str:
         while True:
-            left = self._last_input + self.idle_timeout - self._loop.time()
+            left = self._last_activity + self.idle_timeout - self._loop.time()
             if left <= 0:
                 return "idle"
             await asyncio.sleep(left)

@@ -186,7 +186,7 @@ def _serve_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         type=_positive,
         default=1800,
         metavar="S",
-        help="end a game after this many seconds without a key press (default 1800)",
+        help="end a game after this many seconds without a key press or anything new on screen (default 1800)",
     )
     serve.add_argument(
         "--data-root",

@@ -187,5 +187,7 @@ class RemoteMatch:
 
 
 def _minutes(seconds: float) -> str:
-    whole = int(seconds)
-    return f"{whole // 60}:{whole % 60:02d}"
+    """Whole minutes: the note changes once a minute, so a player who only waits gets a
+    repaint a minute, not one a second (bytes over SSH, and CPU for every waiting process)."""
+    whole = int(seconds) // 60
+    return "under a minute" if whole < 1 else f"{whole} min"

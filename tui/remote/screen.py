@@ -73,7 +73,10 @@ class RemoteScreen:
         self.problem = ""
 
     def _tick(self) -> None:
-        if self.remote.waiting_note():
+        # Redraw only when the note's words change (once a minute at most).
+        note = self.remote.waiting_note()
+        if note != getattr(self, "_note_shown", ""):
+            self._note_shown = note
             self.refresh_table()
 
     # -- from the server -----------------------------------------------------------------------
