@@ -35,6 +35,9 @@ FIXED_VARIABLES = {
     "TEXTUAL_ANIMATIONS": "none",
 }
 PLAYER_NAME_VARIABLE = "CAMPFIRE_PLAYER_NAME"
+#: Set to "1" for a guest (a client without a key): the app tells them their games go
+#: away when they leave (tui.app reads the same name).
+GUEST_VARIABLE = "CAMPFIRE_GUEST"
 GAME_COMMAND = (sys.executable, "-m", "tui")
 
 
@@ -72,6 +75,8 @@ def child_environment(
             PLAYER_NAME_VARIABLE: player_name,
         }
     )
+    if folders.temporary:
+        env[GUEST_VARIABLE] = "1"
     return env
 
 

@@ -150,14 +150,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="JSON lines instead of a table")
     sim.add_argument("--no-timing", action="store_true", help="report 0 for every 'seconds' field")
     _option_flag(sim)
-    _serve_parser(sub, common)
+    _serve_parser(sub)
     return parser
 
 
-def _serve_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+def _serve_parser(sub: Any) -> None:
     serve = sub.add_parser(
         "serve",
-        parents=[common],
         help="host games over SSH, one game per connection",
         description="An SSH server where every connection plays its own Campfire; needs the "
         "'server' extra (pip install 'campfire[server]'). Players are told apart by their SSH "
@@ -354,6 +353,10 @@ def _launch(start: StartRequest | None, folder: Path | None) -> int:
 
 # -- serve -----------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
+    if getattr(args, "save_dir", None) is not None:  # given before the command
+        raise UserError(
+            "campfire serve keeps each player's saves under --data-root; --save-dir does not apply to it.", code=2
+        )
     try:
         from server.gateway import ServeOptions, read_allowed_fingerprints
         from server.main import run

@@ -29,6 +29,7 @@ async def test_the_same_key_continues_its_game_and_another_key_cannot_see_it(sta
     async with session(gateway.port, key=mine) as (_, terminal):
         await terminal.wait_for(LAUNCHER, START_TIMEOUT)
         await terminal.settle()
+        assert "removed when you" not in terminal.text, "a player with a key keeps their games"
         terminal.press("c")
         await terminal.wait_for("choose a forest side")
         await terminal.wait_for("Ana puts their beaver on the left bank")
@@ -52,6 +53,7 @@ async def test_a_guest_folder_lasts_as_long_as_the_session(start_gateway) -> Non
     guests = gateway.options.data_root / "guests"
     async with session(gateway.port) as (_, terminal):
         await terminal.wait_for(LAUNCHER, START_TIMEOUT)
+        await terminal.wait_for("removed when you")  # a guest is told, before playing
         assert len(list(guests.iterdir())) == 1
         [game] = gateway.games
         pid = game.pid

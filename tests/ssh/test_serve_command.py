@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import socket
+
+import pytest
 import sys
 
 from tui.cli import build_parser, main
@@ -63,3 +65,12 @@ def test_without_asyncssh_serve_says_which_extra_to_install(monkeypatch, capsys)
         monkeypatch.delitem(sys.modules, name)
     assert main(["serve"]) == 1
     assert "pip install 'campfire[server]'" in capsys.readouterr().err
+
+
+def test_save_dir_does_not_apply_to_serve_and_says_so(capsys) -> None:
+    """Players' saves live under --data-root; a --save-dir that did nothing misled operators."""
+    assert main(["--save-dir", "/tmp/nowhere", "serve"]) == 2
+    assert "--data-root" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve", "--help"])
+    assert "--save-dir" not in capsys.readouterr().out
