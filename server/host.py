@@ -140,7 +140,7 @@ class TableHost:
         self._members: set[Member] = set()
         self._rates: dict[str, IdentityRates] = {}  # by owner, while it has a connection
         self._lobby_changed = False
-        self._announcer: asyncio.Task | None = None
+        self._announcer: asyncio.Task[None] | None = None
         self._temp_dir: str | None = None
 
     # -- life ------------------------------------------------------------------------------
@@ -368,7 +368,7 @@ def _invite_code() -> str:
     return "".join(secrets.choice(INVITE_LETTERS) for _ in range(4))
 
 
-def _sender(writer: asyncio.StreamWriter):
+def _sender(writer: asyncio.StreamWriter) -> Callable[[msgspec.Struct], None]:
     def send(message: msgspec.Struct) -> None:
         transport = writer.transport
         if transport.is_closing():

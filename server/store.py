@@ -176,9 +176,10 @@ class TableStore:
             yield self._table(row)
 
     def count_owned(self, owner: str) -> int:
-        return self._db.execute("SELECT count(*) FROM tables WHERE owner = ?", (owner,)).fetchone()[0]
+        count: int = self._db.execute("SELECT count(*) FROM tables WHERE owner = ?", (owner,)).fetchone()[0]
+        return count
 
-    def _table(self, row: tuple) -> StoredTable:
+    def _table(self, row: tuple[Any, ...]) -> StoredTable:
         table_id, game, options, seed, public, invite, owner, version = row
         seats = [
             StoredSeat(kind=kind, owner=seat_owner, name=name, level=level)
