@@ -39,7 +39,7 @@ class StartRequest(msgspec.Struct, frozen=True, kw_only=True):
         return self.load is not None
 
 
-def parse_options(engine: Engine, pairs: Sequence[str]) -> msgspec.Struct:
+def parse_options(engine: Engine[Any, Any], pairs: Sequence[str]) -> msgspec.Struct:
     """Typed options from `key=value` texts over the game's defaults; BadOptions names the
     first bad one. Values are read as text first (`mode=expert`, `target=20`, `solo=yes`),
     then as JSON for lists and the like (`expansions=["retreat"]`)."""
@@ -62,7 +62,7 @@ def parse_options(engine: Engine, pairs: Sequence[str]) -> msgspec.Struct:
         raise BadOptions(f"These options do not work together for {title}: {_clause(error)}.") from None
 
 
-def _option_value(options_type: type, values: dict[str, Any], key: str, text: str) -> Any:
+def _option_value(options_type: type[msgspec.Struct], values: dict[str, Any], key: str, text: str) -> Any:
     attempts: list[Any] = [text]
     encoded = text.encode("utf-8", "replace")  # a lone surrogate from argv is no JSON anyway
     if json_depth(encoded) > MAX_JSON_DEPTH:
@@ -87,7 +87,7 @@ def _clause(error: BaseException) -> str:
     return text[:1].lower() + text[1:]
 
 
-def default_seats(engine: Engine) -> list[SeatSpec]:
+def default_seats(engine: Engine[Any, Any]) -> list[SeatSpec]:
     """One human against the game's strongest-sounding bot, as many as the game needs."""
     count = engine.info.usual_seats
     levels = [level for level in engine.bots if level != "random"] or list(engine.bots)
@@ -101,7 +101,7 @@ def default_seats(engine: Engine) -> list[SeatSpec]:
     return seats
 
 
-def new_match(request: StartRequest, *, engine: Engine | None = None) -> Match:
+def new_match(request: StartRequest, *, engine: Engine[Any, Any] | None = None) -> Match:
     """The fresh Match a new-game request describes (BadOptions if it cannot start)."""
     engine = engine or load_engine(request.game)
     options = engine.decode_options(request.options)
@@ -109,7 +109,9 @@ def new_match(request: StartRequest, *, engine: Engine | None = None) -> Match:
     return Match(engine, options, request.seats, seed)
 
 
-def begin(request: StartRequest, save_dir: Path | str | None = None, *, engine: Engine | None = None) -> Autosaver:
+def begin(
+    request: StartRequest, save_dir: Path | str | None = None, *, engine: Engine[Any, Any] | None = None
+) -> Autosaver:
     """Open the session a request describes, autosaving from the first moment.
 
     A new game gets its own autosave file in `save_dir`; a loaded file keeps being saved

@@ -405,18 +405,18 @@ def read_save(path: Path | str) -> SaveFile:
     return _decode_envelope(path, _read_bytes(path))
 
 
-def load_save(path: Path | str, *, engine: Engine | None = None) -> Loaded:
+def load_save(path: Path | str, *, engine: Engine[Any, Any] | None = None) -> Loaded:
     """Read, replay and digest-check a save. `engine` overrides the registry lookup."""
     path = Path(path)
     save = read_save(path)
     return Loaded(match=_replay(path, save, engine), path=path, save=save)
 
 
-def load(path: Path | str, *, engine: Engine | None = None) -> Match:
+def load(path: Path | str, *, engine: Engine[Any, Any] | None = None) -> Match:
     return load_save(path, engine=engine).match
 
 
-def verify(path: Path | str, *, engine: Engine | None = None) -> VerifyResult:
+def verify(path: Path | str, *, engine: Engine[Any, Any] | None = None) -> VerifyResult:
     """Every check `load` makes, as a result instead of an exception."""
     path = Path(path)
     try:
@@ -558,7 +558,7 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _engine_for(path: Path, save: SaveFile, engine: Engine | None) -> Engine:
+def _engine_for(path: Path, save: SaveFile, engine: Engine[Any, Any] | None) -> Engine[Any, Any]:
     if engine is not None:
         if engine.info.id != save.game:
             raise SaveError(path, f"is a save of '{save.game}', not of {engine.info.title}")
@@ -575,7 +575,7 @@ def _engine_for(path: Path, save: SaveFile, engine: Engine | None) -> Engine:
         raise SaveError(path, f"is a save of {entry.title}, whose rules cannot be loaded ({error})") from None
 
 
-def _replay(path: Path, save: SaveFile, engine: Engine | None) -> Match:
+def _replay(path: Path, save: SaveFile, engine: Engine[Any, Any] | None) -> Match:
     engine = _engine_for(path, save, engine)
     title = engine.info.title
     try:

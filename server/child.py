@@ -16,7 +16,7 @@ import signal
 import struct
 import sys
 import termios
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,9 +48,13 @@ class Limits:
     hangup_grace: float = 3.0
 
 
+#: What an SSH client sent as its environment: names and values as text, or raw bytes.
+ClientEnvironment = Mapping[str, str] | Mapping[bytes, bytes] | Mapping[str | bytes, str | bytes]
+
+
 def child_environment(
     term: str,
-    client_env: Mapping[object, object],
+    client_env: ClientEnvironment,
     folders: PlayerFolders,
     player_name: str,
     gateway_env: Mapping[str, str] = os.environ,
@@ -160,7 +164,9 @@ class GameProcess:
             except asyncio.TimeoutError:
                 self._signal(signal.SIGKILL)
                 await self.process.wait()
-        return self.process.returncode
+        returncode = self.process.returncode
+        assert returncode is not None  # the process was waited for above
+        return returncode
 
     def close_master(self) -> None:
         """Only once nothing reads the pty any more: a closed descriptor number can be
@@ -177,7 +183,7 @@ class GameProcess:
             pass
 
 
-def _child_setup(limits: Limits):
+def _child_setup(limits: Limits) -> Callable[[], None]:
     """Runs in the forked child after setsid(), before exec: only ioctl and setrlimit."""
     address_space = limits.address_space
     cpu_seconds = limits.cpu_seconds

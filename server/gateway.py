@@ -7,6 +7,7 @@ import errno
 import os
 import sqlite3
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -146,7 +147,7 @@ class Gateway:
             self.log = None
 
     # -- one session -----------------------------------------------------------
-    async def _run_session(self, process: asyncssh.SSHServerProcess) -> None:
+    async def _run_session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         player: PlayerConnection = process.get_extra_info("connection").get_owner()
         term = process.get_terminal_type()
         if process.command is not None or process.subsystem is not None or term is None:
@@ -174,7 +175,7 @@ class Gateway:
             if not self.sessions_by_ip[ip]:
                 del self.sessions_by_ip[ip]
 
-    async def _play(self, process: asyncssh.SSHServerProcess, player: "PlayerConnection", term: str) -> None:
+    async def _play(self, process: asyncssh.SSHServerProcess[bytes], player: "PlayerConnection", term: str) -> None:
         identity = player.identity
         folders = player_folders(self.options.data_root, identity)
         token = ""
@@ -218,7 +219,7 @@ class Gateway:
             self.log.write(event, peer=player.peer_ip, fingerprint=player.identity.fingerprint, **fields)
 
 
-def _request_kind(process: asyncssh.SSHServerProcess, term: str | None) -> str:
+def _request_kind(process: asyncssh.SSHServerProcess[bytes], term: str | None) -> str:
     if process.subsystem is not None:  # its name is the client's text: not logged
         return "subsystem"
     if process.command is not None:
@@ -226,13 +227,13 @@ def _request_kind(process: asyncssh.SSHServerProcess, term: str | None) -> str:
     return "shell without a terminal" if term is None else "shell"
 
 
-def _refuse(process: asyncssh.SSHServerProcess, message: str) -> None:
+def _refuse(process: asyncssh.SSHServerProcess[bytes], message: str) -> None:
     _write_quietly(process, message.encode(), stderr=process.get_terminal_type() is None)
     if not process.is_closing():
         process.exit(1)
 
 
-def _write_quietly(process: asyncssh.SSHServerProcess, data: bytes, stderr: bool = False) -> None:
+def _write_quietly(process: asyncssh.SSHServerProcess[bytes], data: bytes, stderr: bool = False) -> None:
     try:
         (process.stderr if stderr else process.stdout).write(data)
     except (asyncssh.Error, OSError, BrokenPipeError):
@@ -246,7 +247,7 @@ class Link:
     away or sent EOF) or "idle" (neither a key nor a change on screen for `idle_timeout`
     seconds)."""
 
-    def __init__(self, process: asyncssh.SSHServerProcess, game: GameProcess, idle_timeout: float) -> None:
+    def __init__(self, process: asyncssh.SSHServerProcess[bytes], game: GameProcess, idle_timeout: float) -> None:
         self.process = process
         self.game = game
         self.idle_timeout = idle_timeout
@@ -372,7 +373,8 @@ class PlayerConnection(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         if self._closer is not None:
             self._closer.cancel()
-        self.gateway.connections.pop(self.conn, None)
+        if self.conn is not None:
+            self.gateway.connections.pop(self.conn, None)
         if self.gateway.log is not None:
             self.gateway.log.write("disconnect", peer=self.peer_ip, fingerprint=self.identity.fingerprint)
 
@@ -461,7 +463,7 @@ class PlayerConnection(asyncssh.SSHServer):
             )
 
 
-async def serve_forever(options: ServeOptions, announce) -> None:
+async def serve_forever(options: ServeOptions, announce: Callable[[Gateway], object]) -> None:
     """Run until cancelled (Ctrl+C or SIGTERM in `run`), then end every game."""
     gateway = Gateway(options)
     try:

@@ -161,7 +161,7 @@ class TableHost:
         self._by_token: Counter[str] = Counter()  # open connections of each session token
         self._waiting_hellos = 0
         self._lobby_changed = False
-        self._announcer: asyncio.Task | None = None
+        self._announcer: asyncio.Task[None] | None = None
         self._temp_dir: str | None = None
         self._root_lock = RootLock(data_root)
 
@@ -435,7 +435,7 @@ def _invite_code() -> str:
     return "".join(secrets.choice(INVITE_LETTERS) for _ in range(INVITE_LENGTH))
 
 
-def _sender(writer: asyncio.StreamWriter):
+def _sender(writer: asyncio.StreamWriter) -> Callable[[msgspec.Struct], None]:
     def send(message: msgspec.Struct) -> None:
         transport = writer.transport
         if transport.is_closing():

@@ -207,7 +207,7 @@ class TableStore:
         for row in rows:
             yield self._table(row)
 
-    def _table(self, row: tuple) -> StoredTable:
+    def _table(self, row: tuple[Any, ...]) -> StoredTable:
         table_id, game, options, seed, public, invite, owner, version = row
         seats = [
             StoredSeat(kind=kind, owner=seat_owner, name=name, level=level)

@@ -86,8 +86,8 @@ class Table:
         self._away_since: dict[int, float] = {n: now for n, s in enumerate(stored.seats) if s.kind == "human"}
         self._votes: dict[int, set[str]] = {}
         self._bots_stuck_at = -1  # the version at which a bot or the game failed to move
-        self._inbox: asyncio.Queue[tuple[Member, msgspec.Struct, asyncio.Future]] = asyncio.Queue()
-        self._task: asyncio.Task | None = None
+        self._inbox: asyncio.Queue[tuple[Member, msgspec.Struct, asyncio.Future[None]]] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
         self._status: tuple[int, str] = (-1, "")  # (version, the lobby's status line)
 
     # -- facts -----------------------------------------------------------------------------
@@ -169,7 +169,7 @@ class Table:
 
     async def request(self, member: Member, message: msgspec.Struct) -> None:
         """Queue `message` for the table's task and wait until it has been handled."""
-        done = asyncio.get_running_loop().create_future()
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         await self._inbox.put((member, message, done))
         await done
 

@@ -19,6 +19,8 @@ from textual.app import App
 from textual.geometry import Size
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual.dom import DOMNode
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from tui.crash import CRASH_EXIT, crash_line, write_crash_log
@@ -110,6 +112,8 @@ class CampfireApp(App[int]):
         Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False, priority=True),
         Binding("f2", "keys", "Keys", id="app.keys"),
     ]
+    #: The ASCII fold while the ASCII glyph set is on (None before the glyphs are set too).
+    _ascii_filter: LineFilter | None = None
 
     def __init__(
         self,
@@ -122,7 +126,8 @@ class CampfireApp(App[int]):
         problems: list[str] = []
         if settings is None:
             settings, problems = read_settings(settings_path())
-        super().__init__(css_path=first_paint_style_paths(settings.glyphs))
+        # Textual types css_path as a list of str | PurePath (invariant): a list of Paths is read the same.
+        super().__init__(css_path=first_paint_style_paths(settings.glyphs))  # type: ignore[arg-type]
         self.settings = settings
         self.settings_problems = problems
         self.save_dir = save_dir
@@ -165,10 +170,10 @@ class CampfireApp(App[int]):
         use_scrollbars(name)
         self._ascii_filter = ascii_line_filter() if ascii_only else None
 
-    def get_line_filters(self):
+    def get_line_filters(self) -> list[LineFilter]:
         """Textual's filters (no colour, dimming), plus the ASCII fold in ASCII mode."""
         filters = list(super().get_line_filters())
-        if getattr(self, "_ascii_filter", None) is not None:
+        if self._ascii_filter is not None:
             filters.append(self._ascii_filter)
         return filters
 
@@ -278,7 +283,7 @@ class CampfireApp(App[int]):
         if path is not None and not self.stylesheet.has_source(str(path), ""):
             self._load_styles([path], restyle=False)
 
-    def read_default_styles(self, widget_types: tuple[type, ...]) -> None:
+    def read_default_styles(self, widget_types: tuple[type[DOMNode], ...]) -> None:
         """Parse the default CSS of widget classes a screen about to open mounts (the
         launcher asks for the setup form's while the player reads it). Textual parses a
         class's default CSS when its first widget mounts, which cost the form's first
@@ -288,7 +293,7 @@ class CampfireApp(App[int]):
         if self._add_default_styles(widget_types):
             self.stylesheet.parse()
 
-    def _add_default_styles(self, widget_types: tuple[type, ...]) -> bool:
+    def _add_default_styles(self, widget_types: tuple[type[DOMNode], ...]) -> bool:
         """Add the default CSS of `widget_types` to the stylesheet, unparsed; whether any
         of it was new."""
         stylesheet = self.stylesheet
@@ -334,13 +339,14 @@ class CampfireApp(App[int]):
             return  # never shown: no need to import it (this runs before the first paint)
         from tui.screens.too_small import TooSmallScreen
 
-        showing = isinstance(self.screen, TooSmallScreen)
-        if too_small and not showing:
-            self.push_screen(TooSmallScreen())
-        elif showing:
-            self.screen.update_size(width, height)
-            if not too_small:
-                self.pop_screen()
+        screen = self.screen
+        if not isinstance(screen, TooSmallScreen):
+            if too_small:
+                self.push_screen(TooSmallScreen())
+            return
+        screen.update_size(width, height)
+        if not too_small:
+            self.pop_screen()
 
 
 def _cause(error: BaseException) -> BaseException:

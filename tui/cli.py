@@ -15,7 +15,7 @@ import gc
 import os
 import sys
 import typing
-from collections.abc import Sequence
+from collections.abc import Sequence, Set as AbstractSet
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -232,17 +232,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
     # A bare `campfire` opens the launcher with nothing to read: argparse and the parsers of
     # every sub-command stay out of the launcher's start.
-    command = cmd_launcher if args is None else COMMANDS[args.command]
     try:
         if args is None:
             # The app and the save store resolve the same default folder when the launcher
             # first reads saves, after its first frame: the store stays out of its start.
-            folder = None
-        else:
-            from saves.store import save_dir
+            return cmd_launcher(None, None)
+        from saves.store import save_dir
 
-            folder = save_dir(getattr(args, "save_dir", None))
-        return command(args, folder)
+        return COMMANDS[args.command](args, save_dir(getattr(args, "save_dir", None)))
     except UserError as error:
         _fail(str(error))
         return error.code
@@ -472,7 +469,7 @@ def cmd_saves(args: argparse.Namespace, folder: Path) -> int:
     return 0
 
 
-def _table(rows: list[list[str]], right: set[int] = frozenset()) -> str:
+def _table(rows: list[list[str]], right: AbstractSet[int] = frozenset()) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for row in rows:

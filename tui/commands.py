@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.markup import escape
 
 from engines.core.rules import load_rules
 from engines.registry import ready_games
+
+if TYPE_CHECKING:
+    from tui.screens.game import GameScreen
 
 
 class RulesTopics(Provider):
@@ -17,7 +21,7 @@ class RulesTopics(Provider):
     def _topics(self) -> list[tuple[str, str, str]]:
         game_id = getattr(self.screen, "game_id", None)
         games = [game_id] if game_id else [g.id for g in ready_games()]
-        topics = []
+        topics: list[tuple[str, str, str]] = []
         for gid in games:
             book = load_rules(gid)
             topics.extend((f"rules: {book.title} / {s.title}", gid, s.anchor) for s in book.sections)
@@ -46,26 +50,34 @@ class RulesTopics(Provider):
 class GameActions(Provider):
     """`action: <text>` for every legal action of the seat at the keyboard."""
 
-    def _actions(self) -> list[tuple[str, object]]:
-        listing = getattr(self.screen, "palette_actions", None)
-        return listing() if listing else []
+    def _game_screen(self) -> GameScreen | None:
+        from tui.screens.game import GameScreen  # here: that module imports this one
+
+        screen = self.screen
+        return screen if isinstance(screen, GameScreen) else None
 
     async def discover(self) -> Hits:
-        for text, action in self._actions():
+        screen = self._game_screen()
+        if screen is None:
+            return
+        for text, action in screen.palette_actions():
             yield DiscoveryHit(
-                escape(f"action: {text}"), partial(self.screen.choose_action, action), help="Play this action"
+                escape(f"action: {text}"), partial(screen.choose_action, action), help="Play this action"
             )
 
     async def search(self, query: str) -> Hits:
+        screen = self._game_screen()
+        if screen is None:
+            return
         matcher = self.matcher(query)
-        for text, action in self._actions():
+        for text, action in screen.palette_actions():
             label = f"action: {text}"
             score = matcher.match(label)
             if score > 0:
                 yield Hit(
                     score,
                     matcher.highlight(escape(label)),
-                    partial(self.screen.choose_action, action),
+                    partial(screen.choose_action, action),
                     help="Play this action",
                 )
 
@@ -76,7 +88,11 @@ class KeysPanel(Provider):
     LABEL = "keys: every key of this screen, with its id"
 
     def _open(self) -> None:
-        self.app.action_keys()
+        from tui.app import CampfireApp
+
+        app = self.app
+        assert isinstance(app, CampfireApp)  # the only app; a provider's is typed App[object]
+        app.action_keys()
 
     async def discover(self) -> Hits:
         yield DiscoveryHit(self.LABEL, self._open, help="The Keys panel (F2)")

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engines.record import Record
+
+if TYPE_CHECKING:  # imported where used: the filter is built only in the ASCII glyph set
+    from textual.color import Color
+    from textual.filter import LineFilter
 
 
 class Glyphs(Record):
@@ -196,14 +202,14 @@ def fold_to_ascii(text: str) -> str:
     return "".join(out)
 
 
-def ascii_line_filter():
+def ascii_line_filter() -> LineFilter:
     """A Textual line filter folding every drawn character to ASCII (the ASCII glyph set
     then covers engine text, content, boards and rules alike, not only our own marks)."""
     from rich.segment import Segment
     from textual.filter import LineFilter
 
     class AsciiFold(LineFilter):
-        def apply(self, segments: list[Segment], background) -> list[Segment]:
+        def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
             return [
                 segment
                 if segment.control or segment.text.isascii()

@@ -116,12 +116,16 @@ _KEY_NAME = re.compile(r"^(?:(?:ctrl|shift|alt|meta|super)\+)*(?:[a-z0-9_]+|[!-~
 MAX_KEYS = 8
 
 
+#: The glyph sets a player may choose (tui/glyphs.py).
+GlyphSetName = Literal["unicode", "ascii"]
+
+
 class Settings(Record):
     """Read before the launcher's first frame, so a plain Record and stdlib JSON: a returning
     player's settings.json must not cost the launcher an import of msgspec."""
 
     __slots__ = ("glyphs", "bot_delay", "keymap")
-    glyphs: Literal["unicode", "ascii"]
+    glyphs: GlyphSetName
     #: Seconds between two bot moves, so a human can follow them.
     bot_delay: float
     #: Binding id -> keys, e.g. {"game.undo": "z", "board.left": "left,a,h"}.
@@ -130,7 +134,7 @@ class Settings(Record):
     def __init__(
         self,
         *,
-        glyphs: Literal["unicode", "ascii"] = "unicode",
+        glyphs: GlyphSetName = "unicode",
         bot_delay: float = 0.4,
         keymap: dict[str, str] | None = None,
     ) -> None:

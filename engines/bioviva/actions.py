@@ -15,7 +15,7 @@ import msgspec
 
 PawnKind = Literal["correct", "decoy"]
 Reply = Literal["almost", "not-at-all", "more"]
-REPLIES: tuple[str, ...] = ("almost", "not-at-all", "more")
+REPLIES: tuple[Reply, ...] = ("almost", "not-at-all", "more")
 LETTERS: tuple[str, ...] = ("A", "B", "C")
 MAX_GUESS = 40  # characters; a guess is a name, not an essay
 RULES_EDITION = "2"

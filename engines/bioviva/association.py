@@ -13,6 +13,8 @@ passes waits for the next tile.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from msgspec.structs import replace
 
 from engines.bioviva.actions import (
@@ -66,6 +68,14 @@ def sealed_line(seat: int, text: str) -> str:
 
 class AssociationRules:
     """The word-association part of the engine (mixed into `BiovivaEngine`)."""
+
+    if TYPE_CHECKING:  # provided by BiovivaEngine
+
+        def _animal_event(self, state: BiovivaState, what: str) -> Event: ...
+
+        def _finish(
+            self, state: BiovivaState, result: Result, events: list[Event], category: int
+        ) -> Applied[BiovivaState]: ...
 
     def _apply_clue(self, state: BiovivaState, seat: int, action: Action) -> Applied[BiovivaState]:
         cards = load_cards()

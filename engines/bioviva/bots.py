@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from engines.bioviva.actions import (
     Accept,
+    Action,
     Answer,
     Clarify,
     Done,
@@ -35,13 +37,18 @@ from engines.bioviva.actions import (
     Pass,
     PassCard,
     Peek,
+    PawnKind,
     PlacePawn,
 )
 from engines.bioviva.cards import Animal, load_cards, matches_animal, normalise_answer
-from engines.bioviva.worldmap import COLS, ROWS, load_localizations, load_map, parse_cell
+from engines.bioviva.state import BiovivaView, ChallengeView
+from engines.bioviva.worldmap import COLS, ROWS, Localization, load_localizations, load_map, parse_cell
 from engines.core.bots import RandomBot
 from engines.core.grid import chebyshev
 from engines.core.protocol import Bot, BotContext
+from engines.core.rng import Rng, seed_state
+
+Cell = tuple[int, int]
 
 
 def knows(level: str, seat: int, card: str, rate: float) -> bool:
@@ -51,12 +58,12 @@ def knows(level: str, seat: int, card: str, rate: float) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _tag_counts() -> Counter:
+def _tag_counts() -> Counter[str]:
     return Counter(t for a in load_cards().animals for t in a.tags)
 
 
 @lru_cache(maxsize=1)
-def _locations():
+def _locations() -> dict[str, Localization]:
     return {loc.id: loc for loc in load_localizations()}
 
 
@@ -92,9 +99,9 @@ class SkillBot(Bot):
     uses_magnifier = False
     follows_crowd = False
 
-    def choose(self, ctx: BotContext):
-        view = ctx.view
-        legal = list(ctx.legal)
+    def choose(self, ctx: BotContext) -> Action:
+        view: BiovivaView = ctx.view
+        legal: list[Action] = list(ctx.legal)
         if not legal:
             raise ValueError("no legal action")
         phase = view.phase
@@ -111,27 +118,37 @@ class SkillBot(Bot):
         return legal[0]
 
     # question ---------------------------------------------------------------
-    def _question(self, ctx: BotContext, legal):
-        ch = ctx.view.challenge
+    @staticmethod
+    def _challenge(ctx: BotContext) -> ChallengeView:
+        """The challenge under way: every phase a bot plays past the roll has one."""
+        challenge: ChallengeView | None = ctx.view.challenge
+        assert challenge is not None, "a challenge phase without a challenge"
+        return challenge
+
+    def _question(self, ctx: BotContext, legal: list[Action]) -> Action:
+        ch = self._challenge(ctx)
         knowing = knows(self.name, ctx.seat, ch.card, self.accuracy)
         if knowing:
             return Answer(load_cards().question(ch.card).correct)
         if ch.peek >= 0 and ch.answers[ch.peek]:
             return Answer(ch.answers[ch.peek])
         peeks = [a for a in legal if isinstance(a, Peek)]
+        rng: Rng = ctx.rng
         if peeks:
-            return ctx.rng.choice(peeks)
-        return Answer(ctx.rng.choice(["A", "B", "C"]))
+            return rng.choice(peeks)
+        return Answer(rng.choice(["A", "B", "C"]))
 
     # localization -------------------------------------------------------------
-    def _localization(self, ctx: BotContext, legal):
-        view = ctx.view
+    def _localization(self, ctx: BotContext, legal: list[Action]) -> Action:
+        view: BiovivaView = ctx.view
         me = ctx.seat
         young = view.young[me]
         free = {(a.row, a.col) for a in legal if isinstance(a, PlacePawn)}
-        kinds = [k for k in ("correct", "decoy") if any(isinstance(a, PlacePawn) and a.kind == k for a in legal)]
+        kinds: list[PawnKind] = [
+            k for k in ("correct", "decoy") if any(isinstance(a, PlacePawn) and a.kind == k for a in legal)
+        ]
         target = self._target(ctx)
-        rng = ctx.rng
+        rng: Rng = ctx.rng
         # Either pawn may go down first: always the correct one first would tell the
         # table which pawn is which, and the decoy could never bluff.
         kind = rng.choice(kinds)
@@ -141,9 +158,9 @@ class SkillBot(Bot):
             cell = self._bluff(free, target, rng)
         return PlacePawn(kind, *cell)
 
-    def _target(self, ctx: BotContext) -> tuple[int, int]:
+    def _target(self, ctx: BotContext) -> Cell:
         """Where this bot believes the answer is (stable for the whole challenge)."""
-        ch = ctx.view.challenge
+        ch = self._challenge(ctx)
         rng = _stable_rng(self.name, ctx.seat, ch.card)
         if knows(self.name, ctx.seat, ch.card, self.accuracy):
             loc = _locations()[ch.card]
@@ -159,12 +176,12 @@ class SkillBot(Bot):
         return rng.choice(land)
 
     @staticmethod
-    def _nearest(free, target, rng) -> tuple[int, int]:
+    def _nearest(free: Iterable[Cell], target: Cell, rng: Rng) -> Cell:
         best = min(chebyshev(cell, target) for cell in free)
         return rng.choice(sorted(cell for cell in free if chebyshev(cell, target) == best))
 
     @staticmethod
-    def _bluff(free, target, rng) -> tuple[int, int]:
+    def _bluff(free: Iterable[Cell], target: Cell, rng: Rng) -> Cell:
         """A decoy a few squares off, on land when possible, to draw others away."""
         land = load_map()
         ring = sorted(cell for cell in free if 3 <= chebyshev(cell, target) <= 6)
@@ -172,9 +189,8 @@ class SkillBot(Bot):
         return rng.choice(dry or ring or sorted(free))
 
     # word association: the guide ---------------------------------------------------
-    def _clue(self, ctx: BotContext, legal):
-        view = ctx.view
-        ch = view.challenge
+    def _clue(self, ctx: BotContext, legal: list[Action]) -> Action:
+        ch = self._challenge(ctx)
         me = load_cards().animal(ch.card)
         if PassCard() in legal and self._ambiguous(me):
             return PassCard()
@@ -196,7 +212,8 @@ class SkillBot(Bot):
         if tags and LayTile(tags[0]) in legal:
             return LayTile(tags[0])
         plain = [a for a in legal if isinstance(a, LayTile) and not a.under]
-        return ctx.rng.choice(plain)
+        rng: Rng = ctx.rng
+        return rng.choice(plain)
 
     @staticmethod
     def _ambiguous(me: Animal) -> bool:
@@ -205,7 +222,7 @@ class SkillBot(Bot):
         return any(mine <= set(a.tags) for a in load_cards().animals if a.id != me.id)
 
     @staticmethod
-    def _habitat(me: Animal) -> tuple[int, int] | None:
+    def _habitat(me: Animal) -> Cell | None:
         grid = load_map()
         for tag, letter in HABITATS:
             if tag in me.tags:
@@ -215,8 +232,8 @@ class SkillBot(Bot):
         return None
 
     # word association: the guide's replies -------------------------------------------
-    def _review(self, ctx: BotContext, legal):
-        ch = ctx.view.challenge
+    def _review(self, ctx: BotContext, legal: Sequence[Action]) -> Action:
+        ch = self._challenge(ctx)
         me = load_cards().animal(ch.card)
         if ch.reviewing < 0:
             return Done()
@@ -243,9 +260,9 @@ class SkillBot(Bot):
         return Done()
 
     # word association: guessing -------------------------------------------------------
-    def _guess(self, ctx: BotContext, legal):
-        view = ctx.view
-        ch = view.challenge
+    def _guess(self, ctx: BotContext, legal: Sequence[Action]) -> Action:
+        ch = self._challenge(ctx)
+        rng: Rng = ctx.rng
         mine_now = sum(1 for g in ch.guesses if g.seat == ctx.seat and g.tile == len(ch.tiles))
         options = {a.text for a in legal if isinstance(a, Guess)}
         if mine_now >= self.guesses or not options:
@@ -271,7 +288,7 @@ class SkillBot(Bot):
                 elif other is not None and other.id != a.id:
                     share = len(set(other.tags) & tags) / len(other.tags)
                     score += share if g.reply == "almost" else -share
-            score += self.noise * ctx.rng.random()
+            score += self.noise * rng.random()
             if score > best_score:
                 best, best_score = a, score
         if best is None or best_score < 1:
@@ -279,9 +296,7 @@ class SkillBot(Bot):
         return Guess(best.name)
 
 
-def _stable_rng(level: str, seat: int, card: str):
-    from engines.core.rng import Rng, seed_state
-
+def _stable_rng(level: str, seat: int, card: str) -> Rng:
     return Rng(seed_state(zlib.crc32(f"{level}:{seat}:{card}:where".encode())))
 
 
@@ -310,4 +325,9 @@ class ExpertBot(SkillBot):
     follows_crowd = True
 
 
-BOTS = {"random": RandomBot, "novice": NoviceBot, "heuristic": HeuristicBot, "expert": ExpertBot}
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "novice": NoviceBot,
+    "heuristic": HeuristicBot,
+    "expert": ExpertBot,
+}

@@ -28,6 +28,8 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Protocol, TypeVar
 from importlib import resources
 from typing import Literal
 
@@ -156,15 +158,24 @@ class CardSet(msgspec.Struct, frozen=True, dict=True):
         return tuple(tile for tile in self.tiles if tile.family == family)
 
 
-def _index(items) -> dict:
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+_Item = TypeVar("_Item", bound=_Identified)
+_Decoded = TypeVar("_Decoded")
+
+
+def _index(items: Iterable[_Item]) -> dict[str, _Item]:
     """Items by id; with a repeated id the first one wins, as a search in order would."""
-    index = {}
+    index: dict[str, _Item] = {}
     for item in items:
         index.setdefault(item.id, item)
     return index
 
 
-def _by_id(index: dict, item_id: str, kind: str):
+def _by_id(index: Mapping[str, _Item], item_id: str, kind: str) -> _Item:
     try:
         return index[item_id]
     except KeyError:
@@ -247,7 +258,7 @@ def _need_text(value: str, where: str) -> None:
         raise ValueError(f"{where}: leading or trailing spaces in {value!r}")
 
 
-def _unique_ids(items, kind: str, pattern: str) -> None:
+def _unique_ids(items: Iterable[_Identified], kind: str, pattern: str) -> None:
     seen: set[str] = set()
     for item in items:
         if not re.fullmatch(pattern, item.id):
@@ -380,10 +391,11 @@ def validate_cards(cards: CardSet) -> None:
 # --------------------------------------------------------------------------- loading
 
 
-def _read(name: str, kind: type):
+def _read(name: str, kind: type[_Decoded]) -> _Decoded:
+    """Decode a data file as ``kind`` (a tuple of one card Struct)."""
     raw = (resources.files("engines.bioviva") / "data" / name).read_bytes()
     try:
-        return msgspec.json.decode(raw, type=tuple[kind, ...])
+        return msgspec.json.decode(raw, type=kind)
     except msgspec.ValidationError as exc:
         raise ValueError(f"{name}: {exc}") from exc
 
@@ -392,11 +404,11 @@ def _read(name: str, kind: type):
 def load_cards() -> CardSet:
     """Read, decode and validate all Bioviva card data (cached)."""
     cards = CardSet(
-        questions=_read("questions.json", Question),
-        animals=_read("animals.json", Animal),
-        tiles=_read("tiles.json", SymbolTile),
-        plus_cards=_read("plus_cards.json", PlusCard),
-        die=_read("die.json", DieFace),
+        questions=_read("questions.json", tuple[Question, ...]),
+        animals=_read("animals.json", tuple[Animal, ...]),
+        tiles=_read("tiles.json", tuple[SymbolTile, ...]),
+        plus_cards=_read("plus_cards.json", tuple[PlusCard, ...]),
+        die=_read("die.json", tuple[DieFace, ...]),
     )
     validate_cards(cards)
     return cards

@@ -38,6 +38,7 @@ Seat numbers in text forms count from 1; action Structs store 0-based seats.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -155,8 +156,9 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
         if len(set(options.young)) != len(options.young):
             raise BadOptions("A young player is listed twice.")
 
-    def new_game(self, options: BiovivaOptions, seats: int, seed: int) -> BiovivaState:
+    def new_game(self, options: msgspec.Struct, seats: int, seed: int) -> BiovivaState:
         self.check_setup(options, seats)
+        assert isinstance(options, BiovivaOptions)  # check_setup refuses any other options
         rng = Rng(seed_state(seed))
         questions = tuple(rng.shuffled(every_card("question")))
         places = tuple(rng.shuffled(every_card("localization")))
@@ -228,7 +230,8 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
             if seat == AUTO:
                 raise IllegalAction("No automatic actor is due to act.")
             raise IllegalAction(self._not_your_turn(state, seat))
-        return getattr(self, _HANDLERS[state.phase])(state, seat, action)
+        handler: Callable[[BiovivaState, int, Action], Applied[BiovivaState]] = getattr(self, _HANDLERS[state.phase])
+        return handler(state, seat, action)
 
     def _not_your_turn(self, state: BiovivaState, seat: int) -> str:
         if state.phase == "question":
@@ -492,7 +495,7 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
             rng=rng.state,
             plus_deck=plus_deck,
             scores=tuple(scores),
-            earned=tuple(tuple(e) for e in earned),  # type: ignore[misc]
+            earned=tuple(tuple(e) for e in earned),
             last=result,
             answers=(),
             peeks=(),
@@ -568,7 +571,8 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
     def parse_action(self, state: BiovivaState, seat: int, text: str) -> Action:
         if not text.split():
             raise IllegalAction("Type an action, e.g. 'answer B', 'pawn correct H4' or 'guess lion'.")
-        return CODEC.parse(text)
+        action: Action = CODEC.parse(text)
+        return action
 
     # -- end -------------------------------------------------------------------------
     def is_over(self, state: BiovivaState) -> bool:

@@ -11,6 +11,7 @@ order of the animals).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import compress
 
@@ -28,6 +29,7 @@ from engines.bioviva.actions import (
     Magnifier,
     Pass,
     PassCard,
+    PawnKind,
     Peek,
     PlacePawn,
 )
@@ -46,7 +48,7 @@ from engines.bioviva.state import (
 )
 from engines.bioviva.worldmap import COLS, ROWS
 
-PAWN_KINDS = ("correct", "decoy")
+PAWN_KINDS: tuple[PawnKind, ...] = ("correct", "decoy")
 _ANSWERS: tuple[Action, ...] = tuple(Answer(letter) for letter in LETTERS)
 _GUIDE_CLOSING: tuple[Action, ...] = (*(GuideReply(r) for r in REPLIES), Done())
 _PASS = Pass()
@@ -116,7 +118,7 @@ def _guesses() -> tuple[tuple[Guess, ...], dict[str, tuple[int, ...]]]:
     return tuple(Guess(name) for name, _ in names), {key: tuple(at) for key, at in places.items()}
 
 
-def _without(actions: tuple[Action, ...], indices) -> list[Action]:
+def _without(actions: tuple[Action, ...], indices: Iterable[int]) -> list[Action]:
     kept = list(actions)
     for index in sorted(indices, reverse=True):
         del kept[index]

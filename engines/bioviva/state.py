@@ -5,13 +5,14 @@ Seats are 0-based here as everywhere in the engine; "Player N" counts from 1.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Literal
 
 import msgspec
 
 from engines.bioviva.actions import BiovivaOptions
-from engines.bioviva.cards import Animal, load_cards, normalise_answer
+from engines.bioviva.cards import Animal, PlusCard, Question, load_cards, normalise_answer
 from engines.bioviva.worldmap import Localization, cell_name, load_localizations
 from engines.core.rng import Rng
 
@@ -208,7 +209,7 @@ def _player(n: int) -> str:
     return f"Player {n + 1}"
 
 
-def _names(seats) -> str:
+def _names(seats: Iterable[int]) -> str:
     names = [_player(s) for s in seats]
     if len(names) <= 1:
         return "".join(names)
@@ -303,7 +304,12 @@ def every_card(deck: str) -> tuple[str, ...]:
     if deck == "localization":
         return tuple(loc.id for loc in load_localizations())
     cards = load_cards()
-    items = {"question": cards.questions, "animal": cards.animals, "plus": cards.plus_cards}[deck]
+    decks: dict[str, Sequence[Question | Animal | PlusCard]] = {
+        "question": cards.questions,
+        "animal": cards.animals,
+        "plus": cards.plus_cards,
+    }
+    items = decks[deck]
     return tuple(item.id for item in items)
 
 

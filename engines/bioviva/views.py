@@ -6,6 +6,8 @@ Mixed into `BiovivaEngine`; nothing here changes a state.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 
 from engines.bioviva.actions import LETTERS
@@ -34,7 +36,7 @@ from engines.bioviva.state import (
     reveal_order,
     unreviewed,
 )
-from engines.core.protocol import AUTO, SeatPanel, Summary
+from engines.core.protocol import AUTO, Outcome, SeatPanel, Summary
 
 
 def _pawn_name(kind: str) -> str:
@@ -43,6 +45,12 @@ def _pawn_name(kind: str) -> str:
 
 class ViewRules:
     """Views, summaries and secrets (mixed into `BiovivaEngine`)."""
+
+    if TYPE_CHECKING:  # provided by BiovivaEngine
+
+        def actors(self, state: BiovivaState) -> tuple[int, ...]: ...
+
+        def outcome(self, state: BiovivaState) -> Outcome: ...
 
     def view(self, state: BiovivaState, viewer: int | None) -> BiovivaView:
         cards = load_cards()

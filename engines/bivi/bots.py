@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engines.bivi import content
 from engines.bivi.actions import (
+    Action,
     ChooseBank,
     CubeAt,
     Discard,
@@ -22,6 +23,7 @@ from engines.bivi.actions import (
 )
 from engines.bivi.geometry import (
     EMPTY,
+    Cell,
     absolute,
     beaver_reach,
     layout,
@@ -31,7 +33,12 @@ from engines.bivi.geometry import (
     tile_graph,
 )
 from engines.core.bots import RandomBot
+from engines.bivi.view import BiviView
 from engines.core.protocol import Bot, BotContext
+from engines.core.rng import Rng
+
+#: Where and how a tile goes: (row, col, rotation, flipped).
+Spot = tuple[int, int, int, bool]
 
 CUBE_VALUE = 0.9  # what a cube in stock is worth, in points, to this bot
 PATIENCE = 40  # after this many turns, cubes lose value every turn so a long game moves on
@@ -42,7 +49,7 @@ MOVE_COST = 1.2  # each cube spent moving the beaver must gain at least this muc
 class _Model:
     """My river as the bot sees it, with the wood groups precomputed once per decision."""
 
-    def __init__(self, view, seat: int) -> None:
+    def __init__(self, view: BiviView, seat: int) -> None:
         self.view = view
         self.board = content.board(view.board)
         self.lay = layout(self.board)
@@ -88,7 +95,9 @@ class _Model:
             wood = content.tile(root).wood
             self.best[wood] = max(self.best[wood], size)
 
-    def placements(self, tile_id: int, beaver=None, bank=None):
+    def placements(
+        self, tile_id: int, beaver: Cell | None = None, bank: str | None = None
+    ) -> list[tuple[int, int, int, bool, list[Cell]]]:
         beaver = self.me.beaver if beaver is None else beaver
         bank = self.me.bank if bank is None else bank
         return legal_placements(self.lay, self.grid, content.tile(tile_id).cells, tile_id, beaver, bank, self.flip)
@@ -138,15 +147,18 @@ class _Model:
                     score -= 0.4
         return score
 
-    def best_placement(self, tile_id: int, beaver=None, bank=None) -> tuple[float, tuple | None]:
-        best, choice = -1e9, None
+    def best_placement(
+        self, tile_id: int, beaver: Cell | None = None, bank: str | None = None
+    ) -> tuple[float, Spot | None]:
+        best: float = -1e9
+        choice: Spot | None = None
         for r, c, rot, flip, _spots in self.placements(tile_id, beaver, bank):
             v = self.value(tile_id, r, c, rot, flip)
             if v > best:
                 best, choice = v, (r, c, rot, flip)
         return best, choice
 
-    def plug_value(self, cell) -> float:
+    def plug_value(self, cell: Cell) -> float:
         """How much a cube helps in `cell`: filling a slot no tile fits is worth most."""
         r, c = cell
         if r < self.bank_row:
@@ -169,8 +181,9 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, ctx: BotContext):
-        view, legal = ctx.view, list(ctx.legal)
+    def choose(self, ctx: BotContext) -> Action:
+        view: BiviView = ctx.view
+        legal: list[Action] = list(ctx.legal)
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
@@ -193,9 +206,10 @@ class HeuristicBot(Bot):
                 if value >= keep:
                     return best
             return next(a for a in legal if isinstance(a, NoCube))
-        return ctx.rng.choice(legal)
+        rng: Rng = ctx.rng
+        return rng.choice(legal)
 
-    def _pick(self, model: _Model, legal):
+    def _pick(self, model: _Model, legal: list[Action]) -> Action:
         best, choice = -1e9, legal[0]
         for action in legal:
             if isinstance(action, Take):
@@ -210,9 +224,10 @@ class HeuristicBot(Bot):
                 best, choice = value, action
         return choice
 
-    def _hand(self, model: _Model, view, legal):
+    def _hand(self, model: _Model, view: BiviView, legal: list[Action]) -> Action:
         places = [a for a in legal if isinstance(a, Place)]
-        best, choice = -1e9, None
+        best: float = -1e9
+        choice: Place | MoveBeaver | None = None
         for a in places:
             v = model.value(view.hand, a.row, a.col, a.rotation, a.flipped)
             if v > best:

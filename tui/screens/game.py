@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import gc
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from textual import events, work
@@ -49,6 +49,11 @@ from tui.widgets.footer import SteadyFooter
 from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
 from tui.widgets.table import Table, name_seats
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tui.app import CampfireApp
+
 #: With no bot delay, how long bot and automatic steps are played in a row before the
 #: screen draws and answers keys: about a frame, so a key pressed meanwhile waits no longer
 #: than one. A step is a decision (well under a millisecond) and an autosave, whose fsync
@@ -62,6 +67,8 @@ def shown_on_screen(widget: Widget) -> bool:
 
 
 class GameScreen(StyledOnOpen, Screen[None]):
+    if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
+        app = getters.app(CampfireApp)
     COMMANDS = Screen.COMMANDS | {GameActions}
     BINDINGS = [
         Binding("u", "undo", "Undo", id="game.undo"),
@@ -180,7 +187,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
             self._maybe_run_bots()
         if self.hides_information and self.viewer is not None and shows_secret(self.match, self.viewer):
             # Whoever opened the game may not be the player whose secrets come first.
-            self._raise_curtain()
+            self._raise_curtain(self.viewer)
         self._show_whose_screen()
         # The default focus first (the screen's own set_focus, at once, where a widget's
         # focus() waits for the app's queue): the first table may move it to the board, as
@@ -245,7 +252,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
         match = self.match
         viewer = None if self._curtain_up else self.viewer
         acting = viewer is not None and viewer in match.actors() and not match.seats[viewer].is_bot
-        legal = match.legal_actions(viewer) if acting else []
+        legal = match.legal_actions(viewer) if acting and viewer is not None else []
         shown = self.listed_actions(legal)
         names = [s.name for s in match.seats]
         summary = match.summary(viewer)
@@ -373,7 +380,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
         if curtain is not None:
             curtain.show_player(self.match.seats[self.viewer].name)
         elif self.hides_information and self.viewer != before and shows_secret(self.match, self.viewer):
-            self._raise_curtain()
+            self._raise_curtain(self.viewer)
         self._show_whose_screen()
 
     def action_next_player(self) -> None:
@@ -387,8 +394,8 @@ class GameScreen(StyledOnOpen, Screen[None]):
         self.problem = ""
         self.refresh_table()
 
-    def _raise_curtain(self) -> None:
-        name = self.match.seats[self.viewer].name
+    def _raise_curtain(self, viewer: int) -> None:
+        name = self.match.seats[viewer].name
         self._curtain_up = True
         curtain = curtain_of(self.app, self)
         if curtain is not None:  # never two curtains: the one up names the next seat

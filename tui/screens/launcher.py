@@ -30,7 +30,10 @@ from tui.widgets.title_bar import TitleBar
 if TYPE_CHECKING:
     # The save store (and the engines and save format behind it) is first needed when the
     # launcher looks for a game to continue, after its first frame.
+    from textual import getters
+
     from saves.store import SaveInfo
+    from tui.app import CampfireApp
 
 
 def game_prompt(entry: GameEntry) -> str:
@@ -94,6 +97,8 @@ def continue_target(save_dir) -> SaveInfo | None:
 
 
 class LauncherScreen(StyledOnOpen, Screen[None]):
+    if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
+        app = getters.app(CampfireApp)
     BINDINGS = [
         Binding("enter", "new_game", "New game", id="launcher.new", show=True),
         Binding("c", "continue_game", "Continue", id="launcher.continue"),

@@ -40,7 +40,7 @@ class RulesScreen(Screen[None]):
     def __init__(self, game_id: str, anchor: str = "") -> None:
         super().__init__()
         self.book: RulesBook = load_rules(game_id)
-        self.anchor = anchor
+        self.opening_anchor = anchor  # not `anchor`: that is a Widget method
         self.shown: list[RulesSection] = list(self.book.sections)
 
     def compose(self) -> ComposeResult:
@@ -59,7 +59,7 @@ class RulesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._fill(self.book.sections)
-        start = self.book.section(self.anchor) if self.anchor else None
+        start = self.book.section(self.opening_anchor) if self.opening_anchor else None
         self.show_section(start or (self.book.sections[0] if self.book.sections else None))
         self.query_one(RulesText).focus()
 

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from tui.settings import Settings, save_settings, settings_path
+from tui.settings import GlyphSetName, Settings, save_settings, settings_path
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tui.app import CampfireApp
 
 
 class SettingsScreen(Screen[None]):
+    if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
+        app = getters.app(CampfireApp)
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="settings.back")]
     AUTO_FOCUS = "#glyphs"
 
@@ -49,7 +58,7 @@ class SettingsScreen(Screen[None]):
         if not 0 <= delay <= 5:
             self.query_one("#settings-error", Static).update("The bot pace must be between 0 and 5 seconds.")
             return
-        glyphs = str(self.query_one("#glyphs", Select).value)
+        glyphs: GlyphSetName = "ascii" if self.query_one("#glyphs", Select).value == "ascii" else "unicode"
         settings = Settings(glyphs=glyphs, bot_delay=delay, keymap=self.app.settings.keymap)
         try:
             path = save_settings(settings)

@@ -248,6 +248,7 @@ class SetupScreen(StyledOnOpen, Screen[None]):
             raw_options = {}
             for field in option_fields(self.engine.options_type):
                 widget = self.query_one(f"#option-{field.name}")
+                assert isinstance(widget, (ChoiceField, Input))  # as compose built it
                 text = str(widget.value).strip()
                 try:
                     raw_options[field.name] = read_option(field, text)

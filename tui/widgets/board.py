@@ -255,7 +255,8 @@ def show_text(widget: Static, content: VisualType) -> bool:
     widget.update(content, layout=False)
     if not (styles.height is not None and styles.height.is_auto):
         return True  # the styles size the box, whatever the text
-    needed = widget.visual.get_height(styles, width)
+    # Textual passes a widget's styles here itself (Widget._get_box_model), though it types them RulesMap.
+    needed = widget.visual.get_height(styles, width)  # type: ignore[arg-type]
     if needed != rows:
         widget.refresh(layout=True)
     return True

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -37,7 +37,7 @@ class ChoiceField(Widget, can_focus=True):
     }
     """
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Previous", id="choice.previous"),
         Binding("right,enter,space", "step(1)", "Next", id="choice.next"),
     ]

@@ -11,7 +11,7 @@ themselves, and each widget compares what it would show with what it shows.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -29,6 +29,11 @@ from engines.core.protocol import SeatPanel
 from saves.limits import printable
 from tui.widgets.footer import painted_once
 from tui.widgets.table import Table
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tui.app import CampfireApp
 
 
 def _changed_span(y: int, old: str, new: str) -> Region:
@@ -51,6 +56,9 @@ class SteadyText(Static):
     text keeps its number of rows, only the rows that differ once wrapped; a new height
     still lays the screen out and repaints it whole, once.
     """
+
+    if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
+        app = getters.app(CampfireApp)
 
     def __init__(self, text: str | Text = "", **kwargs: Any) -> None:
         super().__init__(markup=False, **kwargs)
@@ -166,6 +174,9 @@ class SeatPanelView(SteadyText):
 class SeatPanels(VerticalScroll):
     """Every seat's panel; scrolls (with its scrollbar as the cue) when they do not all fit.
     Larger terminals lay them out side by side (styles: `.-wide #panels`)."""
+
+    if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
+        app = getters.app(CampfireApp)
 
     table: reactive[Table | None] = reactive(None, repaint=False)
 

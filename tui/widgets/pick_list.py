@@ -10,7 +10,7 @@ lines that changed.
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -21,6 +21,11 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tui.app import CampfireApp
 
 
 class PickEntry(NamedTuple):
@@ -36,6 +41,9 @@ class PickList(Widget, can_focus=True):
     the highlighted entry. The highlighted entry carries the app's cursor glyph as well as
     the highlight's colours, so it shows without colour (NO_COLOR) too. An entry list
     taller than the widget scrolls with the highlight."""
+
+    if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
+        app = getters.app(CampfireApp)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "cursor_down", "Down", show=False),
