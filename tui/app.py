@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import gc
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,12 +27,6 @@ from tui.glyphs import Glyphs, glyph_set
 from tui.settings import Settings, read_settings, settings_path
 
 MIN_WIDTH = 80
-#: Set by `campfire serve` (server.child.GUEST_VARIABLE) for a client without a key.
-GUEST_VARIABLE = "CAMPFIRE_GUEST"
-GUEST_NOTICE = (
-    "You connected without an SSH key: your games and settings are removed when you "
-    "disconnect. Connect with a key to find them again next time."
-)
 MIN_HEIGHT = 24
 
 
@@ -206,8 +199,6 @@ class CampfireApp(App[int]):
         super().push_screen(LauncherScreen())
         for problem in self.settings_problems:  # one warning per bad key
             self.notify(problem, severity="warning", timeout=8, markup=False)
-        if os.environ.get(GUEST_VARIABLE) == "1":  # set by campfire serve for a keyless client
-            self.notify(GUEST_NOTICE, title="Playing as a guest", severity="warning", timeout=20, markup=False)
         if self.start_request is not None:
             self.call_after_refresh(self._open_start_request)
         self.call_after_refresh(self._check_size)

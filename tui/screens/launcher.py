@@ -27,6 +27,13 @@ from tui.widgets.compositor import RefreshedRowsCompositor
 from tui.widgets.pick_list import PickEntry, PickList
 from tui.widgets.title_bar import TitleBar
 
+#: Set by `campfire serve` (server.child.GUEST_VARIABLE) for a client without a key.
+GUEST_VARIABLE = "CAMPFIRE_GUEST"
+GUEST_NOTICE = (
+    "Playing as a guest: your games are removed when you disconnect. "
+    "Connect with an SSH key to find them again next time."
+)
+
 if TYPE_CHECKING:
     # The save store (and the engines and save format behind it) is first needed when the
     # launcher looks for a game to continue, after its first frame.
@@ -211,6 +218,8 @@ class LauncherScreen(StyledOnOpen, Screen[None]):
             f"\n\n{entry.pitch}\n\nPlayers: {entry.players}\n\n{status}\n\n{continuing}\n"
             "l: load a saved game   s: settings   q: quit   F2: every key",
         )
+        if os.environ.get(GUEST_VARIABLE) == "1":  # set by campfire serve for a keyless client
+            details.append(f"\n\n{GUEST_NOTICE}")
         self.query_one("#game-details", Static).update(details)
 
     def _name_continue_key(self, resume: SaveInfo | None) -> None:
