@@ -249,12 +249,12 @@ class Gateway:
 
     def _asyncssh_refused(self, tag: str, request: str) -> None:
         """A request asyncssh refused by itself (server.refusals), logged as ours are."""
+        # Every connection of this server is in self.connections from its first packet; a
+        # line naming another is an asyncssh client's own (in tests, in this process).
         for conn, player in self.players():
             if tag and connection_tag(conn) == tag:
                 player._refused(request)
                 return
-        if self.log is not None:  # a connection of another server in this process (tests)
-            self.log.write("refused", request=request)
 
 
 def _request_kind(process: asyncssh.SSHServerProcess[bytes], term: str | None) -> str:
