@@ -6,6 +6,7 @@ from server.protocol import SeatRequest
 from tests.remote.helpers import create
 from tests.remote.test_lobby import ANA, BO, _app_for, _until
 from tui.remote.lobby import LobbyScreen
+from tui.remote.screen import RemoteScreen
 from tui.screens.question import QuestionScreen
 
 
@@ -51,3 +52,13 @@ async def test_the_host_closes_a_table_which_moves_to_the_finished_group(start_h
         assert lines[0] == "Live tables" and "Finished tables" in lines[2]
         assert "[closed]" in lines[3] and "[closed]" not in lines[1]
         assert [t.id for t in lobby.tables] == [theirs.table, mine.table]
+
+        # A finished table is there to look at again: Enter opens its last position.
+        while lobby.selected is None or lobby.selected.id != mine.table:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the closed table opened")
+        screen = app.screen
+        assert isinstance(screen, RemoteScreen)
+        assert screen.remote.is_over() and "closed" in screen.remote.summary(None).status
+        assert not screen.table.actions
