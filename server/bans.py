@@ -1,4 +1,6 @@
-"""Keys the operator has banned: `bans.txt` in the data root, one SHA-256 fingerprint a line
+"""Which keys may play: those of --allow-keys (when given), minus those banned.
+
+Keys the operator has banned: `bans.txt` in the data root, one SHA-256 fingerprint a line
 (a `#` and a note may follow). `campfire admin ban` writes it; the running gateway reads it
 again whenever the file changes (a stat per login), so a ban needs no restart and a
 hand-edited file works as well.
@@ -83,3 +85,21 @@ def _parse(lines: Iterable[str]) -> dict[str, str]:
         if FINGERPRINT.fullmatch(key):
             banned[key] = " ".join(note.split())
     return banned
+
+
+def read_allowed_fingerprints(path: Path) -> frozenset[str]:
+    """SHA-256 fingerprints of the keys in an authorized_keys-style file (one public key a
+    line; blank lines and # comments skipped). ValueError names a line that is not a key."""
+    import asyncssh  # only a running server needs it; `campfire admin` reads bans without it
+
+    fingerprints = set()
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            key = asyncssh.import_public_key(line)
+        except (asyncssh.KeyImportError, ValueError):
+            raise ValueError(f"Line {number} of {path} is not a public key.") from None
+        fingerprints.add(key.get_fingerprint("sha256"))
+    return frozenset(fingerprints)

@@ -16,7 +16,7 @@ from typing import cast
 import asyncssh
 
 from server.child import GameProcess, Limits, child_environment
-from server.bans import BanList
+from server.bans import BanList, read_allowed_fingerprints
 from server.client_bytes import Utf8Only
 from server.events import LOG_KEEP, LOG_MAX_BYTES, LOG_NAME, EventLog
 from server.host import TableHost
@@ -69,22 +69,6 @@ class ServeOptions:
     log_max_bytes: int = LOG_MAX_BYTES
     log_keep: int = LOG_KEEP
     metrics_interval: float = METRICS_INTERVAL
-
-
-def read_allowed_fingerprints(path: Path) -> frozenset[str]:
-    """SHA-256 fingerprints of the keys in an authorized_keys-style file (one public key a
-    line; blank lines and # comments skipped). ValueError names a line that is not a key."""
-    fingerprints = set()
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        try:
-            key = asyncssh.import_public_key(line)
-        except (asyncssh.KeyImportError, ValueError):
-            raise ValueError(f"Line {number} of {path} is not a public key.") from None
-        fingerprints.add(key.get_fingerprint("sha256"))
-    return frozenset(fingerprints)
 
 
 class Gateway:

@@ -41,15 +41,19 @@ class RefusalLog(logging.Handler):
         super().__init__(level=logging.INFO)
         self.report = report
         self._logger = logging.getLogger(ASYNCSSH_LOGGER)
-        self._old_level = logging.NOTSET
+        self._old_level: int = logging.NOTSET
 
     def install(self) -> None:
-        self._old_level = self._logger.level
+        others = [h for h in self._logger.handlers if isinstance(h, RefusalLog)]
+        # The first one in keeps the level it found; gateways in one process share it.
+        self._old_level = others[0]._old_level if others else self._logger.level
         if self._logger.getEffectiveLevel() > logging.INFO:
             self._logger.setLevel(logging.INFO)  # asyncssh logs these at INFO
         self._logger.addHandler(self)
 
     def remove(self) -> None:
+        if self not in self._logger.handlers:
+            return
         self._logger.removeHandler(self)
         if not any(isinstance(h, RefusalLog) for h in self._logger.handlers):
             self._logger.setLevel(self._old_level)

@@ -383,7 +383,8 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
             "campfire serve keeps each player's saves under --data-root; --save-dir does not apply to it.", code=2
         )
     try:
-        from server.gateway import ServeOptions, read_allowed_fingerprints
+        from server.bans import read_allowed_fingerprints
+        from server.gateway import ServeOptions
         from server.main import run
     except ModuleNotFoundError as error:
         if error.name != "asyncssh":
