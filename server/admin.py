@@ -50,6 +50,8 @@ class Admin:
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """One request to the running server's control socket; NoServer when none runs."""
         path = control_path(self.root)
+        if not path.exists():  # removed when the server stops (a kill -9 leaves it: refused)
+            raise NoServer(f"No campfire serve is running on {self.root}.")
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as link:
             link.settimeout(CONTROL_TIMEOUT)
             try:

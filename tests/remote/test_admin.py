@@ -199,3 +199,40 @@ async def test_the_command_line_runs_admin_commands(tmp_path, start_gateway, con
     code = main(["admin", "--data-root", root, "tables"])
     out = capsys.readouterr().out
     assert code == 0 and "Live tables (0):" in out and made.table in out.split("Finished")[1]
+
+
+async def test_the_control_socket_is_private_and_survives_nonsense(start_gateway):
+    gateway = await start_gateway()
+    path = gateway.options.data_root / "admin.sock"
+    assert path.stat().st_mode & 0o777 == 0o600
+    for garbage in (b"not json\n", b"[1, 2]\n", b'{"op": "rm -rf"}\n', b"\xff" * 10000 + b"\n"):
+        reader, writer = await asyncio.open_unix_connection(str(path))
+        writer.write(garbage)
+        answer = await asyncio.wait_for(reader.readline(), WAIT)
+        writer.close()
+        assert b'"error"' in answer
+    assert await asyncio.to_thread(Admin(gateway.options.data_root).who) == "Nobody is playing now."
+
+
+async def test_a_data_root_too_deep_for_a_socket_name_still_answers(tmp_path, start_gateway):
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    gateway = await start_gateway(data_root=deep)
+    assert (deep / "admin.sock.where").is_file()
+    assert await asyncio.to_thread(Admin(deep).who) == "Nobody is playing now."
+    await gateway.close()
+    assert not (deep / "admin.sock.where").exists()
+    with pytest.raises(AdminError, match="No campfire serve is running"):
+        Admin(deep).who()
+
+
+def test_a_socket_left_by_a_killed_server_means_no_server(tmp_path):
+    import socket
+
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "serve.lock").write_text("12345\n")
+    left = socket.socket(socket.AF_UNIX)
+    left.bind(str(root / "admin.sock"))  # bound, never listening: what kill -9 leaves
+    left.close()
+    with pytest.raises(AdminError, match=f"^No campfire serve is running on {root}.$"):
+        Admin(root).who()

@@ -122,3 +122,21 @@ async def test_a_table_that_cannot_be_replayed_is_logged_at_start(start_gateway,
     second = await start_gateway(data_root=tmp_path / "kept")
     [record] = events(second, "table not restored")
     assert record["table"] == made.table and record["reason"]
+
+
+async def test_the_metrics_count_live_tables_and_actions(start_gateway):
+    from server.client import TableClient
+    from server.protocol import SeatRequest
+    from tests.remote.helpers import create
+
+    gateway = await start_gateway(metrics_interval=0.5)
+    host = gateway.tables
+    client = await TableClient.connect(str(host.socket_path), host.issue_token("SHA256:ana", "Ana"), timeout=5)
+    try:
+        await create(client, "bivi", [SeatRequest("bot", "random"), SeatRequest("bot", "random")])
+        await until(
+            lambda: any(r["actions_per_minute"] > 0 and r["tables_live"] == 1 for r in events(gateway, "metrics")),
+            "a metrics line counting the bots' actions",
+        )
+    finally:
+        await client.close()
