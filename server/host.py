@@ -460,17 +460,17 @@ class TableHost:
     def following(self, owner: str | None, name: str) -> list[str]:
         """The tables a session follows now: 'Bivouac 3fa2c1', by its identity (a key's
         fingerprint; a guest by its name at tables, as a guest's identity is its token)."""
-        found = []
-        for table in self.tables.values():
-            for member in table.watchers:
-                if (
-                    (member.owner == owner)
-                    if owner is not None
-                    else (member.name == name and member.owner.startswith("guest:"))
-                ):
-                    found.append(f"{table.match.engine.info.title} {table.id}")
-                    break
-        return found
+
+        def theirs(member: Member) -> bool:
+            if owner is not None:
+                return member.owner == owner
+            return member.owner.startswith("guest:") and member.name == name
+
+        return [
+            f"{table.match.engine.info.title} {table.id}"
+            for table in self.tables.values()
+            if any(theirs(member) for member in table.watchers)
+        ]
 
     def actions_played(self) -> int:
         """Actions committed at the open tables since they were opened or restored."""

@@ -220,6 +220,8 @@ class Table:
         return any(a == AUTO or seats[a].kind == "bot" for a in self.match.actors())
 
     def _act_automatically(self) -> None:
+        if self.closed:  # closed while the task waited out a bot's delay
+            return
         try:
             step = self.match.next_bot_or_auto()
             if step is not None and self._commit(*step):

@@ -130,3 +130,22 @@ async def test_a_closed_table_is_not_joined(start_host, connect):
     assert host.tables[made.table].stored.seats[1].kind == "open"
     bo.send(CreateTable(game="bivi", seats=[SeatRequest("me"), SeatRequest("open")]))
     assert isinstance(await bo.wait_for(lambda r: isinstance(r, (Done, Refused))), Done)
+
+
+async def test_a_table_closed_while_a_bot_waits_its_turn_stays_still(start_host, connect):
+    host = await start_host(bot_delay=0.3)
+    ana = await connect(host, ANA, "Ana")
+    made = await create(ana, "bivi", [SeatRequest("bot", "random"), SeatRequest("bot", "random")])
+    table = host.tables[made.table]
+    woke = asyncio.Event()
+    act_automatically = table._act_automatically
+
+    def watched() -> None:
+        act_automatically()
+        woke.set()
+
+    table._act_automatically = watched  # type: ignore[method-assign]
+    assert host.close_table(made.table, "operator") is None  # the first bot is waiting its delay
+    version = table.version
+    await asyncio.wait_for(woke.wait(), 10)  # the wait begun before the close has run out
+    assert table.version == version
