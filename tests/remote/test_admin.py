@@ -236,3 +236,20 @@ def test_a_socket_left_by_a_killed_server_means_no_server(tmp_path):
     left.close()
     with pytest.raises(AdminError, match=f"^No campfire serve is running on {root}.$"):
         Admin(root).who()
+
+
+async def test_tables_names_a_table_that_cannot_be_replayed(start_host, connect):
+    host = await start_host()
+    ana = await connect(host, "SHA256:ana", "Ana")
+    broken = await create(ana, "bivi", [SeatRequest("me"), SeatRequest("open")])
+    await ana.close()
+    await host.close()
+    db = sqlite3.connect(host.data_root / "tables.sqlite3")
+    db.execute("INSERT INTO journal VALUES (?, 0, 0, 'not an action', 0)", (broken.table,))
+    db.execute("UPDATE tables SET version = 1 WHERE id = ?", (broken.table,))
+    db.commit()
+    db.close()
+    listing = Admin(host.data_root).tables()
+    assert "Live tables (0):" in listing and "Finished tables (0):" in listing
+    [line] = listing.split("Tables that cannot be replayed (1):\n")[1].splitlines()
+    assert line.startswith(f"  {broken.table}  bivi") and "cannot be replayed:" in line
