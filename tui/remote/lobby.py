@@ -134,7 +134,7 @@ class LobbyScreen(Screen[None]):
             listing.add_option(Option(Text("Live tables", style="bold"), disabled=True))
         listing.add_options(Option(table_line(t), id=t.id) for t in live)
         if finished:
-            listing.add_option(Option(Text("Finished tables (w: look again)", style="bold"), disabled=True))
+            listing.add_option(Option(Text("Finished tables", style="bold"), disabled=True))
             listing.add_options(Option(table_line(t), id=t.id) for t in finished)
         if self.tables:
             wanted = min(keep or 0, listing.option_count - 1)
