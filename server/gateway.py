@@ -6,21 +6,27 @@ import asyncio
 import errno
 import os
 import sqlite3
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import asyncssh
 
 from server.child import GameProcess, Limits, child_environment
+from server.bans import BanList, read_allowed_fingerprints
 from server.client_bytes import Utf8Only
-from server.events import LOG_NAME, EventLog
+from server.events import LOG_KEEP, LOG_MAX_BYTES, LOG_NAME, EventLog
 from server.host import TableHost
 from server.hostkey import HOST_KEY_NAME, load_or_create_host_key
+from server.operators import METRICS_INTERVAL, ControlServer, write_metrics
+from server.refusals import RefusalLog, connection_tag
 from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
 from server.identity import (
     Identity,
+    folder_name,
     name_key,
     player_folders,
     remove_stale_guest_folders,
@@ -60,22 +66,9 @@ class ServeOptions:
     session_wait: float = 30.0
     allow_keys: Path | None = None
     limits: Limits = field(default_factory=Limits)
-
-
-def read_allowed_fingerprints(path: Path) -> frozenset[str]:
-    """SHA-256 fingerprints of the keys in an authorized_keys-style file (one public key a
-    line; blank lines and # comments skipped). ValueError names a line that is not a key."""
-    fingerprints = set()
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        try:
-            key = asyncssh.import_public_key(line)
-        except (asyncssh.KeyImportError, ValueError):
-            raise ValueError(f"Line {number} of {path} is not a public key.") from None
-        fingerprints.add(key.get_fingerprint("sha256"))
-    return frozenset(fingerprints)
+    log_max_bytes: int = LOG_MAX_BYTES
+    log_keep: int = LOG_KEEP
+    metrics_interval: float = METRICS_INTERVAL
 
 
 class Gateway:
@@ -94,6 +87,10 @@ class Gateway:
         self.host_key_created = False
         self.log: EventLog | None = None
         self.tables = TableHost(options.data_root)  # remote tables shared by every session
+        self.bans = BanList(options.data_root)
+        self.control = ControlServer(self)
+        self._refusals = RefusalLog(self._asyncssh_refused)
+        self._metrics: asyncio.Task[None] | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     @property
@@ -109,10 +106,15 @@ class Gateway:
         root = self.options.data_root
         root.mkdir(mode=0o700, parents=True, exist_ok=True)
         remove_stale_guest_folders(root)
-        self.log = EventLog(root / LOG_NAME)
+        self.log = EventLog(root / LOG_NAME, self.options.log_max_bytes, self.options.log_keep)
         key, self.host_key_created = load_or_create_host_key(self.options.host_key or root / HOST_KEY_NAME)
         self.host_key_fingerprint = key.get_fingerprint("sha256")
         await self.tables.start()
+        for table_id, why in self.tables.unrestorable.items():  # never lost without a word
+            self.log.write("table not restored", table=table_id, reason=why)
+        await self.control.start()
+        self._refusals.install()
+        self._metrics = asyncio.get_running_loop().create_task(write_metrics(self, self.options.metrics_interval))
         self._acceptor = await asyncssh.create_server(
             lambda: PlayerConnection(self),
             self.options.host,
@@ -140,6 +142,12 @@ class Gateway:
             await self._acceptor.wait_closed()
             self._acceptor = None
         await asyncio.gather(*(game.stop() for game in list(self.games)), return_exceptions=True)
+        if self._metrics is not None:
+            self._metrics.cancel()
+            await asyncio.gather(self._metrics, return_exceptions=True)
+            self._metrics = None
+        self._refusals.remove()
+        await self.control.close()
         await self.tables.close()
         if self.log is not None:
             self.log.write("stopped")
@@ -166,6 +174,7 @@ class Gateway:
         self.sessions += 1
         self.sessions_by_ip[ip] += 1
         player.playing = player.playing_now = True
+        player.since = time.time()
         try:
             await self._play(process, player, term)
         finally:
@@ -217,6 +226,19 @@ class Gateway:
     def _log(self, event: str, player: "PlayerConnection", **fields: object) -> None:
         if self.log is not None:
             self.log.write(event, peer=player.peer_ip, fingerprint=player.identity.fingerprint, **fields)
+
+    def players(self) -> list[tuple[asyncssh.SSHServerConnection, "PlayerConnection"]]:
+        """Every connection with its PlayerConnection (what create_server was given)."""
+        return [(conn, cast(PlayerConnection, conn.get_owner())) for conn in list(self.connections)]
+
+    def _asyncssh_refused(self, tag: str, request: str) -> None:
+        """A request asyncssh refused by itself (server.refusals), logged as ours are."""
+        # Every connection of this server is in self.connections from its first packet; a
+        # line naming another is an asyncssh client's own (in tests, in this process).
+        for conn, player in self.players():
+            if tag and connection_tag(conn) == tag:
+                player._refused(request)
+                return
 
 
 def _request_kind(process: asyncssh.SSHServerProcess[bytes], term: str | None) -> str:
@@ -350,8 +372,10 @@ class PlayerConnection(asyncssh.SSHServer):
         self.identity = Identity(None, "Guest")
         self.playing = False  # this connection has had its one game
         self.playing_now = False
+        self.since = 0.0  # when its game began (time.time())
         self.conn: asyncssh.SSHServerConnection | None = None
         self._fingerprint: str | None = None
+        self._banned = False  # a banned key was offered: no guest login on this connection
         self._closer: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -387,6 +411,10 @@ class PlayerConnection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fingerprint = key.get_fingerprint("sha256")
+        if self.gateway.bans.is_banned(fingerprint):
+            self._refused("banned key", fingerprint=fingerprint)
+            self._banned = True
+            return False
         allowed = self.gateway.allowed
         if allowed is not None and fingerprint not in allowed:
             self._refused("key not allowed", fingerprint=fingerprint)
@@ -402,7 +430,7 @@ class PlayerConnection(asyncssh.SSHServer):
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
         self._fingerprint = None  # a key offered earlier but never signed for is not theirs
-        return self.gateway.guests_allowed
+        return self.gateway.guests_allowed and not self._banned
 
     def password_auth_supported(self) -> bool:
         return False
@@ -452,6 +480,12 @@ class PlayerConnection(asyncssh.SSHServer):
             except sqlite3.Error:
                 pass  # a busy or broken store: the key mark at tables still tells players apart
         self.identity = Identity(self._fingerprint, name)
+        if self._fingerprint is not None:  # `campfire admin prune` reads when a key last came
+            home = self.gateway.options.data_root / "players" / folder_name(self._fingerprint)
+            try:
+                os.utime(home)
+            except OSError:
+                pass  # a first visit: the folder is made with the game
         self.close_later(self.gateway.options.session_wait, "no game opened")
         if self.gateway.log is not None:
             self.gateway.log.write(

@@ -34,6 +34,7 @@ from server.protocol import (
     Act,
     Probe,
     Chat,
+    Close,
     CreateTable,
     Done,
     Hello,
@@ -174,7 +175,10 @@ class TableHost:
             try:
                 match = stored.replay()
             except (IllegalAction, BadOptions, KeyError, msgspec.ValidationError) as error:
-                self.unrestorable[stored.id] = str(error)
+                self.unrestorable[stored.id] = str(error) or type(error).__name__
+                continue
+            except Exception as error:  # an engine's bug must cost one table, not the server
+                self.unrestorable[stored.id] = f"{type(error).__name__}: {error}"
                 continue
             self._open(stored, match)
         if len(os.fsencode(self.socket_path)) > SOCKET_PATH_LIMIT:
@@ -289,11 +293,13 @@ class TableHost:
         elif isinstance(request, CreateTable):
             if self._create(member, request):
                 self._announce()
-        elif isinstance(request, (Join, Watch, Leave, Act, Probe, Chat, VoteBot)):
+        elif isinstance(request, (Join, Watch, Leave, Act, Probe, Chat, VoteBot, Close)):
             table = self._reachable(member, request)
             if table is None:
                 return
-            if isinstance(request, Join):
+            if isinstance(request, Close):
+                self._close_for_host(member, table)
+            elif isinstance(request, Join):
                 await table.request(member, JoinSeat(seat=request.seat))
                 self._announce()
             elif isinstance(request, Watch):
@@ -331,7 +337,9 @@ class TableHost:
                     member.send(self._listing(member))
                 await asyncio.sleep(0)  # the tables' updates go between two connections
 
-    def _reachable(self, member: Member, request: Join | Watch | Leave | Act | Probe | Chat | VoteBot) -> Table | None:
+    def _reachable(
+        self, member: Member, request: Join | Watch | Leave | Act | Probe | Chat | VoteBot | Close
+    ) -> Table | None:
         """The table a request names, if this member may reach it: public, or private and
         theirs, or private with its invite code."""
         invite = getattr(request, "invite", "").strip().upper()
@@ -369,7 +377,7 @@ class TableHost:
     def _create(self, member: Member, request: CreateTable) -> bool:
         assert self.store is not None
         # Only tables still being played count: finished ones stay listed and exportable.
-        live = sum(1 for t in self.tables.values() if t.stored.owner == member.owner and not t.match.is_over())
+        live = sum(1 for t in self.tables.values() if t.stored.owner == member.owner and not t.finished)
         if live >= self.limits.tables_per_identity:
             n = self.limits.tables_per_identity
             member.send(
@@ -423,6 +431,53 @@ class TableHost:
         table.watch(member)
         member.send(Done(table=table.id, seat=table.seat_of(member.owner)))
         return True
+
+    # -- closing and the operator's questions ----------------------------------------------
+    def _close_for_host(self, member: Member, table: Table) -> None:
+        if table.stored.owner != member.owner:
+            member.send(Refused(reason="Only the player who started this table may close it.", table=table.id))
+            return
+        refusal = self.close_table(table.id, "host")
+        member.send(Refused(reason=refusal, table=table.id) if refusal else Done(table=table.id))
+
+    def close_table(self, table_id: str, by: str) -> str | None:
+        """End a live table (players told, no more actions, kept as finished and
+        exportable); the sentence saying why not, or None once done."""
+        table = self.tables.get(table_id)
+        if table is None:
+            if table_id in self.unrestorable:
+                return f"Table {table_id} could not be replayed when the server started; it is not open."
+            return f"There is no table {table_id}."
+        if table.finished:
+            return f"Table {table_id} is already finished."
+        try:
+            table.close(by)
+        except sqlite3.Error:
+            return f"Table {table_id} could not be closed (the store is busy or broken); try again."
+        self._announce()
+        return None
+
+    def following(self, owner: str | None, name: str) -> list[str]:
+        """The tables a session follows now: 'Bivouac 3fa2c1', by its identity (a key's
+        fingerprint; a guest by its name at tables, as a guest's identity is its token)."""
+
+        def theirs(member: Member) -> bool:
+            if owner is not None:
+                return member.owner == owner
+            return member.owner.startswith("guest:") and member.name == name
+
+        return [
+            f"{table.match.engine.info.title} {table.id}"
+            for table in self.tables.values()
+            if any(theirs(member) for member in table.watchers)
+        ]
+
+    def actions_played(self) -> int:
+        """Actions committed at the open tables since they were opened or restored."""
+        return sum(table.version for table in self.tables.values())
+
+    def live_tables(self) -> int:
+        return sum(1 for table in self.tables.values() if not table.finished)
 
     def _new_id(self) -> str:
         while True:

@@ -117,7 +117,14 @@ class VoteBot(msgspec.Struct, tag=True, frozen=True):
     seat: int
 
 
-Request = Union[Hello, ListTables, CreateTable, Join, Watch, Leave, Act, Probe, Chat, VoteBot]
+class Close(msgspec.Struct, tag=True, frozen=True):
+    """End a table before its game is over: only the player who started it may. The table
+    stays listed among the finished ones, and exportable."""
+
+    table: str
+
+
+Request = Union[Hello, ListTables, CreateTable, Join, Watch, Leave, Act, Probe, Chat, VoteBot, Close]
 
 
 # -- host to client -------------------------------------------------------------------------
@@ -145,9 +152,11 @@ class TableInfo(msgspec.Struct, frozen=True):
     public: bool
     version: int
     status: str
-    over: bool = False
+    over: bool = False  # finished: the game ended, or the table was closed
     your_turn: bool = False
     invite: str = ""  # shown to the table's members only
+    closed: bool = False  # ended by its host or the server's operator before the game did
+    hosted: bool = False  # the asker started this table (and so may close it)
 
 
 class Tables(msgspec.Struct, tag=True, frozen=True):

@@ -34,7 +34,9 @@ CREATE TABLE IF NOT EXISTS tables (
     invite TEXT NOT NULL,
     owner TEXT NOT NULL,
     version INTEGER NOT NULL DEFAULT 0,
-    created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    -- Who closed the table before its game ended ('host' or 'operator'), '' while open.
+    closed TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
@@ -89,6 +91,7 @@ class StoredTable(msgspec.Struct):
     version: int
     seats: list[StoredSeat]
     journal: list[JournalEntry]
+    closed: str = ""  # who closed it ('host' or 'operator'), '' while open
 
     def replay(self) -> Match:
         engine = load_engine(self.game)
@@ -109,6 +112,9 @@ class TableStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        if "closed" not in columns:  # a store written before tables could be closed
+            self._db.execute("ALTER TABLE tables ADD COLUMN closed TEXT NOT NULL DEFAULT ''")
 
     def close(self) -> None:
         self._db.close()
@@ -193,22 +199,30 @@ class TableStore:
             (stored.kind, stored.owner, stored.name, stored.level, table_id, seat),
         )
 
+    def set_closed(self, table_id: str, by: str) -> bool:
+        """Mark the table closed by `by`; False when there is no such table."""
+        return self._db.execute("UPDATE tables SET closed = ? WHERE id = ?", (by, table_id)).rowcount == 1
+
+    def names(self) -> dict[str, str]:
+        """Every key that has played here, by fingerprint, with the name it holds."""
+        return dict(self._db.execute("SELECT fingerprint, name FROM names").fetchall())
+
     def load(self, table_id: str) -> StoredTable | None:
         row = self._db.execute(
-            "SELECT id, game, options, seed, public, invite, owner, version FROM tables WHERE id = ?",
+            "SELECT id, game, options, seed, public, invite, owner, version, closed FROM tables WHERE id = ?",
             (table_id,),
         ).fetchone()
         return None if row is None else self._table(row)
 
     def all(self) -> Iterator[StoredTable]:
         rows = self._db.execute(
-            "SELECT id, game, options, seed, public, invite, owner, version FROM tables ORDER BY created, id"
+            "SELECT id, game, options, seed, public, invite, owner, version, closed FROM tables ORDER BY created, id"
         ).fetchall()
         for row in rows:
             yield self._table(row)
 
     def _table(self, row: tuple[Any, ...]) -> StoredTable:
-        table_id, game, options, seed, public, invite, owner, version = row
+        table_id, game, options, seed, public, invite, owner, version, closed = row
         seats = [
             StoredSeat(kind=kind, owner=seat_owner, name=name, level=level)
             for kind, seat_owner, name, level in self._db.execute(
@@ -233,6 +247,7 @@ class TableStore:
             version=version,
             seats=seats,
             journal=journal,
+            closed=closed,
         )
 
     def export(self, table_id: str, path: Path) -> Path:

@@ -44,6 +44,16 @@ from server.store import StaleVersion, StoredSeat, StoredTable, TableStore
 
 log = logging.getLogger("campfire.tables")
 
+#: What players read at a table closed before its game ended, by who closed it.
+CLOSED_STATUS = {
+    "host": "This table was closed by the player who started it.",
+    "operator": "This table was closed by the server's operator.",
+}
+
+
+def closed_status(by: str) -> str:
+    return CLOSED_STATUS.get(by, "This table was closed.")
+
 
 @dataclass(frozen=True)
 class Member:
@@ -105,6 +115,15 @@ class Table:
                 return number
         return None
 
+    @property
+    def closed(self) -> bool:
+        return bool(self.stored.closed)
+
+    @property
+    def finished(self) -> bool:
+        """Over by the rules or closed: no more actions, and not counted in any cap."""
+        return self.closed or self.match.is_over()
+
     def is_member(self, owner: str) -> bool:
         return self.seat_of(owner) is not None or self.stored.owner == owner
 
@@ -130,6 +149,8 @@ class Table:
         """The lobby's line for the table, worked out once per version: the lobby is sent
         to every connection whenever a table appears or a seat is taken, and a game's
         summary (Bivì's looks for where the tile in hand fits) is not free."""
+        if self.closed:
+            return closed_status(self.stored.closed)
         if self._status[0] != self.version:
             match = self.match
             over = match.is_over()
@@ -141,7 +162,7 @@ class Table:
 
     def info(self, owner: str) -> TableInfo:
         match = self.match
-        over = match.is_over()
+        over = self.finished
         status = self.public_status()
         seat = self.seat_of(owner)
         return TableInfo(
@@ -153,8 +174,10 @@ class Table:
             version=self.version,
             status=status,
             over=over,
-            your_turn=seat is not None and seat in match.actors(),
+            your_turn=not over and seat is not None and seat in match.actors(),
             invite=self.stored.invite if self.is_member(owner) else "",
+            closed=self.closed,
+            hosted=self.stored.owner == owner,
         )
 
     # -- the task --------------------------------------------------------------------------
@@ -191,12 +214,14 @@ class Table:
                     done.set_result(None)
 
     def _automatic_due(self) -> bool:
-        if self._bots_stuck_at == self.version:
+        if self._bots_stuck_at == self.version or self.closed:
             return False
         seats = self.stored.seats
         return any(a == AUTO or seats[a].kind == "bot" for a in self.match.actors())
 
     def _act_automatically(self) -> None:
+        if self.closed:  # closed while the task waited out a bot's delay
+            return
         try:
             step = self.match.next_bot_or_auto()
             if step is not None and self._commit(*step):
@@ -208,6 +233,9 @@ class Table:
 
     # -- requests --------------------------------------------------------------------------
     def _handle(self, member: Member, message: msgspec.Struct) -> None:
+        if self.closed and isinstance(message, (Act, JoinSeat, VoteBot)):
+            member.send(Refused(reason=closed_status(self.stored.closed), table=self.id))
+            return
         if isinstance(message, Act):
             self._act(member, message)
         elif isinstance(message, Probe):
@@ -252,7 +280,9 @@ class Table:
             return
         seat = self.seat_of(member.owner)
         reason: str | None = None
-        if seat is None:
+        if self.closed:
+            reason = closed_status(self.stored.closed)
+        elif seat is None:
             reason = "You watch this table; take a free seat to play."
         elif seat not in self.match.actors():
             reason = "The game is over." if self.match.is_over() else "It is not your turn."
@@ -403,6 +433,17 @@ class Table:
             if seated or watcher.seat is None:
                 other.send(message)
 
+    def close(self, by: str) -> None:
+        """End the table before its game is over (`by`: 'host' or 'operator'): recorded in
+        the store first, then every player told; seats keep their names for the record, and
+        nobody acts again. sqlite3.Error, and nothing changed, when it cannot be recorded."""
+        if not self.store.set_closed(self.id, by):
+            raise sqlite3.OperationalError(f"table {self.id} is not in the store")
+        self.stored.closed = by
+        self._votes.clear()
+        self._notice(closed_status(by))
+        self.broadcast()
+
     # -- what each viewer sees --------------------------------------------------------------
     def broadcast(self) -> None:
         for member in list(self.watchers):
@@ -416,7 +457,7 @@ class Table:
         engine = match.engine
         state = match.state
         viewer = watcher.seat
-        actors = match.actors()
+        actors = () if self.closed else match.actors()
         legal: list[LegalAction] = []
         if viewer is not None and viewer in actors:
             legal = [
@@ -427,6 +468,9 @@ class Table:
         lines = [entry.event.for_viewer(viewer) for entry in match.log[log_from:]]
         watcher.log_sent = len(match.log)
         over = match.is_over()
+        summary = engine.summary(state, viewer)
+        if self.closed and not over:
+            summary = msgspec.structs.replace(summary, status=closed_status(self.stored.closed))
         member.send(
             Update(
                 table=self.id,
@@ -434,13 +478,13 @@ class Table:
                 version=self.version,
                 seat=viewer,
                 view=encode_view(engine.view(state, viewer)),
-                summary=engine.summary(state, viewer),
+                summary=summary,
                 legal=legal,
                 actors=list(actors),
                 log_from=log_from,
                 log=lines,
                 seats=self.seat_infos(member.owner),
-                over=over,
+                over=over or self.closed,
                 outcome=engine.outcome(state) if over else None,
             )
         )

@@ -151,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-timing", action="store_true", help="report 0 for every 'seconds' field")
     _option_flag(sim)
     _serve_parser(sub)
+    _admin_parser(sub)
     return parser
 
 
@@ -199,6 +200,33 @@ def _serve_parser(sub: Any) -> None:
         metavar="FILE",
         help="only these public keys may play (authorized_keys format); no guests",
     )
+
+
+def _admin_parser(sub: Any) -> None:
+    admin = sub.add_parser(
+        "admin",
+        help="operate a running campfire serve: who, tables, ban, close, backup, prune",
+        description="Commands against a campfire serve data root, safe while the server runs.",
+    )
+    admin.add_argument(
+        "--data-root", type=Path, metavar="DIR", help="the server's data root (default: as campfire serve)"
+    )
+    actions = admin.add_subparsers(dest="admin_command", metavar="ACTION", required=True)
+    actions.add_parser("who", help="who is playing now: key mark, name, since when, tables")
+    actions.add_parser("tables", help="live and finished tables, and any that cannot be replayed")
+    for name, words in (("ban", "refuse a key at login and send its sessions away"), ("unban", "lift a ban")):
+        action = actions.add_parser(name, help=words)
+        action.add_argument("key", metavar="KEY", help="the key's fingerprint (SHA256:...) or its 4-character mark")
+    close = actions.add_parser("close", help="end a table: its players are told, it stays as finished")
+    close.add_argument("table", metavar="TABLE")
+    backup = actions.add_parser("backup", help="a consistent copy of tables.sqlite3, while the server runs")
+    backup.add_argument("file", metavar="FILE", type=Path)
+    prune = actions.add_parser("prune", help="remove guest folders left behind and long-unused player folders")
+    prune.add_argument("--days", type=_positive, default=180, metavar="N", help="unused for N days (default 180)")
+    prune.add_argument("--dry-run", action="store_true", help="only list what would be removed")
+    export = actions.add_parser("export", help="write a table as a save file that campfire load replays")
+    export.add_argument("table", metavar="TABLE")
+    export.add_argument("file", metavar="FILE", type=Path)
 
 
 def _option_flag(parser: argparse.ArgumentParser) -> None:
@@ -355,7 +383,8 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
             "campfire serve keeps each player's saves under --data-root; --save-dir does not apply to it.", code=2
         )
     try:
-        from server.gateway import ServeOptions, read_allowed_fingerprints
+        from server.bans import read_allowed_fingerprints
+        from server.gateway import ServeOptions
         from server.main import run
     except ModuleNotFoundError as error:
         if error.name != "asyncssh":
@@ -366,12 +395,7 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
             read_allowed_fingerprints(args.allow_keys)
         except (OSError, ValueError) as error:
             raise UserError(f"--allow-keys: {error}", code=1) from None
-    if args.data_root is not None:
-        data_root = args.data_root.expanduser().absolute()
-    else:
-        import platformdirs
-
-        data_root = platformdirs.user_data_path("campfire") / "server"
+    data_root = _data_root(args)
     options = ServeOptions(
         data_root=data_root,
         host=args.host,
@@ -383,6 +407,38 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
         allow_keys=args.allow_keys,
     )
     return run(options)
+
+
+def _data_root(args: argparse.Namespace) -> Path:
+    if args.data_root is not None:
+        return Path(args.data_root.expanduser().absolute())
+    import platformdirs
+
+    return platformdirs.user_data_path("campfire") / "server"
+
+
+def cmd_admin(args: argparse.Namespace, folder: Path) -> int:
+    from server.admin import Admin, AdminError
+
+    try:
+        admin = Admin(_data_root(args))
+        command = args.admin_command
+        if command in ("ban", "unban"):
+            text = getattr(admin, command)(args.key)
+        elif command == "close":
+            text = admin.close(args.table)
+        elif command == "backup":
+            text = admin.backup(args.file.expanduser().absolute())
+        elif command == "prune":
+            text = admin.prune(float(args.days), args.dry_run)
+        elif command == "export":
+            text = admin.export(args.table, args.file.expanduser())
+        else:
+            text = getattr(admin, command)()
+    except AdminError as error:
+        raise UserError(str(error), code=1) from None
+    print(text)
+    return 0
 
 
 # -- rules -----------------------------------------------------------------------------------
@@ -567,4 +623,5 @@ COMMANDS = {
     "saves": cmd_saves,
     "sim": cmd_sim,
     "serve": cmd_serve,
+    "admin": cmd_admin,
 }

@@ -91,6 +91,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "lobby.new": "n",
     "lobby.code": "j",
     "lobby.leave": "x",
+    "lobby.close": "c",
     "lobby.back": "escape",
     "create.cancel": "escape",
     "invite.cancel": "escape",

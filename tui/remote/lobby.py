@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from engines.registry import load_engine
 from server.client import TableClient
 from server.protocol import (
+    Close,
     CreateTable,
     Done,
     Join,
@@ -49,7 +50,7 @@ def table_line(info: TableInfo) -> Text:
     """One table in the list: game, who sits where, and a mark when it is your move."""
     seats = ", ".join("(free)" if s.kind == "open" else f"{s.name} (you)" if s.yours else s.name for s in info.seats)
     mark = "> your turn  " if info.your_turn else "  "
-    state = "over" if info.over else "private" if not info.public else ""
+    state = "closed" if info.closed else "over" if info.over else "private" if not info.public else ""
     return Text(f"{mark}{info.title}: {seats}" + (f"  [{state}]" if state else ""))
 
 
@@ -77,6 +78,7 @@ class LobbyScreen(Screen[None]):
         Binding("n", "new_table", "New table", id="lobby.new"),
         Binding("j", "join_code", "Join by code", id="lobby.code"),
         Binding("x", "leave", "Leave", id="lobby.leave"),
+        Binding("c", "close_table", "Close table", id="lobby.close"),
         Binding("escape", "back", "Back", id="lobby.back"),
     ]
 
@@ -112,16 +114,33 @@ class LobbyScreen(Screen[None]):
     # -- the list -----------------------------------------------------------------------------
     @property
     def selected(self) -> TableInfo | None:
-        index = self.query_one("#table-list", OptionList).highlighted
-        return self.tables[index] if index is not None and index < len(self.tables) else None
+        listing = self.query_one("#table-list", OptionList)
+        index = listing.highlighted
+        if index is None or index >= listing.option_count:
+            return None
+        table_id = listing.get_option_at_index(index).id
+        return next((t for t in self.tables if t.id == table_id), None)
 
     def _show_tables(self) -> None:
+        """Live tables first, then the finished ones (over or closed) in their own group:
+        they are there to be looked at again, and count toward nobody's cap."""
         listing = self.query_one("#table-list", OptionList)
         keep = listing.highlighted
+        live = [t for t in self.tables if not t.over]
+        finished = [t for t in self.tables if t.over]
+        self.tables = live + finished
         listing.clear_options()
-        listing.add_options(Option(table_line(t), id=t.id) for t in self.tables)
+        if live and finished:
+            listing.add_option(Option(Text("Live tables", style="bold"), disabled=True))
+        listing.add_options(Option(table_line(t), id=t.id) for t in live)
+        if finished:
+            listing.add_option(Option(Text("Finished tables", style="bold"), disabled=True))
+            listing.add_options(Option(table_line(t), id=t.id) for t in finished)
         if self.tables:
-            listing.highlighted = min(keep or 0, len(self.tables) - 1)
+            wanted = min(keep or 0, listing.option_count - 1)
+            while listing.get_option_at_index(wanted).disabled and wanted + 1 < listing.option_count:
+                wanted += 1
+            listing.highlighted = wanted
         self._show_details()
         self.refresh_bindings()
 
@@ -136,6 +155,7 @@ class LobbyScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_details()
+        self.refresh_bindings()  # Close shows only on a live table the player started
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -186,6 +206,9 @@ class LobbyScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("sit", "watch", "leave"):
             return self.client is not None and self.selected is not None
+        if action == "close_table":
+            info = self.selected
+            return self.client is not None and info is not None and info.hosted and not info.over
         if action in ("new_table", "join_code"):
             return self.client is not None
         return True
@@ -195,7 +218,7 @@ class LobbyScreen(Screen[None]):
         if self.client is None or info is None:
             return
         mine = any(s.yours for s in info.seats)
-        if not mine and not any(s.kind == "open" for s in info.seats):
+        if info.over or (not mine and not any(s.kind == "open" for s in info.seats)):
             self.action_watch()
             return
         self._opening = info.id
@@ -213,6 +236,23 @@ class LobbyScreen(Screen[None]):
         if self.client is not None and info is not None:
             self.client.send(Leave(table=info.id))
             self.notify(f"You no longer follow {info.title}; your seat stays yours.")
+
+    def action_close_table(self) -> None:
+        """The host ends their table (after a yes): players are told, and it moves to the
+        finished tables. The server refuses anyone else with a sentence."""
+        info = self.selected
+        if self.client is None or info is None:
+            return
+        from tui.screens.question import QuestionScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.client is not None:
+                self.client.send(Close(table=info.id))
+
+        self.app.push_screen(
+            QuestionScreen(f"Close this {info.title} table? Nobody plays on; it stays among the finished tables."),
+            answered,
+        )
 
     def action_new_table(self) -> None:
         from tui.remote.create import CreateTableScreen
