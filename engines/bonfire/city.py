@@ -311,6 +311,21 @@ def abilities(p: Player) -> list[str]:
     return list(_abilities_of(tuple(p.gnomes))) if p.gnomes else []
 
 
+def ability_count(p: Player, ability: str) -> int:
+    """How many of a player's Specialists have `ability`: each card acts on its own, so a
+    gain (gold, points, a resource, a step) comes once per card."""
+    return _ability_counts(tuple(p.gnomes)).get(ability, 0) if p.gnomes else 0
+
+
+@functools.lru_cache(maxsize=4096)
+def _ability_counts(gnomes: tuple[str, ...]) -> dict[str, int]:
+    """Read only: shared by every caller with the same line-up of gnomes."""
+    counts: dict[str, int] = {}
+    for ability in _abilities_of(gnomes):
+        counts[ability] = counts.get(ability, 0) + 1
+    return counts
+
+
 def has(p: Player, ability: str) -> bool:
     # Asked several times for every legal list: the answer is kept per line-up of gnomes.
     return bool(p.gnomes) and ability in _ability_set(tuple(p.gnomes))
