@@ -40,7 +40,18 @@ PLAIN_RESOURCES = ("flowers", "fruits", "herbs", "shells", "roots")
 RESOURCES = PLAIN_RESOURCES + (GOLD,)
 CRYSTALS = ("blue", "red", "yellow")
 GUARDIAN_COLOURS = ("amber", "jade", "violet", "pearl")
-REQUIREMENT_KINDS = ("resources", "paths", "offerings", "fate", "tiles", "guardians", "portals", "gnomes", "lit")
+REQUIREMENT_KINDS = (
+    "resources",
+    "paths",
+    "offerings",
+    "fate",
+    "difficulty",
+    "tiles",
+    "guardians",
+    "portals",
+    "gnomes",
+    "lit",
+)
 COMMON_KINDS = ("paths", "guardians", "portals", "gnomes", "lit")
 TOM_ACTIONS = ("gnome", "path", "task_high", "task_low", "guardian", "great_bonfire")
 ELDER_COUNTS = ("lit", "paths", "guardians_in_bonfires", "portals", "offerings_placed", "specialists")
@@ -264,6 +275,7 @@ def tasks() -> dict[str, Task]:
     found: list[Task] = _load("tasks.json", list[Task])
     _need(len(found) == 66, "tasks: 66 tasks")
     out = {}
+    asked: dict[tuple[str, int, str], str] = {}  # each requirement once: no task twice under two names
     for t in found:
         _need(t.id not in out, f"tasks: duplicate id {t.id}")
         _need(t.colour in CRYSTALS and t.difficulty in (1, 2, 3) and t.points > 0, f"tasks: {t.name}")
@@ -275,6 +287,13 @@ def tasks() -> dict[str, Task]:
             _need(r.what in SYMBOLS, f"tasks: {t.name} names an action symbol")
         if r.kind == "paths":
             _need(r.what in CRYSTALS, f"tasks: {t.name} names a crystal colour")
+        if r.kind == "difficulty":
+            _need(r.what in ("1", "2", "3"), f"tasks: {t.name} names a difficulty")
+        _need(
+            (r.kind, r.count, r.what) not in asked,
+            f"tasks: {t.name} asks what {asked.get((r.kind, r.count, r.what))} asks",
+        )
+        asked[(r.kind, r.count, r.what)] = t.name
         out[t.id] = t
     for colour, count in board().solo_tasks.items():
         _need(sum(t.colour == colour for t in found) >= count, f"tasks: enough {colour} tasks for solo")

@@ -45,7 +45,7 @@ def test_gleaners_each_gain_the_new_path_tiles_resource(gnomes, gained):
 def test_heralds_each_add_a_gold_to_a_council_arrival(gnomes, gold):
     s = city_with(*gnomes)
     p = s.players[YOU]
-    p.bonfires[0].task = task_of("red", "lit")
+    p.bonfires[0].task = task_of("yellow", "lit")
     p.bonfires[1].task, p.bonfires[1].lit = task_of("blue", "lit"), True
     p.resources = {}
     s = act(s, Fulfil(1), Council("seat-of-songs"))
