@@ -32,6 +32,7 @@ from textual.widgets import Footer, Static
 from engines.bonfire import city
 from engines.bonfire.actions import Fate
 from engines.bonfire.state import is_solo
+from tui.games import bonfire_labels
 from tui.games.bonfire_draw import (
     FATE_LETTERS,
     TILE_LETTERS,
@@ -123,6 +124,10 @@ class BonfireScreen(GameScreen):
         # One footer entry for the pair: the 80-column footer has little room.
         Binding("left_square_bracket", "scroll_board(-1)", "Scroll up", id="bonfire.scroll_up", show=False),
         Binding("right_square_bracket", "scroll_board(1)", "More", id="bonfire.scroll_down"),
+        # From 120 columns Tom's block (or the other city) beside the action list scrolls on
+        # its own, so the list keeps its room.
+        Binding("left_curly_bracket", "scroll_notes(-1)", "Tom up", id="bonfire.notes_up", show=False),
+        Binding("right_curly_bracket", "scroll_notes(1)", "Tom more", id="bonfire.notes_down"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -160,8 +165,9 @@ class BonfireScreen(GameScreen):
             yield Static(id="bonfire-legend", markup=False)
 
     def compose_side(self) -> ComposeResult:
-        yield Static(id="tom-side", markup=False)
-        yield Static(id="legend-side", markup=False)
+        with VerticalScroll(id="bonfire-notes", can_focus=False):
+            yield Static(id="tom-side", markup=False)
+            yield Static(id="legend-side", markup=False)
 
     def on_mount(self) -> None:
         # Textual runs GameScreen.on_mount itself after this one: calling it here too would
@@ -191,11 +197,13 @@ class BonfireScreen(GameScreen):
     def _show_pane(self) -> None:
         shown = {name for pane in PANES for name in pane} if self.wide else set(PANES[self.pane])
         if self.wide:
+            # Tom and the legend stand beside the action list, above it, scrolling on their
+            # own (`{` `}`) within half the column: the list keeps the other half.
             shown -= {"tom-block", "bonfire-legend"}
         for name in {name for pane in PANES for name in pane}:
             self.query_one(f"#{name}").display = name in shown
         self.query_one("#bonfire-city").display = self.wide or self.pane == 0
-        self.query_one("#tom-side").display = self.wide
+        self.query_one("#bonfire-notes").display = self.wide
         self.query_one("#legend-side").display = self.wide
         self.query_one("#bonfire-counts").display = not self.wide
         # Below 120 columns the footer is tight: its compact form keeps every live key on it.
@@ -214,6 +222,11 @@ class BonfireScreen(GameScreen):
 
     def _you(self):
         return self.table.view.players[self.me]
+
+    def label(self, view: Any, action: Any) -> str:
+        """Actions named from the table: the offering by its resource, the path tile by its
+        crystal, the tile a swap takes by its symbols."""
+        return bonfire_labels.label(view, self.me, action, super().label(view, action))
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         """Fate placements go on the board (learnt here, once per state); the list shows
@@ -435,7 +448,15 @@ class BonfireScreen(GameScreen):
             # The board scrolls exactly when its scrollbar shows (both follow its layout);
             # the scrollbar is known before the first frame, the scroll range only after it.
             return self.query_one("#bonfire-board", VerticalScroll).show_vertical_scrollbar
+        if action == "scroll_notes":
+            notes = self.query_one("#bonfire-notes", VerticalScroll)
+            return notes.display and notes.show_vertical_scrollbar
         return super().check_action(action, parameters)
+
+    def action_scroll_notes(self, direction: int) -> None:
+        """Scroll Tom's block (or the other city) beside the action list."""
+        notes = self.query_one("#bonfire-notes", VerticalScroll)
+        notes.scroll_relative(y=direction * max(1, notes.size.height - 2), animate=False)
 
     def action_scroll_board(self, direction: int) -> None:
         """Scroll the board by most of its height."""

@@ -38,7 +38,7 @@ def short_requirement(task: content.Task) -> str:
         "paths": f"{n} {what} path{'s' if n > 1 else ''}",
         "offerings": f"offering on each {what} isle",
         "fate": f"{n}-cell {what} area",
-        "difficulty": f"{n} done of diff. {what}",
+        "difficulty": f"{n} lit of diff {what}",
         "tiles": f"pay {n} {TILE_NAMES.get(what, what)}",
         "guardians": f"{n} guardian{'s' if n > 1 else ''}",
         "portals": f"{n} portals",
