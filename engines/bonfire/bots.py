@@ -9,6 +9,7 @@ only when no task can be lit for more.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import msgspec
 
@@ -340,4 +341,4 @@ def paths_cost(p: Player) -> int:
     return costs[len(p.path)] if len(p.path) < len(costs) else 0
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -120,6 +120,10 @@ class CouncilSpace(msgspec.Struct, frozen=True):
     points: int = 0
 
 
+#: Everything that hands out tiles, resources and points the same way.
+Gains = Gain | FateBonus | CouncilSpace
+
+
 class CommonTask(msgspec.Struct, frozen=True):
     id: str
     name: str
@@ -204,7 +208,7 @@ class Gnomes(msgspec.Struct, frozen=True):
     elders: list[Elder]
 
 
-def _load(name: str, kind: type):
+def _load(name: str, kind: Any) -> Any:
     try:
         return msgspec.json.decode((DATA / name).read_bytes(), type=kind)
     except msgspec.ValidationError as error:
@@ -249,8 +253,8 @@ def board() -> Board:
         _need(space.tile in SYMBOLS and space.tile != "bonfire", f"board: {space.name} shows an action tile")
         _need(space.resource in ("",) + PLAIN_RESOURCES, f"board: {space.name} shows a resource or 2 points")
     _need(len(b.council) >= 12, "board: the High Council has room for every novice that can arrive before the end")
-    for space in b.council:
-        _check_gain(space, space.name)
+    for seat in b.council:
+        _check_gain(seat, seat.name)
     _need([c.kind for c in b.common_tasks] == list(COMMON_KINDS), "board: one Common Task per Tom action kind")
     _need(len(b.countdown) == 5, "board: 5 countdown tiles")
     for who in ("you", "tom"):
@@ -265,7 +269,7 @@ def board() -> Board:
     return b
 
 
-def _check_gain(gain, where: str) -> None:
+def _check_gain(gain: Gains, where: str) -> None:
     _need(set(gain.tiles) <= set(SYMBOLS) | {WILD}, f"{where}: unknown action tile")
     _need(set(gain.resources) <= set(RESOURCES), f"{where}: unknown resource")
 

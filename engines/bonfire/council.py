@@ -92,13 +92,13 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     ctx.say(f"{who} takes the {space.name}: {gain_text(space)}.")
 
 
-def gain(p: Player, what) -> None:
+def gain(p: Player, what: content.Gains) -> None:
     city.add(p.tiles, what.tiles)
     city.add(p.resources, what.resources)
     city.score(p, "High Council", what.points)
 
 
-def gain_text(what) -> str:
+def gain_text(what: content.Gains) -> str:
     parts = [f"{n} {content.TILE_NAMES[k]} tile{'s' if n > 1 else ''}" for k, n in what.tiles.items()]
     parts += [f"{n} {k}" for k, n in what.resources.items()]
     if what.points:

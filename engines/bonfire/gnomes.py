@@ -26,7 +26,8 @@ def draw_gnome(ctx: Ctx) -> str:
     if not s.gnome_pile:
         return ""
     ctx.reveals = True
-    return ctx.edit("gnome_pile").pop(0)
+    gnome: str = ctx.edit("gnome_pile").pop(0)
+    return gnome
 
 
 def refill(ctx: Ctx) -> None:

@@ -154,7 +154,7 @@ def _receives(task: str, stack: int, spaces: int) -> tuple[Receive, ...]:
 
 
 def _leave_offering(ctx: Ctx, p: Player, stack: int) -> str:
-    offering = own(p.offerings, stack).pop()
+    offering: str = own(p.offerings, stack).pop()
     ctx.reveals = ctx.reveals or bool(p.offerings[stack])  # the next offering is uncovered
     ctx.island(p.ship).offerings.append(ctx.state.current)
     p.offerings_placed += 1

@@ -18,7 +18,7 @@ legal actions listed once per state; the action list shows everything else.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.style import Style
 from textual import events
@@ -62,6 +62,10 @@ from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList
 from tui.widgets.line_text import LineText
 from tui.widgets.table import Table
+
+if TYPE_CHECKING:
+    from engines.bonfire.state import Player
+    from tui.app import CampfireApp
 
 WIDE = 120
 XL = (160, 50)
@@ -169,7 +173,7 @@ class BonfireScreen(GameScreen):
             yield Static(id="tom-side", markup=False)
             yield Static(id="legend-side", markup=False)
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         # Textual runs GameScreen.on_mount itself after this one: calling it here too would
         # mount the hot-seat "whose screen" banner twice.
         self._layout(self.size.width, self.size.height)
@@ -220,8 +224,15 @@ class BonfireScreen(GameScreen):
             return 0
         return table.viewer if table.viewer is not None else table.view.current
 
-    def _you(self):
-        return self.table.view.players[self.me]
+    @property
+    def campfire(self) -> CampfireApp:
+        """The app with its settings (bot pacing, glyphs)."""
+        return cast("CampfireApp", self.app)
+
+    def _you(self) -> Player:
+        assert self.table is not None
+        you: Player = self.table.view.players[self.me]
+        return you
 
     def label(self, view: Any, action: Any) -> str:
         """Actions named from the table: the offering by its resource, the path tile by its
@@ -263,7 +274,7 @@ class BonfireScreen(GameScreen):
         self._draw_fate()
         if is_solo(state):
             told = (state.turn, state.tom_card, tuple(state.tom_did))
-            if self._told and told != self._told and state.tom_did and self.app.bot_delay:
+            if self._told and told != self._told and state.tom_did and self.campfire.bot_delay:
                 self._replay_tom(state)
             elif self._tom_timer is None:
                 self._show_tom(state)
@@ -380,13 +391,14 @@ class BonfireScreen(GameScreen):
                 ", c other tile" if len(you.fate_column) > 1 else ""
             )
         reason = city.placement_problem(you.grid, cells) or "That fate tile cannot go there."
-        return ghost, f"{self.app.glyphs.ghost_bad} {where}: {reason}"
+        return ghost, f"{self.campfire.glyphs.ghost_bad} {where}: {reason}"
 
     def _show_fate_board(self, you, ghost: FateGhost | None, big: bool) -> None:
         """Draw the fate area; when the board already shows this city of this state at this
         size and only the ghost differs, redraw just the rows the ghost left and took."""
         board = self._fate_board
         drawn = self._fate_drawn
+        assert self.table is not None
         view, me = self.table.view, self.me
         if drawn is not None and drawn[0] is view and drawn[1:3] == (me, big) and board.drawing:
             if drawn[3] == ghost:

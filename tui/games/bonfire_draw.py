@@ -248,7 +248,7 @@ def fate_drawing_rows(
         filler: list[tuple[str, str]] = [("   ", "label")]
         for c in range(n):
             symbol = p.grid[r * n + c]
-            if (r, c) in over:
+            if ghost is not None and (r, c) in over:
                 letter, kind = FATE_LETTERS[over[(r, c)]].lower(), "ghost" if ghost.legal else "ghost-bad"
             elif symbol:
                 letter, kind = FATE_LETTERS[symbol], f"symbol {symbol}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -69,7 +70,7 @@ GREAT_BONFIRE = [
 
 PORTAL_SYMBOLS = ["sun", "moon", "star", "leaf", "wave", "flame", "key"]
 
-COUNCIL = [
+COUNCIL: list[tuple[str, dict[str, Any]]] = [
     ("Seat of Dawn", {"tiles": {"wild": 1}}),
     ("Seat of Tides", {"tiles": {"ship": 1}, "points": 1}),
     ("Seat of Roots", {"resources": {"gold": 1}}),
@@ -209,7 +210,7 @@ REQUIREMENTS = {
 }
 
 
-def tasks() -> list[dict]:
+def tasks() -> list[dict[str, Any]]:
     """66 tasks: 22 per colour (8 of difficulty 1, 7 of 2, 7 of 3), each requirement once."""
     dealt: dict[str, list[tuple[int, tuple[str, int, str]]]] = {c: [] for c in COLOURS}
     for difficulty, requirements in REQUIREMENTS.items():
@@ -235,7 +236,7 @@ def tasks() -> list[dict]:
     return out
 
 
-def path_tiles() -> list[dict]:
+def path_tiles() -> list[dict[str, Any]]:
     out = []
     counts = {"blue": 10, "red": 10, "yellow": 8}
     n = 0
