@@ -243,3 +243,18 @@ def test_taking_a_guardian_with_an_offering_of_the_islands_resource_costs_two_of
     assert "guardian 2" not in texts(s)
     p.resources = {"flowers": 2, "gold": 1}
     assert act(s, TakeGuardian(2)).players[YOU].resources == {"gold": 1}
+
+
+def test_a_centre_tile_showing_one_symbol_twice_gives_two_of_that_tile():
+    """The start tiles are counted per symbol shown (the same audit as island prices: a
+    repeated symbol must not collapse into one)."""
+    from engines.bonfire.actions import Keep
+    from engines.bonfire.state import copy_state
+
+    s = copy_state(ENGINE.new_game(ENGINE.default_options(), 1, 1))
+    p = s.players[YOU]
+    n = content.board().fate_size
+    row = n // 2
+    p.grid[row * n + 1 : row * n + 4] = ["ship", "ship", "path"]
+    after = ENGINE.apply(s, YOU, Keep()).state
+    assert after.players[YOU].tiles == {"ship": 2, "path": 1, "wild": 2}
