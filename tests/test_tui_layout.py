@@ -171,6 +171,7 @@ SNAPSHOT_GAMES = {
     "bivi": (3, {"mode": "advanced"}, 11, 8),
     "bioviva": (3, {}, 3, 6),
     "camp_grizzly": (3, {}, 3, 10),
+    "bonfire": (1, {}, 3, 12),
 }
 
 

@@ -584,8 +584,8 @@ def _sim_table(seats: list[SeatSpec], results: list[dict[str, Any]], summary: di
             [
                 str(n),
                 str(r["seed"]),
-                ", ".join(str(w + 1) for w in r["winners"]) or "none",
-                " ".join(str(s) for s in r["scores"]),
+                ", ".join([str(w + 1) for w in r["winners"]] + [v["name"] for v in r["rivals"] if v["won"]]) or "none",
+                " ".join([str(s) for s in r["scores"]] + [f"({v['name']} {v['score']})" for v in r["rivals"]]),
                 str(r["turns"]),
                 str(r["actions"]),
                 f"{r['seconds']:.3f}",
@@ -600,6 +600,16 @@ def _sim_table(seats: list[SeatSpec], results: list[dict[str, Any]], summary: di
                 str(summary["wins_by_seat"][n]),
                 f"{summary['win_rate_by_seat'][n]:.1%}",
                 f"{summary['mean_score_by_seat'][n]:.1f}",
+            ]
+        )
+    for name, wins in summary["rival_wins"].items():  # an automa without a seat, such as Tom
+        seat_rows.append(
+            [
+                "-",
+                name,
+                str(wins),
+                f"{summary['rival_win_rate'][name]:.1%}",
+                f"{summary['rival_mean_score'][name]:.1f}",
             ]
         )
     totals = (

@@ -99,6 +99,8 @@ DEFAULT_KEYS: dict[str, str] = {
     "bonfire.switch_pane": "t",
     "bonfire.scroll_up": "left_square_bracket",
     "bonfire.scroll_down": "right_square_bracket",
+    "bonfire.notes_up": "left_curly_bracket",
+    "bonfire.notes_down": "right_curly_bracket",
     "bonfire.fate_end": "c",
 }
 #: Bindings that must always keep a key: the way out and the way to save.

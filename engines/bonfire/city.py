@@ -243,30 +243,32 @@ def pay_resources(p: Player, need: dict[str, int], any_two: bool = False) -> dic
     """The resources left after paying `need`, or None. A missing resource is replaced by
     1 gold or by any 2 resources; `any_two` (Barterer, Gnome Broker) replaces the whole
     price by any 2 resources when that is cheaper."""
-    left = dict(p.resources)
+    bag = dict(p.resources)
     missing = 0
     for kind, count in need.items():
-        have = left.get(kind, 0)
+        have = bag.get(kind, 0)
         used = min(have, count)
-        left[kind] = have - used
+        bag[kind] = have - used
         missing += count - used
-    while missing and left.get(GOLD, 0):
-        left[GOLD] -= 1
+    while missing and bag.get(GOLD, 0):
+        bag[GOLD] -= 1
         missing -= 1
+    left: dict[str, int] | None = bag
     for _ in range(missing * 2):
-        spare = _most(left, list(PLAIN_RESOURCES), exclude=set(need))
+        spare = _most(bag, list(PLAIN_RESOURCES), exclude=set(need))
         if spare is None:
             left = None
             break
-        left[spare] -= 1
+        bag[spare] -= 1
     if any_two and sum(need.values()) >= 2:
-        cheap = dict(p.resources)
+        purse = dict(p.resources)
+        cheap: dict[str, int] | None = purse
         for _ in range(2):
-            spare = _most(cheap, list(PLAIN_RESOURCES) + [GOLD], exclude=set())
+            spare = _most(purse, list(PLAIN_RESOURCES) + [GOLD], exclude=set())
             if spare is None:
                 cheap = None
                 break
-            cheap[spare] -= 1
+            purse[spare] -= 1
         if cheap is not None and (left is None or sum(cheap.values()) > sum(left.values())):
             left = cheap
     return None if left is None else {k: v for k, v in left.items() if v}
@@ -309,6 +311,21 @@ def _most(bag: dict[str, int], order: list[str], exclude: set[str]) -> str | Non
 
 def abilities(p: Player) -> list[str]:
     return list(_abilities_of(tuple(p.gnomes))) if p.gnomes else []
+
+
+def ability_count(p: Player, ability: str) -> int:
+    """How many of a player's Specialists have `ability`: each card acts on its own, so a
+    gain (gold, points, a resource, a step) comes once per card."""
+    return _ability_counts(tuple(p.gnomes)).get(ability, 0) if p.gnomes else 0
+
+
+@functools.lru_cache(maxsize=4096)
+def _ability_counts(gnomes: tuple[str, ...]) -> dict[str, int]:
+    """Read only: shared by every caller with the same line-up of gnomes."""
+    counts: dict[str, int] = {}
+    for ability in _abilities_of(gnomes):
+        counts[ability] = counts.get(ability, 0) + 1
+    return counts
 
 
 def has(p: Player, ability: str) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -40,7 +40,18 @@ PLAIN_RESOURCES = ("flowers", "fruits", "herbs", "shells", "roots")
 RESOURCES = PLAIN_RESOURCES + (GOLD,)
 CRYSTALS = ("blue", "red", "yellow")
 GUARDIAN_COLOURS = ("amber", "jade", "violet", "pearl")
-REQUIREMENT_KINDS = ("resources", "paths", "offerings", "fate", "tiles", "guardians", "portals", "gnomes", "lit")
+REQUIREMENT_KINDS = (
+    "resources",
+    "paths",
+    "offerings",
+    "fate",
+    "difficulty",
+    "tiles",
+    "guardians",
+    "portals",
+    "gnomes",
+    "lit",
+)
 COMMON_KINDS = ("paths", "guardians", "portals", "gnomes", "lit")
 TOM_ACTIONS = ("gnome", "path", "task_high", "task_low", "guardian", "great_bonfire")
 ELDER_COUNTS = ("lit", "paths", "guardians_in_bonfires", "portals", "offerings_placed", "specialists")
@@ -107,6 +118,10 @@ class CouncilSpace(msgspec.Struct, frozen=True):
     tiles: dict[str, int] = {}
     resources: dict[str, int] = {}
     points: int = 0
+
+
+#: Everything that hands out tiles, resources and points the same way.
+Gains = Gain | FateBonus | CouncilSpace
 
 
 class CommonTask(msgspec.Struct, frozen=True):
@@ -193,7 +208,7 @@ class Gnomes(msgspec.Struct, frozen=True):
     elders: list[Elder]
 
 
-def _load(name: str, kind: type):
+def _load(name: str, kind: Any) -> Any:
     try:
         return msgspec.json.decode((DATA / name).read_bytes(), type=kind)
     except msgspec.ValidationError as error:
@@ -238,8 +253,8 @@ def board() -> Board:
         _need(space.tile in SYMBOLS and space.tile != "bonfire", f"board: {space.name} shows an action tile")
         _need(space.resource in ("",) + PLAIN_RESOURCES, f"board: {space.name} shows a resource or 2 points")
     _need(len(b.council) >= 12, "board: the High Council has room for every novice that can arrive before the end")
-    for space in b.council:
-        _check_gain(space, space.name)
+    for seat in b.council:
+        _check_gain(seat, seat.name)
     _need([c.kind for c in b.common_tasks] == list(COMMON_KINDS), "board: one Common Task per Tom action kind")
     _need(len(b.countdown) == 5, "board: 5 countdown tiles")
     for who in ("you", "tom"):
@@ -254,7 +269,7 @@ def board() -> Board:
     return b
 
 
-def _check_gain(gain, where: str) -> None:
+def _check_gain(gain: Gains, where: str) -> None:
     _need(set(gain.tiles) <= set(SYMBOLS) | {WILD}, f"{where}: unknown action tile")
     _need(set(gain.resources) <= set(RESOURCES), f"{where}: unknown resource")
 
@@ -264,6 +279,7 @@ def tasks() -> dict[str, Task]:
     found: list[Task] = _load("tasks.json", list[Task])
     _need(len(found) == 66, "tasks: 66 tasks")
     out = {}
+    asked: dict[tuple[str, int, str], str] = {}  # each requirement once: no task twice under two names
     for t in found:
         _need(t.id not in out, f"tasks: duplicate id {t.id}")
         _need(t.colour in CRYSTALS and t.difficulty in (1, 2, 3) and t.points > 0, f"tasks: {t.name}")
@@ -275,6 +291,13 @@ def tasks() -> dict[str, Task]:
             _need(r.what in SYMBOLS, f"tasks: {t.name} names an action symbol")
         if r.kind == "paths":
             _need(r.what in CRYSTALS, f"tasks: {t.name} names a crystal colour")
+        if r.kind == "difficulty":
+            _need(r.what in ("1", "2", "3"), f"tasks: {t.name} names a difficulty")
+        _need(
+            (r.kind, r.count, r.what) not in asked,
+            f"tasks: {t.name} asks what {asked.get((r.kind, r.count, r.what))} asks",
+        )
+        asked[(r.kind, r.count, r.what)] = t.name
         out[t.id] = t
     for colour, count in board().solo_tasks.items():
         _need(sum(t.colour == colour for t in found) >= count, f"tasks: enough {colour} tasks for solo")

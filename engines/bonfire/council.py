@@ -83,8 +83,8 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     p = ctx.player(pending.who)
     ctx.edit("council")[index] = "neutral" if pending.source == "common" else council_mark(s, pending.who)
     gain(p, space)
-    if city.has(p, "council_gold"):
-        city.add(p.resources, {"gold": city.abilities(p).count("council_gold")})
+    if heralds := city.ability_count(p, "council_gold"):
+        city.add(p.resources, {"gold": heralds})
     if pending.source == "common" and not is_solo(s):
         ctx.say(f"{player_name(s, pending.who)} sends the neutral novice to the {space.name}: {gain_text(space)}.")
         return
@@ -92,13 +92,13 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     ctx.say(f"{who} takes the {space.name}: {gain_text(space)}.")
 
 
-def gain(p: Player, what) -> None:
+def gain(p: Player, what: content.Gains) -> None:
     city.add(p.tiles, what.tiles)
     city.add(p.resources, what.resources)
     city.score(p, "High Council", what.points)
 
 
-def gain_text(what) -> str:
+def gain_text(what: content.Gains) -> str:
     parts = [f"{n} {content.TILE_NAMES[k]} tile{'s' if n > 1 else ''}" for k, n in what.tiles.items()]
     parts += [f"{n} {k}" for k, n in what.resources.items()]
     if what.points:
@@ -162,7 +162,7 @@ def do_common(ctx: Ctx, action: Common) -> None:
     task = content.board().common_tasks[index]
     own_field(p, "common").append(task.id)
     ctx.say(f"You fulfil the Common Task {task.name}.")
-    n = city.abilities(p).count("common_reward")
+    n = city.ability_count(p, "common_reward")
     if n:
         city.add(p.tiles, {"wild": n})
         city.add(p.resources, {"gold": n})

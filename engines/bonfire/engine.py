@@ -10,6 +10,7 @@ them into the engine protocol.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import ClassVar, cast
 
 import msgspec
 
@@ -54,7 +55,7 @@ from engines.bonfire.state import (
     player_name,
 )
 from engines.core.errors import IllegalAction
-from engines.core.protocol import AUTO, Applied, Engine, Flags, GameInfo, Outcome, Summary
+from engines.core.protocol import AUTO, Applied, Bot, Engine, Flags, GameInfo, Outcome, Summary
 
 
 class BonfireEngine(Engine[BonfireState, Action]):
@@ -68,7 +69,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         default_seats=1,  # `campfire play bonfire` is solo against Tom; two seats ask for two players
     )
     options_type = BonfireOptions
-    bots: dict = {}
+    bots: ClassVar[dict[str, Callable[[], Bot]]] = {}
 
     # -- setup -------------------------------------------------------------------------
     def new_game(self, options: msgspec.Struct, seats: int, seed: int) -> BonfireState:
@@ -143,10 +144,9 @@ class BonfireEngine(Engine[BonfireState, Action]):
         if kind is Common:
             return action in council.legal_commons(s)
         if kind is Discard:
+            tile = cast(Discard, action).kind
             return (
-                action.kind in _DISCARDABLE
-                and bool(acting(s).tiles.get(action.kind, 0))
-                and (f.main_done or self._turn_goes_on(s))
+                tile in _DISCARDABLE and bool(acting(s).tiles.get(tile, 0)) and (f.main_done or self._turn_goes_on(s))
             )
         if f.main_done:
             if kind is End:
@@ -363,7 +363,7 @@ class BonfireEngine(Engine[BonfireState, Action]):
         return view.describe(action)
 
     def parse_action(self, state: BonfireState, seat: int, text: str) -> Action:
-        action = CODEC.parse(text)
+        action: Action = CODEC.parse(text)
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(view.why(self, state, action))
         return action
@@ -459,7 +459,7 @@ _MAIN_PARTS: dict[type, Callable[[BonfireState], Sequence[Action]]] = {
 _ACTORS_OF_PHASE: dict[str, tuple[int, ...]] = {"over": (), "tom": (AUTO,)}
 _SEAT_ALONE = tuple((seat,) for seat in range(BonfireEngine.info.max_seats))
 #: Each kind of action's `_do_...` method, by the action's class name.
-_HANDLERS: dict[type, Callable] = {
+_HANDLERS: dict[type, Callable[..., None]] = {
     kind: getattr(BonfireEngine, f"_do_{kind.__name__.lower()}") for kind in Action.__args__
 }
 _DISCARDABLE = (*SYMBOLS, WILD)

@@ -26,7 +26,8 @@ def draw_gnome(ctx: Ctx) -> str:
     if not s.gnome_pile:
         return ""
     ctx.reveals = True
-    return ctx.edit("gnome_pile").pop(0)
+    gnome: str = ctx.edit("gnome_pile").pop(0)
+    return gnome
 
 
 def refill(ctx: Ctx) -> None:
@@ -107,10 +108,10 @@ def do_recruit(ctx: Ctx, action: Recruit) -> None:
         ctx.edit("specialists").remove(action.gnome)
     own_field(p, "gnomes").append(action.gnome)
     ctx.say(f"You recruit {content.gnome_name(action.gnome)}.")
-    if city.has(p, "recruit_wild"):
-        city.add(p.tiles, {"wild": 1})
-    if elder and city.has(p, "elder_points"):
-        city.score(p, "Gnome abilities", 2 * city.abilities(p).count("elder_points"))
+    if givers := city.ability_count(p, "recruit_wild"):
+        city.add(p.tiles, {"wild": givers})
+    if elder:
+        city.score(p, "Gnome abilities", 2 * city.ability_count(p, "elder_points"))
     if not elder:
         refill(ctx)
 

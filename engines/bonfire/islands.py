@@ -69,18 +69,14 @@ def island_price(p: Player, island: content.Island, stack: int) -> tuple[dict[st
     tiles = city.pay_tiles(p, {"island": 1}, city.has(p, "wild_double"))
     if tiles is None:
         return None
-    need: dict[str, int] = {}
-    city.add(need, {island.resource: 1, offering: 1})
-    resources = city.pay_resources(p, need, any_two=False)
+    resources = city.pay_resources(p, _island_need(island.resource, offering), any_two=False)
     return None if resources is None else (tiles, resources)
 
 
 def task_price(p: Player, island: content.Island, stack: int) -> tuple[dict[str, int], dict[str, int]] | None:
     price = island_price(p, island, stack)
     if city.has(p, "task_any_two") and p.offerings[stack]:
-        offering = p.offerings[stack][-1]
-        need: dict[str, int] = {}
-        city.add(need, {island.resource: 1, offering: 1})
+        need = _island_need(island.resource, p.offerings[stack][-1])
         tiles = city.pay_tiles(p, {"island": 1}, city.has(p, "wild_double"))
         cheap = city.pay_resources(p, need, any_two=True)
         if tiles is not None and cheap is not None:
@@ -95,8 +91,7 @@ def affordable(p: Player, island: content.Island, stack: int) -> bool:
         return task_price(p, island, stack) is not None
     if not p.offerings[stack]:
         return False
-    need: dict[str, int] = {}
-    city.add(need, {island.resource: 1, p.offerings[stack][-1]: 1})
+    need = _island_need(island.resource, p.offerings[stack][-1])
     return city.tile_limit(p, "island") >= 1 and city.can_pay_resources(p, need)
 
 
@@ -117,9 +112,10 @@ def affordable_stacks(p: Player, island: content.Island) -> list[int]:
 
 @functools.cache
 def _island_need(resource: str, offering: str) -> dict[str, int]:
-    """The resources an island action asks: the island's and the offering's (read only)."""
-    need: dict[str, int] = {}
-    city.add(need, {resource: 1, offering: 1})
+    """The resources an island action asks: the island's and the offering's, 2 of one kind
+    when the offering shows the island's resource (read only)."""
+    need = {resource: 1}
+    need[offering] = need.get(offering, 0) + 1
     return need
 
 
@@ -158,7 +154,7 @@ def _receives(task: str, stack: int, spaces: int) -> tuple[Receive, ...]:
 
 
 def _leave_offering(ctx: Ctx, p: Player, stack: int) -> str:
-    offering = own(p.offerings, stack).pop()
+    offering: str = own(p.offerings, stack).pop()
     ctx.reveals = ctx.reveals or bool(p.offerings[stack])  # the next offering is uncovered
     ctx.island(p.ship).offerings.append(ctx.state.current)
     p.offerings_placed += 1

@@ -54,8 +54,8 @@ def can_redraw(state: BonfireState) -> bool:
 def attach(ctx: Ctx, who: int, tile: str) -> None:
     p = ctx.player(who)
     own_field(p, "path").append(tile)
-    if not is_tom(ctx.state, who) and city.has(p, "path_resource"):
-        city.add(p.resources, {content.path_tile(tile).resource: 1})
+    if not is_tom(ctx.state, who) and (gleaners := city.ability_count(p, "path_resource")):
+        city.add(p.resources, {content.path_tile(tile).resource: gleaners})
 
 
 def do_build(ctx: Ctx, action: BuildPath) -> None:

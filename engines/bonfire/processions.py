@@ -87,7 +87,7 @@ def do_procession(ctx: Ctx, action: Procession) -> None:
     s = ctx.state
     p = ctx.acting()
     p.tiles = city.pay_tiles(p, {"procession": action.steps}, city.has(p, "wild_double")) or {}
-    s.flags.steps = action.steps + (1 if city.has(p, "extra_step") else 0)
+    s.flags.steps = action.steps + city.ability_count(p, "extra_step")
     s.flags.walkers = walker_order(p)
     s.flags.gatekeeper_walk = False
     ctx.say(
@@ -143,8 +143,7 @@ def do_walk(ctx: Ctx, action: Walk) -> None:
         g.where = where
         if where >= IN_BONFIRE:
             ctx.say(f"{name[0].upper()}{name[1:]} steps through the portal into {place_name(where)}.")
-            if city.has(p, "bonfire_points"):
-                city.score(p, "Gnome abilities", 2)
+            city.score(p, "Gnome abilities", 2 * city.ability_count(p, "bonfire_points"))
         elif s.flags.gatekeeper_walk:
             ctx.say(f"{name[0].upper()}{name[1:]} walks to {place_name(where)} (the Gatekeeper's walk brings nothing).")
         else:

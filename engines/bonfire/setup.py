@@ -208,7 +208,8 @@ def start_tiles(ctx: Ctx, swapped: bool) -> None:
         p.grid = city.place([""] * (n * n), cells, content.board().fate_tiles[int(middle.split("-")[1]) - 1].symbols)
     symbols = [city.at(p.grid, c) for c in cells]
     p.tiles = {}
-    city.add(p.tiles, {sym: 1 for sym in symbols})
+    for sym in symbols:  # one tile per symbol shown, a repeated symbol counted each time
+        city.add(p.tiles, {sym: 1})
     city.add(p.tiles, {WILD: 2})
     tiles = f"{', '.join(content.TILE_NAMES[x] for x in symbols)} and 2 wild action tiles"
     if is_solo(s):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 
@@ -196,7 +198,7 @@ def copy_state(state: BonfireState) -> BonfireState:
 
 
 def _player_copy(p: Player) -> Player:
-    n = p.__copy__()
+    n: Player = p.__copy__()  # type: ignore[attr-defined]  # msgspec Structs copy themselves; the stubs omit it
     n.tiles = p.tiles.copy()
     n.resources = p.resources.copy()
     n.offerings = p.offerings[:]  # each stack shared until `own` copies it
@@ -207,7 +209,7 @@ def _player_copy(p: Player) -> Player:
 
 
 def _island_copy(island: Island) -> Island:
-    n = island.__copy__()
+    n: Island = island.__copy__()  # type: ignore[attr-defined]  # msgspec Structs copy themselves; the stubs omit it
     n.tasks = island.tasks[:]
     n.offerings = island.offerings[:]
     return n
@@ -247,10 +249,10 @@ def editable_copy(state: BonfireState) -> BonfireState:
     s = state
     # A shallow copy, then its mutable parts replaced one by one (cheaper than `replace`
     # with twenty keywords or a msgpack round trip, and this runs once per action).
-    n = s.__copy__()
+    n: BonfireState = s.__copy__()  # type: ignore[attr-defined]  # msgspec Structs copy themselves; the stubs omit it
     n.players = s.players[:]
     n.islands = s.islands[:]
-    flags = s.flags.__copy__()
+    flags: TurnFlags = s.flags.__copy__()  # type: ignore[attr-defined]  # msgspec Structs copy themselves; the stubs omit it
     flags.walkers = s.flags.walkers[:]
     n.flags = flags
     n.pending = [_pending_copy(x) for x in s.pending] if s.pending else []
@@ -262,25 +264,25 @@ def editable_copy(state: BonfireState) -> BonfireState:
 CITY_FIELDS_ON_DEMAND = ("fate_column", "grid", "path", "portals", "gnomes", "common")
 
 
-def own_field(record: msgspec.Struct, name: str) -> list:
+def own_field(record: msgspec.Struct, name: str) -> list[Any]:
     """`record`'s list `name` to edit, first copied into its place (see `own`): for the
     lists of a city in `CITY_FIELDS_ON_DEMAND`. Call it on a city of the copy only."""
-    items = getattr(record, name)[:]
+    items: list[Any] = getattr(record, name)[:]
     setattr(record, name, items)
     return items
 
 
-def own(items: list, n: int):
+def own(items: list[Any], n: int) -> Any:
     """`items[n]` to edit, first copied into its place: the editable copy shares the
     records inside some lists (see `editable_copy`) with the state it came from, and few
     actions edit them. Call it on a list of the copy only (a city from `Ctx.player`)."""
     item = items[n]
-    item = items[n] = item.__copy__() if isinstance(item, msgspec.Struct) else item[:]
+    item = items[n] = item.__copy__() if isinstance(item, msgspec.Struct) else item[:]  # type: ignore[attr-defined]
     return item
 
 
 def _pending_copy(pending: Pending) -> Pending:
-    n = pending.__copy__()
+    n: Pending = pending.__copy__()  # type: ignore[attr-defined]  # msgspec Structs copy themselves; the stubs omit it
     n.options = pending.options[:]
     return n
 
@@ -329,21 +331,22 @@ class Ctx:
             self.state.islands[n] = _island_copy(self.state.islands[n])
         return self.state.islands[n]
 
-    def edit(self, name: str) -> list:
+    def edit(self, name: str) -> list[Any]:
         """The table's list `name` (one of `EDITED_ON_DEMAND`), to edit: the editable copy
         shares these with the state it came from, so the first edit of one copies it. A
         list the rules replace whole (a reshuffled pile) needs no copy."""
         if name not in self.edited:
             self.edited.add(name)
             setattr(self.state, name, getattr(self.state, name)[:])
-        return getattr(self.state, name)
+        items: list[Any] = getattr(self.state, name)
+        return items
 
     def say(self, text: str) -> None:
         if not is_solo(self.state):
             text = third_person(text, player_name(self.state, self.state.current))
         self.events.append(Event(text))
 
-    def shuffle(self, items: list[str]) -> list[str]:
+    def shuffle(self, items: Sequence[str]) -> list[str]:
         self.reveals = True
         return self.rng.shuffled(items)
 

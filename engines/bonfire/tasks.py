@@ -1,8 +1,8 @@
 """Tasks: what each requirement asks, whether a player meets it, and what it costs.
 
 Resources and action tiles a requirement names are paid (with the usual substitutes); the
-other requirements (paths, offerings, fate areas, guardians, portals, gnomes, lit bonfires)
-are only checked.
+other requirements (paths, offerings, fate areas, tasks of a difficulty, guardians, portals,
+gnomes, lit bonfires) are only checked.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ def describe(task: content.Task) -> str:
         "paths": f"have {n} path tile{s} with a {what} crystal",
         "offerings": f"an offering of yours on every island showing {what}",
         "fate": f"a connected area of {n} {what} symbols in your fate area",
+        "difficulty": f"have fulfilled {n} task{s} of difficulty {what}",
         "tiles": f"pay {n} {content.TILE_NAMES.get(what, what)} action tile{s}",
         "guardians": f"have {n} island guardian{s}",
         "portals": f"have {n} portal{s}",
@@ -75,9 +76,16 @@ def met(state: BonfireState, who: int, task: content.Task) -> bool:
         )
     if r.kind == "fate":
         return city.largest_area(p.grid, r.what) >= r.count
+    if r.kind == "difficulty":
+        return fulfilled_of_difficulty(p, int(r.what)) >= r.count
     if r.kind in ("guardians", "portals", "gnomes", "lit"):
         return city.counts(p, r.kind) >= r.count
     return True
+
+
+def fulfilled_of_difficulty(p: Player, difficulty: int) -> int:
+    """Your lit bonfires whose task has `difficulty`."""
+    return sum(b.lit and content.tasks()[b.task].difficulty == difficulty for b in p.bonfires)
 
 
 def lit_points(p: Player) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines.bonfire import city, content, council, gnomes, paths
 from engines.bonfire.actions import Action, TomGuardian, TomTask
-from engines.bonfire.state import TOM, Ctx, Guardian, Pending, own, own_field, tom_board
+from engines.bonfire.state import TOM, BonfireState, Ctx, Guardian, Pending, own, own_field, tom_board
 
 SPECIAL_CASE_POINTS = 3
 MAX_GNOMES = 6
@@ -115,7 +115,7 @@ def _path(ctx: Ctx, resource: str) -> None:
     paths.refill(ctx)
 
 
-def task_candidates(s, resource: str, highest: bool) -> list[str]:
+def task_candidates(s: BonfireState, resource: str, highest: bool) -> list[str]:
     found = []
     for n, island in enumerate(content.board().islands):
         if island.kind == "task" and island.resource == resource:
@@ -176,7 +176,7 @@ def _guardian(ctx: Ctx) -> None:
         s.pending.append(Pending("tom_guardian", TOM, "", colours))
 
 
-def guardian_options(s) -> list[str]:
+def guardian_options(s: BonfireState) -> list[str]:
     tom = tom_board(s)
     held = {g.colour for g in tom.guardians}
     return [

@@ -49,8 +49,15 @@ def summarize(
     engine: Engine[Any, Any], seats: list[SeatSpec], seed: int, results: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """Win rates count a shared win as a win for every winner; a level's rate is its wins
-    over the seat-games it played."""
+    over the seat-games it played. A rival without a seat (an automa) is counted by name:
+    a game it won is its win, not a game without a winner."""
     games = len(results)
+    rival_wins: dict[str, int] = {}
+    rival_scores: dict[str, int] = {}
+    for r in results:
+        for rival in r["rivals"]:
+            rival_wins[rival["name"]] = rival_wins.get(rival["name"], 0) + bool(rival["won"])
+            rival_scores[rival["name"]] = rival_scores.get(rival["name"], 0) + rival["score"]
     count = len(seats)
     wins = [sum(seat in r["winners"] for r in results) for seat in range(count)]
     by_level: dict[str, list[int]] = {}
@@ -67,7 +74,10 @@ def summarize(
         "win_rate_by_seat": [_ratio(w, games) for w in wins],
         "win_rate_by_level": {level: _ratio(w, p) for level, (w, p) in by_level.items()},
         "shared_wins": sum(len(r["winners"]) > 1 for r in results),
-        "no_winner": sum(not r["winners"] for r in results),
+        "rival_wins": rival_wins,
+        "rival_win_rate": {name: _ratio(w, games) for name, w in rival_wins.items()},
+        "rival_mean_score": {name: _ratio(total, games, 3) for name, total in rival_scores.items()},
+        "no_winner": sum(not r["winners"] and not any(rival["won"] for rival in r["rivals"]) for r in results),
         "mean_score_by_seat": [_ratio(sum(r["scores"][n] for r in results), games, 3) for n in range(count)],
         "mean_turns": _ratio(sum(r["turns"] for r in results), games, 3),
         "mean_actions": _ratio(sum(r["actions"] for r in results), games, 3),

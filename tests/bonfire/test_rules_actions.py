@@ -207,3 +207,54 @@ def test_an_island_tile_is_named_with_an():
     s = with_tiles(fresh(1), island=1)
     assert ENGINE.describe_action(Discard("island")) == "discard an island tile"
     assert [e.text for e in ENGINE.apply(s, YOU, Discard("island")).events] == ["You discard an island tile."]
+
+
+def _at_mossback_offering_herbs(resources):
+    """Your ship at Mossback (herbs) with an island tile, and a herbs offering on top of
+    stack 1: the island action asks 2 herbs."""
+    s = edit(fresh(2))
+    p = s.players[YOU]
+    p.ship, p.tiles, p.resources = island("mossback"), {"island": 1}, dict(resources)
+    p.offerings[0][-1] = "herbs"
+    return s
+
+
+def test_an_offering_showing_the_islands_resource_costs_two_of_it():
+    s = _at_mossback_offering_herbs({"herbs": 2, "roots": 1})
+    task = s.islands[island("mossback")].tasks[0]
+    after = act(s, Receive(task, 1, 1))
+    assert after.players[YOU].resources == {"roots": 1}
+
+
+def test_one_of_the_islands_resource_does_not_pay_an_offering_of_the_same():
+    s = _at_mossback_offering_herbs({"herbs": 1})
+    task = s.islands[island("mossback")].tasks[0]
+    assert not any(t.startswith(f"receive {task} 1 ") for t in texts(s))
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(s, YOU, Receive(task, 1, 1))
+
+
+def test_taking_a_guardian_with_an_offering_of_the_islands_resource_costs_two_of_it():
+    s = edit(fresh(2))
+    p = s.players[YOU]
+    p.ship, p.tiles = island("amber-rock"), {"island": 1}
+    p.offerings[1][-1] = "flowers"
+    p.resources = {"flowers": 1}
+    assert "guardian 2" not in texts(s)
+    p.resources = {"flowers": 2, "gold": 1}
+    assert act(s, TakeGuardian(2)).players[YOU].resources == {"gold": 1}
+
+
+def test_a_centre_tile_showing_one_symbol_twice_gives_two_of_that_tile():
+    """The start tiles are counted per symbol shown (the same audit as island prices: a
+    repeated symbol must not collapse into one)."""
+    from engines.bonfire.actions import Keep
+    from engines.bonfire.state import copy_state
+
+    s = copy_state(ENGINE.new_game(ENGINE.default_options(), 1, 1))
+    p = s.players[YOU]
+    n = content.board().fate_size
+    row = n // 2
+    p.grid[row * n + 1 : row * n + 4] = ["ship", "ship", "path"]
+    after = ENGINE.apply(s, YOU, Keep()).state
+    assert after.players[YOU].tiles == {"ship": 2, "path": 1, "wild": 2}

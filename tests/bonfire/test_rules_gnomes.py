@@ -68,7 +68,7 @@ def test_forager_brings_gold_from_a_path_tile():
 def test_council_herald_adds_a_gold_to_each_council_arrival():
     s = with_gnome("council-herald")
     tid = task_of("blue", "lit")
-    s.players[YOU].bonfires[0].task = task_of("red", "lit")
+    s.players[YOU].bonfires[0].task = task_of("yellow", "lit")
     s.players[YOU].bonfires[1].task, s.players[YOU].bonfires[1].lit = tid, True
     s.players[YOU].resources = {}
     s = act(s, Fulfil(1), Council("seat-of-songs"))

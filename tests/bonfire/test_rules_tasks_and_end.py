@@ -154,7 +154,7 @@ def test_you_must_score_more_than_tom_so_a_tie_in_points_is_toms():
     """The solo page's goal is to score more points than Tom: no tie-break can turn equal
     points into your win, not even more lit bonfires."""
     s = edit(fresh(1))
-    tid = task_of("red", "lit")
+    tid = task_of("yellow", "lit")
     s.players[YOU].bonfires[0].task, s.players[YOU].bonfires[0].lit = tid, True
     s.players[YOU].bonfires[1].task, s.players[YOU].bonfires[1].lit = task_of("blue", "lit"), True
     s.players[TOM].track = {"x": scoring.total(s.players[YOU])}

@@ -18,7 +18,7 @@ legal actions listed once per state; the action list shows everything else.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.style import Style
 from textual import events
@@ -32,6 +32,7 @@ from textual.widgets import Footer, Static
 from engines.bonfire import city
 from engines.bonfire.actions import Fate
 from engines.bonfire.state import is_solo
+from tui.games import bonfire_labels
 from tui.games.bonfire_draw import (
     FATE_LETTERS,
     TILE_LETTERS,
@@ -61,6 +62,10 @@ from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList
 from tui.widgets.line_text import LineText
 from tui.widgets.table import Table
+
+if TYPE_CHECKING:
+    from engines.bonfire.state import Player
+    from tui.app import CampfireApp
 
 WIDE = 120
 XL = (160, 50)
@@ -123,6 +128,10 @@ class BonfireScreen(GameScreen):
         # One footer entry for the pair: the 80-column footer has little room.
         Binding("left_square_bracket", "scroll_board(-1)", "Scroll up", id="bonfire.scroll_up", show=False),
         Binding("right_square_bracket", "scroll_board(1)", "More", id="bonfire.scroll_down"),
+        # From 120 columns Tom's block (or the other city) beside the action list scrolls on
+        # its own, so the list keeps its room.
+        Binding("left_curly_bracket", "scroll_notes(-1)", "Tom up", id="bonfire.notes_up", show=False),
+        Binding("right_curly_bracket", "scroll_notes(1)", "Tom more", id="bonfire.notes_down"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -160,10 +169,11 @@ class BonfireScreen(GameScreen):
             yield Static(id="bonfire-legend", markup=False)
 
     def compose_side(self) -> ComposeResult:
-        yield Static(id="tom-side", markup=False)
-        yield Static(id="legend-side", markup=False)
+        with VerticalScroll(id="bonfire-notes", can_focus=False):
+            yield Static(id="tom-side", markup=False)
+            yield Static(id="legend-side", markup=False)
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         # Textual runs GameScreen.on_mount itself after this one: calling it here too would
         # mount the hot-seat "whose screen" banner twice.
         self._layout(self.size.width, self.size.height)
@@ -191,11 +201,13 @@ class BonfireScreen(GameScreen):
     def _show_pane(self) -> None:
         shown = {name for pane in PANES for name in pane} if self.wide else set(PANES[self.pane])
         if self.wide:
+            # Tom and the legend stand beside the action list, above it, scrolling on their
+            # own (`{` `}`) within half the column: the list keeps the other half.
             shown -= {"tom-block", "bonfire-legend"}
         for name in {name for pane in PANES for name in pane}:
             self.query_one(f"#{name}").display = name in shown
         self.query_one("#bonfire-city").display = self.wide or self.pane == 0
-        self.query_one("#tom-side").display = self.wide
+        self.query_one("#bonfire-notes").display = self.wide
         self.query_one("#legend-side").display = self.wide
         self.query_one("#bonfire-counts").display = not self.wide
         # Below 120 columns the footer is tight: its compact form keeps every live key on it.
@@ -212,8 +224,20 @@ class BonfireScreen(GameScreen):
             return 0
         return table.viewer if table.viewer is not None else table.view.current
 
-    def _you(self):
-        return self.table.view.players[self.me]
+    @property
+    def campfire(self) -> CampfireApp:
+        """The app with its settings (bot pacing, glyphs)."""
+        return cast("CampfireApp", self.app)
+
+    def _you(self) -> Player:
+        assert self.table is not None
+        you: Player = self.table.view.players[self.me]
+        return you
+
+    def label(self, view: Any, action: Any) -> str:
+        """Actions named from the table: the offering by its resource, the path tile by its
+        crystal, the tile a swap takes by its symbols."""
+        return bonfire_labels.label(view, self.me, action, super().label(view, action))
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         """Fate placements go on the board (learnt here, once per state); the list shows
@@ -250,7 +274,7 @@ class BonfireScreen(GameScreen):
         self._draw_fate()
         if is_solo(state):
             told = (state.turn, state.tom_card, tuple(state.tom_did))
-            if self._told and told != self._told and state.tom_did and self.app.bot_delay:
+            if self._told and told != self._told and state.tom_did and self.campfire.bot_delay:
                 self._replay_tom(state)
             elif self._tom_timer is None:
                 self._show_tom(state)
@@ -367,13 +391,14 @@ class BonfireScreen(GameScreen):
                 ", c other tile" if len(you.fate_column) > 1 else ""
             )
         reason = city.placement_problem(you.grid, cells) or "That fate tile cannot go there."
-        return ghost, f"{self.app.glyphs.ghost_bad} {where}: {reason}"
+        return ghost, f"{self.campfire.glyphs.ghost_bad} {where}: {reason}"
 
     def _show_fate_board(self, you, ghost: FateGhost | None, big: bool) -> None:
         """Draw the fate area; when the board already shows this city of this state at this
         size and only the ghost differs, redraw just the rows the ghost left and took."""
         board = self._fate_board
         drawn = self._fate_drawn
+        assert self.table is not None
         view, me = self.table.view, self.me
         if drawn is not None and drawn[0] is view and drawn[1:3] == (me, big) and board.drawing:
             if drawn[3] == ghost:
@@ -435,7 +460,15 @@ class BonfireScreen(GameScreen):
             # The board scrolls exactly when its scrollbar shows (both follow its layout);
             # the scrollbar is known before the first frame, the scroll range only after it.
             return self.query_one("#bonfire-board", VerticalScroll).show_vertical_scrollbar
+        if action == "scroll_notes":
+            notes = self.query_one("#bonfire-notes", VerticalScroll)
+            return notes.display and notes.show_vertical_scrollbar
         return super().check_action(action, parameters)
+
+    def action_scroll_notes(self, direction: int) -> None:
+        """Scroll Tom's block (or the other city) beside the action list."""
+        notes = self.query_one("#bonfire-notes", VerticalScroll)
+        notes.scroll_relative(y=direction * max(1, notes.size.height - 2), animate=False)
 
     def action_scroll_board(self, direction: int) -> None:
         """Scroll the board by most of its height."""

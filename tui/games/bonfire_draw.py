@@ -38,6 +38,7 @@ def short_requirement(task: content.Task) -> str:
         "paths": f"{n} {what} path{'s' if n > 1 else ''}",
         "offerings": f"offering on each {what} isle",
         "fate": f"{n}-cell {what} area",
+        "difficulty": f"{n} lit of diff {what}",
         "tiles": f"pay {n} {TILE_NAMES.get(what, what)}",
         "guardians": f"{n} guardian{'s' if n > 1 else ''}",
         "portals": f"{n} portals",
@@ -247,7 +248,7 @@ def fate_drawing_rows(
         filler: list[tuple[str, str]] = [("   ", "label")]
         for c in range(n):
             symbol = p.grid[r * n + c]
-            if (r, c) in over:
+            if ghost is not None and (r, c) in over:
                 letter, kind = FATE_LETTERS[over[(r, c)]].lower(), "ghost" if ghost.legal else "ghost-bad"
             elif symbol:
                 letter, kind = FATE_LETTERS[symbol], f"symbol {symbol}"

@@ -269,11 +269,12 @@ class GameScreen(StyledOnOpen, Screen[None]):
         outcome = match.outcome()
         if outcome is not None:
             outcome = msgspec.structs.replace(outcome, reason=name_seats(outcome.reason, names))
+        view = match.view(viewer)
         self.table = Table(
             summary=summary,
-            view=match.view(viewer),
+            view=view,
             viewer=viewer,
-            actions=[(name_seats(match.describe(a), names), a) for a in shown],
+            actions=[(name_seats(self.label(view, a), names), a) for a in shown],
             log=[name_seats(line, names) for line in match.log_lines(viewer)],
             acting=acting,
             problem=self.problem,
@@ -331,7 +332,12 @@ class GameScreen(StyledOnOpen, Screen[None]):
             return []
         legal = self.match.legal_actions(self.viewer) if self.viewer in self.match.actors() else []
         names = table.seat_names
-        return [(name_seats(self.match.describe(a), names), a) for a in legal]
+        return [(name_seats(self.label(table.view, a), names), a) for a in legal]
+
+    def label(self, view: Any, action: Any) -> str:
+        """How the action list and the palette name `action`: the engine's wording; a game
+        whose wording needs the table (which offering, which tile) says more."""
+        return self.match.describe(action)
 
     def after_change(self) -> None:
         """Save, choose who looks at the screen next, let bots move, then draw."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -69,7 +70,7 @@ GREAT_BONFIRE = [
 
 PORTAL_SYMBOLS = ["sun", "moon", "star", "leaf", "wave", "flame", "key"]
 
-COUNCIL = [
+COUNCIL: list[tuple[str, dict[str, Any]]] = [
     ("Seat of Dawn", {"tiles": {"wild": 1}}),
     ("Seat of Tides", {"tiles": {"ship": 1}, "points": 1}),
     ("Seat of Roots", {"resources": {"gold": 1}}),
@@ -164,22 +165,64 @@ def slug(name: str) -> str:
     return "-".join(name.lower().replace("'", "").split())
 
 
-def tasks() -> list[dict]:
-    """66 tasks: 22 per colour, difficulties 1-3, requirement kinds of the design note."""
+# Every task's requirement, by difficulty: (kind, count, what). No two alike, so no task is
+# another under a second name. Kinds are the design note's: resources, crystal paths,
+# offerings on every island of a resource, fate areas, tasks of a given difficulty, plus
+# action tiles, guardians, portals, gnomes and lit bonfires. Dealt to blue, red and yellow
+# in turn, so each colour has 8 easy, 7 medium and 7 hard tasks.
+REQUIREMENTS = {
+    1: [
+        *(("resources", 2, r) for r in RESOURCES),
+        *(("paths", 1, c) for c in COLOURS),
+        *(("fate", 2, sym) for sym in SYMBOLS),
+        *(("tiles", 1, sym) for sym in ["ship", "island", "path", "procession", "gnome"]),
+        ("guardians", 1, ""),
+        ("portals", 1, ""),
+        ("gnomes", 1, ""),
+        ("lit", 1, ""),
+        ("difficulty", 1, "1"),
+    ],
+    2: [
+        *(("resources", 3, r) for r in RESOURCES),
+        *(("paths", 2, c) for c in COLOURS),
+        *(("offerings", 1, r) for r in RESOURCES),
+        ("fate", 3, "ship"),
+        ("fate", 3, "procession"),
+        ("guardians", 2, ""),
+        ("portals", 2, ""),
+        ("gnomes", 2, ""),
+        ("lit", 2, ""),
+        ("difficulty", 2, "1"),
+        ("difficulty", 1, "2"),
+    ],
+    3: [
+        *(("resources", 4, r) for r in RESOURCES),
+        *(("paths", 3, c) for c in COLOURS),
+        *(("fate", 4, sym) for sym in ["island", "path", "bonfire", "gnome"]),
+        *(("tiles", 3, sym) for sym in ["ship", "procession", "bonfire"]),
+        ("guardians", 3, ""),
+        ("portals", 3, ""),
+        ("gnomes", 3, ""),
+        ("lit", 3, ""),
+        ("difficulty", 2, "2"),
+        ("difficulty", 1, "3"),
+    ],
+}
+
+
+def tasks() -> list[dict[str, Any]]:
+    """66 tasks: 22 per colour (8 of difficulty 1, 7 of 2, 7 of 3), each requirement once."""
+    dealt: dict[str, list[tuple[int, tuple[str, int, str]]]] = {c: [] for c in COLOURS}
+    for difficulty, requirements in REQUIREMENTS.items():
+        # in turn, starting one colour later for each difficulty, so a colour mixes what it asks
+        for n, req in enumerate(requirements):
+            dealt[COLOURS[(n + difficulty) % 3]].append((difficulty, req))
     out = []
-    n = 0
     for colour_index, colour in enumerate(COLOURS):
         words = TASK_WORDS[colour]
-        for k in range(22):
-            difficulty = 1 + (k % 3)
-            req = _requirement(colour_index, k, difficulty)
-            points = {1: 2, 2: 4, 3: 6}[difficulty] + (k // 3) % 2 + (1 if difficulty == 3 and k % 4 == 0 else 0)
-            name = f"{words[k % len(words)]} {TASK_NOUNS[(k + colour_index * 3) % len(TASK_NOUNS)]}"
-            base = name
-            suffix = 2
-            while any(t["name"] == name for t in out):
-                name = f"{base} {['', '', 'II', 'III', 'IV'][suffix]}"
-                suffix += 1
+        for k, (difficulty, (kind, count, what)) in enumerate(dealt[colour]):
+            points = {1: 2, 2: 4, 3: 6}[difficulty] + k % 2
+            name = f"{words[k % len(words)]} {TASK_NOUNS[(k // len(words) + k + colour_index) % len(TASK_NOUNS)]}"
             out.append(
                 {
                     "id": slug(name),
@@ -187,37 +230,13 @@ def tasks() -> list[dict]:
                     "colour": colour,
                     "difficulty": difficulty,
                     "points": points,
-                    "requirement": req,
+                    "requirement": {"kind": kind, "count": count, "what": what},
                 }
             )
-            n += 1
     return out
 
 
-def _requirement(c: int, k: int, d: int) -> dict:
-    kinds = ["resources", "paths", "offerings", "fate", "tiles", "guardians", "portals", "gnomes", "lit"]
-    kind = kinds[(k + c * 2) % len(kinds)]
-    res = RESOURCES[(k + c) % 5]
-    if kind == "resources":
-        return {"kind": kind, "count": 1 + d, "what": res}
-    if kind == "paths":
-        return {"kind": kind, "count": d, "what": COLOURS[(k + c) % 3]}
-    if kind == "offerings":
-        return {"kind": kind, "count": 1, "what": res}
-    if kind == "fate":
-        return {"kind": kind, "count": 1 + d, "what": SYMBOLS[(k + c) % 6]}
-    if kind == "tiles":
-        return {"kind": kind, "count": d, "what": SYMBOLS[(k * 5 + c) % 6]}
-    if kind == "guardians":
-        return {"kind": kind, "count": d, "what": ""}
-    if kind == "portals":
-        return {"kind": kind, "count": 1 + d, "what": ""}
-    if kind == "gnomes":
-        return {"kind": kind, "count": d, "what": ""}
-    return {"kind": "lit", "count": d, "what": ""}
-
-
-def path_tiles() -> list[dict]:
+def path_tiles() -> list[dict[str, Any]]:
     out = []
     counts = {"blue": 10, "red": 10, "yellow": 8}
     n = 0
