@@ -109,10 +109,90 @@ async def test_a_worker_back_from_hiring_asks_by_keys_and_hires_with_the_list() 
         shown = app.export_screenshot()
         assert "Hiring:&#160;hire&#160;a&#160;worker,&#160;or&#160;skip" in shown
         assert not screen.query_one(CampBoard).check_action("put", ())  # Enter on the board does nothing now
-        await pilot.press("enter")  # the highlighted first choice: hire
+        await pilot.press("down", "enter")  # hiring adds a wage: chosen with the highlight, never by Enter alone
         await settle(app, pilot)
         assert match.state.players[0].workers == 4
         assert any(e.seat == 0 and e.action == "hire" for e in match.journal)
+
+
+def _hiring_comes_back(seed: int) -> Match:
+    """A two-player expansion game where Ana (human) brings workers back in round 1 with one
+    on Hiring and money for a staff card: the bots placed for her."""
+    bots = [SeatSpec("Ana", "bot", "heuristic"), SeatSpec("Bo", "bot", "heuristic")]
+    options = BivouacOptions(expansion=True)
+    rehearsal = Match(ENGINE, options, bots, seed)
+    while not (rehearsal.state.phase == "retrieve" and rehearsal.state.actor == 0):
+        seat, action = rehearsal.next_bot_or_auto()
+        hiring = ENGINE.parse_action(rehearsal.state, seat, "place hiring")
+        if seat == 0 and rehearsal.state.phase == "place" and hiring in rehearsal.legal_actions(0):
+            action = hiring
+        rehearsal.act(seat, action)
+    seats = [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")]
+    return Match.replay(ENGINE, options, seats, seed, rehearsal.journal)
+
+
+async def test_enter_at_a_prompt_never_spends_by_default() -> None:
+    """The report: Enter pressed to bring workers back hired a worker and then bought a
+    2-money staff card. Enter alone now takes nothing that spends; the highlight or a
+    number does."""
+    from tui.widgets.frame import ActionList
+
+    match = _hiring_comes_back(seed=4)
+    assert "hiring" in dict(match.state.spots) and 0 in dict(match.state.spots)["hiring"]
+    cheapest = min(content.staff()[s].cost for s in match.state.staff_shown)
+    assert 0 < cheapest <= match.state.players[0].money  # a staff card she could buy
+    before = match.state.players[0]
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        assert isinstance(screen, BivouacScreen) and isinstance(app.focused, CampBoard)
+        while screen.items()[screen.cursor] != "hiring":
+            await pilot.press("down")
+        await pilot.press("enter")  # the Hiring worker comes back and asks
+        await settle(app, pilot)
+        assert match.state.pending is not None and match.state.pending.kind == "hire"
+        assert isinstance(app.focused, ActionList) and app.focused.highlighted is None
+        for _ in range(4):
+            await pilot.press("enter")
+            await settle(app, pilot)
+        assert match.state.pending.kind == "hire"  # nothing taken
+        assert "Enter alone takes nothing that spends" in screen.table.problem
+        await pilot.press("2")  # skip the hire: the staff row is offered
+        await settle(app, pilot)
+        assert match.state.pending is not None and match.state.pending.kind == "staff"
+        assert app.focused.highlighted is None
+        for _ in range(4):
+            await pilot.press("enter")
+            await settle(app, pilot)
+        now = match.state.players[0]
+        assert (now.money, now.staff, now.workers) == (before.money, before.staff, before.workers)
+        await pilot.press("down", "enter")  # the first staff card, chosen with the highlight
+        await settle(app, pilot)
+        assert len(match.state.players[0].staff) == len(before.staff) + 1
+
+
+def test_every_choice_that_spends_is_known_as_spending() -> None:
+    from engines.bivouac.actions import Done, Hire, Pay, PlayUpgrade, Skip, TakeGiftStaff, TakeStaff
+    from tui.games.bivouac_draw import spends
+
+    view = ENGINE.view(_match(seats=2).state, 0)
+    wages = msgspec_replace(view, phase="wages")
+    paid_staff = next(s.id for s in content.content().staff if s.cost > 0)
+    free_staff = next(s.id for s in content.content().staff if s.cost == 0 and not s.starting)
+    upgrade = next(u.id for u in content.content().upgrades if u.cost)
+    assert spends(ENGINE.parse_action(None, 0, "buy canoeing"), view)
+    assert spends(Hire(), view) and spends(Pay("wood"), wages) and spends(TakeStaff(paid_staff), view)
+    assert spends(PlayUpgrade(upgrade), wages)
+    assert not spends(PlayUpgrade(upgrade), msgspec_replace(wages, upgrade_cost="free"))
+    assert not spends(PlayUpgrade(upgrade), view)  # a donor gift's free upgrade in phase 2
+    assert not any(spends(a, view) for a in (Skip(), Done(), TakeGiftStaff(paid_staff), TakeStaff(free_staff)))
+
+
+def msgspec_replace(struct, **fields):
+    import msgspec
+
+    return msgspec.structs.replace(struct, **fields)
 
 
 def _match(seats: int = 4, expansion: bool = True) -> Match:

@@ -16,6 +16,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 from textual._styles_cache import StylesCache
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -29,6 +30,7 @@ from engines.bivouac.actions import Place, Return
 from engines.bivouac.view import BivouacView
 from tui.games.bivouac_draw import (
     CHOICE_LABEL,
+    NO_DEFAULT_HINT,
     camp_drawing,
     camp_width,
     cursor_items,
@@ -37,6 +39,7 @@ from tui.games.bivouac_draw import (
     legend,
     month_strip,
     player_board,
+    spends,
     symbols,
 )
 from tui.glyphs import ASCII
@@ -275,6 +278,7 @@ class BivouacScreen(GameScreen):
         self._camp_drawn: tuple[object, bool, object, int | None] | None = None
         self._planned_room = 0  # the camp column's width in the first frame, before any layout
         self._fitted_width: int | None = None  # the terminal's width at the last fit_layout
+        self._unhighlighted_at: int | None = None  # the journal length whose spending list lost its default
 
     def compose_board(self) -> ComposeResult:
         # Held, not queried: a key reaches both, and the first key after the screen's
@@ -292,6 +296,43 @@ class BivouacScreen(GameScreen):
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, Return))]
+
+    def refresh_table(self) -> None:
+        super().refresh_table()
+        self._no_default_when_spending()
+
+    def spending_choice(self) -> bool:
+        """Whether the list now offers a choice that spends (Enter then takes nothing alone)."""
+        table = self.table
+        return table is not None and table.acting and any(spends(a, table.view) for _, a in table.actions)
+
+    def _no_default_when_spending(self) -> None:
+        """Enter never spends by default: a list offering a purchase, a hire, a wage paid in
+        resources or a paid upgrade highlights nothing when it comes, so Enter alone takes
+        nothing until the player moves the highlight (or presses a number). Once per game
+        position: a redraw of the same position keeps the highlight the player chose."""
+        moves = len(self.match.journal)
+        if not self.spending_choice() or self._unhighlighted_at == moves:
+            return
+        self._unhighlighted_at = moves
+        self.query_one(ActionList).highlighted = None
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter on a spending list with nothing highlighted says how to choose."""
+        focused = self.focused
+        if (
+            event.key == "enter"
+            and isinstance(focused, ActionList)
+            and focused.highlighted is None
+            and self.spending_choice()
+            and self.table is not None
+        ):
+            count = min(len(self.table.actions), 9)
+            self.problem = f"Enter alone takes nothing that spends: choose with {NO_DEFAULT_HINT.format(count=count)}."
+            super().refresh_table()
+            event.stop()
+            return
+        super().on_key(event)
 
     @property
     def hides_information(self) -> bool:
@@ -466,7 +507,10 @@ class BivouacScreen(GameScreen):
             asked = "Phase 3: play an activity upgrade, or done"
         else:
             return ""
-        return f"{asked} (keys 1-{min(len(table.actions), 9)} or Enter)"
+        count = min(len(table.actions), 9)
+        if self.spending_choice():
+            return f"{asked} ({NO_DEFAULT_HINT.format(count=count)})"
+        return f"{asked} (keys 1-{count} or Enter)"
 
     def draw_cursor(self, table: Table | None, stepping_from: int | None = None) -> None:
         """Only the camp board and the detail depend on the cursor: a key redraws just them.

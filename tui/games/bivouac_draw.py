@@ -13,6 +13,7 @@ import msgspec
 from rich.text import Text
 
 from engines.bivouac import content
+from engines.bivouac.actions import Buy, Hire, Pay, PlayUpgrade, TakeStaff
 from engines.bivouac.view import BivouacView, PlayerView
 
 Run = tuple[str, str]
@@ -27,6 +28,7 @@ CHOICE_LABEL = {  # what a returning worker asks, said under the board
     "free-staff": "Donor gift: a free staff card, or skip",
     "free-upgrade": "Donor gift: a free upgrade, or skip",
 }
+NO_DEFAULT_HINT = "keys 1-{count}, or arrows then Enter"  # a list that spends has no default
 LABEL_WIDTH = 17
 NAME_WIDTH = 6  # occupant names are cut to this many characters on a wide board
 
@@ -81,6 +83,20 @@ ASCII = Symbols(
 
 def symbols(ascii_glyphs: bool) -> Symbols:
     return ASCII if ascii_glyphs else UNICODE
+
+
+def spends(action: object, view: BivouacView) -> bool:
+    """Whether taking `action` costs the player money or resources, now or in this round's
+    wages: a purchase, a paid staff card, a hire (wages +1 from this round), a wage paid with
+    a resource, an upgrade played at its cost. Such a choice is never Enter's default."""
+    if isinstance(action, (Buy, Hire, Pay)):
+        return True
+    if isinstance(action, TakeStaff):
+        return content.staff()[action.card].cost > 0
+    if isinstance(action, PlayUpgrade):
+        paid = view.phase == "wages" and view.upgrade_cost == "pay"
+        return paid and bool(content.upgrades()[action.card].cost)
+    return False
 
 
 def cursor_items(view: BivouacView, seat: int | None) -> list[str]:
