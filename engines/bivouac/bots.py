@@ -16,7 +16,6 @@ from engines.bivouac.actions import (
     Pay,
     Place,
     PlayUpgrade,
-    Rest,
     Return,
     Skip,
     TakeGiftStaff,
@@ -64,8 +63,6 @@ class HeuristicBot(Bot):
 
     def value(self, view: BivouacView, me: PlayerView, action) -> float:
         late = view.round >= ROUNDS - 2
-        if isinstance(action, Rest):
-            return 0.0
         if isinstance(action, Place):
             return self.place_value(view, me, action.spot, late)
         if isinstance(action, Return):

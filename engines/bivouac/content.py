@@ -280,6 +280,16 @@ def amenities() -> dict[str, Amenity]:
 
 
 @cache
+def misfortunes() -> dict[str, Misfortune]:
+    return {m.id: m for m in content().misfortunes}
+
+
+@cache
+def gifts() -> dict[str, Gift]:
+    return {g.id: g for g in content().gifts}
+
+
+@cache
 def staff() -> dict[str, Staff]:
     return {s.id: s for s in content().staff}
 

@@ -2,8 +2,8 @@
 
 Phases (`state.phase`) and their actions:
 
-- ``place``     phase 1, one worker at a time in turn order: ``place bank``, ``place archery``
-                (an own activity), or ``rest`` (keep the remaining workers home this round).
+- ``place``     phase 1, one worker at a time in turn order until all are out: ``place bank``,
+                ``place archery`` (an own activity).
 - ``retrieve``  phase 2, each player in turn order brings workers back in the order they like:
                 ``return wood``; a worker that asks for a choice waits for it: ``buy canoeing``,
                 ``hire``, ``staff bookkeeper``, ``gift-staff wrangler``, ``upgrade toboggans`` or ``skip``.
@@ -13,6 +13,8 @@ Phases (`state.phase`) and their actions:
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import msgspec
 from msgspec.structs import replace
@@ -25,7 +27,7 @@ from engines.bivouac.placement import apply_placement, first_placer, placement_a
 from engines.bivouac.retrieval import apply_retrieval, retrieval_actions
 from engines.bivouac.scoring import outcome
 from engines.bivouac.setup import new_game
-from engines.bivouac.state import BivouacOptions, BivouacState, player_name
+from engines.bivouac.state import EDITION_1_FIELDS, RULES_EDITION, BivouacOptions, BivouacState, player_name
 from engines.bivouac.view import BivouacView, status, summary, view
 from engines.bivouac.wages import apply_wages, wage_actions
 from engines.core.errors import BadOptions, IllegalAction
@@ -50,6 +52,26 @@ class BivouacEngine(Engine[BivouacState, Action]):
             raise BadOptions("Bivouac needs Bivouac options.")
         if options.upgrade_cost not in ("pay", "free"):
             raise BadOptions(f"Unknown upgrade cost '{options.upgrade_cost}' (choose pay or free).")
+        if options.edition != RULES_EDITION:
+            raise BadOptions(
+                f"This game was started under edition {options.edition} of Bivouac's rules (3 starting workers,"
+                f" resting, unlimited money, wage penalties charged twice); edition {RULES_EDITION} cannot replay it."
+            )
+        if options.first_player != "draw" and not (
+            options.first_player.isdigit() and 1 <= int(options.first_player) <= seats
+        ):
+            raise BadOptions(
+                f"The first player is drawn, or given by seat number 1 to {seats}: '{options.first_player}' is not one."
+            )
+
+    def decode_options(self, data: bytes | dict[str, Any] | None) -> msgspec.Struct:
+        if isinstance(data, bytes):
+            data = msgspec.json.decode(data)
+        if isinstance(data, dict) and set(data) == EDITION_1_FIELDS:
+            # A save stores every option it had: exactly edition 1's is a game from before
+            # the edition field, which check_setup refuses.
+            data = {**data, "edition": "1"}
+        return super().decode_options(data)
 
     def new_game(self, options: BivouacOptions, seats: int, seed: int) -> BivouacState:
         self.check_setup(options, seats)
@@ -102,7 +124,6 @@ class BivouacEngine(Engine[BivouacState, Action]):
         if isinstance(action, Pay):
             return f"pay 1 {action.resource} toward wages"
         return {
-            "rest": "keep the remaining workers home this round",
             "hire": "hire a worker (works from next round; wages +1)",
             "skip": "skip",
             "done": "done",

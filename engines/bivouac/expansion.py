@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from engines.bivouac import content
 from engines.bivouac.actions import Action, PlayUpgrade, Skip, TakeGiftStaff, TakeStaff
-from engines.bivouac.effects import Log, can_pay, pay_resources, who
+from engines.bivouac.effects import Log, can_pay, pay_bank, pay_resources, who
 from engines.bivouac.state import BivouacState, owns_activity, set_player
 from engines.core.errors import IllegalAction
 
@@ -27,7 +27,7 @@ def take_staff(state: BivouacState, seat: int, card: str, free: bool, log: Log) 
     cost = 0 if free else staff.cost
     if cost > me.money:
         raise IllegalAction(f"{staff.name} costs {cost} money and you have {me.money}.")
-    state = set_player(state, seat, replace(me, money=me.money - cost, staff=me.staff + (card,)))
+    state = pay_bank(set_player(state, seat, replace(me, staff=me.staff + (card,))), seat, cost)
     shown = tuple(s for s in state.staff_shown if s != card)
     log.say(f"{who(seat)} takes the staff member {staff.name}" + (" for free." if free else f" for {cost} money."))
     state = replace(state, staff_shown=shown)

@@ -88,7 +88,8 @@ def _immediate(state: BivouacState, seat: int, card: content.Misfortune) -> Bivo
 
 
 def expire(state: BivouacState) -> BivouacState:
-    """At the end of a round, misfortunes whose time is up go to the discard pile."""
+    """At the end of a round, misfortunes whose round of effect it was go to the discard
+    pile (those drawn this round act in the next, see `end_round`)."""
     for seat, me in enumerate(state.players):
         ending = [m for m in me.misfortunes if m.until_round <= state.round]
         if ending:

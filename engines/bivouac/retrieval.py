@@ -188,7 +188,7 @@ def _use_activity(state: BivouacState, seat: int, card: str, log: Log) -> Bivoua
 def _collect(state: BivouacState, seat: int, card: str, log: Log) -> BivouacState:
     month = content.month_of_round(state.round)
     money, vp = activity_yield(state.players[seat], card, month)
-    state = gain(state, seat, money=money, vp=vp)
+    state = gain(state, seat, money=money, vp=vp, log=log)
     me = state.players[seat]
     used = dict(me.rounds_used)
     used[card] = used.get(card, 0) + 1
@@ -213,7 +213,7 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
     if spot == "bank":
         paid = BANK_PAY + perk_total(me, "bank_bonus")
         log.say(f"{who(seat)} takes {paid} money from the Bank.")
-        return gain(state, seat, money=paid)
+        return gain(state, seat, money=paid, log=log)
     if loc.resource:
         state, got = take_resource(state, seat, loc.resource, 1, placeholder=False)
         if not got:
@@ -221,17 +221,17 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
             return state
         bonus = perk_total(me, "resource_money")
         log.say(f"{who(seat)} takes 1 {loc.resource}" + (f" and {bonus} money." if bonus else "."))
-        return gain(state, seat, money=bonus)
+        return gain(state, seat, money=bonus, log=log)
     if spot == "donor":
         if me.donor >= MAX_DONOR_LEVEL:
             log.say(f"{who(seat)} is already at the top donor level.")
             return state
         bonus = perk_total(me, "donor_money")
-        state = set_player(state, seat, replace(me, donor=me.donor + 1, money=me.money + bonus))
+        state = set_player(state, seat, replace(me, donor=me.donor + 1))
         log.say(
             f"{who(seat)} raises their donor level to {me.donor + 1}" + (f" and gains {bonus} money." if bonus else ".")
         )
-        return state
+        return gain(state, seat, money=bonus, log=log)
     if spot == "gift":
         return _draw_gift(state, seat, log)
     # hiring: taking a worker is a choice (one placed here only to block need not add a wage)
@@ -279,7 +279,7 @@ def _draw_gift(state: BivouacState, seat: int, log: Log) -> BivouacState:
     state = replace(state, gift_piles=piles)
     state = set_player(state, seat, replace(me, gifts=me.gifts + (gift.id,)))
     log.say(f"{who(seat)} receives the donor gift {gift.name} ({gift.text})")
-    state = gain(state, seat, money=gift.money, vp=gift.vp)
+    state = gain(state, seat, money=gift.money, vp=gift.vp, log=log)
     if gift.resource:
         state, _ = take_resource(state, seat, gift.resource, gift.resources, placeholder=True)
     if gift.extra_resource:
@@ -307,8 +307,8 @@ def _settle(state: BivouacState, seat: int, log: Log) -> BivouacState:
     me = state.players[seat]
     money, vp = perk_total(me, "income_money"), perk_total(me, "income_vp")
     if money or vp:
-        state = gain(state, seat, money=money, vp=vp)
         log.say(f"{who(seat)} collects the round's income: +{money} money, +{vp} VP.")
+        state = gain(state, seat, money=money, vp=vp, log=log)
     crossed = yellow_spaces_crossed(state.retrieve_vp_from, state.players[seat].vp)
     return draw_misfortunes(state, seat, crossed, log)
 

@@ -77,7 +77,7 @@ def test_hiring_may_take_a_revealed_staff_paying_its_cost_and_a_new_one_is_revea
     assert "costs 4 money" in refused(state, 0, "staff bookkeeper")
     state = act(state, 0, "staff trail-ranger")
     me = state.players[0]
-    assert "trail-ranger" in me.staff and me.money == 2 and me.workers == 4
+    assert "trail-ranger" in me.staff and me.money == 2 and me.workers == 6
     assert state.staff_shown == ("bookkeeper", "wrangler", "song-leader")
 
 

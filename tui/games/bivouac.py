@@ -5,7 +5,7 @@ narrow ones, `b` showing the next).
 In phase 1 and phase 2 the camp board takes the focus: arrows / WASD / hjkl move the cursor
 over the locations and the viewer's own activities, Enter places a worker there (phase 1)
 or brings one back (phase 2). Choices (what to buy, resources for wages, staff, upgrades,
-rest, skip, done) are in the numbered action list.
+skip, done) are in the numbered action list.
 """
 
 from __future__ import annotations
