@@ -310,25 +310,62 @@ async def test_the_last_month_by_keys_reaches_the_end_screen_with_the_breakdown(
         assert "Resources" in shown and "Activities&#160;owned" in shown
 
 
-@pytest.mark.parametrize(("expansion", "curtain"), [(False, False), (True, True)])
-async def test_the_curtain_falls_between_two_humans_only_with_the_expansion(expansion, curtain) -> None:
+@pytest.mark.parametrize("expansion", [False, True])
+async def test_no_curtain_between_two_humans_placing_workers(expansion) -> None:
+    """The report: with the expansion the curtain fell after every worker placed. Placing
+    shows nobody's hand, so the screen passes without one; Bo's hand stays closed until he
+    asks with c."""
     from tui.screens.curtain import CurtainScreen
 
-    match = Match(ENGINE, BivouacOptions(expansion=expansion), [SeatSpec("Ana"), SeatSpec("Bo")], 2)
+    options = BivouacOptions(expansion=expansion, first_player="1")
+    match = Match(ENGINE, options, [SeatSpec("Ana"), SeatSpec("Bo")], 2)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(BivouacScreen(match, None))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BivouacScreen)
+        for placed in range(4):
+            await pilot.press("enter", "down")  # a worker on the spot under the cursor; the other player is next
+            await pilot.pause()
+            assert app.screen is screen and not isinstance(app.screen, CurtainScreen)
+            assert len(match.journal) == placed + 1
+        hand = [content.name(u) for u in match.state.players[screen.viewer].upgrade_hand]
+        board = screen.query_one(f"#bv-board-{screen.viewer}").content
+        assert not any(name in str(board) for name in hand)
+        if expansion:
+            await pilot.press("c")
+            await pilot.pause()
+            board = screen.query_one(f"#bv-board-{screen.viewer}").content
+            assert all(name in str(board) for name in hand)
+
+
+async def test_the_curtain_falls_before_a_player_chooses_an_upgrade_from_their_hand() -> None:
+    from tui.screens.curtain import CurtainScreen
+
+    bots = [SeatSpec("Ana", "bot", "heuristic"), SeatSpec("Bo", "bot", "heuristic")]
+    options = BivouacOptions(expansion=True, upgrade_cost="free", first_player="1")
+    rehearsal = Match(ENGINE, options, bots, 1)
+    while True:  # up to the action that hands the keyboard to a seat choosing an upgrade
+        seat, action = rehearsal.next_bot_or_auto()
+        after = ENGINE.apply(rehearsal.state, seat, action).state
+        if after.actor not in (seat, -1) and ENGINE.shows_secret(after, after.actor):
+            break
+        rehearsal.act(seat, action)
+    humans = [SeatSpec("Ana"), SeatSpec("Bo")]
+    match = Match.replay(ENGINE, options, humans, 1, rehearsal.journal)
     app = CampfireApp(save_dir=None, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.push_screen(BivouacScreen(match, None))
         await pilot.pause()
-        if curtain:
-            assert isinstance(app.screen, CurtainScreen)
-            await pilot.press("enter")
-            await pilot.pause()
-        assert isinstance(app.screen, BivouacScreen)
-        await pilot.press("enter")  # Ana places a worker; Bo is next
+        screen = app.screen
+        assert isinstance(screen, BivouacScreen) and screen.viewer == seat
+        screen.choose_action(action)
         await pilot.pause()
-        assert match.state.actor == 1
-        assert isinstance(app.screen, CurtainScreen) is curtain
+        assert isinstance(app.screen, CurtainScreen)
+        assert match.state.phase in ("wages", "retrieve")
 
 
 def test_the_hiring_detail_lists_each_shown_staff_on_its_own_line_with_its_price() -> None:

@@ -22,7 +22,9 @@ from msgspec.structs import replace
 from engines.bivouac import content
 from engines.bivouac.actions import CODEC, Action, Buy, Pay, Place, PlayUpgrade, Return, TakeGiftStaff, TakeStaff
 from engines.bivouac.bots import HeuristicBot, RandomBot
+from engines.bivouac.card_text import card_text, upgrade_effect
 from engines.bivouac.effects import Log
+from engines.bivouac.expansion import upgrade_choices
 from engines.bivouac.placement import apply_placement, first_placer, placement_actions
 from engines.bivouac.retrieval import apply_retrieval, retrieval_actions
 from engines.bivouac.scoring import outcome
@@ -112,15 +114,18 @@ class BivouacEngine(Engine[BivouacState, Action]):
         if isinstance(action, Return):
             return f"bring back the worker from {content.name(action.spot)}"
         if isinstance(action, Buy):
-            return f"buy {content.name(action.card)} ({content.cost_text(content.card(action.card).cost)})"
+            return f"buy {content.name(action.card)}: {card_text(action.card)}"
         if isinstance(action, TakeStaff):
             card = content.staff()[action.card]
-            return f"take staff {card.name} ({f'{card.cost} money' if card.cost else 'free'})"
+            return f"take staff {card.name} ({f'{card.cost} money' if card.cost else 'free'}): {card.text}"
         if isinstance(action, TakeGiftStaff):
-            return f"take staff {content.staff()[action.card].name} (free, a donor gift)"
+            card = content.staff()[action.card]
+            return f"take staff {card.name} (free, a donor gift): {card.text}"
         if isinstance(action, PlayUpgrade):
+            # The cost depends on the game's option, which an action's text cannot know:
+            # the hand on the player's board says it.
             up = content.upgrades()[action.card]
-            return f"upgrade {content.name(up.target)} with {up.name}"
+            return f"upgrade {content.name(up.target)} with {up.name} ({upgrade_effect(up.id).partition(': ')[2]})"
         if isinstance(action, Pay):
             return f"pay 1 {action.resource} toward wages"
         return {
@@ -140,6 +145,19 @@ class BivouacEngine(Engine[BivouacState, Action]):
 
     def headline(self, state: BivouacState) -> tuple[int, str]:
         return state.turn, status(state)[0]
+
+    def shows_secret(self, state: BivouacState, seat: int) -> bool:
+        """Whether `seat`'s screen shows its upgrade hand by itself now (the hot-seat curtain
+        goes up before such a screen, and only then): when it chooses an upgrade to play, in
+        phase 3 or for a Program Grant. The rest of the time a hand is shown only when its
+        owner asks (the board's `c`), as a player picks up their cards."""
+        if seat != state.actor or not state.players[seat].upgrade_hand:
+            return False
+        if state.phase == "retrieve":
+            return state.pending is not None and state.pending.kind == "free-upgrade"
+        # In phase 3 from the start of the seat's turn, wage debt or not: the upgrades come
+        # right after the debt, with no hand-over between.
+        return state.phase == "wages" and bool(upgrade_choices(state, seat, free=False))
 
     def secrets(self, state: BivouacState) -> dict[int, list[str]]:
         hands = {n: [content.name(u) for u in p.upgrade_hand] for n, p in enumerate(state.players) if p.upgrade_hand}

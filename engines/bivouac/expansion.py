@@ -76,11 +76,9 @@ def deal_upgrades(state: BivouacState, seat: int, count: int, log: Log) -> Bivou
         return state
     me = state.players[seat]
     log.reveals = True
-    log.say(
-        f"{who(seat)} is dealt {len(dealt)} activity upgrade(s).",
-        f"You are dealt: {', '.join(content.name(u) for u in dealt)}.",
-        (seat,),
-    )
+    # Public: the names stay in the hand (a log line naming them would stay on its owner's
+    # screen for the rest of the game, seen by whoever sits there next).
+    log.say(f"{who(seat)} is dealt {len(dealt)} activity upgrade(s), added to their hand.")
     state = set_player(state, seat, replace(me, upgrade_hand=me.upgrade_hand + dealt))
     return replace(state, upgrade_deck=deck)
 

@@ -265,7 +265,10 @@ class SpotDetail(Widget):
 
 
 class BivouacScreen(GameScreen):
-    BINDINGS = [Binding("b", "next_board", "Board", id="bivouac.next_board")]
+    BINDINGS = [
+        Binding("b", "next_board", "Board", id="bivouac.next_board"),
+        Binding("c", "show_hand", "Hand", id="bivouac.show_hand"),
+    ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -279,6 +282,7 @@ class BivouacScreen(GameScreen):
         self._planned_room = 0  # the camp column's width in the first frame, before any layout
         self._fitted_width: int | None = None  # the terminal's width at the last fit_layout
         self._unhighlighted_at: int | None = None  # the journal length whose spending list lost its default
+        self._hand_shown_to: int | None = None  # the seat that asked to see its upgrade hand
 
     def compose_board(self) -> ComposeResult:
         # Held, not queried: a key reaches both, and the first key after the screen's
@@ -412,6 +416,19 @@ class BivouacScreen(GameScreen):
         if action is not None and self.board_in_play():
             self.choose_action(action)
 
+    def hand_open(self) -> bool:
+        """Whether the viewer's upgrade hand is listed: always on a screen of one's own; on
+        a shared one when its owner must choose an upgrade (the curtain fell before it) or
+        asked with `c` (and until the keyboard changes hands)."""
+        viewer = self.viewer
+        if not self.hides_information or viewer is None:
+            return True
+        return self._hand_shown_to == viewer or self.match.shows_secret(viewer)
+
+    def action_show_hand(self) -> None:
+        self._hand_shown_to = None if self._hand_shown_to == self.viewer else self.viewer
+        self.draw(self.table)
+
     def action_next_board(self) -> None:
         seats = len(self.match.seats)
         current = self._board_seat(self.table) if self.table is not None else 0
@@ -421,6 +438,14 @@ class BivouacScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_board":
             return not self.wide
+        if action == "show_hand":
+            table = self.table
+            return (
+                self.hides_information
+                and table is not None
+                and table.viewer is not None
+                and bool(table.view.players[table.viewer].upgrade_hand)
+            )
         return super().check_action(action, parameters)
 
     def on_resize(self) -> None:
@@ -478,9 +503,12 @@ class BivouacScreen(GameScreen):
         self.query_one("#bv-month", Static).update(month_strip(view, sym))
         self.draw_cursor(table)
         shown = self._board_seat(table)
+        if self._hand_shown_to != self.viewer:
+            self._hand_shown_to = None  # the keyboard changed hands: the hand is put down
+        hand_open = self.hand_open()
         for seat in range(len(names)):
             board = self.query_one(f"#bv-board-{seat}", Static)
-            board.update(player_board(view, seat, names, sym, marks))
+            board.update(player_board(view, seat, names, sym, marks, hand_open))
             board.set_class(seat != shown, "-other")
             board.set_class(seat == view.actor and view.phase != "over", "-acting")
         self.query_one("#bv-legend", Static).update(legend(sym, names, marks))

@@ -14,10 +14,18 @@ from rich.text import Text
 
 from engines.bivouac import content
 from engines.bivouac.actions import Buy, Hire, Pay, PlayUpgrade, TakeStaff
+from engines.bivouac.card_text import (
+    MONTH_SHORT,
+    activity_text,
+    card_text,
+    gift_text,
+    misfortune_text,
+    month_span,
+    upgrade_text,
+)
 from engines.bivouac.view import BivouacView, PlayerView
 
 Run = tuple[str, str]
-MONTH_SHORT = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 RESOURCE_LETTER = {"wood": "W", "stone": "S", "rope": "R", "canvas": "C"}
 LOCATION_COLUMNS = 2
 CHOICE_LABEL = {  # what a returning worker asks, said under the board
@@ -296,7 +304,11 @@ def vp_track(pv: PlayerView, sym: Symbols) -> str:
     return "".join(cells)
 
 
-def player_board(view: BivouacView, seat: int, names: list[str], sym: Symbols, marks: str) -> Text:
+def player_board(
+    view: BivouacView, seat: int, names: list[str], sym: Symbols, marks: str, hand_open: bool = True
+) -> Text:
+    """A player's board. The viewer's own upgrade hand is listed when `hand_open` (a
+    hot-seat screen keeps it closed until its owner asks or must choose an upgrade)."""
     pv = view.players[seat]
     text = Text()
     text.append(f"{marks[seat % len(marks)]} ")
@@ -325,23 +337,33 @@ def player_board(view: BivouacView, seat: int, names: list[str], sym: Symbols, m
         need = f"{sym.worker}{act.workers_needed}"
         line = (
             f" {flags or ' '}{act.name}{up}: {need} {sym.money}{act.money} {sym.vp}{act.vp}"
-            f" bonus {MONTH_SHORT[act.bonus_month - 1]}"
+            f" {month_span(act.months)}, bonus {MONTH_SHORT[act.bonus_month - 1]}"
         )
         text.append(line + "\n", "" if act.usable else "dim")
-    amenities = [content.name(a) for a in pv.amenities] + [content.name(a) + sym.down for a in pv.fresh_amenities]
-    text.append("Amenities: " + ", ".join(amenities) + "\n")
+    text.append("Amenities:\n", "bold")
+    for amenity in pv.amenities:
+        text.append(f" {content.name(amenity)}: {content.amenities()[amenity].text}\n")
+    for amenity in pv.fresh_amenities:
+        text.append(
+            f" {content.name(amenity)}{sym.down} (from next round): {content.amenities()[amenity].text}\n", "dim"
+        )
     if pv.gifts:
-        text.append("Gifts: " + ", ".join(content.name(g) for g in pv.gifts) + "\n")
+        text.append("Donor gifts:\n", "bold")
+        for gift in pv.gifts:
+            text.append(f" {content.name(gift)}: {gift_text(gift)}\n")
     for m in pv.misfortunes:
-        text.append(f"{sym.misfortune} {m.name} (to round {m.until_round}): {m.text}\n", "bold")
+        when = f"acting, to the end of round {m.until_round}" if m.acting else f"acts in round {m.until_round}"
+        text.append(f"{sym.misfortune} {m.name} ({when}): {misfortune_text(m.card)}\n", "bold")
     if view.expansion:
-        staff = ", ".join(content.name(s) for s in pv.staff) or "-"
-        text.append(f"Staff: {staff}\n")
-        if pv.upgrade_hand is not None:
-            hand = ", ".join(
-                content.name(u) + f" ({content.name(content.upgrades()[u].target)})" for u in pv.upgrade_hand
-            )
-            text.append(f"Upgrades in hand: {hand or '-'}\n")
+        text.append("Staff:" + ("" if pv.staff else " -") + "\n", "bold")
+        for staff in pv.staff:
+            text.append(f" {content.name(staff)}: {content.staff()[staff].text}\n")
+        if pv.upgrade_hand is not None and not hand_open:
+            text.append(f"Upgrades in hand: {len(pv.upgrade_hand)} (c shows them)\n")
+        elif pv.upgrade_hand is not None:
+            text.append("Upgrades in hand:" + ("" if pv.upgrade_hand else " -") + "\n", "bold")
+            for card in pv.upgrade_hand:
+                text.append(f" {content.name(card)}: {upgrade_text(card, view.upgrade_cost)}\n")
         else:
             text.append(f"Upgrades in hand: {pv.upgrades_in_hand} (hidden)\n")
     text.rstrip()
@@ -359,25 +381,30 @@ def detail(view: BivouacView, item: str, problem: str | None) -> Text:
         text.append(loc.text)
         if item in ("activities", "amenities"):
             cards = content.activities() if item == "activities" else content.amenities()
-            offer = [
-                f"{cards[c].name} ({n} left, {content.cost_text(cards[c].cost)})"
-                for c, n in view.market
-                if c in cards and n
-            ]
-            text.append("\nFor sale: " + ("; ".join(offer) or "nothing"))
+            offer = [(c, n) for c, n in view.market if c in cards and n]
+            text.append("\nFor sale:" + ("" if offer else " nothing"))
+            for card_id, left in offer:
+                text.append(f"\n {cards[card_id].name}", "bold")
+                text.append(f" ({left} left): {card_text(card_id)}")
         if item == "hiring" and view.expansion:
             text.append("\nStaff shown:")
             for shown in view.staff_shown:
                 staff = content.staff()[shown]
-                text.append(f"\n {staff.name}, {f'{staff.cost} money' if staff.cost else 'free'}: {staff.text}")
+                text.append(f"\n {staff.name}", "bold")
+                text.append(f", {f'{staff.cost} money' if staff.cost else 'free'}: {staff.text}")
     else:
         card = content.activities()[item]
-        months = " ".join(MONTH_SHORT[m - 1] for m in sorted(card.months))
         text.append(f"{card.name}: ", "bold")
-        text.append(
-            f"{card.money} money, {card.vp} VP, {card.workers} worker(s); months {months}; "
-            f"bonus {MONTH_SHORT[card.bonus_month - 1]} (+2 VP)"
+        text.append(activity_text(item))
+        owned = (
+            next((a for a in view.players[view.viewer].activities if a.card == item), None)
+            if view.viewer is not None
+            else None
         )
+        if owned is not None and owned.upgrade:
+            text.append(
+                f"\nUpgraded with {owned.upgrade_name}: {upgrade_text(owned.upgrade, 'free').partition(';')[0]}."
+            )
     if problem:
         text.append(f"\n{problem}", "bold")
     return text
