@@ -472,3 +472,27 @@ async def test_a_resize_draws_the_camp_for_its_new_room_without_a_key(tmp_path, 
         board = app.screen.query_one("#bv-camp", LineBoard)
         assert board.size.width <= board.parent.size.width
         assert max(sum(len(t) for t, _ in row) for row in board.drawing) <= board.parent.size.width
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_camp_spaces_name_their_occupants_whole_from_120_columns(size) -> None:
+    from tests.layout import screen_text
+
+    names = ["Anastasia", "Bartholomew", "Cyrille"]
+    specs = [SeatSpec(names[0])] + [SeatSpec(n, "bot", "heuristic") for n in names[1:]]
+    match = Match(ENGINE, BivouacOptions(expansion=True, first_player="1"), specs, 3)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await open_game(app, pilot, match)
+        placed: set[int] = set()
+        for _ in range(5):  # Ana places down the board; the bots after her, until all are on it
+            await pilot.press("enter", "down")
+            await settle(app, pilot)
+            placed = {seat for _, seats in match.state.spots for seat in seats}
+            if placed == {0, 1, 2}:
+                break
+        await pilot.pause()
+        text = screen_text(app.screen)
+        assert placed == {0, 1, 2}
+        for seat in placed:
+            assert f"{'①②③'[seat]}{names[seat]}" in text, names[seat]

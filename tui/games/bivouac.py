@@ -32,11 +32,12 @@ from tui.games.bivouac_draw import (
     CHOICE_LABEL,
     NO_DEFAULT_HINT,
     camp_drawing,
-    camp_width,
+    camp_shape,
     cursor_items,
     cursor_step_rows,
     detail,
     legend,
+    location_rows,
     month_strip,
     player_board,
     spends,
@@ -49,7 +50,6 @@ from tui.widgets.first_layout import planned_size
 from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
 
-LOCATION_ROWS = 6  # the camp board lists its 11 locations in two columns of 6
 PREPARING_PAUSE = 0.0001  # seconds between two spot details prepared after a frame
 
 
@@ -268,6 +268,8 @@ class BivouacScreen(GameScreen):
     BINDINGS = [
         Binding("b", "next_board", "Board", id="bivouac.next_board"),
         Binding("c", "show_hand", "Hand", id="bivouac.show_hand"),
+        Binding("pagedown", "scroll_info(1)", "More below", id="bivouac.info_down"),
+        Binding("pageup", "scroll_info(-1)", "More above", id="bivouac.info_up"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -291,11 +293,13 @@ class BivouacScreen(GameScreen):
         self.spot_detail = SpotDetail(id="bv-detail")
         yield Static(id="bv-month", markup=False)
         yield self.camp_board
-        with VerticalScroll(id="bv-info", can_focus=False):
+        # Focusable, so Tab reaches it and the arrow and page keys scroll it; PgUp / PgDn
+        # scroll it from anywhere (the footer shows them while it has more to show).
+        with VerticalScroll(id="bv-info", can_focus=True):
+            yield self.spot_detail
             with Horizontal(id="bv-boards"):
                 for seat in range(len(self.match.seats)):
                     yield Static(id=f"bv-board-{seat}", classes="bv-board", markup=False)
-            yield self.spot_detail
             yield Static(id="bv-legend", markup=False)
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
@@ -407,7 +411,7 @@ class BivouacScreen(GameScreen):
         items = self.items()
         if not items:
             return
-        step = message.rows if message.rows else message.cols * LOCATION_ROWS
+        step = message.rows if message.rows else message.cols * self._column_step()
         was, self.cursor = self.cursor, min(max(self.cursor + step, 0), len(items) - 1)
         self.draw_cursor(self.table, stepping_from=was)
 
@@ -429,6 +433,18 @@ class BivouacScreen(GameScreen):
         self._hand_shown_to = None if self._hand_shown_to == self.viewer else self.viewer
         self.draw(self.table)
 
+    def info_panel(self) -> VerticalScroll:
+        return self.query_one("#bv-info", VerticalScroll)
+
+    def action_scroll_info(self, direction: int) -> None:
+        """Page the panel under the camp (detail, boards, legend) from wherever the focus is."""
+        info = self.info_panel()
+        if direction > 0:
+            info.scroll_page_down(animate=False)
+        else:
+            info.scroll_page_up(animate=False)
+        self.call_after_refresh(self.refresh_bindings)
+
     def action_next_board(self) -> None:
         seats = len(self.match.seats)
         current = self._board_seat(self.table) if self.table is not None else 0
@@ -438,6 +454,10 @@ class BivouacScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_board":
             return not self.wide
+        if action == "scroll_info":
+            info = self.info_panel()
+            direction = parameters[0] if parameters else 1
+            return info.scroll_y < info.max_scroll_y if direction == 1 else info.scroll_y > 0
         if action == "show_hand":
             table = self.table
             return (
@@ -461,10 +481,18 @@ class BivouacScreen(GameScreen):
 
     def _camp_room(self, compact: bool) -> int | None:
         """The width the camp board may take (its column's, as laid out or as planned for the
-        first frame: the board itself is as wide as its drawing) when it is less than the
-        drawing's two columns, else None."""
+        first frame: the board itself is as wide as its drawing), None before either."""
         room = self.camp_board.parent.size.width or self._planned_room
-        return room if 0 < room < camp_width(compact) else None
+        return room if room > 0 else None
+
+    def _column_step(self) -> int:
+        """How many items left and right move the cursor: a column of locations (none when
+        the camp is drawn in one column)."""
+        table = self.table
+        if table is None:
+            return 0
+        shape = camp_shape(table.seat_names, not self.wide, self._camp_room(not self.wide))
+        return location_rows(table.view, shape) if shape.columns > 1 else 0
 
     def before_first_frame(self) -> None:
         # Planned here, once every widget has the first table (see GameScreen).
@@ -588,7 +616,8 @@ class BivouacScreen(GameScreen):
     ) -> Iterator[tuple[Hashable, Callable[[], Text]]]:
         """The details of every item but the cursor's, those one key away first; each is
         judged (the engine's refusal) only when taken."""
-        one_key_away = (cursor + 1, cursor - 1, cursor + LOCATION_ROWS, cursor - LOCATION_ROWS)
+        step = self._column_step()
+        one_key_away = (cursor + 1, cursor - 1, cursor + step, cursor - step)
         by_distance = sorted(range(len(items)), key=lambda n: abs(n - cursor))
         taken = {cursor}
         for at in (*one_key_away, *by_distance):
