@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engines.bivouac import content
 from engines.bivouac.actions import (
+    Action,
     Buy,
     Done,
     Hire,
@@ -55,13 +56,14 @@ def _buy_options(view: BivouacView, me: PlayerView, kind: str) -> list[str]:
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def choose(self, ctx: BotContext):
+    def choose(self, ctx: BotContext) -> Action:
         view: BivouacView = ctx.view
         me = view.players[ctx.seat]
         scored = [(self.value(view, me, a), -i, a) for i, a in enumerate(ctx.legal)]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+        best: Action = max(scored, key=lambda t: (t[0], t[1]))[2]
+        return best
 
-    def value(self, view: BivouacView, me: PlayerView, action) -> float:
+    def value(self, view: BivouacView, me: PlayerView, action: Action) -> float:
         late = view.round >= ROUNDS - 2
         if isinstance(action, Place):
             return self.place_value(view, me, action.spot, late)

@@ -34,7 +34,7 @@ def perks(player: Player) -> tuple[Perk, ...]:
 def _perks(amenities: tuple[str, ...], staff: tuple[str, ...], gifts: tuple[str, ...]) -> tuple[Perk, ...]:
     found = [content.amenities()[a].perk for a in amenities]
     found += [content.staff()[s].perk for s in staff]
-    found += [content.card(g).perk for g in gifts]
+    found += [content.gifts()[g].perk for g in gifts]
     return tuple(found)
 
 

@@ -75,8 +75,10 @@ class BivouacEngine(Engine[BivouacState, Action]):
             data = {**data, "edition": "1"}
         return super().decode_options(data)
 
-    def new_game(self, options: BivouacOptions, seats: int, seed: int) -> BivouacState:
+    def new_game(self, options: msgspec.Struct, seats: int, seed: int) -> BivouacState:
         self.check_setup(options, seats)
+        if not isinstance(options, BivouacOptions):  # check_setup refused it already
+            raise BadOptions("Bivouac needs Bivouac options.")
         state = new_game(options, seats, seed)
         return first_placer(state, Log())
 
@@ -135,7 +137,8 @@ class BivouacEngine(Engine[BivouacState, Action]):
         }.get(self.format_action(action), self.format_action(action))
 
     def parse_action(self, state: BivouacState, seat: int, text: str) -> Action:
-        return CODEC.parse(text)
+        action: Action = CODEC.parse(text)
+        return action
 
     def view(self, state: BivouacState, viewer: int | None) -> BivouacView:
         return view(state, viewer)

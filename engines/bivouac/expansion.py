@@ -16,7 +16,8 @@ SHOWN_STAFF = 3
 def staff_choices(state: BivouacState, seat: int, free: bool) -> list[Action]:
     me = state.players[seat]
     shown = [s for s in state.staff_shown if free or content.staff()[s].cost <= me.money]
-    return [TakeGiftStaff(s) if free else TakeStaff(s) for s in shown] + [Skip()]
+    choices: list[Action] = [TakeGiftStaff(s) if free else TakeStaff(s) for s in shown]
+    return choices + [Skip()]
 
 
 def take_staff(state: BivouacState, seat: int, card: str, free: bool, log: Log) -> BivouacState:
@@ -41,7 +42,9 @@ def take_staff(state: BivouacState, seat: int, card: str, free: bool, log: Log) 
 def negate_misfortunes_in_effect(state: BivouacState, seat: int, staff: content.Staff, log: Log) -> BivouacState:
     """A new staff member's symbol works at once: matching lasting misfortunes are discarded."""
     me = state.players[seat]
-    negated = tuple(m.card for m in me.misfortunes if staff.symbol and content.card(m.card).symbol == staff.symbol)
+    negated = tuple(
+        m.card for m in me.misfortunes if staff.symbol and content.misfortunes()[m.card].symbol == staff.symbol
+    )
     if not negated:
         return state
     keep = tuple(m for m in me.misfortunes if m.card not in negated)

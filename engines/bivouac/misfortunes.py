@@ -44,7 +44,7 @@ def _discard(state: BivouacState, card: str) -> BivouacState:
 
 
 def resolve(state: BivouacState, seat: int, card_id: str, log: Log) -> BivouacState:
-    card: content.Misfortune = content.card(card_id)
+    card = content.misfortunes()[card_id]
     me = state.players[seat]
     name = f"{who(seat)} draws the misfortune {card.name}"
     if card.symbol and any(content.staff()[s].symbol == card.symbol for s in me.staff):

@@ -5,6 +5,8 @@ spaces crossed draw misfortunes.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from msgspec.structs import replace
 
 from engines.bivouac import content
@@ -67,9 +69,12 @@ def retrieval_actions(state: BivouacState, seat: int) -> list[Action]:
 
 
 def pending_choices(state: BivouacState, seat: int) -> list[Action]:
+    if state.pending is None:
+        return []
     kind = state.pending.kind
     if kind in ("activity", "amenity"):
-        return [Buy(c) for c in buyable(state, seat, kind)] + [Skip()]
+        buys: list[Action] = [Buy(c) for c in buyable(state, seat, kind)]
+        return buys + [Skip()]
     if kind == "hire":
         return [Hire(), Skip()]
     if kind in ("staff", "free-staff"):
@@ -117,6 +122,8 @@ def apply_retrieval(state: BivouacState, seat: int, action: Action, log: Log) ->
 
 
 def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -> BivouacState:
+    if state.pending is None:
+        raise IllegalAction("No choice is waiting.")
     kind = state.pending.kind
     if kind == "hire" and isinstance(action, (Hire, Skip)):
         if isinstance(action, Hire):
@@ -149,7 +156,7 @@ def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -
 
 
 def _buy(state: BivouacState, seat: int, card: str, kind: str, log: Log) -> BivouacState:
-    cost = content.card(card).cost
+    cost = content.activities()[card].cost if kind == "activity" else content.amenities()[card].cost
     state = pay_resources(state, seat, cost)
     me = state.players[seat]
     if kind == "activity":
@@ -202,7 +209,7 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
     me = state.players[seat]
     loc = content.locations()[spot]
     if spot in ("activities", "amenities"):
-        kind = "activity" if spot == "activities" else "amenity"
+        kind: Literal["activity", "amenity"] = "activity" if spot == "activities" else "amenity"
         if buyable(state, seat, kind):
             return replace(state, pending=Pending(kind))
         log.say(f"{who(seat)} comes back from {loc.name} with nothing they can buy.")
@@ -274,7 +281,7 @@ def _draw_gift(state: BivouacState, seat: int, log: Log) -> BivouacState:
         log.say(f"The donor gift pile for levels {low}-{high} is empty.")
         return state
     log.reveals = True
-    gift: content.Gift = content.card(cards[0])
+    gift = content.gifts()[cards[0]]
     piles = tuple(p[1:] if i == pile - 1 else p for i, p in enumerate(state.gift_piles))
     state = replace(state, gift_piles=piles)
     state = set_player(state, seat, replace(me, gifts=me.gifts + (gift.id,)))

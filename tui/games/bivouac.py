@@ -11,7 +11,7 @@ skip, done) are in the numbered action list.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.style import Style
 from rich.text import Text
@@ -49,6 +49,11 @@ from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
 from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
+
+if TYPE_CHECKING:
+    from tui.app import CampfireApp
+    from tui.games.bivouac_draw import Symbols
+    from tui.glyphs import Glyphs
 
 PREPARING_PAUSE = 0.0001  # seconds between two spot details prepared after a frame
 
@@ -280,7 +285,7 @@ class BivouacScreen(GameScreen):
         # Why each spot is refused, judged once per game state (the cursor passes often).
         self._detail_for: object = None  # the view whose spots the detail has made
         # The view, compactness, glyphs and room the camp was drawn for.
-        self._camp_drawn: tuple[object, bool, object, int | None] | None = None
+        self._camp_drawn: tuple[BivouacView, bool, Symbols, int | None] | None = None
         self._planned_room = 0  # the camp column's width in the first frame, before any layout
         self._fitted_width: int | None = None  # the terminal's width at the last fit_layout
         self._unhighlighted_at: int | None = None  # the journal length whose spending list lost its default
@@ -346,7 +351,11 @@ class BivouacScreen(GameScreen):
     def hides_information(self) -> bool:
         """Only the expansion has secrets (upgrade hands): the base game needs no curtain
         between two humans, who would otherwise pass the screen after every worker."""
-        return super().hides_information and self.match.options.expansion
+        return super().hides_information and bool(getattr(self.match.options, "expansion", False))
+
+    @property
+    def glyphs(self) -> Glyphs:
+        return cast("CampfireApp", self.app).glyphs
 
     def fit_layout(self, width: int, height: int) -> None:
         # Set with the others on mount, where the first table is drawn: Textual's
@@ -402,6 +411,8 @@ class BivouacScreen(GameScreen):
     def _cursor_to_a_worker(self, table: Table) -> None:
         """In phase 2 the cursor jumps to one of the viewer's workers when it is not on one,
         so Enter always brings a worker back."""
+        if table.viewer is None:
+            return
         legal = {a.spot for a in self.match.legal_actions(table.viewer) if isinstance(a, Return)}
         items = self.items()
         if legal and (self.cursor >= len(items) or items[self.cursor] not in legal):
@@ -468,7 +479,7 @@ class BivouacScreen(GameScreen):
             )
         return super().check_action(action, parameters)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:  # GameScreen's own handler runs too
         self.refresh_bindings()
         # The board's new width is known once laid out: a camp drawn for another room (or
         # the other compactness) is drawn again then, not left cut until the next key.
@@ -482,7 +493,8 @@ class BivouacScreen(GameScreen):
     def _camp_room(self, compact: bool) -> int | None:
         """The width the camp board may take (its column's, as laid out or as planned for the
         first frame: the board itself is as wide as its drawing), None before either."""
-        room = self.camp_board.parent.size.width or self._planned_room
+        column = self.camp_board.parent
+        room = (column.size.width if isinstance(column, Widget) else 0) or self._planned_room
         return room if room > 0 else None
 
     def _column_step(self) -> int:
@@ -496,7 +508,8 @@ class BivouacScreen(GameScreen):
 
     def before_first_frame(self) -> None:
         # Planned here, once every widget has the first table (see GameScreen).
-        self._planned_room = planned_size(self.camp_board.parent).width
+        column = self.camp_board.parent
+        self._planned_room = planned_size(column).width if isinstance(column, Widget) else 0
         self._fit_camp()
         super().before_first_frame()
 
@@ -525,9 +538,9 @@ class BivouacScreen(GameScreen):
         if table is None:
             return
         view = table.view
-        sym = symbols(self.app.glyphs == ASCII)
+        sym = symbols(self.glyphs == ASCII)
         names = table.seat_names
-        marks = self.app.glyphs.seat_marks
+        marks = self.glyphs.seat_marks
         self.query_one("#bv-month", Static).update(month_strip(view, sym))
         self.draw_cursor(table)
         shown = self._board_seat(table)
@@ -587,7 +600,7 @@ class BivouacScreen(GameScreen):
             spot_detail.prepare(self._spot_details_around(view, items, self.cursor))
 
     def _draw_camp(self, table: Table, items: list[str], stepping_from: int | None = None) -> None:
-        view, sym, marks = table.view, symbols(self.app.glyphs == ASCII), self.app.glyphs.seat_marks
+        view, sym, marks = table.view, symbols(self.glyphs == ASCII), self.glyphs.seat_marks
         board, compact = self.camp_board, not self.wide
         drawn = self._camp_drawn  # by identity: comparing views would cost more than drawing
         if stepping_from is not None and drawn is not None and drawn[0] is view and drawn[1:3] == (compact, sym):
@@ -608,7 +621,7 @@ class BivouacScreen(GameScreen):
         why Enter there is refused), and how to make its text."""
         item = items[at] if items else ""
         problem = self.cursor_problem(at)
-        said = problem and f"{self.app.glyphs.ghost_bad} {problem}"
+        said = problem and f"{self.glyphs.ghost_bad} {problem}"
         return (item, said), lambda: detail(view, item, said)
 
     def _spot_details_around(
