@@ -273,8 +273,10 @@ class BivouacScreen(GameScreen):
     BINDINGS = [
         Binding("b", "next_board", "Board", id="bivouac.next_board"),
         Binding("c", "show_hand", "Hand", id="bivouac.show_hand"),
-        Binding("pagedown", "scroll_info(1)", "More below", id="bivouac.info_down"),
-        Binding("pageup", "scroll_info(-1)", "More above", id="bivouac.info_up"),
+        # Always in the footer (the cue that the panel pages): whether it overflows is known
+        # only after a layout, and the footer of the first frame is the settled one.
+        Binding("pagedown", "scroll_info(1)", "More", id="bivouac.info_down"),
+        Binding("pageup", "scroll_info(-1)", "Back up", id="bivouac.info_up", show=False),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -299,7 +301,7 @@ class BivouacScreen(GameScreen):
         yield Static(id="bv-month", markup=False)
         yield self.camp_board
         # Focusable, so Tab reaches it and the arrow and page keys scroll it; PgUp / PgDn
-        # scroll it from anywhere (the footer shows them while it has more to show).
+        # scroll it from anywhere (the footer shows PgDn).
         with VerticalScroll(id="bv-info", can_focus=True):
             yield self.spot_detail
             with Horizontal(id="bv-boards"):
@@ -454,7 +456,6 @@ class BivouacScreen(GameScreen):
             info.scroll_page_down(animate=False)
         else:
             info.scroll_page_up(animate=False)
-        self.call_after_refresh(self.refresh_bindings)
 
     def action_next_board(self) -> None:
         seats = len(self.match.seats)
@@ -465,10 +466,6 @@ class BivouacScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_board":
             return not self.wide
-        if action == "scroll_info":
-            info = self.info_panel()
-            direction = parameters[0] if parameters else 1
-            return info.scroll_y < info.max_scroll_y if direction == 1 else info.scroll_y > 0
         if action == "show_hand":
             table = self.table
             return (
