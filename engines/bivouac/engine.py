@@ -56,8 +56,9 @@ class BivouacEngine(Engine[BivouacState, Action]):
             raise BadOptions(f"Unknown upgrade cost '{options.upgrade_cost}' (choose pay or free).")
         if options.edition != RULES_EDITION:
             raise BadOptions(
-                f"This game was started under edition {options.edition} of Bivouac's rules (3 starting workers,"
-                f" resting, unlimited money, wage penalties charged twice); edition {RULES_EDITION} cannot replay it."
+                f"This game was started under edition {options.edition} of Bivouac's rules, with 3 starting"
+                f" workers, resting, unlimited money and wage penalties charged twice; edition {RULES_EDITION}"
+                " cannot replay it."
             )
         if options.first_player != "draw" and not (
             options.first_player.isdigit() and 1 <= int(options.first_player) <= seats
