@@ -84,6 +84,19 @@ def layout_problems(screen: Screen) -> list[str]:
     return problems
 
 
+def keys_cannot_scroll(screen: Screen) -> list[str]:
+    """Scrolling containers hiding rows that no key reaches: a container whose overflow
+    only the mouse can scroll (it never takes the focus, so no key scrolls it). Rows only:
+    a footer wider than the screen lists its keys again in the keys panel (F2)."""
+    problems: list[str] = []
+    for widget in screen._compositor.full_map:
+        if widget is screen or not widget.display or not widget.is_scrollable:
+            continue
+        if widget.max_scroll_y > 0 and not widget.focusable:
+            problems.append(f"{_describe(widget)} hides content that only the mouse can scroll: {_text_of(widget)!r}")
+    return problems
+
+
 def screen_text(screen: Screen) -> str:
     """Every character on screen, row by row."""
     return "\n".join(strip.text for strip in screen._compositor.render_strips())

@@ -27,7 +27,7 @@ def private_dirs(tmp_path, monkeypatch):
 
 async def play_first_round_by_keys(app: CampfireApp, pilot, limit: int = 60) -> None:
     """Enter on the camp board where it works, moving the cursor down where it does not
-    (resting at the end of the board); the first listed choice when the list asks."""
+    (back to the top from the end of the board); the first listed choice when the list asks."""
     screen = app.screen
     for _ in range(limit):
         if screen.match.state.round > 1:
@@ -38,7 +38,9 @@ async def play_first_round_by_keys(app: CampfireApp, pilot, limit: int = 60) -> 
             await settle(app, pilot)
             if len(screen.match.journal) == before:
                 # refused here: try the next spot, or rest when the cursor is at the last one
-                await pilot.press("1" if screen.cursor == len(screen.items()) - 1 else "down")
+                await pilot.press(
+                    *(["up"] * len(screen.items()) if screen.cursor == len(screen.items()) - 1 else ["down"])
+                )
         else:
             await pilot.press("1")
         await settle(app, pilot)
@@ -86,18 +88,12 @@ async def test_new_two_player_game_a_round_by_keys_then_save_and_reload(tmp_path
 async def test_a_worker_back_from_hiring_asks_by_keys_and_hires_with_the_list() -> None:
     from tui.widgets.frame import ActionList
 
-    match = Match(ENGINE, BivouacOptions(), [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], 5)
+    match = _hiring_comes_back(5, expansion=False)
     app = CampfireApp(save_dir=None, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_game(app, pilot, match)
         screen = app.screen
         assert isinstance(screen, BivouacScreen) and isinstance(app.focused, CampBoard)
-        while screen.items()[screen.cursor] != "hiring":
-            await pilot.press("down")
-        await pilot.press("enter")  # a worker on Hiring
-        await settle(app, pilot)
-        await pilot.press("1")  # keep the other two home
-        await settle(app, pilot)
         assert match.state.phase == "retrieve" and match.state.actor == 0
         while screen.items()[screen.cursor] != "hiring":
             await pilot.press("down")
@@ -109,15 +105,95 @@ async def test_a_worker_back_from_hiring_asks_by_keys_and_hires_with_the_list() 
         shown = app.export_screenshot()
         assert "Hiring:&#160;hire&#160;a&#160;worker,&#160;or&#160;skip" in shown
         assert not screen.query_one(CampBoard).check_action("put", ())  # Enter on the board does nothing now
-        await pilot.press("enter")  # the highlighted first choice: hire
+        await pilot.press("down", "enter")  # hiring adds a wage: chosen with the highlight, never by Enter alone
         await settle(app, pilot)
-        assert match.state.players[0].workers == 4
+        assert match.state.players[0].workers == 6
         assert any(e.seat == 0 and e.action == "hire" for e in match.journal)
+
+
+def _hiring_comes_back(seed: int, expansion: bool = True) -> Match:
+    """A two-player game where Ana (human) brings workers back in round 1 with one on
+    Hiring: the bots placed for her."""
+    bots = [SeatSpec("Ana", "bot", "heuristic"), SeatSpec("Bo", "bot", "heuristic")]
+    options = BivouacOptions(expansion=expansion, first_player="1")
+    rehearsal = Match(ENGINE, options, bots, seed)
+    while not (rehearsal.state.phase == "retrieve" and rehearsal.state.actor == 0):
+        seat, action = rehearsal.next_bot_or_auto()
+        hiring = ENGINE.parse_action(rehearsal.state, seat, "place hiring")
+        if seat == 0 and rehearsal.state.phase == "place" and hiring in rehearsal.legal_actions(0):
+            action = hiring
+        rehearsal.act(seat, action)
+    seats = [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")]
+    return Match.replay(ENGINE, options, seats, seed, rehearsal.journal)
+
+
+async def test_enter_at_a_prompt_never_spends_by_default() -> None:
+    """The report: Enter pressed to bring workers back hired a worker and then bought a
+    2-money staff card. Enter alone now takes nothing that spends; the highlight or a
+    number does."""
+    from tui.widgets.frame import ActionList
+
+    match = _hiring_comes_back(seed=4)
+    assert "hiring" in dict(match.state.spots) and 0 in dict(match.state.spots)["hiring"]
+    prices = [content.staff()[s].cost for s in match.state.staff_shown]
+    assert any(0 < price <= match.state.players[0].money for price in prices)  # a staff card she could buy
+    before = match.state.players[0]
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        assert isinstance(screen, BivouacScreen) and isinstance(app.focused, CampBoard)
+        while screen.items()[screen.cursor] != "hiring":
+            await pilot.press("down")
+        await pilot.press("enter")  # the Hiring worker comes back and asks
+        await settle(app, pilot)
+        assert match.state.pending is not None and match.state.pending.kind == "hire"
+        assert isinstance(app.focused, ActionList) and app.focused.highlighted is None
+        for _ in range(4):
+            await pilot.press("enter")
+            await settle(app, pilot)
+        assert match.state.pending.kind == "hire"  # nothing taken
+        assert "Enter alone takes nothing that spends" in screen.table.problem
+        await pilot.press("2")  # skip the hire: the staff row is offered
+        await settle(app, pilot)
+        assert match.state.pending is not None and match.state.pending.kind == "staff"
+        assert app.focused.highlighted is None
+        for _ in range(4):
+            await pilot.press("enter")
+            await settle(app, pilot)
+        now = match.state.players[0]
+        assert (now.money, now.staff, now.workers) == (before.money, before.staff, before.workers)
+        await pilot.press("down", "enter")  # the first staff card, chosen with the highlight
+        await settle(app, pilot)
+        assert len(match.state.players[0].staff) == len(before.staff) + 1
+
+
+def test_every_choice_that_spends_is_known_as_spending() -> None:
+    from engines.bivouac.actions import Done, Hire, Pay, PlayUpgrade, Skip, TakeGiftStaff, TakeStaff
+    from tui.games.bivouac_draw import spends
+
+    view = ENGINE.view(_match(seats=2).state, 0)
+    wages = msgspec_replace(view, phase="wages")
+    paid_staff = next(s.id for s in content.content().staff if s.cost > 0)
+    free_staff = next(s.id for s in content.content().staff if s.cost == 0 and not s.starting)
+    upgrade = next(u.id for u in content.content().upgrades if u.cost)
+    assert spends(ENGINE.parse_action(None, 0, "buy canoeing"), view)
+    assert spends(Hire(), view) and spends(Pay("wood"), wages) and spends(TakeStaff(paid_staff), view)
+    assert spends(PlayUpgrade(upgrade), wages)
+    assert not spends(PlayUpgrade(upgrade), msgspec_replace(wages, upgrade_cost="free"))
+    assert not spends(PlayUpgrade(upgrade), view)  # a donor gift's free upgrade in phase 2
+    assert not any(spends(a, view) for a in (Skip(), Done(), TakeGiftStaff(paid_staff), TakeStaff(free_staff)))
+
+
+def msgspec_replace(struct, **fields):
+    import msgspec
+
+    return msgspec.structs.replace(struct, **fields)
 
 
 def _match(seats: int = 4, expansion: bool = True) -> Match:
     specs = [SeatSpec("Ana")] + [SeatSpec(f"Bot {n}", "bot", "heuristic") for n in range(1, seats)]
-    return Match(ENGINE, BivouacOptions(expansion=expansion), specs, 3)
+    return Match(ENGINE, BivouacOptions(expansion=expansion, first_player="1"), specs, 3)
 
 
 CARD_IDS = [
@@ -223,7 +299,9 @@ async def test_the_last_month_by_keys_reaches_the_end_screen_with_the_breakdown(
                 await pilot.press("enter")
                 await settle(app, pilot)
                 if len(match.journal) == before:
-                    await pilot.press("1" if screen.cursor == len(screen.items()) - 1 else "down")
+                    await pilot.press(
+                        *(["up"] * len(screen.items()) if screen.cursor == len(screen.items()) - 1 else ["down"])
+                    )
             else:
                 await pilot.press("1")
             await settle(app, pilot)
@@ -232,25 +310,62 @@ async def test_the_last_month_by_keys_reaches_the_end_screen_with_the_breakdown(
         assert "Resources" in shown and "Activities&#160;owned" in shown
 
 
-@pytest.mark.parametrize(("expansion", "curtain"), [(False, False), (True, True)])
-async def test_the_curtain_falls_between_two_humans_only_with_the_expansion(expansion, curtain) -> None:
+@pytest.mark.parametrize("expansion", [False, True])
+async def test_no_curtain_between_two_humans_placing_workers(expansion) -> None:
+    """The report: with the expansion the curtain fell after every worker placed. Placing
+    shows nobody's hand, so the screen passes without one; Bo's hand stays closed until he
+    asks with c."""
     from tui.screens.curtain import CurtainScreen
 
-    match = Match(ENGINE, BivouacOptions(expansion=expansion), [SeatSpec("Ana"), SeatSpec("Bo")], 2)
+    options = BivouacOptions(expansion=expansion, first_player="1")
+    match = Match(ENGINE, options, [SeatSpec("Ana"), SeatSpec("Bo")], 2)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(BivouacScreen(match, None))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BivouacScreen)
+        for placed in range(4):
+            await pilot.press("enter", "down")  # a worker on the spot under the cursor; the other player is next
+            await pilot.pause()
+            assert app.screen is screen and not isinstance(app.screen, CurtainScreen)
+            assert len(match.journal) == placed + 1
+        hand = [content.name(u) for u in match.state.players[screen.viewer].upgrade_hand]
+        board = screen.query_one(f"#bv-board-{screen.viewer}").content
+        assert not any(name in str(board) for name in hand)
+        if expansion:
+            await pilot.press("c")
+            await pilot.pause()
+            board = screen.query_one(f"#bv-board-{screen.viewer}").content
+            assert all(name in str(board) for name in hand)
+
+
+async def test_the_curtain_falls_before_a_player_chooses_an_upgrade_from_their_hand() -> None:
+    from tui.screens.curtain import CurtainScreen
+
+    bots = [SeatSpec("Ana", "bot", "heuristic"), SeatSpec("Bo", "bot", "heuristic")]
+    options = BivouacOptions(expansion=True, upgrade_cost="free", first_player="1")
+    rehearsal = Match(ENGINE, options, bots, 1)
+    while True:  # up to the action that hands the keyboard to a seat choosing an upgrade
+        seat, action = rehearsal.next_bot_or_auto()
+        after = ENGINE.apply(rehearsal.state, seat, action).state
+        if after.actor not in (seat, -1) and ENGINE.shows_secret(after, after.actor):
+            break
+        rehearsal.act(seat, action)
+    humans = [SeatSpec("Ana"), SeatSpec("Bo")]
+    match = Match.replay(ENGINE, options, humans, 1, rehearsal.journal)
     app = CampfireApp(save_dir=None, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.push_screen(BivouacScreen(match, None))
         await pilot.pause()
-        if curtain:
-            assert isinstance(app.screen, CurtainScreen)
-            await pilot.press("enter")
-            await pilot.pause()
-        assert isinstance(app.screen, BivouacScreen)
-        await pilot.press("enter")  # Ana places a worker; Bo is next
+        screen = app.screen
+        assert isinstance(screen, BivouacScreen) and screen.viewer == seat
+        screen.choose_action(action)
         await pilot.pause()
-        assert match.state.actor == 1
-        assert isinstance(app.screen, CurtainScreen) is curtain
+        assert isinstance(app.screen, CurtainScreen)
+        assert match.state.phase in ("wages", "retrieve")
 
 
 def test_the_hiring_detail_lists_each_shown_staff_on_its_own_line_with_its_price() -> None:
@@ -357,3 +472,27 @@ async def test_a_resize_draws_the_camp_for_its_new_room_without_a_key(tmp_path, 
         board = app.screen.query_one("#bv-camp", LineBoard)
         assert board.size.width <= board.parent.size.width
         assert max(sum(len(t) for t, _ in row) for row in board.drawing) <= board.parent.size.width
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_camp_spaces_name_their_occupants_whole_from_120_columns(size) -> None:
+    from tests.layout import screen_text
+
+    names = ["Anastasia", "Bartholomew", "Cyrille"]
+    specs = [SeatSpec(names[0])] + [SeatSpec(n, "bot", "heuristic") for n in names[1:]]
+    match = Match(ENGINE, BivouacOptions(expansion=True, first_player="1"), specs, 3)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await open_game(app, pilot, match)
+        placed: set[int] = set()
+        for _ in range(5):  # Ana places down the board; the bots after her, until all are on it
+            await pilot.press("enter", "down")
+            await settle(app, pilot)
+            placed = {seat for _, seats in match.state.spots for seat in seats}
+            if placed == {0, 1, 2}:
+                break
+        await pilot.pause()
+        text = screen_text(app.screen)
+        assert placed == {0, 1, 2}
+        for seat in placed:
+            assert f"{'①②③'[seat]}{names[seat]}" in text, names[seat]

@@ -172,6 +172,7 @@ SNAPSHOT_GAMES = {
     "bioviva": (3, {}, 3, 6),
     "camp_grizzly": (3, {}, 3, 10),
     "bonfire": (1, {}, 3, 12),
+    "bivouac": (3, {"expansion": True, "first_player": "1"}, 3, 10),
 }
 
 
@@ -200,6 +201,50 @@ def test_screen_snapshot(game_id, size, tmp_path, snap_compare) -> None:
         await settle(app, pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+# -- Bivouac: every panel by keys --------------------------------------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_bivouac_every_panel_is_reached_by_keys(size, tmp_path) -> None:
+    """The detail, the staff on offer and every board down to its misfortunes scroll into
+    view by keys (Tab to the panel, End), and PgDn pages it from the camp board; no
+    container hides content only the mouse can scroll."""
+    from engines.core.protocol import AUTO
+    from tests.layout import keys_cannot_scroll, layout_problems
+    from tests.tui_helpers import open_game, settle
+    from tui.app import CampfireApp
+
+    case = LayoutCase("bivouac", seats=3, options={"expansion": True, "first_player": "1"})
+    match = case.match(3)
+    heuristic = match.engine.bots["heuristic"]()
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        while len(match.journal) < 40:  # into the first retrieval, boards grown
+            if 0 in match.actors() and AUTO not in match.actors():
+                screen.choose_action(match.bot_choice(0, heuristic))
+            await settle(app, pilot)
+        problems = keys_cannot_scroll(screen) + layout_problems(screen)
+        assert not problems, "\n".join(problems)
+        info = screen.query_one("#bv-info")
+        legend = screen.query_one("#bv-legend")
+        if info.max_scroll_y == 0:
+            return  # everything shows at once
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert info.scroll_y > 0, "PgDn pages the panel under the camp"
+        for _ in range(8):
+            if app.focused is info:
+                break
+            await pilot.press("tab")
+            await pilot.pause()
+        assert app.focused is info, "Tab reaches the panel under the camp"
+        await pilot.press("end")
+        await pilot.pause()
+        assert info.scroll_y == info.max_scroll_y
+        bottom = legend.region.bottom
+        assert info.region.y < bottom <= info.region.bottom, "its last line scrolls into view"
 
 
 # -- the screens around the games ------------------------------------------------------------

@@ -1,7 +1,6 @@
 """Bivouac actions: small tagged Structs with one-line text forms read by the shared codec.
 
 place bank          put a worker on a board location (or on your own activity: place archery)
-rest                keep your remaining workers home this round
 return wood         bring a worker back from a location or card and do what it says
 buy canoeing        the choice a returning worker asks for (skip: buy nothing)
 hire                take a worker from your pool when your Hiring worker comes back (skip: none)
@@ -21,10 +20,6 @@ from engines.core.actions import ActionCodec
 
 class Place(msgspec.Struct, frozen=True, tag="place"):
     spot: str
-
-
-class Rest(msgspec.Struct, frozen=True, tag="rest"):
-    pass
 
 
 class Return(msgspec.Struct, frozen=True, tag="return"):
@@ -65,6 +60,6 @@ class Done(msgspec.Struct, frozen=True, tag="done"):
     pass
 
 
-Action = Place | Rest | Return | Buy | Skip | Hire | TakeStaff | TakeGiftStaff | Pay | PlayUpgrade | Done
+Action = Place | Return | Buy | Skip | Hire | TakeStaff | TakeGiftStaff | Pay | PlayUpgrade | Done
 
 CODEC = ActionCodec(Action, "Bivouac", ["place bank", "return wood", "buy canoeing", "pay rope"])

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from engines.bivouac import content
 from engines.bivouac.actions import (
+    Action,
     Buy,
     Done,
     Hire,
     Pay,
     Place,
     PlayUpgrade,
-    Rest,
     Return,
     Skip,
     TakeGiftStaff,
@@ -56,16 +56,15 @@ def _buy_options(view: BivouacView, me: PlayerView, kind: str) -> list[str]:
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def choose(self, ctx: BotContext):
+    def choose(self, ctx: BotContext) -> Action:
         view: BivouacView = ctx.view
         me = view.players[ctx.seat]
         scored = [(self.value(view, me, a), -i, a) for i, a in enumerate(ctx.legal)]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+        best: Action = max(scored, key=lambda t: (t[0], t[1]))[2]
+        return best
 
-    def value(self, view: BivouacView, me: PlayerView, action) -> float:
+    def value(self, view: BivouacView, me: PlayerView, action: Action) -> float:
         late = view.round >= ROUNDS - 2
-        if isinstance(action, Rest):
-            return 0.0
         if isinstance(action, Place):
             return self.place_value(view, me, action.spot, late)
         if isinstance(action, Return):

@@ -190,7 +190,8 @@ def _check(c: Content) -> None:
     if len(set(names)) != len(names):
         raise ContentError("two cards share a name")
     activity_ids = {a.id for a in c.activities}
-    for card in (*c.activities, *c.amenities, *c.upgrades):
+    priced: tuple[Activity | Amenity | Upgrade, ...] = (*c.activities, *c.amenities, *c.upgrades)
+    for card in priced:
         for kind, n in card.cost.items():
             if kind not in c.resources or n <= 0:
                 raise ContentError(f"{card.name}: bad cost {kind} {n}")
@@ -251,8 +252,11 @@ def content() -> Content:
     return data
 
 
+Card = Activity | Amenity | Misfortune | Gift | Staff | Upgrade | Location
+
+
 @cache
-def by_id() -> dict[str, object]:
+def by_id() -> dict[str, Card]:
     c = content()
     return {
         x.id: x
@@ -261,7 +265,7 @@ def by_id() -> dict[str, object]:
     }
 
 
-def card(card_id: str):
+def card(card_id: str) -> Card:
     return by_id()[card_id]
 
 
@@ -277,6 +281,16 @@ def activities() -> dict[str, Activity]:
 @cache
 def amenities() -> dict[str, Amenity]:
     return {a.id: a for a in content().amenities}
+
+
+@cache
+def misfortunes() -> dict[str, Misfortune]:
+    return {m.id: m for m in content().misfortunes}
+
+
+@cache
+def gifts() -> dict[str, Gift]:
+    return {g.id: g for g in content().gifts}
 
 
 @cache

@@ -34,7 +34,7 @@ def perks(player: Player) -> tuple[Perk, ...]:
 def _perks(amenities: tuple[str, ...], staff: tuple[str, ...], gifts: tuple[str, ...]) -> tuple[Perk, ...]:
     found = [content.amenities()[a].perk for a in amenities]
     found += [content.staff()[s].perk for s in staff]
-    found += [content.card(g).perk for g in gifts]
+    found += [content.gifts()[g].perk for g in gifts]
     return tuple(found)
 
 
@@ -43,7 +43,10 @@ def perk_total(player: Player, field: str) -> int:
 
 
 def active_misfortunes(player: Player) -> list[content.Misfortune]:
-    return [content.card(m.card) for m in player.misfortunes] if player.misfortunes else []
+    """The lasting misfortunes acting now: one drawn this round waits for the next."""
+    if not player.misfortunes:
+        return []
+    return [content.misfortunes()[m.card] for m in player.misfortunes if m.acting]
 
 
 def misfortune_total(player: Player, field: str) -> int:
@@ -61,7 +64,7 @@ def sick_workers(player: Player) -> int:
 
 
 def available_workers(player: Player) -> int:
-    if player.rested:
+    if player.stays_home:
         return 0
     return max(0, player.workers - sick_workers(player) - player.placed)
 
@@ -117,6 +120,7 @@ def pay_resources(state: BivouacState, seat: int, cost: dict[str, int]) -> Bivou
     kinds = content.content().resources
     me = state.players[seat]
     held, coins, supply, holders = list(me.resources), list(me.coins_for), list(state.supply), list(state.placeholders)
+    bank = state.bank
     for kind, n in cost.items():
         i = kinds.index(kind)
         held[i] -= n
@@ -124,31 +128,46 @@ def pay_resources(state: BivouacState, seat: int, cost: dict[str, int]) -> Bivou
         coins[i] -= spent_coins
         holders[i] -= spent_coins
         supply[i] += n - spent_coins
-    state = replace(state, supply=tuple(supply), placeholders=tuple(holders))
+        bank += spent_coins
+    state = replace(state, supply=tuple(supply), placeholders=tuple(holders), bank=bank)
     return set_player(state, seat, replace(me, resources=tuple(held), coins_for=tuple(coins)))
 
 
 def take_resource(state: BivouacState, seat: int, kind: str, n: int, placeholder: bool) -> tuple[BivouacState, int]:
-    """Take up to n of a kind from the supply. With `placeholder` (donor gifts), a coin stands
-    in for each one the supply lacks; otherwise there are no ghost resources."""
+    """Take up to n of a kind from the supply. With `placeholder` (donor gifts), a coin from
+    the bank stands in for each one the supply lacks, while the bank has coins; otherwise
+    there are no ghost resources."""
     kinds = content.content().resources
     i = kinds.index(kind)
     supply, holders = list(state.supply), list(state.placeholders)
     from_supply = min(n, supply[i])
     supply[i] -= from_supply
-    coins = n - from_supply if placeholder else 0
+    coins = min(n - from_supply, state.bank) if placeholder else 0
     holders[i] += coins
     me = state.players[seat]
     held, coins_for = list(me.resources), list(me.coins_for)
     held[i] += from_supply + coins
     coins_for[i] += coins
-    state = replace(state, supply=tuple(supply), placeholders=tuple(holders))
+    state = replace(state, supply=tuple(supply), placeholders=tuple(holders), bank=state.bank - coins)
     return set_player(state, seat, replace(me, resources=tuple(held), coins_for=tuple(coins_for))), from_supply + coins
 
 
-def gain(state: BivouacState, seat: int, money: int = 0, vp: int = 0) -> BivouacState:
+def gain(state: BivouacState, seat: int, money: int = 0, vp: int = 0, log: Log | None = None) -> BivouacState:
+    """Money comes from the bank (never more than it holds: 80 tokens in all) and goes back
+    to it; VP never go below 0."""
     me = state.players[seat]
+    money = max(money, -me.money)
+    if money > state.bank:
+        if log is not None:
+            log.say(f"The bank holds only {state.bank} money: {who(seat)} gets {state.bank} of {money}.")
+        money = state.bank
+    state = replace(state, bank=state.bank - money)
     return set_player(state, seat, replace(me, money=me.money + money, vp=max(0, me.vp + vp)))
+
+
+def pay_bank(state: BivouacState, seat: int, money: int) -> BivouacState:
+    """`seat` pays `money` (at most what it holds) into the bank."""
+    return gain(state, seat, money=-money)
 
 
 def who(seat: int) -> str:

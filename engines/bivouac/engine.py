@@ -2,8 +2,8 @@
 
 Phases (`state.phase`) and their actions:
 
-- ``place``     phase 1, one worker at a time in turn order: ``place bank``, ``place archery``
-                (an own activity), or ``rest`` (keep the remaining workers home this round).
+- ``place``     phase 1, one worker at a time in turn order until all are out: ``place bank``,
+                ``place archery`` (an own activity).
 - ``retrieve``  phase 2, each player in turn order brings workers back in the order they like:
                 ``return wood``; a worker that asks for a choice waits for it: ``buy canoeing``,
                 ``hire``, ``staff bookkeeper``, ``gift-staff wrangler``, ``upgrade toboggans`` or ``skip``.
@@ -14,18 +14,22 @@ Phases (`state.phase`) and their actions:
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 from msgspec.structs import replace
 
 from engines.bivouac import content
 from engines.bivouac.actions import CODEC, Action, Buy, Pay, Place, PlayUpgrade, Return, TakeGiftStaff, TakeStaff
 from engines.bivouac.bots import HeuristicBot, RandomBot
+from engines.bivouac.card_text import card_text, upgrade_effect
 from engines.bivouac.effects import Log
+from engines.bivouac.expansion import upgrade_choices
 from engines.bivouac.placement import apply_placement, first_placer, placement_actions
 from engines.bivouac.retrieval import apply_retrieval, retrieval_actions
 from engines.bivouac.scoring import outcome
 from engines.bivouac.setup import new_game
-from engines.bivouac.state import BivouacOptions, BivouacState, player_name
+from engines.bivouac.state import EDITION_1_FIELDS, RULES_EDITION, BivouacOptions, BivouacState, player_name
 from engines.bivouac.view import BivouacView, status, summary, view
 from engines.bivouac.wages import apply_wages, wage_actions
 from engines.core.errors import BadOptions, IllegalAction
@@ -50,9 +54,32 @@ class BivouacEngine(Engine[BivouacState, Action]):
             raise BadOptions("Bivouac needs Bivouac options.")
         if options.upgrade_cost not in ("pay", "free"):
             raise BadOptions(f"Unknown upgrade cost '{options.upgrade_cost}' (choose pay or free).")
+        if options.edition != RULES_EDITION:
+            raise BadOptions(
+                f"This game was started under edition {options.edition} of Bivouac's rules, with 3 starting"
+                f" workers, resting, unlimited money and wage penalties charged twice; edition {RULES_EDITION}"
+                " cannot replay it."
+            )
+        if options.first_player != "draw" and not (
+            options.first_player.isdigit() and 1 <= int(options.first_player) <= seats
+        ):
+            raise BadOptions(
+                f"The first player is drawn, or given by seat number 1 to {seats}: '{options.first_player}' is not one."
+            )
 
-    def new_game(self, options: BivouacOptions, seats: int, seed: int) -> BivouacState:
+    def decode_options(self, data: bytes | dict[str, Any] | None) -> msgspec.Struct:
+        if isinstance(data, bytes):
+            data = msgspec.json.decode(data)
+        if isinstance(data, dict) and set(data) == EDITION_1_FIELDS:
+            # A save stores every option it had: exactly edition 1's is a game from before
+            # the edition field, which check_setup refuses.
+            data = {**data, "edition": "1"}
+        return super().decode_options(data)
+
+    def new_game(self, options: msgspec.Struct, seats: int, seed: int) -> BivouacState:
         self.check_setup(options, seats)
+        if not isinstance(options, BivouacOptions):  # check_setup refused it already
+            raise BadOptions("Bivouac needs Bivouac options.")
         state = new_game(options, seats, seed)
         return first_placer(state, Log())
 
@@ -90,26 +117,29 @@ class BivouacEngine(Engine[BivouacState, Action]):
         if isinstance(action, Return):
             return f"bring back the worker from {content.name(action.spot)}"
         if isinstance(action, Buy):
-            return f"buy {content.name(action.card)} ({content.cost_text(content.card(action.card).cost)})"
+            return f"buy {content.name(action.card)}: {card_text(action.card)}"
         if isinstance(action, TakeStaff):
             card = content.staff()[action.card]
-            return f"take staff {card.name} ({f'{card.cost} money' if card.cost else 'free'})"
+            return f"take staff {card.name} ({f'{card.cost} money' if card.cost else 'free'}): {card.text}"
         if isinstance(action, TakeGiftStaff):
-            return f"take staff {content.staff()[action.card].name} (free, a donor gift)"
+            card = content.staff()[action.card]
+            return f"take staff {card.name} (free, a donor gift): {card.text}"
         if isinstance(action, PlayUpgrade):
+            # The cost depends on the game's option, which an action's text cannot know:
+            # the hand on the player's board says it.
             up = content.upgrades()[action.card]
-            return f"upgrade {content.name(up.target)} with {up.name}"
+            return f"upgrade {content.name(up.target)} with {up.name} ({upgrade_effect(up.id).partition(': ')[2]})"
         if isinstance(action, Pay):
             return f"pay 1 {action.resource} toward wages"
         return {
-            "rest": "keep the remaining workers home this round",
             "hire": "hire a worker (works from next round; wages +1)",
             "skip": "skip",
             "done": "done",
         }.get(self.format_action(action), self.format_action(action))
 
     def parse_action(self, state: BivouacState, seat: int, text: str) -> Action:
-        return CODEC.parse(text)
+        action: Action = CODEC.parse(text)
+        return action
 
     def view(self, state: BivouacState, viewer: int | None) -> BivouacView:
         return view(state, viewer)
@@ -119,6 +149,19 @@ class BivouacEngine(Engine[BivouacState, Action]):
 
     def headline(self, state: BivouacState) -> tuple[int, str]:
         return state.turn, status(state)[0]
+
+    def shows_secret(self, state: BivouacState, seat: int) -> bool:
+        """Whether `seat`'s screen shows its upgrade hand by itself now (the hot-seat curtain
+        goes up before such a screen, and only then): when it chooses an upgrade to play, in
+        phase 3 or for a Program Grant. The rest of the time a hand is shown only when its
+        owner asks (the board's `c`), as a player picks up their cards."""
+        if seat != state.actor or not state.players[seat].upgrade_hand:
+            return False
+        if state.phase == "retrieve":
+            return state.pending is not None and state.pending.kind == "free-upgrade"
+        # In phase 3 from the start of the seat's turn, wage debt or not: the upgrades come
+        # right after the debt, with no hand-over between.
+        return state.phase == "wages" and bool(upgrade_choices(state, seat, free=False))
 
     def secrets(self, state: BivouacState) -> dict[int, list[str]]:
         hands = {n: [content.name(u) for u in p.upgrade_hand] for n, p in enumerate(state.players) if p.upgrade_hand}

@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from engines.bivouac import content
 from engines.bivouac.actions import Action, PlayUpgrade, Skip, TakeGiftStaff, TakeStaff
-from engines.bivouac.effects import Log, can_pay, pay_resources, who
+from engines.bivouac.effects import Log, can_pay, pay_bank, pay_resources, who
 from engines.bivouac.state import BivouacState, owns_activity, set_player
 from engines.core.errors import IllegalAction
 
@@ -16,7 +16,8 @@ SHOWN_STAFF = 3
 def staff_choices(state: BivouacState, seat: int, free: bool) -> list[Action]:
     me = state.players[seat]
     shown = [s for s in state.staff_shown if free or content.staff()[s].cost <= me.money]
-    return [TakeGiftStaff(s) if free else TakeStaff(s) for s in shown] + [Skip()]
+    choices: list[Action] = [TakeGiftStaff(s) if free else TakeStaff(s) for s in shown]
+    return choices + [Skip()]
 
 
 def take_staff(state: BivouacState, seat: int, card: str, free: bool, log: Log) -> BivouacState:
@@ -27,7 +28,7 @@ def take_staff(state: BivouacState, seat: int, card: str, free: bool, log: Log) 
     cost = 0 if free else staff.cost
     if cost > me.money:
         raise IllegalAction(f"{staff.name} costs {cost} money and you have {me.money}.")
-    state = set_player(state, seat, replace(me, money=me.money - cost, staff=me.staff + (card,)))
+    state = pay_bank(set_player(state, seat, replace(me, staff=me.staff + (card,))), seat, cost)
     shown = tuple(s for s in state.staff_shown if s != card)
     log.say(f"{who(seat)} takes the staff member {staff.name}" + (" for free." if free else f" for {cost} money."))
     state = replace(state, staff_shown=shown)
@@ -41,7 +42,9 @@ def take_staff(state: BivouacState, seat: int, card: str, free: bool, log: Log) 
 def negate_misfortunes_in_effect(state: BivouacState, seat: int, staff: content.Staff, log: Log) -> BivouacState:
     """A new staff member's symbol works at once: matching lasting misfortunes are discarded."""
     me = state.players[seat]
-    negated = tuple(m.card for m in me.misfortunes if staff.symbol and content.card(m.card).symbol == staff.symbol)
+    negated = tuple(
+        m.card for m in me.misfortunes if staff.symbol and content.misfortunes()[m.card].symbol == staff.symbol
+    )
     if not negated:
         return state
     keep = tuple(m for m in me.misfortunes if m.card not in negated)
@@ -76,11 +79,9 @@ def deal_upgrades(state: BivouacState, seat: int, count: int, log: Log) -> Bivou
         return state
     me = state.players[seat]
     log.reveals = True
-    log.say(
-        f"{who(seat)} is dealt {len(dealt)} activity upgrade(s).",
-        f"You are dealt: {', '.join(content.name(u) for u in dealt)}.",
-        (seat,),
-    )
+    # Public: the names stay in the hand (a log line naming them would stay on its owner's
+    # screen for the rest of the game, seen by whoever sits there next).
+    log.say(f"{who(seat)} is dealt {len(dealt)} activity upgrade(s), added to their hand.")
     state = set_player(state, seat, replace(me, upgrade_hand=me.upgrade_hand + dealt))
     return replace(state, upgrade_deck=deck)
 

@@ -44,7 +44,7 @@ def _discard(state: BivouacState, card: str) -> BivouacState:
 
 
 def resolve(state: BivouacState, seat: int, card_id: str, log: Log) -> BivouacState:
-    card: content.Misfortune = content.card(card_id)
+    card = content.misfortunes()[card_id]
     me = state.players[seat]
     name = f"{who(seat)} draws the misfortune {card.name}"
     if card.symbol and any(content.staff()[s].symbol == card.symbol for s in me.staff):
@@ -88,7 +88,8 @@ def _immediate(state: BivouacState, seat: int, card: content.Misfortune) -> Bivo
 
 
 def expire(state: BivouacState) -> BivouacState:
-    """At the end of a round, misfortunes whose time is up go to the discard pile."""
+    """At the end of a round, misfortunes whose round of effect it was go to the discard
+    pile (those drawn this round act in the next, see `end_round`)."""
     for seat, me in enumerate(state.players):
         ending = [m for m in me.misfortunes if m.until_round <= state.round]
         if ending:

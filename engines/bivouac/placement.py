@@ -1,11 +1,13 @@
-"""Phase 1: players place one worker at a time, in turn order, on the board or their cards."""
+"""Phase 1: players place one worker at a time, in turn order, on the board or their cards,
+until every worker is out (no passing); a player with workers left and no space open to
+them keeps those home this round."""
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
 from engines.bivouac import content
-from engines.bivouac.actions import Action, Place, Rest
+from engines.bivouac.actions import Action, Place
 from engines.bivouac.effects import Log, available_workers, blocked, usable, who, workers_needed
 from engines.bivouac.state import (
     BivouacState,
@@ -81,25 +83,32 @@ def placement_actions(state: BivouacState, seat: int) -> list[Action]:
     occupants read once: this list is asked for at every step of phase 1."""
     me = state.players[seat]
     if available_workers(me) == 0:
-        return [Rest()]
+        return []
     locations = content.locations()
     actions: list[Action] = [
         Place(spot)
         for spot, occupants in state.spots
         if _location_problem(state, seat, me, locations[spot], occupants) is None
     ]
-    actions += [Place(o.card) for o in me.activities if _card_problem(state, me, o.card) is None]
-    return actions + [Rest()]
+    return actions + [Place(o.card) for o in me.activities if _card_problem(state, me, o.card) is None]
+
+
+def can_place(state: BivouacState, seat: int) -> bool:
+    """Whether `seat` has a worker to place and a space open to it (the Bank first: it is
+    open to nearly everyone, so the answer is usually found at once)."""
+    me = state.players[seat]
+    if available_workers(me) == 0:
+        return False
+    locations = content.locations()
+    spots = sorted(state.spots, key=lambda spot: spot[0] != "bank")
+    if any(_location_problem(state, seat, me, locations[spot], occupants) is None for spot, occupants in spots):
+        return True
+    return any(_card_problem(state, me, o.card) is None for o in me.activities)
 
 
 def apply_placement(state: BivouacState, seat: int, action: Action, log: Log) -> BivouacState:
-    if isinstance(action, Rest):
-        me = state.players[seat]
-        log.say(f"{who(seat)} keeps {available_workers(me)} worker(s) home this round.")
-        state = set_player(state, seat, replace(me, rested=True))
-        return next_placer(state, seat, log)
     if not isinstance(action, Place):
-        raise IllegalAction("Place a worker on a location or one of your activities, or rest the others.")
+        raise IllegalAction("Place a worker on a location or one of your activities: every worker goes out.")
     problem = placement_problem(state, seat, action.spot)
     if problem:
         raise IllegalAction(problem)
@@ -116,11 +125,18 @@ def apply_placement(state: BivouacState, seat: int, action: Action, log: Log) ->
 
 
 def next_placer(state: BivouacState, after: int, log: Log) -> BivouacState:
-    """The next seat clockwise with a worker to place; when none is left, phase 2 begins."""
+    """The next seat clockwise with a worker to place; when none is left, phase 2 begins.
+    A seat with workers left and no space open to them keeps them home this round."""
     for k in range(1, state.seats + 1):
         seat = (after + k) % state.seats
-        if available_workers(state.players[seat]) > 0:
+        me = state.players[seat]
+        left = available_workers(me)
+        if left == 0:
+            continue
+        if can_place(state, seat):
             return replace(state, actor=seat)
+        log.say(f"No space is open to {who(seat)}: their {left} remaining worker(s) stay home this round.")
+        state = set_player(state, seat, replace(me, stays_home=True))
     # retrieval leads on to wages and wages back to placement, so this one import waits
     from engines.bivouac.retrieval import begin_retrieval
 

@@ -5,6 +5,8 @@ spaces crossed draw misfortunes.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from msgspec.structs import replace
 
 from engines.bivouac import content
@@ -67,9 +69,12 @@ def retrieval_actions(state: BivouacState, seat: int) -> list[Action]:
 
 
 def pending_choices(state: BivouacState, seat: int) -> list[Action]:
+    if state.pending is None:
+        return []
     kind = state.pending.kind
     if kind in ("activity", "amenity"):
-        return [Buy(c) for c in buyable(state, seat, kind)] + [Skip()]
+        buys: list[Action] = [Buy(c) for c in buyable(state, seat, kind)]
+        return buys + [Skip()]
     if kind == "hire":
         return [Hire(), Skip()]
     if kind in ("staff", "free-staff"):
@@ -117,6 +122,8 @@ def apply_retrieval(state: BivouacState, seat: int, action: Action, log: Log) ->
 
 
 def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -> BivouacState:
+    if state.pending is None:
+        raise IllegalAction("No choice is waiting.")
     kind = state.pending.kind
     if kind == "hire" and isinstance(action, (Hire, Skip)):
         if isinstance(action, Hire):
@@ -149,7 +156,7 @@ def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -
 
 
 def _buy(state: BivouacState, seat: int, card: str, kind: str, log: Log) -> BivouacState:
-    cost = content.card(card).cost
+    cost = content.activities()[card].cost if kind == "activity" else content.amenities()[card].cost
     state = pay_resources(state, seat, cost)
     me = state.players[seat]
     if kind == "activity":
@@ -188,7 +195,7 @@ def _use_activity(state: BivouacState, seat: int, card: str, log: Log) -> Bivoua
 def _collect(state: BivouacState, seat: int, card: str, log: Log) -> BivouacState:
     month = content.month_of_round(state.round)
     money, vp = activity_yield(state.players[seat], card, month)
-    state = gain(state, seat, money=money, vp=vp)
+    state = gain(state, seat, money=money, vp=vp, log=log)
     me = state.players[seat]
     used = dict(me.rounds_used)
     used[card] = used.get(card, 0) + 1
@@ -202,7 +209,7 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
     me = state.players[seat]
     loc = content.locations()[spot]
     if spot in ("activities", "amenities"):
-        kind = "activity" if spot == "activities" else "amenity"
+        kind: Literal["activity", "amenity"] = "activity" if spot == "activities" else "amenity"
         if buyable(state, seat, kind):
             return replace(state, pending=Pending(kind))
         log.say(f"{who(seat)} comes back from {loc.name} with nothing they can buy.")
@@ -213,7 +220,7 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
     if spot == "bank":
         paid = BANK_PAY + perk_total(me, "bank_bonus")
         log.say(f"{who(seat)} takes {paid} money from the Bank.")
-        return gain(state, seat, money=paid)
+        return gain(state, seat, money=paid, log=log)
     if loc.resource:
         state, got = take_resource(state, seat, loc.resource, 1, placeholder=False)
         if not got:
@@ -221,17 +228,17 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
             return state
         bonus = perk_total(me, "resource_money")
         log.say(f"{who(seat)} takes 1 {loc.resource}" + (f" and {bonus} money." if bonus else "."))
-        return gain(state, seat, money=bonus)
+        return gain(state, seat, money=bonus, log=log)
     if spot == "donor":
         if me.donor >= MAX_DONOR_LEVEL:
             log.say(f"{who(seat)} is already at the top donor level.")
             return state
         bonus = perk_total(me, "donor_money")
-        state = set_player(state, seat, replace(me, donor=me.donor + 1, money=me.money + bonus))
+        state = set_player(state, seat, replace(me, donor=me.donor + 1))
         log.say(
             f"{who(seat)} raises their donor level to {me.donor + 1}" + (f" and gains {bonus} money." if bonus else ".")
         )
-        return state
+        return gain(state, seat, money=bonus, log=log)
     if spot == "gift":
         return _draw_gift(state, seat, log)
     # hiring: taking a worker is a choice (one placed here only to block need not add a wage)
@@ -274,12 +281,12 @@ def _draw_gift(state: BivouacState, seat: int, log: Log) -> BivouacState:
         log.say(f"The donor gift pile for levels {low}-{high} is empty.")
         return state
     log.reveals = True
-    gift: content.Gift = content.card(cards[0])
+    gift = content.gifts()[cards[0]]
     piles = tuple(p[1:] if i == pile - 1 else p for i, p in enumerate(state.gift_piles))
     state = replace(state, gift_piles=piles)
     state = set_player(state, seat, replace(me, gifts=me.gifts + (gift.id,)))
     log.say(f"{who(seat)} receives the donor gift {gift.name} ({gift.text})")
-    state = gain(state, seat, money=gift.money, vp=gift.vp)
+    state = gain(state, seat, money=gift.money, vp=gift.vp, log=log)
     if gift.resource:
         state, _ = take_resource(state, seat, gift.resource, gift.resources, placeholder=True)
     if gift.extra_resource:
@@ -307,8 +314,8 @@ def _settle(state: BivouacState, seat: int, log: Log) -> BivouacState:
     me = state.players[seat]
     money, vp = perk_total(me, "income_money"), perk_total(me, "income_vp")
     if money or vp:
-        state = gain(state, seat, money=money, vp=vp)
         log.say(f"{who(seat)} collects the round's income: +{money} money, +{vp} VP.")
+        state = gain(state, seat, money=money, vp=vp, log=log)
     crossed = yellow_spaces_crossed(state.retrieve_vp_from, state.players[seat].vp)
     return draw_misfortunes(state, seat, crossed, log)
 

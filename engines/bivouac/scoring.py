@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engines.bivouac import content
+from engines.bivouac.content import Perk
 from engines.bivouac.state import BivouacState, Player, player_name
 from engines.core.protocol import Outcome, ScoreLine
 
 
-def end_bonus(player: Player, perk_list) -> int:
+def end_bonus(player: Player, perk_list: Iterable[Perk]) -> int:
     owned = {o.card for o in player.activities}
     total = 0
     for perk in perk_list:
@@ -22,7 +25,7 @@ def end_bonus(player: Player, perk_list) -> int:
 
 def breakdown(player: Player) -> list[ScoreLine]:
     amenity_perks = [content.amenities()[a].perk for a in player.amenities + player.fresh_amenities]
-    gift_perks = [content.card(g).perk for g in player.gifts]
+    gift_perks = [content.gifts()[g].perk for g in player.gifts]
     staff_perks = [content.staff()[s].perk for s in player.staff]
     lines = [
         ScoreLine("VP track", player.vp),

@@ -6,7 +6,9 @@ from msgspec.structs import replace
 
 from engines.bivouac import content
 from engines.bivouac.state import (
+    MONEY_TOKENS,
     RESOURCE_SUPPLY,
+    START_MONEY,
     BivouacOptions,
     BivouacState,
     OwnedActivity,
@@ -31,6 +33,9 @@ def new_game(options: BivouacOptions, seats: int, seed: int) -> BivouacState:
     market = {a.id: copies(seats) for a in activities}
     market.update({a.id: copies(seats) for a in amenities})
 
+    # Drawn whatever the option says, so a game's cards do not depend on who starts.
+    drawn_first = rng.below(seats)
+    first = drawn_first if options.first_player == "draw" else int(options.first_player) - 1
     starters = rng.shuffled(sorted(a.id for a in c.activities if a.starting))
     players = []
     for seat in range(seats):
@@ -48,13 +53,14 @@ def new_game(options: BivouacOptions, seats: int, seed: int) -> BivouacState:
         rng=0,
         round=1,
         phase="place",
-        start=0,
+        start=first,
         next_start=-1,
-        actor=0,
+        actor=first,
         players=tuple(players),
         spots=tuple((loc.id, ()) for loc in c.locations),
         market=tuple(sorted(market.items())),
         supply=(RESOURCE_SUPPLY,) * len(c.resources),
+        bank=MONEY_TOKENS - START_MONEY * seats,
         misfortune_deck=tuple(misfortunes),
         gift_piles=piles,
     )

@@ -9,9 +9,14 @@ from msgspec.structs import replace
 
 ROUNDS = 13
 START_MONEY = 8
-START_WORKERS = 3
+WORKERS_PER_COLOUR = 10  # "40 Workers": 10 of each of the four colours
 HIRING_POOL = 5  # "Extra Workers: 5 of each" at setup: every worker a player can ever hire
-MAX_WORKERS = START_WORKERS + HIRING_POOL
+START_WORKERS = WORKERS_PER_COLOUR - HIRING_POOL  # the rest of a colour is its player's
+MAX_WORKERS = WORKERS_PER_COLOUR
+MONEY_TOKENS = 80  # "80 Money Tokens": the bank never pays out more than it holds
+RULES_EDITION = "2"
+#: The options every edition-1 save stored (it stored all its fields, none of the later).
+EDITION_1_FIELDS = frozenset({"expansion", "upgrade_cost"})
 RESOURCE_SUPPLY = 5  # of each kind
 YELLOW_EVERY = 10  # a yellow VP space every 10 VP (10, 20, 30, ...)
 
@@ -19,8 +24,17 @@ Phase = Literal["place", "retrieve", "wages", "over"]
 
 
 class BivouacOptions(msgspec.Struct, frozen=True):
+    #: Play with the Retreat Center expansion (staff cards, activity upgrades, Pony Rides).
     expansion: bool = False
+    #: What playing an activity upgrade costs (the expansion's booklet says both): pay its cost, or free.
     upgrade_cost: Literal["pay", "free"] = "pay"
+    #: Who starts (the rulebook leaves it to house rules): draw at random, or a seat number.
+    first_player: Literal["draw", "1", "2", "3", "4"] = "draw"
+    #: The rules edition the game was started under. Edition 1 (3 starting workers, resting,
+    #: unlimited money, wage penalties charged twice, seat 1 always first) cannot be replayed
+    #: by these rules; a save that predates this field is read as edition 1 and refused with
+    #: that reason. A string, so the setup form leaves it alone.
+    edition: str = RULES_EDITION
 
 
 class OwnedActivity(msgspec.Struct, frozen=True):
@@ -30,8 +44,12 @@ class OwnedActivity(msgspec.Struct, frozen=True):
 
 
 class Lasting(msgspec.Struct, frozen=True):
+    """A misfortune lying face up in front of its player: drawn in phase 2 of one round, it
+    acts during the next round (`until_round`) only, then is discarded."""
+
     card: str
-    until_round: int  # in effect until the end of this round
+    until_round: int  # the round it acts in; discarded at the end of it
+    acting: bool = False  # turned on when that round begins
 
 
 class Player(msgspec.Struct, frozen=True):
@@ -42,7 +60,7 @@ class Player(msgspec.Struct, frozen=True):
     donor: int = 0
     workers: int = START_WORKERS
     placed: int = 0
-    rested: bool = False  # kept the remaining workers home this round
+    stays_home: bool = False  # no space was left for the remaining workers this round
     activities: tuple[OwnedActivity, ...] = ()
     amenities: tuple[str, ...] = ()
     fresh_amenities: tuple[str, ...] = ()  # bought this round, face down
@@ -74,6 +92,7 @@ class BivouacState(msgspec.Struct, frozen=True):
     spots: tuple[tuple[str, tuple[int, ...]], ...]  # (location, occupants in placing order)
     market: tuple[tuple[str, int], ...]  # activity/amenity copies left to buy
     supply: tuple[int, ...]
+    bank: int = 0  # money tokens not in a player's hands nor standing in for a resource
     placeholders: tuple[int, ...] = (0, 0, 0, 0)  # coins standing in for resources, per kind
     misfortune_deck: tuple[str, ...] = ()
     misfortune_discard: tuple[str, ...] = ()

@@ -45,7 +45,8 @@ class MisfortuneView(msgspec.Struct, frozen=True):
     card: str
     name: str
     text: str
-    until_round: int
+    until_round: int  # the round it acts in
+    acting: bool  # False in the round it was drawn: it waits for the next
 
 
 class PlayerView(msgspec.Struct, frozen=True):
@@ -97,6 +98,7 @@ class BivouacView(msgspec.Struct, frozen=True):
     resources: tuple[str, ...]
     supply: tuple[int, ...]
     placeholders: tuple[int, ...]
+    bank: int  # money tokens left in the bank (80 in all)
     spots: tuple[SpotView, ...]
     market: tuple[tuple[str, int], ...]
     players: tuple[PlayerView, ...]
@@ -139,7 +141,8 @@ def _player_view(me: Player, seat: int, month: int, placing: bool, own: bool) ->
             )
         )
     misfortunes = tuple(
-        MisfortuneView(m.card, content.name(m.card), content.card(m.card).text, m.until_round) for m in me.misfortunes
+        MisfortuneView(m.card, content.name(m.card), content.misfortunes()[m.card].text, m.until_round, m.acting)
+        for m in me.misfortunes
     )
     return PlayerView(
         seat=seat,
@@ -190,6 +193,7 @@ def view(state: BivouacState, viewer: int | None) -> BivouacView:
         resources=content.content().resources,
         supply=state.supply,
         placeholders=state.placeholders,
+        bank=state.bank,
         spots=tuple(spots),
         market=state.market,
         players=tuple(player_view(state, n, viewer) for n in range(state.seats)),
@@ -223,7 +227,7 @@ def status(state: BivouacState) -> tuple[str, str]:
     if state.phase == "place":
         left = available_workers(state.players[state.actor])
         return (
-            f"{when}. {who}: place a worker ({left} left) on a location or your activity, or rest.",
+            f"{when}. {who}: place a worker ({left} left) on a location or your activity.",
             "phase-1-placement",
         )
     if state.phase == "retrieve":

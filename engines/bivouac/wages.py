@@ -7,7 +7,7 @@ from msgspec.structs import replace
 
 from engines.bivouac import content
 from engines.bivouac.actions import Action, Done, Pay, PlayUpgrade
-from engines.bivouac.effects import Log, misfortune_total, pay_resources, perk_total, who
+from engines.bivouac.effects import Log, misfortune_total, pay_bank, pay_resources, perk_total, who
 from engines.bivouac.expansion import play_upgrade, upgrade_choices
 from engines.bivouac.misfortunes import expire
 from engines.bivouac.state import ROUNDS, BivouacState, Player, set_player, turn_order
@@ -36,7 +36,7 @@ def _charge(state: BivouacState, seat: int, log: Log) -> BivouacState:
     me = state.players[seat]
     due = wages_due(me)
     paid = min(me.money, due)
-    state = set_player(state, seat, replace(me, money=me.money - paid))
+    state = pay_bank(state, seat, paid)
     if due:
         log.say(f"{who(seat)} owes {due} money in wages and pays {paid} in money.")
     return _settle_debt(replace(state, wage_debt=due - paid), seat, log)
@@ -104,8 +104,9 @@ def end_round(state: BivouacState, log: Log) -> BivouacState:
         replace(
             p,
             placed=0,
-            rested=False,
+            stays_home=False,
             on_cards=(),
+            misfortunes=tuple(replace(m, acting=True) for m in p.misfortunes),
             shield_used=False,
             activities=tuple(replace(o, fresh=False) for o in p.activities),
             amenities=p.amenities + p.fresh_amenities,

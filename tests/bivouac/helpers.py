@@ -13,6 +13,8 @@ KINDS = ("wood", "stone", "rope", "canvas")
 
 
 def new(seats: int = 3, seed: int = 1, **options) -> BivouacState:
+    """A new game; seat 1 starts unless `first_player` says otherwise (the option draws)."""
+    options.setdefault("first_player", "1")
     return ENGINE.new_game(BivouacOptions(**options), seats, seed)
 
 

@@ -77,7 +77,7 @@ def test_hiring_may_take_a_revealed_staff_paying_its_cost_and_a_new_one_is_revea
     assert "costs 4 money" in refused(state, 0, "staff bookkeeper")
     state = act(state, 0, "staff trail-ranger")
     me = state.players[0]
-    assert "trail-ranger" in me.staff and me.money == 2 and me.workers == 4
+    assert "trail-ranger" in me.staff and me.money == 2 and me.workers == 6
     assert state.staff_shown == ("bookkeeper", "wrangler", "song-leader")
 
 
@@ -202,8 +202,9 @@ def test_a_staffing_grant_reveals_an_extra_staff_card_and_gives_one_free() -> No
         "skip",
     ]
     free = ENGINE.legal_actions(state, 0)[0]
-    assert ENGINE.describe_action(free) == "take staff Bookkeeper (free, a donor gift)"
-    assert "money" not in ENGINE.describe_action(free)
+    bookkeeper = content.staff()["bookkeeper"].text
+    assert ENGINE.describe_action(free) == f"take staff Bookkeeper (free, a donor gift): {bookkeeper}"
+    assert "money)" not in ENGINE.describe_action(free)  # no price: the gift pays
     assert "gift" in refused(state, 0, "staff bookkeeper")
     state = act(state, 0, "gift-staff bookkeeper")
     assert state.players[0].money == 0 and "bookkeeper" in state.players[0].staff
@@ -241,5 +242,30 @@ def test_the_action_list_says_a_staff_card_is_free_or_what_it_costs() -> None:
     costs = {s.cost: s for s in content.content().staff}
     assert 0 in costs and any(c > 0 for c in costs)
     free, paid = costs[0], costs[max(costs)]
-    assert ENGINE.describe_action(TakeStaff(free.id)) == f"take staff {free.name} (free)"
-    assert ENGINE.describe_action(TakeStaff(paid.id)) == f"take staff {paid.name} ({paid.cost} money)"
+    assert ENGINE.describe_action(TakeStaff(free.id)) == f"take staff {free.name} (free): {free.text}"
+    assert ENGINE.describe_action(TakeStaff(paid.id)) == f"take staff {paid.name} ({paid.cost} money): {paid.text}"
+
+
+def test_only_a_screen_choosing_an_upgrade_shows_a_secret() -> None:
+    """The hot-seat curtain asks the engine: a seat's screen shows its hand by itself only
+    when it chooses an upgrade to play (phase 3, or a Program Grant), never while placing."""
+    from engines.core.match import Match, SeatSpec
+
+    from engines.bivouac.state import BivouacOptions
+
+    bots = [SeatSpec(f"bot {n}", "bot", "heuristic") for n in range(3)]
+    match = Match(ENGINE, BivouacOptions(expansion=True, upgrade_cost="free", first_player="1"), bots, 1)
+    handovers = secret = 0
+    while not match.is_over():
+        state = match.state
+        for seat in range(3):
+            shows = ENGINE.shows_secret(state, seat)
+            choosing = seat == state.actor and any(a.startswith("upgrade ") for a in legal(state, seat))
+            assert not shows or state.phase in ("wages", "retrieve")
+            assert shows or not choosing
+        before = state.actor
+        match.act(*match.next_bot_or_auto())
+        if match.state.actor not in (before, -1):
+            handovers += 1
+            secret += ENGINE.shows_secret(match.state, match.state.actor)
+    assert 0 < secret < handovers / 10

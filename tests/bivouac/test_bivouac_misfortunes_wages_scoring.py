@@ -64,7 +64,7 @@ def test_several_yellow_spaces_draw_several_misfortunes() -> None:
 def test_lasting_misfortune_stays_until_the_end_of_the_next_round() -> None:
     state = replace(new(3), misfortune_deck=("bank-audit",))
     state = draw_misfortunes(state, 0, 1, Log())
-    assert state.players[0].misfortunes == (Lasting("bank-audit", 2),)
+    assert state.players[0].misfortunes == (Lasting("bank-audit", 2, acting=False),)
     state = end_round(replace(state, phase="wages"), Log())  # end of round 1: still there
     assert state.round == 2 and state.players[0].misfortunes
     assert "away from the Bank" in refused(state, 0, "place bank")

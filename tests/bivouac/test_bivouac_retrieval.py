@@ -14,13 +14,15 @@ KEEP = {"start": (0,)}
 
 def test_retrieval_starts_with_the_first_player_who_returns_in_any_order() -> None:
     state = new(3)
-    for seat, spot in ((0, "bank"), (1, "wood"), (2, "stone"), (0, "rope"), (1, "bank"), (2, "bank")):
-        state = act(state, seat, f"place {spot}")
-    state = act(act(act(state, 0, "place canvas"), 1, "place donor"), 2, "place hiring")
+    rounds = (("bank", "wood", "stone"), ("rope", "bank", "bank"), ("canvas", "donor", "hiring"))
+    rounds += (("amenities", "activities", "gift"), ("bank", "stone", "wood"))
+    for spots in rounds:
+        for seat, spot in enumerate(spots):
+            state = act(state, seat, f"place {spot}")
     assert state.phase == "retrieve" and state.actor == 0
-    assert legal(state, 0) == ["return bank", "return rope", "return canvas"]
+    assert legal(state, 0) == ["return amenities", "return bank", "return rope", "return canvas"]
     state = act(state, 0, "return canvas")
-    assert legal(state, 0) == ["return bank", "return rope"]
+    assert legal(state, 0) == ["return amenities", "return bank", "return rope"]
 
 
 def test_the_bank_pays_2_money_per_worker() -> None:
@@ -120,28 +122,29 @@ def test_hiring_adds_a_worker_from_the_pool() -> None:
     state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring")
     assert legal(state, 0) == ["hire", "skip"]
     state = act(state, 0, "hire")
-    assert state.players[0].workers == 4 and state.pending is None
+    assert state.players[0].workers == 6 and state.pending is None
 
 
 def test_hiring_is_optional_so_a_player_who_only_blocked_pays_no_extra_wage() -> None:
     """The rulebook: a player *may* bring a worker from the hiring pool; blocking is allowed."""
     state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring")
     state = act(state, 0, "skip")
-    assert state.players[0].workers == 3 and state.pending is None
+    assert state.players[0].workers == 5 and state.pending is None
     assert "hire a worker" in refused(
         act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}), 0, "return hiring"), 0, "return start"
     )
 
 
 def test_the_hiring_pool_holds_five_extra_workers_of_each_colour() -> None:
-    """Setup puts 5 extra workers of each colour beside the board: all a player can ever hire."""
-    state = act(act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}, workers=7), 0, "return hiring"), 0, "hire")
-    assert state.players[0].workers == 8
-    state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}, workers=8), 0, "return hiring")
-    assert state.players[0].workers == 8 and "hire" not in legal(state, 0)
+    """Setup puts 5 extra workers of each colour beside the board: all a player can ever hire
+    (10 of a colour in the box, 5 of them the player's own from the start)."""
+    state = act(act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}, workers=9), 0, "return hiring"), 0, "hire")
+    assert state.players[0].workers == 10
+    state = act(retrieving(new(3), 0, {"hiring": (0,), **KEEP}, workers=10), 0, "return hiring")
+    assert state.players[0].workers == 10 and "hire" not in legal(state, 0)
     volunteer = replace(state, gift_piles=(("volunteer",), (), ()))
-    state = act(retrieving(volunteer, 0, {"gift": (0,), **KEEP}, workers=8, donor=1), 0, "return gift")
-    assert state.players[0].workers == 8
+    state = act(retrieving(volunteer, 0, {"gift": (0,), **KEEP}, workers=10, donor=1), 0, "return gift")
+    assert state.players[0].workers == 10
 
 
 def test_starting_player_space_gives_the_next_round_start() -> None:

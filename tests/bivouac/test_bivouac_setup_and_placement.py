@@ -14,7 +14,7 @@ def test_setup_gives_8_money_the_lodge_and_one_random_starting_activity() -> Non
     for seed in range(12):
         state = new(4, seed)
         for p in state.players:
-            assert p.money == 8 and p.vp == 0 and p.donor == 0 and p.workers == 3
+            assert p.money == 8 and p.vp == 0 and p.donor == 0 and p.workers == 5
             assert p.amenities == ("lodge",)
             assert len(p.activities) == 1 and p.activities[0].card in STARTERS
             dealt.add(p.activities[0].card)
@@ -109,11 +109,10 @@ def test_three_players_share_both_spaces_of_a_location() -> None:
 
 
 def test_the_bank_holds_at_most_three_workers_of_one_player() -> None:
-    state = with_player(new(2), 0, workers=5)
-    state = act(act(state, 0, "place bank"), 1, "rest")
-    state = act(act(state, 0, "place bank"), 0, "place bank")
-    assert state.actor == 0
-    assert "already holds 3 of your workers" in refused(state, 0, "place bank")
+    state = act(act(new(2), 0, "place bank"), 1, "place wood")
+    state = act(act(state, 0, "place bank"), 1, "place stone")
+    state = act(state, 0, "place bank")
+    assert "already holds 3 of your workers" in refused(act(state, 1, "place rope"), 0, "place bank")
 
 
 def test_blocking_a_location_you_cannot_use_is_allowed() -> None:
@@ -122,11 +121,3 @@ def test_blocking_a_location_you_cannot_use_is_allowed() -> None:
     assert "place activities" in legal(state, 0) and "place gift" in legal(state, 0)
     state = act(state, 0, "place gift")
     assert state.players[0].placed == 1
-
-
-def test_resting_keeps_the_remaining_workers_home() -> None:
-    state = act(new(3), 0, "rest")
-    assert state.players[0].rested and state.actor == 1
-    state = act(act(state, 1, "rest"), 2, "rest")
-    # nobody has a worker out: retrieval pays the Lodge, wages take 3, and January begins
-    assert state.round == 2 and [p.money for p in state.players] == [6, 6, 6]

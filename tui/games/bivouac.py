@@ -5,17 +5,18 @@ narrow ones, `b` showing the next).
 In phase 1 and phase 2 the camp board takes the focus: arrows / WASD / hjkl move the cursor
 over the locations and the viewer's own activities, Enter places a worker there (phase 1)
 or brings one back (phase 2). Choices (what to buy, resources for wages, staff, upgrades,
-rest, skip, done) are in the numbered action list.
+skip, done) are in the numbered action list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.style import Style
 from rich.text import Text
 from textual._styles_cache import StylesCache
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -29,14 +30,17 @@ from engines.bivouac.actions import Place, Return
 from engines.bivouac.view import BivouacView
 from tui.games.bivouac_draw import (
     CHOICE_LABEL,
+    NO_DEFAULT_HINT,
     camp_drawing,
-    camp_width,
+    camp_shape,
     cursor_items,
     cursor_step_rows,
     detail,
     legend,
+    location_rows,
     month_strip,
     player_board,
+    spends,
     symbols,
 )
 from tui.glyphs import ASCII
@@ -46,7 +50,11 @@ from tui.widgets.first_layout import planned_size
 from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
 
-LOCATION_ROWS = 6  # the camp board lists its 11 locations in two columns of 6
+if TYPE_CHECKING:
+    from tui.app import CampfireApp
+    from tui.games.bivouac_draw import Symbols
+    from tui.glyphs import Glyphs
+
 PREPARING_PAUSE = 0.0001  # seconds between two spot details prepared after a frame
 
 
@@ -262,7 +270,14 @@ class SpotDetail(Widget):
 
 
 class BivouacScreen(GameScreen):
-    BINDINGS = [Binding("b", "next_board", "Board", id="bivouac.next_board")]
+    BINDINGS = [
+        Binding("b", "next_board", "Board", id="bivouac.next_board"),
+        Binding("c", "show_hand", "Hand", id="bivouac.show_hand"),
+        # Always in the footer (the cue that the panel pages): whether it overflows is known
+        # only after a layout, and the footer of the first frame is the settled one.
+        Binding("pagedown", "scroll_info(1)", "More", id="bivouac.info_down"),
+        Binding("pageup", "scroll_info(-1)", "Back up", id="bivouac.info_up", show=False),
+    ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -272,9 +287,11 @@ class BivouacScreen(GameScreen):
         # Why each spot is refused, judged once per game state (the cursor passes often).
         self._detail_for: object = None  # the view whose spots the detail has made
         # The view, compactness, glyphs and room the camp was drawn for.
-        self._camp_drawn: tuple[object, bool, object, int | None] | None = None
+        self._camp_drawn: tuple[BivouacView, bool, Symbols, int | None] | None = None
         self._planned_room = 0  # the camp column's width in the first frame, before any layout
         self._fitted_width: int | None = None  # the terminal's width at the last fit_layout
+        self._unhighlighted_at: int | None = None  # the journal length whose spending list lost its default
+        self._hand_shown_to: int | None = None  # the seat that asked to see its upgrade hand
 
     def compose_board(self) -> ComposeResult:
         # Held, not queried: a key reaches both, and the first key after the screen's
@@ -283,21 +300,64 @@ class BivouacScreen(GameScreen):
         self.spot_detail = SpotDetail(id="bv-detail")
         yield Static(id="bv-month", markup=False)
         yield self.camp_board
-        with VerticalScroll(id="bv-info", can_focus=False):
+        # Focusable, so Tab reaches it and the arrow and page keys scroll it; PgUp / PgDn
+        # scroll it from anywhere (the footer shows PgDn).
+        with VerticalScroll(id="bv-info", can_focus=True):
+            yield self.spot_detail
             with Horizontal(id="bv-boards"):
                 for seat in range(len(self.match.seats)):
                     yield Static(id=f"bv-board-{seat}", classes="bv-board", markup=False)
-            yield self.spot_detail
             yield Static(id="bv-legend", markup=False)
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, Return))]
 
+    def refresh_table(self) -> None:
+        super().refresh_table()
+        self._no_default_when_spending()
+
+    def spending_choice(self) -> bool:
+        """Whether the list now offers a choice that spends (Enter then takes nothing alone)."""
+        table = self.table
+        return table is not None and table.acting and any(spends(a, table.view) for _, a in table.actions)
+
+    def _no_default_when_spending(self) -> None:
+        """Enter never spends by default: a list offering a purchase, a hire, a wage paid in
+        resources or a paid upgrade highlights nothing when it comes, so Enter alone takes
+        nothing until the player moves the highlight (or presses a number). Once per game
+        position: a redraw of the same position keeps the highlight the player chose."""
+        moves = len(self.match.journal)
+        if not self.spending_choice() or self._unhighlighted_at == moves:
+            return
+        self._unhighlighted_at = moves
+        self.query_one(ActionList).highlighted = None
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter on a spending list with nothing highlighted says how to choose."""
+        focused = self.focused
+        if (
+            event.key == "enter"
+            and isinstance(focused, ActionList)
+            and focused.highlighted is None
+            and self.spending_choice()
+            and self.table is not None
+        ):
+            count = min(len(self.table.actions), 9)
+            self.problem = f"Enter alone takes nothing that spends: choose with {NO_DEFAULT_HINT.format(count=count)}."
+            super().refresh_table()
+            event.stop()
+            return
+        super().on_key(event)
+
     @property
     def hides_information(self) -> bool:
         """Only the expansion has secrets (upgrade hands): the base game needs no curtain
         between two humans, who would otherwise pass the screen after every worker."""
-        return super().hides_information and self.match.options.expansion
+        return super().hides_information and bool(getattr(self.match.options, "expansion", False))
+
+    @property
+    def glyphs(self) -> Glyphs:
+        return cast("CampfireApp", self.app).glyphs
 
     def fit_layout(self, width: int, height: int) -> None:
         # Set with the others on mount, where the first table is drawn: Textual's
@@ -353,6 +413,8 @@ class BivouacScreen(GameScreen):
     def _cursor_to_a_worker(self, table: Table) -> None:
         """In phase 2 the cursor jumps to one of the viewer's workers when it is not on one,
         so Enter always brings a worker back."""
+        if table.viewer is None:
+            return
         legal = {a.spot for a in self.match.legal_actions(table.viewer) if isinstance(a, Return)}
         items = self.items()
         if legal and (self.cursor >= len(items) or items[self.cursor] not in legal):
@@ -362,7 +424,7 @@ class BivouacScreen(GameScreen):
         items = self.items()
         if not items:
             return
-        step = message.rows if message.rows else message.cols * LOCATION_ROWS
+        step = message.rows if message.rows else message.cols * self._column_step()
         was, self.cursor = self.cursor, min(max(self.cursor + step, 0), len(items) - 1)
         self.draw_cursor(self.table, stepping_from=was)
 
@@ -370,6 +432,30 @@ class BivouacScreen(GameScreen):
         action = self.cursor_action()
         if action is not None and self.board_in_play():
             self.choose_action(action)
+
+    def hand_open(self) -> bool:
+        """Whether the viewer's upgrade hand is listed: always on a screen of one's own; on
+        a shared one when its owner must choose an upgrade (the curtain fell before it) or
+        asked with `c` (and until the keyboard changes hands)."""
+        viewer = self.viewer
+        if not self.hides_information or viewer is None:
+            return True
+        return self._hand_shown_to == viewer or self.match.shows_secret(viewer)
+
+    def action_show_hand(self) -> None:
+        self._hand_shown_to = None if self._hand_shown_to == self.viewer else self.viewer
+        self.draw(self.table)
+
+    def info_panel(self) -> VerticalScroll:
+        return self.query_one("#bv-info", VerticalScroll)
+
+    def action_scroll_info(self, direction: int) -> None:
+        """Page the panel under the camp (detail, boards, legend) from wherever the focus is."""
+        info = self.info_panel()
+        if direction > 0:
+            info.scroll_page_down(animate=False)
+        else:
+            info.scroll_page_up(animate=False)
 
     def action_next_board(self) -> None:
         seats = len(self.match.seats)
@@ -380,9 +466,17 @@ class BivouacScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_board":
             return not self.wide
+        if action == "show_hand":
+            table = self.table
+            return (
+                self.hides_information
+                and table is not None
+                and table.viewer is not None
+                and bool(table.view.players[table.viewer].upgrade_hand)
+            )
         return super().check_action(action, parameters)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:  # GameScreen's own handler runs too
         self.refresh_bindings()
         # The board's new width is known once laid out: a camp drawn for another room (or
         # the other compactness) is drawn again then, not left cut until the next key.
@@ -395,14 +489,24 @@ class BivouacScreen(GameScreen):
 
     def _camp_room(self, compact: bool) -> int | None:
         """The width the camp board may take (its column's, as laid out or as planned for the
-        first frame: the board itself is as wide as its drawing) when it is less than the
-        drawing's two columns, else None."""
-        room = self.camp_board.parent.size.width or self._planned_room
-        return room if 0 < room < camp_width(compact) else None
+        first frame: the board itself is as wide as its drawing), None before either."""
+        column = self.camp_board.parent
+        room = (column.size.width if isinstance(column, Widget) else 0) or self._planned_room
+        return room if room > 0 else None
+
+    def _column_step(self) -> int:
+        """How many items left and right move the cursor: a column of locations (none when
+        the camp is drawn in one column)."""
+        table = self.table
+        if table is None:
+            return 0
+        shape = camp_shape(table.seat_names, not self.wide, self._camp_room(not self.wide))
+        return location_rows(table.view, shape) if shape.columns > 1 else 0
 
     def before_first_frame(self) -> None:
         # Planned here, once every widget has the first table (see GameScreen).
-        self._planned_room = planned_size(self.camp_board.parent).width
+        column = self.camp_board.parent
+        self._planned_room = planned_size(column).width if isinstance(column, Widget) else 0
         self._fit_camp()
         super().before_first_frame()
 
@@ -431,15 +535,18 @@ class BivouacScreen(GameScreen):
         if table is None:
             return
         view = table.view
-        sym = symbols(self.app.glyphs == ASCII)
+        sym = symbols(self.glyphs == ASCII)
         names = table.seat_names
-        marks = self.app.glyphs.seat_marks
+        marks = self.glyphs.seat_marks
         self.query_one("#bv-month", Static).update(month_strip(view, sym))
         self.draw_cursor(table)
         shown = self._board_seat(table)
+        if self._hand_shown_to != self.viewer:
+            self._hand_shown_to = None  # the keyboard changed hands: the hand is put down
+        hand_open = self.hand_open()
         for seat in range(len(names)):
             board = self.query_one(f"#bv-board-{seat}", Static)
-            board.update(player_board(view, seat, names, sym, marks))
+            board.update(player_board(view, seat, names, sym, marks, hand_open))
             board.set_class(seat != shown, "-other")
             board.set_class(seat == view.actor and view.phase != "over", "-acting")
         self.query_one("#bv-legend", Static).update(legend(sym, names, marks))
@@ -466,7 +573,10 @@ class BivouacScreen(GameScreen):
             asked = "Phase 3: play an activity upgrade, or done"
         else:
             return ""
-        return f"{asked} (keys 1-{min(len(table.actions), 9)} or Enter)"
+        count = min(len(table.actions), 9)
+        if self.spending_choice():
+            return f"{asked} ({NO_DEFAULT_HINT.format(count=count)})"
+        return f"{asked} (keys 1-{count} or Enter)"
 
     def draw_cursor(self, table: Table | None, stepping_from: int | None = None) -> None:
         """Only the camp board and the detail depend on the cursor: a key redraws just them.
@@ -487,7 +597,7 @@ class BivouacScreen(GameScreen):
             spot_detail.prepare(self._spot_details_around(view, items, self.cursor))
 
     def _draw_camp(self, table: Table, items: list[str], stepping_from: int | None = None) -> None:
-        view, sym, marks = table.view, symbols(self.app.glyphs == ASCII), self.app.glyphs.seat_marks
+        view, sym, marks = table.view, symbols(self.glyphs == ASCII), self.glyphs.seat_marks
         board, compact = self.camp_board, not self.wide
         drawn = self._camp_drawn  # by identity: comparing views would cost more than drawing
         if stepping_from is not None and drawn is not None and drawn[0] is view and drawn[1:3] == (compact, sym):
@@ -508,7 +618,7 @@ class BivouacScreen(GameScreen):
         why Enter there is refused), and how to make its text."""
         item = items[at] if items else ""
         problem = self.cursor_problem(at)
-        said = problem and f"{self.app.glyphs.ghost_bad} {problem}"
+        said = problem and f"{self.glyphs.ghost_bad} {problem}"
         return (item, said), lambda: detail(view, item, said)
 
     def _spot_details_around(
@@ -516,7 +626,8 @@ class BivouacScreen(GameScreen):
     ) -> Iterator[tuple[Hashable, Callable[[], Text]]]:
         """The details of every item but the cursor's, those one key away first; each is
         judged (the engine's refusal) only when taken."""
-        one_key_away = (cursor + 1, cursor - 1, cursor + LOCATION_ROWS, cursor - LOCATION_ROWS)
+        step = self._column_step()
+        one_key_away = (cursor + 1, cursor - 1, cursor + step, cursor - step)
         by_distance = sorted(range(len(items)), key=lambda n: abs(n - cursor))
         taken = {cursor}
         for at in (*one_key_away, *by_distance):

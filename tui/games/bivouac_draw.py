@@ -8,15 +8,25 @@ strings (names come from players and content, so nothing is read as markup).
 from __future__ import annotations
 
 import textwrap
+from typing import NamedTuple
 
 import msgspec
 from rich.text import Text
 
 from engines.bivouac import content
-from engines.bivouac.view import BivouacView, PlayerView
+from engines.bivouac.actions import Buy, Hire, Pay, PlayUpgrade, TakeStaff
+from engines.bivouac.card_text import (
+    MONTH_SHORT,
+    activity_text,
+    card_text,
+    gift_text,
+    misfortune_text,
+    month_span,
+    upgrade_text,
+)
+from engines.bivouac.view import BivouacView, PlayerView, SpotView
 
 Run = tuple[str, str]
-MONTH_SHORT = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 RESOURCE_LETTER = {"wood": "W", "stone": "S", "rope": "R", "canvas": "C"}
 LOCATION_COLUMNS = 2
 CHOICE_LABEL = {  # what a returning worker asks, said under the board
@@ -27,8 +37,34 @@ CHOICE_LABEL = {  # what a returning worker asks, said under the board
     "free-staff": "Donor gift: a free staff card, or skip",
     "free-upgrade": "Donor gift: a free upgrade, or skip",
 }
+NO_DEFAULT_HINT = "keys 1-{count}, or arrows then Enter"  # a list that spends has no default
 LABEL_WIDTH = 17
-NAME_WIDTH = 6  # occupant names are cut to this many characters on a wide board
+COMPACT_COLUMN = 25  # a narrow board's column of locations: occupants by their marks
+WIDE_COLUMN = 42  # a wide board's column at least: occupants by mark and whole name
+MAX_SLOTS = 2  # spaces at a location (the Bank aside)
+
+
+class CampShape(NamedTuple):
+    """How the camp's locations are laid out: in how many columns, each how wide, and how
+    many characters of an occupant's name show beside its mark (0: the mark alone)."""
+
+    columns: int
+    width: int
+    name_width: int
+
+
+def camp_shape(names: list[str], compact: bool, room: int | None = None) -> CampShape:
+    """Two columns of locations; on a wide board, one column when two would cut a name:
+    from 120 columns occupants are named whole (cut only in a board narrower than a name)."""
+    if compact:
+        return CampShape(LOCATION_COLUMNS, COMPACT_COLUMN, 0)
+    longest = max((len(name) for name in names), default=1)
+    width = max(WIDE_COLUMN, LABEL_WIDTH + MAX_SLOTS * (longest + 3) + 1)
+    if room is None or LOCATION_COLUMNS * width <= room:
+        return CampShape(LOCATION_COLUMNS, width, longest)
+    if width <= room:
+        return CampShape(1, width, longest)
+    return CampShape(1, room, max(1, (room - LABEL_WIDTH - 1) // MAX_SLOTS - 3))
 
 
 class Symbols(msgspec.Struct, frozen=True):
@@ -83,6 +119,20 @@ def symbols(ascii_glyphs: bool) -> Symbols:
     return ASCII if ascii_glyphs else UNICODE
 
 
+def spends(action: object, view: BivouacView) -> bool:
+    """Whether taking `action` costs the player money or resources, now or in this round's
+    wages: a purchase, a paid staff card, a hire (wages +1 from this round), a wage paid with
+    a resource, an upgrade played at its cost. Such a choice is never Enter's default."""
+    if isinstance(action, (Buy, Hire, Pay)):
+        return True
+    if isinstance(action, TakeStaff):
+        return content.staff()[action.card].cost > 0
+    if isinstance(action, PlayUpgrade):
+        paid = view.phase == "wages" and view.upgrade_cost == "pay"
+        return paid and bool(content.upgrades()[action.card].cost)
+    return False
+
+
 def cursor_items(view: BivouacView, seat: int | None) -> list[str]:
     """What the cursor moves over: every board location, then the viewer's activities."""
     items = [s.location for s in view.spots]
@@ -102,14 +152,11 @@ def month_strip(view: BivouacView, sym: Symbols) -> Text:
     return text
 
 
-def _short(name: str) -> str:
-    return name[:NAME_WIDTH]
-
-
-def occupant(names: list[str], seat: int, marks: str, compact: bool) -> str:
-    """A narrow board shows each player's mark (the legend and the boards name them)."""
+def occupant(names: list[str], seat: int, marks: str, name_width: int) -> str:
+    """A player's mark, and on a wide board their name (a narrow board shows the mark alone:
+    the legend and the boards name them)."""
     mark = marks[seat % len(marks)]
-    return mark if compact else mark + _short(names[seat])
+    return mark + names[seat][:name_width] if name_width else mark
 
 
 def camp_drawing(
@@ -127,9 +174,12 @@ def camp_drawing(
     choice a returning worker waits for (`prompt`) where the eye already is. No row is wider
     than `room` columns (the board's width, when known): a board a little narrower than the
     two columns (120-127 columns wide) wraps its text rows there instead of cutting them."""
-    limit = _text_width(compact, room)
+    shape = camp_shape(names, compact, room)
+    limit = _text_width(shape, room)
     cursor_item = items[cursor] if 0 <= cursor < len(items) else ""
-    rows = [_location_row(view, names, r, cursor_item, sym, marks, compact, limit) for r in range(_location_rows(view))]
+    rows = [
+        _location_row(view, names, r, cursor_item, sym, marks, shape, limit) for r in range(location_rows(view, shape))
+    ]
     supply = "  ".join(f"{RESOURCE_LETTER[k]}{n}" for k, n in zip(view.resources, view.supply))
     rows.append(
         [
@@ -159,8 +209,9 @@ def cursor_step_rows(
 ) -> dict[int, list[Run]]:
     """The rows of the camp drawing that moving the cursor from item `was` to item `now`
     changes, drawn with the cursor at `now` (by number): a step draws these, not the board."""
-    per_column = _location_rows(view)
-    limit = _text_width(compact, room)
+    shape = camp_shape(names, compact, room)
+    per_column = location_rows(view, shape)
+    limit = _text_width(shape, room)
     cursor_item = items[now] if 0 <= now < len(items) else ""
     rows: dict[int, list[Run]] = {}
     for item in {was, now}:
@@ -168,43 +219,41 @@ def cursor_step_rows(
             continue
         if item < len(view.spots):
             r = item % per_column
-            rows[r] = _location_row(view, names, r, cursor_item, sym, marks, compact, limit)
+            rows[r] = _location_row(view, names, r, cursor_item, sym, marks, shape, limit)
         else:  # one of the viewer's cards, under the locations and the supply line
             cards = _card_rows(view, cursor_item, sym, compact, limit)
             rows.update(enumerate(cards, start=per_column + 1))
     return rows
 
 
-def _board_width(compact: bool) -> int:
-    """The width of one column of locations."""
-    return 25 if compact else 42
-
-
-def camp_width(compact: bool) -> int:
-    """The width of the camp's two columns of locations."""
-    return _board_width(compact) * LOCATION_COLUMNS
-
-
-def _text_width(compact: bool, room: int | None) -> int:
-    """How wide the camp's rows may be: both columns, or the board's room if less."""
-    width = camp_width(compact)
+def _text_width(shape: CampShape, room: int | None) -> int:
+    """How wide the camp's rows may be: its columns, or the board's room if less."""
+    width = shape.columns * shape.width
     return width if room is None else max(1, min(width, room))
 
 
-def _location_rows(view: BivouacView) -> int:
-    return (len(view.spots) + LOCATION_COLUMNS - 1) // LOCATION_COLUMNS
+def location_rows(view: BivouacView, shape: CampShape) -> int:
+    """Locations in each column."""
+    return (len(view.spots) + shape.columns - 1) // shape.columns
 
 
 def _location_row(
-    view: BivouacView, names: list[str], r: int, cursor_item: str, sym: Symbols, marks: str, compact: bool, limit: int
+    view: BivouacView,
+    names: list[str],
+    r: int,
+    cursor_item: str,
+    sym: Symbols,
+    marks: str,
+    shape: CampShape,
+    limit: int,
 ) -> list[Run]:
-    per_column = _location_rows(view)
-    width = min(_board_width(compact), limit // LOCATION_COLUMNS)  # narrower columns in less room
+    per_column = location_rows(view, shape)
+    width = min(shape.width, limit // shape.columns)  # narrower columns in less room
     row: list[Run] = []
-    for c in range(LOCATION_COLUMNS):
+    for c in range(shape.columns):
         index = r + c * per_column
         if index < len(view.spots):
-            row += _spot_runs(view, view.spots[index], names, cursor_item, sym, width, marks, compact)
+            row += _spot_runs(view.spots[index], names, cursor_item, sym, width, marks, shape.name_width)
     # The last column's padding stops at the board's edge (its spaces would not fit).
     over = sum(len(text) for text, _ in row) - limit
     if over > 0 and row and not row[-1][0].strip():
@@ -235,14 +284,16 @@ def _card_rows(view: BivouacView, cursor_item: str, sym: Symbols, compact: bool,
 
 
 def _spot_runs(
-    view: BivouacView, spot, names: list[str], cursor_item: str, sym: Symbols, width: int, marks: str, compact: bool
+    spot: SpotView, names: list[str], cursor_item: str, sym: Symbols, width: int, marks: str, name_width: int
 ) -> list[Run]:
     mark = sym.cursor if spot.location == cursor_item else " "
     label = f"{mark}{spot.name}"
     runs: list[Run] = [(label.ljust(LABEL_WIDTH), "cursor" if spot.location == cursor_item else "place")]
     used = LABEL_WIDTH
-    if spot.slots == 0:  # the Bank: no limit of spaces
-        who = ("" if compact else ",").join(occupant(names, s, marks, compact) for s in spot.occupants) or sym.free
+    if spot.slots == 0:  # the Bank: no limit of spaces; names only while they fit the column
+        named = ",".join(occupant(names, s, marks, name_width) for s in spot.occupants)
+        marked = "".join(occupant(names, s, marks, 0) for s in spot.occupants)
+        who = (named if name_width and LABEL_WIDTH + len(named) + 3 <= width else marked) or sym.free
         text = f"[{who}]"
         runs.append((text, "taken" if spot.occupants else "free"))
         used += len(text)
@@ -250,7 +301,7 @@ def _spot_runs(
         loc = content.locations()[spot.location]
         for k in range(loc.slots):
             if k < len(spot.occupants):
-                who = occupant(names, spot.occupants[k], marks, compact)
+                who = occupant(names, spot.occupants[k], marks, name_width)
                 runs.append((f"[{who}]", "taken"))
                 used += len(who) + 2
             elif k < spot.slots:
@@ -280,7 +331,11 @@ def vp_track(pv: PlayerView, sym: Symbols) -> str:
     return "".join(cells)
 
 
-def player_board(view: BivouacView, seat: int, names: list[str], sym: Symbols, marks: str) -> Text:
+def player_board(
+    view: BivouacView, seat: int, names: list[str], sym: Symbols, marks: str, hand_open: bool = True
+) -> Text:
+    """A player's board. The viewer's own upgrade hand is listed when `hand_open` (a
+    hot-seat screen keeps it closed until its owner asks or must choose an upgrade)."""
     pv = view.players[seat]
     text = Text()
     text.append(f"{marks[seat % len(marks)]} ")
@@ -309,23 +364,33 @@ def player_board(view: BivouacView, seat: int, names: list[str], sym: Symbols, m
         need = f"{sym.worker}{act.workers_needed}"
         line = (
             f" {flags or ' '}{act.name}{up}: {need} {sym.money}{act.money} {sym.vp}{act.vp}"
-            f" bonus {MONTH_SHORT[act.bonus_month - 1]}"
+            f" {month_span(act.months)}, bonus {MONTH_SHORT[act.bonus_month - 1]}"
         )
         text.append(line + "\n", "" if act.usable else "dim")
-    amenities = [content.name(a) for a in pv.amenities] + [content.name(a) + sym.down for a in pv.fresh_amenities]
-    text.append("Amenities: " + ", ".join(amenities) + "\n")
+    text.append("Amenities:\n", "bold")
+    for amenity in pv.amenities:
+        text.append(f" {content.name(amenity)}: {content.amenities()[amenity].text}\n")
+    for amenity in pv.fresh_amenities:
+        text.append(
+            f" {content.name(amenity)}{sym.down} (from next round): {content.amenities()[amenity].text}\n", "dim"
+        )
     if pv.gifts:
-        text.append("Gifts: " + ", ".join(content.name(g) for g in pv.gifts) + "\n")
+        text.append("Donor gifts:\n", "bold")
+        for gift in pv.gifts:
+            text.append(f" {content.name(gift)}: {gift_text(gift)}\n")
     for m in pv.misfortunes:
-        text.append(f"{sym.misfortune} {m.name} (to round {m.until_round}): {m.text}\n", "bold")
+        when = f"acting, to the end of round {m.until_round}" if m.acting else f"acts in round {m.until_round}"
+        text.append(f"{sym.misfortune} {m.name} ({when}): {misfortune_text(m.card)}\n", "bold")
     if view.expansion:
-        staff = ", ".join(content.name(s) for s in pv.staff) or "-"
-        text.append(f"Staff: {staff}\n")
-        if pv.upgrade_hand is not None:
-            hand = ", ".join(
-                content.name(u) + f" ({content.name(content.upgrades()[u].target)})" for u in pv.upgrade_hand
-            )
-            text.append(f"Upgrades in hand: {hand or '-'}\n")
+        text.append("Staff:" + ("" if pv.staff else " -") + "\n", "bold")
+        for staff in pv.staff:
+            text.append(f" {content.name(staff)}: {content.staff()[staff].text}\n")
+        if pv.upgrade_hand is not None and not hand_open:
+            text.append(f"Upgrades in hand: {len(pv.upgrade_hand)} (c shows them)\n")
+        elif pv.upgrade_hand is not None:
+            text.append("Upgrades in hand:" + ("" if pv.upgrade_hand else " -") + "\n", "bold")
+            for card in pv.upgrade_hand:
+                text.append(f" {content.name(card)}: {upgrade_text(card, view.upgrade_cost)}\n")
         else:
             text.append(f"Upgrades in hand: {pv.upgrades_in_hand} (hidden)\n")
     text.rstrip()
@@ -343,25 +408,30 @@ def detail(view: BivouacView, item: str, problem: str | None) -> Text:
         text.append(loc.text)
         if item in ("activities", "amenities"):
             cards = content.activities() if item == "activities" else content.amenities()
-            offer = [
-                f"{cards[c].name} ({n} left, {content.cost_text(cards[c].cost)})"
-                for c, n in view.market
-                if c in cards and n
-            ]
-            text.append("\nFor sale: " + ("; ".join(offer) or "nothing"))
+            offer = [(c, n) for c, n in view.market if c in cards and n]
+            text.append("\nFor sale:" + ("" if offer else " nothing"))
+            for card_id, left in offer:
+                text.append(f"\n {cards[card_id].name}", "bold")
+                text.append(f" ({left} left): {card_text(card_id)}")
         if item == "hiring" and view.expansion:
             text.append("\nStaff shown:")
             for shown in view.staff_shown:
                 staff = content.staff()[shown]
-                text.append(f"\n {staff.name}, {f'{staff.cost} money' if staff.cost else 'free'}: {staff.text}")
+                text.append(f"\n {staff.name}", "bold")
+                text.append(f", {f'{staff.cost} money' if staff.cost else 'free'}: {staff.text}")
     else:
         card = content.activities()[item]
-        months = " ".join(MONTH_SHORT[m - 1] for m in sorted(card.months))
         text.append(f"{card.name}: ", "bold")
-        text.append(
-            f"{card.money} money, {card.vp} VP, {card.workers} worker(s); months {months}; "
-            f"bonus {MONTH_SHORT[card.bonus_month - 1]} (+2 VP)"
+        text.append(activity_text(item))
+        owned = (
+            next((a for a in view.players[view.viewer].activities if a.card == item), None)
+            if view.viewer is not None
+            else None
         )
+        if owned is not None and owned.upgrade:
+            text.append(
+                f"\nUpgraded with {owned.upgrade_name}: {upgrade_text(owned.upgrade, 'free').partition(';')[0]}."
+            )
     if problem:
         text.append(f"\n{problem}", "bold")
     return text
