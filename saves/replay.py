@@ -69,6 +69,10 @@ class ReplayMatch:
         self.position = self.length
         self.go_to(self.length if position is None else position)
         self._history: ScoreHistory | None = None
+        #: With a number, `log_lines` gives only that many of the latest lines: a viewer's
+        #: log panel shows a few, and laying out a long game's whole log again at every step
+        #: was most of a step's time. `whole_log_lines` gives them all.
+        self.log_window: int | None = None
 
     # -- whose eyes ------------------------------------------------------------------------
     def seat_choices(self) -> list[int | None]:
@@ -157,7 +161,14 @@ class ReplayMatch:
         return []  # nothing is played in a replay
 
     def log_lines(self, viewer: int | None) -> list[str]:
-        shown = self._log[: self._log_ends[self.position]]
+        end = self._log_ends[self.position]
+        start = 0 if self.log_window is None else max(0, end - self.log_window)
+        return self._lines(self._log[start:end], viewer)
+
+    def whole_log_lines(self, viewer: int | None) -> list[str]:
+        return self._lines(self._log[: self._log_ends[self.position]], viewer)
+
+    def _lines(self, shown: list[LogEntry], viewer: int | None) -> list[str]:
         if self.finished:
             return [entry.event.private or entry.event.text for entry in shown]
         who = self.perspective(viewer)

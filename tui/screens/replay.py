@@ -39,6 +39,8 @@ REPLAY_BINDINGS: list[BindingType] = [
 ]
 #: The frame's actions that change a game: hidden in a replay, and refused with READ_ONLY.
 _PLAYING = {"undo", "save", "pick", "put", "next_player"}
+#: The log panel's latest lines (the whole log is a key away: `L`).
+LOG_WINDOW = 60
 #: The viewer's own actions.
 _MOVING = {"step", "turn_step", "home", "end", "go_to", "next_view", "chart"}
 
@@ -53,12 +55,9 @@ class ReplayBar(SteadyText):
     def show_position(self, replay: ReplayMatch, viewer: int | None) -> None:
         low, high = replay.turn_range
         whose = seat_label(replay, replay.perspective(viewer))
-        seen = "everything revealed" if replay.finished else "as it was seen"
+        seen = "all revealed" if replay.finished else "as seen then"
         self.show(
-            Text(
-                f"Replay: action {replay.position} of {replay.length}, turn {replay.turn} "
-                f"(of {low}-{high}); {whose}'s view, {seen}"
-            )
+            f"Replay {replay.position}/{replay.length}, turn {replay.turn} of {low}-{high}: {whose}'s view, {seen}"
         )
 
 
@@ -71,6 +70,7 @@ class ReplayScreen:
     table: Any
 
     def __init__(self, replay: ReplayMatch) -> None:
+        replay.log_window = LOG_WINDOW
         self.replay = replay  # before the frame's own set-up, which asks for the viewer
         super().__init__(replay, None)  # type: ignore[call-arg]  # the screen interface, replayed
 
@@ -148,6 +148,14 @@ class ReplayScreen:
         if action == "chart" and not replay.chart_allowed():
             return "Scores over time may count secrets: the chart opens once the game is over."
         return super().refusal(action, parameters)  # type: ignore[misc]
+
+    def action_whole_log(self) -> None:
+        from tui.screens.log import LogScreen
+        from tui.widgets.table import name_seats
+
+        names = [seat.name for seat in self.replay.seats]
+        lines = [name_seats(line, names) for line in self.replay.whole_log_lines(self.viewer)]
+        self.app.push_screen(LogScreen(self.replay.engine.info.title, lines))  # type: ignore[attr-defined]
 
     # -- moving ----------------------------------------------------------------------------------
     def _refused(self, action: str, parameters: tuple[object, ...] = ()) -> bool:
