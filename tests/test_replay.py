@@ -126,6 +126,15 @@ def test_a_finished_game_shows_any_seat_and_the_turns_are_the_engines(tmp_path):
     assert all(replay.turns[p] != replay.turns[p - 1] for p in replay.turn_starts[1:])
 
 
+def test_the_replay_is_a_seat_match_with_every_member():
+    from engines.core.seat_match import SeatMatch
+    from tests.test_screen_interface import interface_members
+
+    replay = ReplayMatch(played(GAME_IDS[0])[0])
+    assert isinstance(replay, SeatMatch)
+    assert [name for name in interface_members() if not hasattr(replay, name)] == []
+
+
 # -- the command line --------------------------------------------------------------------------
 @pytest.mark.parametrize("fmt", ["md", "txt"])
 def test_export_tells_the_whole_game(fmt, tmp_path, capsys):

@@ -13,6 +13,7 @@ from tests.layout import screen_text
 from tests.replay_games import GAME_IDS, encoded, played, saved, secrets_of_others
 from tui.app import CampfireApp
 from tui.screens.replay import GoToTurn, ReplayScreen, SeatPicker, open_replay_file
+from tui.screens.log import LogScreen
 from tui.screens.scores import ScoresScreen
 
 
@@ -77,6 +78,12 @@ async def test_every_key_of_the_viewer_at_three_sizes(tmp_path):
             assert "Total" in str(app.screen.query_one("#scores-breakdown Static").render())
             await pilot.press("escape")
             await wait_for(pilot, lambda: app.screen is screen, "back to the replay")
+            await pilot.press("L")  # the whole log, not only the panel's latest lines
+            await wait_for(pilot, lambda: isinstance(app.screen, LogScreen), "the whole log")
+            assert app.screen.lines[-1:] == screen.table.log[-1:]
+            assert len(app.screen.lines) == len(replay.whole_log_lines(screen.viewer))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen, "back from the log")
             await pilot.press("u", "1")  # playing keys: refused, the game unchanged
             await wait_for(pilot, lambda: "replay" in screen.table.problem, "a replay cannot be played")
         await pilot.press("escape")

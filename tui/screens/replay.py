@@ -67,7 +67,6 @@ class ReplayScreen:
     # Set by the game frame (GameScreen.__init__), named here for the type checker.
     viewer: int | None
     problem: str
-    table: Any
 
     def __init__(self, replay: ReplayMatch) -> None:
         replay.log_window = LOG_WINDOW
@@ -104,19 +103,24 @@ class ReplayScreen:
         self.refresh_table()
 
     def refresh_table(self) -> None:
-        shown_before = len(self.table.log) if self.table is not None else 0
         super().refresh_table()  # type: ignore[misc]
         for bar in self.query(ReplayBar):  # type: ignore[attr-defined]
             bar.show_position(self.replay, self.viewer)
-        if self.table is not None and len(self.table.log) < shown_before:
-            self._log_shrank()
+        self._fit_log()
 
-    def _log_shrank(self) -> None:
-        """The log text keeps its height when it loses lines (its min-height resolves to
-        the height it has), which left blank rows under its last line: lay it out again."""
+    def _fit_log(self) -> None:
+        """The log text keeps its height when its lines come to fewer rows (its min-height
+        resolves to the height it has), which left blank rows under its last line after a
+        step back: lay it out again then, and only then (a layout costs a step's budget)."""
         for text in self.query("#log-text"):  # type: ignore[attr-defined]
-            text.clear_cached_dimensions()
-            text.refresh(layout=True)
+            width, height = text.size
+            if not width or text.parent is None:
+                continue
+            floor = text.parent.scrollable_content_region.height
+            needed = text.get_content_height(text.parent.size, self.app.size, width)  # type: ignore[attr-defined]
+            if max(needed, floor) < height:
+                text.clear_cached_dimensions()
+                text.refresh(layout=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _PLAYING:
