@@ -490,12 +490,14 @@ class GameScreen(StyledOnOpen, Screen[None]):
 
     def review(self) -> Any:
         """A replay of this game (saves.replay.ReplayMatch) for the end screen's chart and
-        Review key, or None where no journal is at hand (a remote table's screen)."""
-        if not isinstance(self.match, Match):
+        Review key: of the match itself, or of a finished remote table read from its host's
+        store (`finished_match`); None where no journal is at hand."""
+        whole = self.match if isinstance(self.match, Match) else getattr(self.match, "finished_match", lambda: None)()
+        if whole is None:
             return None
         from saves.replay import ReplayMatch
 
-        return ReplayMatch(self.match, seat=self.viewer)
+        return ReplayMatch(whole, seat=self.viewer)
 
     def end_details(self) -> str:
         """Extra text for the end screen explaining the final position (a game may add it)."""
