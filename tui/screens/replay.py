@@ -50,15 +50,52 @@ def seat_label(replay: ReplayMatch, seat: int | None) -> str:
 
 
 class ReplayBar(SteadyText):
-    """Where the replay stands: the action and turn shown, and whose view it is."""
+    """Where the replay stands: the action and turn shown, and whose view it is. A row of
+    its own from 40 rows up; below, a short tag over the status line's right end (as the
+    hot-seat tag is), so the game's own layout keeps every row it was made for."""
+
+    #: Below this many rows the bar is the short tag.
+    FULL_FROM_HEIGHT = 40
+
+    def on_mount(self) -> None:
+        self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self.place())
+
+    @property
+    def compact(self) -> bool:
+        return self.screen.size.height < self.FULL_FROM_HEIGHT
 
     def show_position(self, replay: ReplayMatch, viewer: int | None) -> None:
         low, high = replay.turn_range
-        whose = seat_label(replay, replay.perspective(viewer))
-        seen = "all revealed" if replay.finished else "as seen then"
-        self.show(
-            f"Replay {replay.position}/{replay.length}, turn {replay.turn} of {low}-{high}: {whose}'s view, {seen}"
-        )
+        if self.compact:
+            self.show(f"{replay.position}/{replay.length} t{replay.turn}")
+        else:
+            whose = seat_label(replay, replay.perspective(viewer))
+            seen = "all revealed" if replay.finished else "as seen then"
+            self.show(
+                f"Replay {replay.position}/{replay.length}, turn {replay.turn} of {low}-{high}: {whose}'s view, {seen}"
+            )
+        self.place()
+
+    @property
+    def width_needed(self) -> int:
+        return len(self.text) + 2
+
+    def place(self) -> None:
+        """As a tag: at the right end of the top row, the status line kept clear of it."""
+        if not self.is_attached:
+            return
+        compact = self.compact
+        self.set_class(compact, "-tag")
+        status = self.screen.query("#status")
+        if compact:
+            x = max(self.screen.size.width - self.width_needed, 0)
+            if self.styles.offset.x.value != x:
+                self.styles.offset = (x, 0)
+            for line in status:
+                line.styles.padding = (0, self.width_needed + 1, 0, 1)
+        else:
+            for line in status:
+                line.styles.padding = (0, 1, 0, 1)
 
 
 class ReplayScreen:
@@ -75,8 +112,11 @@ class ReplayScreen:
 
     def compose(self) -> ComposeResult:
         self.add_class("-replay")  # type: ignore[attr-defined]  # no action list: nothing is played
-        yield ReplayBar(id="replay-bar")
         yield from super().compose()  # type: ignore[misc]
+        # Last, so the tag is drawn over the status line; as a row, it sits above the footer.
+        bar = ReplayBar(id="replay-bar")
+        bar.set_class(self.app.size.height < ReplayBar.FULL_FROM_HEIGHT, "-tag")  # type: ignore[attr-defined]
+        yield bar
 
     # -- what the frame does in play, it does not do here ------------------------------------
     def _initial_viewer(self) -> int | None:
@@ -94,6 +134,13 @@ class ReplayScreen:
 
     def _show_end(self) -> None:
         pass  # the end of the journal is a position like any other: `c` shows the scores
+
+    def _show_whose_screen(self) -> None:
+        # The replay bar says whose view it is, where the hot-seat tag would stand.
+        for tag in self.query("#whose-screen"):  # type: ignore[attr-defined]
+            tag.remove()
+        for bar in self.query(ReplayBar):  # type: ignore[attr-defined]
+            bar.place()
 
     def after_change(self) -> None:
         self.refresh_table()
