@@ -182,3 +182,20 @@ async def test_the_load_screen_reviews_the_highlighted_save(tmp_path):
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay of the save")
         assert app.screen.replay.game_id == GAME_IDS[0]
+
+
+async def test_the_command_line_opens_the_viewer_as_the_seat_asked_for_in_ascii(tmp_path):
+    from tui import cli
+
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text('{"glyphs": "ascii"}')
+    path = saved(GAME_IDS[-1], tmp_path)
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0, start=cli.ReplayRequest(str(path), 1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay opens")
+        assert app.screen.viewer == 1 and app.screen.replay.position == 0
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoresScreen), "the scores chart")
+        await pilot.pause()
+        chart = str(app.screen.query_one("#scores-chart").render())
+        assert "turn" in chart and chart.isascii()

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from saves.replay import ScoreHistory
 from tui.charts import breakdown_text, score_chart
+from tui.glyphs import ASCII
 
 
 class ScoreChart(Static):
@@ -29,7 +30,7 @@ class ScoreChart(Static):
 
     def draw(self) -> None:
         width, height = self.content_size
-        ascii = getattr(getattr(self.app, "glyphs", None), "active", "") == "*"
+        ascii = getattr(self.app, "glyphs", None) == ASCII
         if (width, height, ascii) == self._drawn_for or width <= 0 or height <= 0:
             return
         self._drawn_for = (width, height, ascii)
