@@ -9,8 +9,10 @@ writes), and replayed here. Only a finished table: everything in it may then be 
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
+from engines.core.errors import BadOptions, IllegalAction
 from engines.core.match import Match
 from server.protocol import SOCKET_VARIABLE
 from server.store import STORE_NAME, TableStore
@@ -25,12 +27,15 @@ def finished_table_match(table_id: str) -> Match | None:
     path = Path(socket).parent / STORE_NAME
     if not path.is_file():
         return None
-    store = TableStore(path)
     try:
-        table = store.load(table_id)
-    finally:
-        store.close()
-    if table is None:
-        return None
-    match = table.replay()
+        store = TableStore(path)
+        try:
+            table = store.load(table_id)
+        finally:
+            store.close()
+        if table is None:
+            return None
+        match = table.replay()
+    except (sqlite3.Error, OSError, IllegalAction, BadOptions, ValueError):
+        return None  # the end screen then offers no Review: never an error at the end of a game
     return match if match.is_over() else None
