@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.geometry import Spacing
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -86,16 +87,14 @@ class ReplayBar(SteadyText):
             return
         compact = self.compact
         self.set_class(compact, "-tag")
-        status = self.screen.query("#status")
         if compact:
             x = max(self.screen.size.width - self.width_needed, 0)
             if self.styles.offset.x.value != x:
                 self.styles.offset = (x, 0)
-            for line in status:
-                line.styles.padding = (0, self.width_needed + 1, 0, 1)
-        else:
-            for line in status:
-                line.styles.padding = (0, 1, 0, 1)
+        padding = Spacing(0, self.width_needed + 1 if compact else 1, 0, 1)
+        for line in self.screen.query("#status"):
+            if line.styles.padding != padding:  # a new padding lays the screen out again
+                line.styles.padding = padding
 
 
 class ReplayScreen:
