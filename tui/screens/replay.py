@@ -95,6 +95,8 @@ class ReplayBar(SteadyText):
         for line in self.screen.query("#status"):
             if line.styles.padding != padding:  # a new padding lays the screen out again
                 line.styles.padding = padding
+                line.clear_cached_dimensions()  # its height, worked out for the old width
+                line.refresh(layout=True)
 
 
 class ReplayScreen:
