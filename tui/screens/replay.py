@@ -109,6 +109,7 @@ class ReplayScreen:
     def __init__(self, replay: ReplayMatch) -> None:
         replay.log_window = LOG_WINDOW
         self.replay = replay  # before the frame's own set-up, which asks for the viewer
+        self._bar: ReplayBar | None = None
         super().__init__(replay, None)  # type: ignore[call-arg]  # the screen interface, replayed
 
     def compose(self) -> ComposeResult:
@@ -152,23 +153,11 @@ class ReplayScreen:
 
     def refresh_table(self) -> None:
         super().refresh_table()  # type: ignore[misc]
-        for bar in self.query(ReplayBar):  # type: ignore[attr-defined]
-            bar.show_position(self.replay, self.viewer)
-        self._fit_log()
-
-    def _fit_log(self) -> None:
-        """The log text keeps its height when its lines come to fewer rows (its min-height
-        resolves to the height it has), which left blank rows under its last line after a
-        step back: lay it out again then, and only then (a layout costs a step's budget)."""
-        for text in self.query("#log-text"):  # type: ignore[attr-defined]
-            width, height = text.size
-            if not width or text.parent is None:
-                continue
-            floor = text.parent.scrollable_content_region.height
-            needed = text.get_content_height(text.parent.size, self.app.size, width)  # type: ignore[attr-defined]
-            if max(needed, floor) < height:
-                text.clear_cached_dimensions()
-                text.refresh(layout=True)
+        if self._bar is None:
+            # Looked up once: a query walks the whole screen, at every step.
+            self._bar = next(iter(self.query(ReplayBar)), None)  # type: ignore[attr-defined]
+        if self._bar is not None:
+            self._bar.show_position(self.replay, self.viewer)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _PLAYING:
