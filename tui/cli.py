@@ -119,6 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     load = sub.add_parser("load", parents=[common], help="open a save file")
     load.add_argument("file", metavar="FILE", type=Path)
 
+    _replay_parser(sub, common)
+
     rules = sub.add_parser("rules", parents=[common], help="print a game's rules reference as Markdown")
     rules.add_argument("game", metavar="GAME")
     rules.add_argument("topic", metavar="TOPIC", nargs="*", help="a section anchor or words to look for")
@@ -149,10 +151,28 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--json", action="store_true", help="JSON lines instead of a table")
     sim.add_argument("--no-timing", action="store_true", help="report 0 for every 'seconds' field")
+    sim.add_argument("--keep", type=Path, metavar="DIR", help="write every game played as a save file in DIR")
+    sim.add_argument("--chart", action="store_true", help="draw each seat's score distribution (not with --json)")
     _option_flag(sim)
     _serve_parser(sub)
     _admin_parser(sub)
     return parser
+
+
+def _replay_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    replay = sub.add_parser(
+        "replay",
+        parents=[common],
+        help="step through a save file, read-only, or export it as a document",
+        description="Open a save in the replay viewer (nothing is written: a save another session "
+        "is playing can be replayed). Before the game's end it shows one seat's view.",
+    )
+    replay.add_argument("file", metavar="FILE", type=Path)
+    replay.add_argument("--seat", metavar="SEAT", help="whose view: a seat number from 1 or a name (default: asked)")
+    replay.add_argument(
+        "--export", choices=["md", "txt"], help="print the whole game as a document (Markdown or plain text)"
+    )
+    replay.add_argument("--output", type=Path, metavar="PATH", help="with --export: write the document here")
 
 
 def _serve_parser(sub: Any) -> None:
@@ -352,6 +372,54 @@ def cmd_load(args: argparse.Namespace, folder: Path) -> int:
     return _launch(request, folder)
 
 
+def cmd_replay(args: argparse.Namespace, folder: Path) -> int:
+    from engines.core.errors import IllegalAction
+    from saves.replay import default_seat, open_replay
+
+    path = args.file.expanduser().absolute()
+    replay = open_replay(path)
+    seat = _replay_seat(args.seat, [s.name for s in replay.seats]) if args.seat else None
+    try:
+        replay.look_as(default_seat(replay) if seat is None and args.export else seat, opening=True)
+    except IllegalAction as refused:
+        raise UserError(f"--seat: {refused.reason}") from None
+    if not args.export:
+        return _launch(ReplayRequest(str(path), seat), folder)
+    from tui.document import game_document
+
+    document = game_document(replay, args.export)
+    if args.output is None:
+        sys.stdout.write(document)
+        return 0
+    try:
+        args.output.write_text(document, encoding="utf-8")
+    except OSError as error:
+        problem = error.strerror or error
+        raise UserError(f"{printable(str(args.output))} could not be written ({problem}).", BAD_FILE) from None
+    print(f"Wrote {printable(str(args.output))}")
+    return 0
+
+
+def _replay_seat(text: str, names: list[str]) -> int:
+    """A seat by number from 1 or by name."""
+    wanted = text.strip()
+    if wanted.isdigit() and 1 <= int(wanted) <= len(names):
+        return int(wanted) - 1
+    for number, name in enumerate(names):
+        if name.casefold() == wanted.casefold():
+            return number
+    raise UserError(f"--seat: no seat '{quote(wanted)}' (seats: {', '.join(quote(n) for n in names)}).")
+
+
+class ReplayRequest:
+    """What `campfire replay` asks the app to open (tui.opening.open_start_request): the
+    file, and whose view (None: asked when it matters)."""
+
+    def __init__(self, replay: str, seat: int | None) -> None:
+        self.replay = replay
+        self.seat = seat
+
+
 def _engine(game: str) -> Engine:
     try:
         return load_engine(game)
@@ -360,7 +428,7 @@ def _engine(game: str) -> Engine:
         raise UserError(f"{title} cannot be loaded ({error}).", code=1) from None
 
 
-def _launch(start: StartRequest | None, folder: Path | None) -> int:
+def _launch(start: StartRequest | ReplayRequest | None, folder: Path | None) -> int:
     # Starting allocates much and frees little, so collecting now only delays the first
     # paint; the app turns the collector back on once it has painted (tui.app).
     gc.disable()
@@ -544,6 +612,8 @@ def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
     from saves.start import default_seats, parse_options
 
     engine = _engine(args.game)
+    if args.chart and args.json:
+        raise UserError("--chart draws for people: leave out --json.")
     if args.seats:
         seats = parse_seats(args.seats, engine)
     else:
@@ -557,12 +627,13 @@ def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
     Match(engine, options, seats, args.seed)  # refuse bad setups before the first game
     results = []
     out = sys.stdout
+    keep = _sim_keeper(args.keep, engine.info.id) if args.keep else None
     if not args.json:
         print(
             f"{engine.info.title}: {args.games} game{'s' if args.games != 1 else ''}, seeds "
             f"{args.seed}..{args.seed + args.games - 1}, seats {', '.join(s.level for s in seats)}"
         )
-    for result in simulate(engine, options, seats, args.seed, args.games):
+    for result in simulate(engine, options, seats, args.seed, args.games, keep):
         if args.no_timing:
             result["seconds"] = 0.0
         results.append(result)
@@ -574,7 +645,58 @@ def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
         out.write(msgspec.json.encode({"summary": summary}).decode() + "\n")
     else:
         out.write(_sim_table(seats, results, summary) + "\n")
+        if args.chart:
+            out.write(_sim_charts(seats, results) + "\n")
+    if args.keep:
+        where = printable(str(args.keep))
+        print(f"Saved {len(results)} game{'s' if len(results) != 1 else ''} in {where}.", file=sys.stderr)
     return 0
+
+
+def _sim_keeper(folder: Path, game: str) -> Any:
+    """Saves every game `sim` plays as an ordinary save file, named by game and seed (an
+    existing file of that name is replaced, keeping it as NAME.prev.json like any save)."""
+    from saves.store import write_match
+
+    folder = folder.expanduser().absolute()
+
+    def keep(match: Any) -> None:
+        write_match(match, folder / f"{game}-seed{match.seed}.json")
+
+    return keep
+
+
+def _sim_charts(seats: list[SeatSpec], results: list[dict[str, Any]]) -> str:
+    """One histogram of final scores per seat, in ASCII when the settings or the output
+    ask for it."""
+    from tui.charts import histogram
+
+    ascii = _ascii_output()
+    width = max(40, min(100, _terminal_width()))
+    charts = [
+        histogram(
+            [r["scores"][n] for r in results], f"Seat {n + 1} ({seat.level}): final scores", width, 12, ascii=ascii
+        )
+        for n, seat in enumerate(seats)
+    ]
+    return "\n\n" + "\n\n".join(charts)
+
+
+def _terminal_width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((100, 24)).columns
+
+
+def _ascii_output() -> bool:
+    """The ASCII glyph set is chosen in the settings, or stdout cannot show box lines."""
+    from tui.settings import read_settings, settings_path
+
+    try:
+        "┌─┐".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return read_settings(settings_path())[0].glyphs == "ascii"
 
 
 def _sim_table(seats: list[SeatSpec], results: list[dict[str, Any]], summary: dict[str, Any]) -> str:
@@ -629,6 +751,7 @@ COMMANDS = {
     None: cmd_launcher,
     "play": cmd_play,
     "load": cmd_load,
+    "replay": cmd_replay,
     "rules": cmd_rules,
     "saves": cmd_saves,
     "sim": cmd_sim,

@@ -163,7 +163,12 @@ def continue_latest(app: App) -> None:
 
 
 def open_start_request(app: App, start: Any) -> None:
-    """Open what `campfire play` or `campfire load` asked for (already validated)."""
+    """Open what `campfire play`, `load` or `replay` asked for (already validated)."""
+    if getattr(start, "replay", None):
+        from tui.screens.replay import open_replay_file
+
+        open_replay_file(app, start.replay, start.seat)
+        return
     if getattr(start, "load", None):
         open_file(app, start.load)
         return

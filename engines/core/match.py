@@ -94,6 +94,11 @@ class Match:
     def digest(self) -> str:
         return self.engine.digest(self.state)
 
+    def state_after(self, count: int) -> Any:
+        """The state after the first `count` journal entries (kept anyway for undo): the
+        replay viewer steps through them without applying anything again."""
+        return self._states[count]
+
     def log_lines(self, viewer: int | None) -> list[str]:
         return [entry.event.for_viewer(viewer) for entry in self.log]
 

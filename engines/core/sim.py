@@ -6,7 +6,7 @@ Pure engine work (no interface), so the command line, benchmarks and tests share
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
@@ -16,9 +16,15 @@ from engines.core.protocol import Engine
 
 
 def simulate(
-    engine: Engine[Any, Any], options: msgspec.Struct, seats: list[SeatSpec], seed: int, games: int
+    engine: Engine[Any, Any],
+    options: msgspec.Struct,
+    seats: list[SeatSpec],
+    seed: int,
+    games: int,
+    keep: Callable[[Match], None] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """One result per game; everything but `seconds` depends only on the arguments."""
+    """One result per game; everything but `seconds` depends only on the arguments. `keep`
+    is handed every finished match (`campfire sim --keep` saves each)."""
     levels = [seat.level for seat in seats]
     for number in range(games):
         game_seed = seed + number
@@ -28,6 +34,8 @@ def simulate(
         seconds = time.perf_counter() - started
         if not match.is_over():
             raise RuntimeError(f"{engine.info.id} seed {game_seed}: bots stopped before the end of the game")
+        if keep is not None:
+            keep(match)
         outcome = match.outcome()
         yield {
             "game": engine.info.id,

@@ -128,6 +128,15 @@ class RemoteMatch:
     def outcome(self) -> Outcome | None:
         return self.update.outcome
 
+    def finished_match(self) -> Any:
+        """The whole game once it is over (the end screen's chart and Review), read from
+        the host's store beside its socket; None when that is not at hand."""
+        if not self.is_over():
+            return None
+        from tui.remote.review import finished_table_match
+
+        return finished_table_match(self.table_id)
+
     def describe(self, action: LegalAction) -> str:
         return action.label
 

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from engines.core.protocol import Outcome
+from saves.replay import ScoreHistory
 
 
 def breakdown_rows(outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
@@ -38,13 +39,24 @@ class EndScreen(ModalScreen[str]):
         Binding("enter", "menu", "Back to menu", id="end.menu", priority=True),
         Binding("escape", "board", "Look at the table", id="end.board"),
         Binding("f1", "rules", "Scoring rules", id="end.rules"),
+        Binding("r", "review", "Review the game", id="end.review"),
     ]
 
-    def __init__(self, outcome: Outcome, names: list[str], details: str = "") -> None:
+    def __init__(
+        self,
+        outcome: Outcome,
+        names: list[str],
+        details: str = "",
+        history: ScoreHistory | None = None,
+        reviewable: bool = False,
+    ) -> None:
         super().__init__()
         self.outcome = outcome
         self.names = names
         self.details = details
+        #: Scores by turn, charted under the breakdown when the game lasted more than a turn.
+        self.history = history
+        self.reviewable = reviewable
 
     def compose(self) -> ComposeResult:
         winners = [self.names[w] for w in self.outcome.winners]
@@ -60,10 +72,28 @@ class EndScreen(ModalScreen[str]):
             yield Static(f"Game over. {headline}", classes="title", id="end-headline", markup=False)
             yield Static(self.outcome.reason, id="end-reason", markup=False)
             yield DataTable(id="end-table", show_cursor=False, zebra_stripes=True)
+            room = self._chart_rows()
+            if self.history is not None and room:
+                from tui.screens.scores import ScoreChart
+
+                chart = ScoreChart(self.history, id="end-chart")
+                chart.styles.height = room
+                yield chart
             if self.details:
                 with VerticalScroll(id="end-details"):
                     yield Static(self.details, markup=False)
-            yield Static("Enter: menu   Esc: look at the table   F1: scoring rules", classes="hint")
+            review = ("   R: review" if room else "   R: review (then C: scores by turn)") if self.reviewable else ""
+            yield Static(f"Enter: menu   Esc: look at the table   F1: scoring rules{review}", classes="hint")
+
+    def _chart_rows(self) -> int:
+        """Rows for the scores chart under the breakdown, or 0 when the terminal leaves too
+        few for a readable one (the replay's `c` still shows it, full size)."""
+        if self.history is None or len(self.history.turns) < 2:
+            return 0
+        categories = len(breakdown_rows(self.outcome, self.names)[1])
+        # The box's borders, padding, headline, reason, hint, the table's header and the details.
+        room = self.app.size.height - categories - 11 - (8 if self.details else 0)
+        return min(room, 16) if room >= 10 else 0
 
     def on_mount(self) -> None:
         table = self.query_one("#end-table", DataTable)
@@ -80,3 +110,9 @@ class EndScreen(ModalScreen[str]):
 
     def action_rules(self) -> None:
         self.dismiss("rules")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.reviewable if action == "review" else True
+
+    def action_review(self) -> None:
+        self.dismiss("review")

@@ -496,7 +496,21 @@ class GameScreen(StyledOnOpen, Screen[None]):
         self._ended_shown = True
         from tui.screens.end import EndScreen
 
-        self.app.push_screen(EndScreen(self.table.outcome, self.table.seat_names, self.end_details()), self._end_closed)
+        review = self.review()
+        history = review.score_history() if review is not None else None
+        end = EndScreen(self.table.outcome, self.table.seat_names, self.end_details(), history, review is not None)
+        self.app.push_screen(end, self._end_closed)
+
+    def review(self) -> Any:
+        """A replay of this game (saves.replay.ReplayMatch) for the end screen's chart and
+        Review key: of the match itself, or of a finished remote table read from its host's
+        store (`finished_match`); None where no journal is at hand."""
+        whole = self.match if isinstance(self.match, Match) else getattr(self.match, "finished_match", lambda: None)()
+        if whole is None:
+            return None
+        from saves.replay import ReplayMatch
+
+        return ReplayMatch(whole, seat=self.viewer)
 
     def end_details(self) -> str:
         """Extra text for the end screen explaining the final position (a game may add it)."""
@@ -510,6 +524,13 @@ class GameScreen(StyledOnOpen, Screen[None]):
             from tui.screens.rules import RulesScreen
 
             self.app.push_screen(RulesScreen(self.game_id, "scoring"), lambda _: self._show_end())
+        elif choice == "review":
+            self._ended_shown = False
+            from tui.screens.replay import replay_screen_class
+
+            review = self.review()
+            review.go_to(0)
+            self.app.push_screen(replay_screen_class(self.game_id)(review), lambda _: self._show_end())
 
     # -- bindings -----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -59,10 +59,13 @@ def _word(value: object) -> str:
 
 
 class LoadScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="load.back")]
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="load.back"),
+        Binding("r", "review", "Review", id="load.review"),
+    ]
 
     def compose(self) -> ComposeResult:
-        yield Static("Load a saved game   (Enter: load, Esc: back)", classes="title")
+        yield Static("Load a saved game   (Enter: load, R: review, Esc: back)", classes="title")
         yield OptionList(id="save-table", markup=False)
         yield Footer()
 
@@ -82,3 +85,14 @@ class LoadScreen(Screen[None]):
         info = self.infos[event.option_index]
         self.app.pop_screen()
         open_file(self.app, info.path)
+
+    def action_review(self) -> None:
+        """Step through the highlighted save in the replay viewer (nothing is written)."""
+        from tui.screens.replay import open_replay_file
+
+        index = self.query_one("#save-table", OptionList).highlighted
+        index = 0 if index is None and self.infos else index
+        if index is None or index >= len(self.infos) or self.infos[index].error is not None:
+            self.notify("Highlight a saved game to review it.", severity="warning")
+            return
+        open_replay_file(self.app, self.infos[index].path)
