@@ -220,7 +220,7 @@ async def test_after_ghost_steps_the_river_and_hand_lines_are_those_textuals_sty
 
     from tui.settings import Settings
     from tui.widgets.line_text import LineText
-    from tui.widgets.plain_lines import plain_lines
+    from tui.textual_internals.plain_lines import plain_lines
 
     app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0, settings=Settings(glyphs=glyphs))
     app.ansi_color = colours == "ansi"

@@ -16,7 +16,7 @@ from textual.widget import Widget
 
 from tui.widgets.board import LineBoard
 from tui.widgets.line_text import LineText
-from tui.widgets.plain_lines import plain_lines
+from tui.textual_internals.plain_lines import plain_lines
 
 
 class Board(LineBoard):

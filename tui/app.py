@@ -22,6 +22,7 @@ from textual.screen import Screen
 
 from tui.crash import CRASH_EXIT, crash_line, write_crash_log
 from tui.glyphs import Glyphs, glyph_set
+from tui.textual_internals import UnhandledErrorHook, bare_screen, default_css_sources, first_frame_private_widgets
 from tui.settings import Settings, read_settings, settings_path
 
 MIN_WIDTH = 80
@@ -91,11 +92,11 @@ def backdrop() -> Screen[None]:
     A plain Screen told so, not a Screen subclass: Textual's set-up of each subclass costs
     some 2M instructions, all of them before the first paint."""
     screen: Screen[None] = Screen(id="_default")
-    screen._extend_compose = lambda widgets: None  # type: ignore[method-assign]
+    bare_screen(screen)
     return screen
 
 
-class CampfireApp(App[int]):
+class CampfireApp(UnhandledErrorHook, App[int]):
     TITLE = "Campfire"
     SUB_TITLE = "a terminal tabletop"
     COMMANDS = App.COMMANDS | {_rules_topics, _keys_panel}
@@ -123,22 +124,26 @@ class CampfireApp(App[int]):
         self.bot_delay = settings.bot_delay if bot_delay is None else bot_delay
         self.glyphs: Glyphs = glyph_set(settings.glyphs)
         self.crash_log: Path | None = None
+        #: The keymap given to Textual (which keeps its own copy private).
+        self.keymap: dict[str, str] = {}
+
+    def set_keymap(self, keymap: dict[str, str]) -> None:
+        self.keymap = dict(keymap)
+        super().set_keymap(keymap)
 
     # -- failures --------------------------------------------------------------
-    def _handle_exception(self, error: Exception) -> None:
-        """Textual's hook for an unhandled error: instead of a traceback over the screen,
-        write a crash log, exit non-zero and leave one line on the terminal."""
-        if self._exit and _is_shutdown_noise(error):
-            return  # a bot thread finishing after the player quit: nothing was lost
-        if self._exception is None:  # Pilot tests re-raise the first error
-            self._exception = error
-            self._exception_event.set()
-        self._return_code = CRASH_EXIT
+    def unhandled_error(self, error: Exception, exiting: bool) -> tuple[int, Any] | None:
+        """An unhandled error (through Textual's internals, tui/textual_internals): instead
+        of a traceback over the screen, write a crash log, exit non-zero and leave one line
+        on the terminal."""
+        if exiting and _is_shutdown_noise(error):
+            return None  # a bot thread finishing after the player quit: nothing was lost
+        line = None
         if self.crash_log is None:
             cause = _cause(error)
             self.crash_log = write_crash_log(cause)
-            self._exit_renderables.append(Text(crash_line(cause, self.crash_log)))
-        self._close_messages_no_wait()
+            line = Text(crash_line(cause, self.crash_log))
+        return CRASH_EXIT, line
 
     def use_glyphs(self, name: str) -> None:
         """Switch the glyph set for the whole screen: our own marks, and through the
@@ -181,7 +186,7 @@ class CampfireApp(App[int]):
         self._set_glyphs(self.settings.glyphs)
         # Before anything is styled: the launcher's first frame then parses the stylesheet
         # once, not once more each time a widget class new to it mounts.
-        self._add_default_styles(FIRST_FRAME_WIDGETS)
+        self._add_default_styles((*FIRST_FRAME_WIDGETS, *first_frame_private_widgets()))
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
 
@@ -286,8 +291,7 @@ class CampfireApp(App[int]):
         known = len(stylesheet.source)
         for widget_type in widget_types:
             # The sources depend on the class alone: no widget is built for them.
-            node = widget_type.__new__(widget_type)
-            for read_from, css, tie_breaker, scope in node._get_default_css():
+            for read_from, css, tie_breaker, scope in default_css_sources(widget_type):
                 stylesheet.add_source(
                     css, read_from=read_from, is_default_css=True, tie_breaker=tie_breaker, scope=scope
                 )

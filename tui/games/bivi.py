@@ -119,13 +119,13 @@ class RiverBoard(LineBoard):
     # The river looks the same with or without the focus (the ghost on it is the cue that
     # keys move it), so gaining or losing the focus repaints nothing: Textual's default
     # resends the whole river, about 1 KB over SSH, on every move that takes a tile.
-    def _on_focus(self, event: events.Focus) -> None:
+    def on_focus(self, event: events.Focus) -> None:
         event.prevent_default()
         self.has_focus = True
         if self.parent is not None:
             self.parent.post_message(events.DescendantFocus(self))
 
-    def _on_blur(self, event: events.Blur) -> None:
+    def on_blur(self, event: events.Blur) -> None:
         event.prevent_default()
         self.has_focus = False
         if self.parent is not None:

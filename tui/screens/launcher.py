@@ -7,7 +7,6 @@ the launcher offers the ASCII glyph set.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 import threading
@@ -19,11 +18,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static, Tooltip
-from textual.widgets._toast import ToastRack
 
 from engines.registry import GAMES, GameEntry, find_game
 from tui.screens.styled import StyledOnOpen
-from tui.widgets.compositor import RefreshedRowsCompositor
+from tui.textual_internals import rename_binding
+from tui.textual_internals.compositor import use_refreshed_rows
 from tui.widgets.pick_list import PickEntry, PickList
 from tui.widgets.title_bar import TitleBar
 
@@ -108,7 +107,7 @@ class LauncherScreen(StyledOnOpen, Screen[None]):
         super().__init__()
         # The first frame renders no container under the panels (the screen, the body);
         # a move renders only the changed rows of the list and the details.
-        self._compositor = RefreshedRowsCompositor()
+        use_refreshed_rows(self)
 
     def compose(self) -> ComposeResult:
         order = launcher_order()
@@ -211,11 +210,8 @@ class LauncherScreen(StyledOnOpen, Screen[None]):
     def _name_continue_key(self, resume: SaveInfo | None) -> None:
         """The footer's Continue names the game it opens."""
         label = f"Continue {resume.title}" if resume is not None else "Continue"
-        for key, bindings in self._bindings.key_to_bindings.items():
-            self._bindings.key_to_bindings[key] = [
-                dataclasses.replace(b, description=label) if b.id == "launcher.continue" else b for b in bindings
-            ]
-        self.refresh_bindings()
+        if rename_binding(self, "launcher.continue", label):  # only with Textual's internals
+            self.refresh_bindings()
 
     def action_new_game(self) -> None:
         entry = self.selected
@@ -307,4 +303,4 @@ class LauncherScreen(StyledOnOpen, Screen[None]):
 
 #: The widget classes of the launcher's first frame (with Textual's own on every screen),
 #: in the order they mount: the app reads their default styles before any is styled.
-FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Widget, PickList, Static)
+FIRST_FRAME_WIDGETS = (LauncherScreen, Tooltip, TitleBar, Widget, PickList, Static)

@@ -25,7 +25,8 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.widgets.plain_lines import plain_lines
+from tui.textual_internals import app_keymap, keyed_bindings
+from tui.textual_internals.plain_lines import plain_lines
 
 Row = list[tuple[str, str]]
 Drawing = list[Row]
@@ -209,12 +210,9 @@ class LineBoard(Widget, can_focus=True):
 
     def _keyed_bindings(self) -> BindingsMap:
         """This board's bindings with the player's keymap applied, as the app sees them."""
-        keymap = self.app._keymap
+        keymap = app_keymap(self.app)
         if self._keyed is None or self._keyed[0] is not keymap:
-            bindings = self._bindings.copy()
-            if keymap:
-                bindings.apply_keymap(keymap)
-            self._keyed = (keymap, bindings)
+            self._keyed = (keymap, keyed_bindings(self))
         return self._keyed[1]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

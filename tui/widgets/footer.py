@@ -6,11 +6,20 @@ from __future__ import annotations
 from typing import Any, Self, TypeVar
 
 from textual.app import ComposeResult
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from tui.textual_internals import (
+    enabled,
+    footer_key_compact_now,
+    footer_keys_ready,
+    is_footer_key,
+    resize_without_second_layout,
+    running_as,
+    set_footer_keys_ready,
+)
 
 W = TypeVar("W", bound=Widget)
 
@@ -29,8 +38,9 @@ class SteadyFooter(Footer):
         # as it does. `keys_at_once` builds them with the screen, in its first frame (rebuilt
         # only if the focus changes them), for screens whose `check_action` can answer
         # before they are mounted: a game screen's asks widgets and a table not there yet.
-        if keys_at_once:
-            self.set_reactive(Footer._bindings_ready, True)
+        # (With Textual's internals only: without, the keys come as Textual's footer has them.)
+        if keys_at_once and enabled("first_frame"):
+            set_footer_keys_ready(self)
 
     def _keys_now(self) -> tuple[Any, ...]:
         palette = self.app.COMMAND_PALETTE_BINDING
@@ -50,23 +60,27 @@ class SteadyFooter(Footer):
         return keys, self.show_command_palette, self.combine_groups
 
     def compose(self) -> ComposeResult:
-        self._keys_shown = self._keys_now() if self._bindings_ready else None
+        if not enabled("steady_repaints"):
+            yield from super().compose()
+            return
+        self._keys_shown = self._keys_now() if footer_keys_ready(self) else None
         for widget in super().compose():
-            if isinstance(widget, FooterKey):
+            if is_footer_key(widget):
                 # A key starts compact and was styled so when it mounted, then styled again
                 # when it took the footer's setting (the keys bound to it): set up front.
-                bound = "compact" in (widget._reactive_connect or {})
-                compact = self.compact if bound else widget.compact
-                widget.set_reactive(FooterKey.compact, compact)
-                widget.set_class(compact, "-compact", update=False)
+                footer_key_compact_now(self, widget)
             yield painted_once(widget)
 
     async def show_keys(self) -> None:
         """Build the keys now, from the screen's bindings as they stand. A screen whose
         `check_action` needs what its mount sets up (a game's first table, the focus)
-        awaits this at the end of its mount, so its first frame shows them."""
-        self._bindings_ready = True
-        with self._context():  # as when the footer runs it itself: its keys bind to it
+        awaits this at the end of its mount, so its first frame shows them (with Textual's
+        internals; without, the keys come a frame or more later, as Textual's footer has
+        them)."""
+        if not enabled("first_frame"):
+            return
+        set_footer_keys_ready(self)
+        with running_as(self):  # as when the footer runs it itself: its keys bind to it
             await self.recompose()
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
@@ -78,7 +92,10 @@ class SteadyFooter(Footer):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def bindings_changed(self, screen: Screen) -> None:
-        self._bindings_ready = True
+        if not enabled("steady_repaints"):
+            super().bindings_changed(screen)
+            return
+        set_footer_keys_ready(self)
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen and not self._check_pending:
@@ -97,10 +114,5 @@ def painted_once(widget: W) -> W:
     widget on the next frame. For widgets that do not scroll (keys the footer builds,
     containers sized by their content) that second layout is only a second paint. Works on
     widgets built elsewhere, such as Textual's own footer keys."""
-    size_updated = widget._size_updated
-
-    def without_second_layout(size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        return size_updated(size, virtual_size, container_size, layout=False)
-
-    widget._size_updated = without_second_layout  # type: ignore[method-assign]
+    resize_without_second_layout(widget)
     return widget

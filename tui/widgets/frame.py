@@ -17,7 +17,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 
 from engines.core.protocol import SeatPanel
 from saves.limits import printable
+from tui.textual_internals import drawn_lines
 from tui.widgets.footer import painted_once
 from tui.widgets.table import Table
 
@@ -108,7 +109,9 @@ class SteadyText(Static):
             return None
         width, height = self.size
         rows = Visual.to_strips(self, self._text_visual, width, None, self.visual_style)
-        drawn = self._render_cache.lines
+        drawn = drawn_lines(self)
+        if drawn is None:
+            return None
         if len(rows) > height or len(drawn) != height or self._height_for(len(rows)) != height:
             return None
         changed = [y for y, (was, now) in enumerate(zip(drawn, rows)) if was != now]
@@ -117,7 +120,7 @@ class SteadyText(Static):
 
     def _drawn_at_this_size(self) -> bool:
         auto_width = self.styles.width is not None and self.styles.width.is_auto
-        return self.is_mounted and self.size.width > 0 and not auto_width and self._render_cache.size == self.size
+        return self.is_mounted and self.size.width > 0 and not auto_width and drawn_lines(self) is not None
 
     def _height_for(self, rows: int) -> int:
         """The height the widget takes for text of `rows` rows: the rows, no less than its
@@ -129,13 +132,13 @@ class SteadyText(Static):
             return -1  # a cap, a scrollbar...: leave it to the layout
         floor = 0
         if styles.min_height is not None:
-            floor = int(styles.min_height.resolve(self._container_size, self.app.size))
+            floor = int(styles.min_height.resolve(self.container_size, self.app.size))
         return max(rows, floor)
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+    def on_mount(self) -> None:
         # The layout that resized this text already repaints it; Textual's default also asks
         # for another layout (through `virtual_size`), which resends the same text next frame.
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
+        painted_once(self)
 
 
 class StatusLine(SteadyText):
@@ -257,7 +260,7 @@ class ActionList(OptionList):
         self._painted[y] = strip
         return strip
 
-    def _on_focus(self, event: events.Focus) -> None:
+    def on_focus(self, event: events.Focus) -> None:
         # The highlight's colours follow the focus, the rest of the list does not: repaint
         # what differs (Textual's default repaints the whole box).
         event.prevent_default()
@@ -266,7 +269,7 @@ class ActionList(OptionList):
         if self.parent is not None:
             self.parent.post_message(events.DescendantFocus(self))
 
-    def _on_blur(self, event: events.Blur) -> None:
+    def on_blur(self, event: events.Blur) -> None:
         event.prevent_default()
         self.has_focus = False
         self.refresh()

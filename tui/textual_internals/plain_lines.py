@@ -20,7 +20,12 @@ from textual.widget import Widget
 def plain_lines(widget: Widget, crop: Region) -> list[Strip] | None:
     """The lines `widget._styles_cache.render_widget(widget, crop)` renders, or None when
     the widget's styles add to its lines (border, padding, outline, tint, opacity,
-    text-opacity, hatch) and only the `StylesCache` draws them."""
+    text-opacity, hatch) and only the `StylesCache` draws them; None always without the
+    internals (Textual's own path)."""
+    from tui.textual_internals import enabled
+
+    if not enabled("plain_lines"):
+        return None
     styles = widget.styles
     if (
         widget.BLANK

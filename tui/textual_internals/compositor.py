@@ -14,12 +14,21 @@ the front widget's cells of a refreshed row and leaves every other row out.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import Strip
 
 Spans = dict[int, list[tuple[int, int]]]
+
+
+def use_refreshed_rows(screen: Any) -> None:
+    """Give `screen` the compositor below (with the internals; Textual's own without)."""
+    from tui.textual_internals import enabled
+
+    if enabled("compositor"):
+        screen._compositor = RefreshedRowsCompositor()
 
 
 class RefreshedRowsCompositor(Compositor):

@@ -1,0 +1,288 @@
+"""Every use of Textual's internals (its private modules and attributes) in Campfire, each
+behind a function or class with a public-API fallback. No other module under tui/ imports
+`textual._*` or touches a private Textual name (tests/test_textual_internals.py scans for it).
+
+The switch, `CAMPFIRE_TEXTUAL_INTERNALS` in the environment:
+
+- unset or `auto`: the internals are used only on the Textual release they were written and
+  measured against (`WRITTEN_FOR`), and the public path everywhere else. Textual's private
+  parts changed even between 8.2 patch releases; on a release nobody checked them against,
+  a private attribute that moved breaks the app in the middle of a game, while the public
+  path costs only some speed. So a newer Textual runs, slower, without a change here.
+- `off`: public APIs only, whatever the release (the whole test suite passes so).
+- `on`: the internals even on another release (to try them there).
+- `-name,...` after any of those (e.g. `on,-compositor`): the named internals off, the
+  others as above (bench/internals_bench.py measures each one so).
+
+Each internal kept here buys at least 1.3x on a figure bench/run.py's `internals` section
+measures (named beside it), or a behaviour Textual has no public API for (named too, with
+what the public path loses). The others were dropped for the public path.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import textual
+from textual.binding import BindingsMap
+from textual.dom import DOMNode
+from textual.widget import Widget
+
+ENVIRONMENT = "CAMPFIRE_TEXTUAL_INTERNALS"
+WRITTEN_FOR = "8.2.8"
+
+#: Every internal the switch names.
+NAMES = (
+    "compositor",  # screens: render only the refreshed rows (compositor.py)
+    "plain_lines",  # line boards and texts: lines without the styles cache (plain_lines.py)
+    "spot_styles",  # Bivouac's spot detail: styled rows kept per spot (styles_cache.py)
+    "steady_repaints",  # repaint only changed rows; no second layout after a resize
+    "first_frame",  # footer keys, default CSS and a bare backdrop in the first frame
+    "bindings",  # bindings as they stand per widget: Keys panel, refusals, renamed keys
+    "crash_hook",  # an unhandled error writes a crash log instead of a traceback
+)
+
+_forced: dict[str, bool] | None = None
+
+
+def _read_switch(value: str) -> dict[str, bool]:
+    tokens = [token.strip().lower() for token in value.split(",") if token.strip()]
+    base = textual.__version__ == WRITTEN_FOR
+    for token in tokens:
+        if token in ("off", "0", "false", "no", "public"):
+            base = False
+        elif token in ("on", "1", "true", "yes"):
+            base = True
+    states = dict.fromkeys(NAMES, base)
+    for token in tokens:
+        if token.startswith("-") and token[1:] in states:
+            states[token[1:]] = False
+    return states
+
+
+def enabled(name: str) -> bool:
+    """Whether internal `name` (one of NAMES) is used now."""
+    states = _forced if _forced is not None else _read_switch(os.environ.get(ENVIRONMENT, ""))
+    return states[name]
+
+
+def any_enabled() -> bool:
+    return any(enabled(name) for name in NAMES)
+
+
+@contextmanager
+def switched(value: str) -> Iterator[None]:
+    """Run with the switch set to `value` (as the environment variable would), for the
+    benchmark's paired samples in one process."""
+    global _forced
+    saved, _forced = _forced, _read_switch(value)
+    try:
+        yield
+    finally:
+        _forced = saved
+
+
+# -- bindings ("bindings") --------------------------------------------------------------------
+# No public API lists a widget's bindings as they stand (a widget may rename one of its own,
+# as the launcher's Continue does) nor the app's keymap. Without the internals: the bindings
+# its class declares, under the keymap the app was given (`CampfireApp.keymap`); renamed keys
+# keep their class's name (the footer shows "Continue", not "Continue Bivouac").
+
+
+def app_keymap(app: Any) -> dict[str, str]:
+    """The app's keymap (binding id to keys); the same object until it changes."""
+    if enabled("bindings"):
+        return app._keymap
+    keymap: dict[str, str] = getattr(app, "keymap", None) or _NO_KEYMAP
+    return keymap
+
+
+_NO_KEYMAP: dict[str, str] = {}
+
+
+def declared_bindings(node: DOMNode) -> BindingsMap:
+    """The bindings of `node` (without the keymap): as they stand, or as its class declares."""
+    if enabled("bindings"):
+        return node._bindings
+    maps: list[BindingsMap] = []
+    for base in reversed(type(node).__mro__):
+        if isinstance(base, type) and issubclass(base, DOMNode):
+            if not base.__dict__.get("inherit_bindings", True) and "BINDINGS" in base.__dict__:
+                maps.clear()
+            if "BINDINGS" in base.__dict__:
+                maps.append(BindingsMap(base.__dict__["BINDINGS"]))
+    return BindingsMap.merge(maps) if maps else BindingsMap()
+
+
+def keyed_bindings(node: DOMNode) -> BindingsMap:
+    """The bindings of `node` with the app's keymap applied, as the app sees them (a copy)."""
+    bindings = declared_bindings(node).copy()
+    keymap = app_keymap(node.app)
+    if keymap:
+        bindings.apply_keymap(keymap)
+    return bindings
+
+
+def binding_chain(screen: Any) -> list[tuple[DOMNode, BindingsMap]]:
+    """Who is asked about a key, in order, with their bindings: the focused widget and its
+    ancestors up to the screen, then the app."""
+    if enabled("bindings"):
+        return list(screen._binding_chain)
+    focused = screen.focused
+    nodes: list[DOMNode] = []
+    if focused is not None:
+        for node in focused.ancestors_with_self:
+            nodes.append(node)
+            if node is screen:
+                break
+    else:
+        nodes.append(screen)
+    nodes.append(screen.app)
+    return [(node, keyed_bindings(node)) for node in nodes]
+
+
+def rename_binding(node: DOMNode, binding_id: str, description: str) -> bool:
+    """Give this node's binding `binding_id` a new description (the footer's label); the
+    class's bindings stay as they are. Whether it could (only with the internals)."""
+    import dataclasses
+
+    if not enabled("bindings"):
+        return False
+    keys = node._bindings.key_to_bindings
+    for key, bindings in keys.items():
+        keys[key] = [dataclasses.replace(b, description=description) if b.id == binding_id else b for b in bindings]
+    return True
+
+
+def rename_action(node: DOMNode, action: str, description: str) -> bool:
+    """As `rename_binding`, for the bindings of `action`, which then show in the footer."""
+    import dataclasses
+
+    if not enabled("bindings"):
+        return False
+    keys = node._bindings.key_to_bindings
+    for key, bindings in keys.items():
+        keys[key] = [
+            dataclasses.replace(b, description=description, show=True) if b.action == action else b for b in bindings
+        ]
+    return True
+
+
+# -- repaints ("steady_repaints") ----------------------------------------------------------------
+
+
+def drawn_lines(widget: Widget) -> list[Any] | None:
+    """The lines `widget` drew last at its present size, or None when unknown (always,
+    without the internals: the widget then repaints whole)."""
+    if not enabled("steady_repaints"):
+        return None
+    cache = widget._render_cache
+    return cache.lines if cache.size == widget.size else None
+
+
+def resize_without_second_layout(widget: Widget) -> None:
+    """A widget whose size changes is painted by the layout that resizes it; Textual then
+    asks for another layout (through `virtual_size`), which resends the whole widget on the
+    next frame. For widgets that do not scroll that second layout is only a second paint.
+    Without the internals: Textual's default."""
+    if not enabled("steady_repaints"):
+        return
+    size_updated = widget._size_updated
+
+    def without_second_layout(size: Any, virtual_size: Any, container_size: Any, layout: bool = True) -> bool:
+        return size_updated(size, virtual_size, container_size, layout=False)
+
+    widget._size_updated = without_second_layout  # type: ignore[method-assign]
+
+
+# -- the footer ("first_frame") ----------------------------------------------------------------
+
+
+def footer_keys_ready(footer: Any) -> bool:
+    return bool(footer._bindings_ready)
+
+
+def set_footer_keys_ready(footer: Any) -> None:
+    from textual.widgets import Footer
+
+    footer.set_reactive(Footer._bindings_ready, True)
+
+
+@contextmanager
+def running_as(widget: Widget) -> Iterator[None]:
+    """Run as when `widget` runs its own handlers (what it mounts binds to it)."""
+    with widget._context():
+        yield
+
+
+def is_footer_key(widget: Widget) -> bool:
+    return type(widget).__name__ == "FooterKey" and type(widget).__module__ == "textual.widgets._footer"
+
+
+def footer_key_compact_now(footer: Any, key: Widget) -> None:
+    """Style a footer key compact or not up front, as the footer's setting will make it
+    (it started compact, was styled so when it mounted, then styled again)."""
+    bound = "compact" in (key._reactive_connect or {})
+    compact = footer.compact if bound else key.compact
+    key.set_reactive(type(key).compact, compact)
+    key.set_class(compact, "-compact", update=False)
+
+
+def first_frame_private_widgets() -> tuple[type[Widget], ...]:
+    """Textual's private widget classes a first frame mounts (the container for
+    notifications every screen has); none without the internals."""
+    if not enabled("first_frame"):
+        return ()
+    from textual.widgets._toast import ToastRack
+
+    return (ToastRack,)
+
+
+def bare_screen(screen: Any) -> None:
+    """Make `screen` mount without the tooltip and notification widgets Textual gives every
+    screen (only with the internals)."""
+    if enabled("first_frame"):
+        screen._extend_compose = lambda widgets: None
+
+
+def default_css_sources(widget_type: type[Widget]) -> list[tuple[Any, str, int, str]]:
+    """The default CSS sources of a widget class and its bases, as Textual reads them when
+    the first widget of the class mounts; none without the internals."""
+    if not enabled("first_frame"):
+        return []
+    node = widget_type.__new__(widget_type)
+    return list(node._get_default_css())
+
+
+# -- the crash hook ("crash_hook") ----------------------------------------------------------------
+# No public API catches an app's unhandled error. Without the internals: Textual's own
+# handler (a traceback on the terminal, exit code 1, no crash log).
+
+
+class UnhandledErrorHook:
+    """An App mixin: an unhandled error goes to the app's `unhandled_error(error, exiting)`,
+    which answers None to let it pass (noise while the app exits) or (return code, a line
+    to leave on the terminal or None) to close the app so, without Textual's traceback."""
+
+    def unhandled_error(self, error: Exception, exiting: bool) -> tuple[int, Any] | None:
+        raise NotImplementedError
+
+    def _handle_exception(self, error: Exception) -> None:
+        app: Any = self
+        if not enabled("crash_hook"):
+            super()._handle_exception(error)  # type: ignore[misc]
+            return
+        answer = self.unhandled_error(error, bool(app._exit))
+        if answer is None:
+            return
+        return_code, line = answer
+        if app._exception is None:  # Pilot tests re-raise the first error
+            app._exception = error
+            app._exception_event.set()
+        app._return_code = return_code
+        if line is not None:
+            app._exit_renderables.append(line)
+        app._close_messages_no_wait()
