@@ -21,6 +21,7 @@ from textual.visual import Visual
 from engines.bivouac import ENGINE
 from engines.bivouac.state import BivouacOptions
 from engines.core.match import Match, SeatSpec
+from tests.internals_marks import needs_internals
 from tests.test_tui_bivi_repaint import RecordingApp, inside, repainted_by
 from tests.tui_helpers import open_game, settle
 from tui.games import bivouac as bivouac_screen
@@ -312,6 +313,7 @@ def styled_rows_made(monkeypatch) -> list[int]:
     return made
 
 
+@needs_internals("spot_styles")
 async def test_a_step_to_a_prepared_spot_finds_its_rows_styled(styled_rows_made) -> None:
     app = FramedDetailApp()
     async with app.run_test(size=(40, 12)) as pilot:

@@ -18,6 +18,10 @@ from tui.widgets.board import LineBoard
 from tui.widgets.line_text import LineText
 from tui.textual_internals.plain_lines import plain_lines
 
+from tests.internals_marks import needs_internals
+
+pytestmark = needs_internals("plain_lines")
+
 
 class Board(LineBoard):
     STYLES = {

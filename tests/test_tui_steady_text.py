@@ -10,6 +10,10 @@ from textual.app import App, ComposeResult
 
 from tui.widgets.frame import SteadyText
 
+from tests.internals_marks import needs_internals
+
+pytestmark = needs_internals("steady_repaints")
+
 
 class TextApp(App[None]):
     CSS = "SteadyText { width: 30; }"

@@ -229,6 +229,8 @@ class CampfireApp(UnhandledErrorHook, App[int]):
         until then: that waits for the footer too."""
         from textual.widgets import Footer
 
+        if not self.screen_stack:
+            return  # the app closed while it waited
         footers = self.screen.query(Footer)
         to_come = not footers and bool(self.screen.query("#footer-row"))
         if tries <= 0 or (not footers and not to_come) or any(footer.children for footer in footers):
