@@ -54,10 +54,12 @@ def _keys(quick: bool) -> list[Row]:
 
 
 def _internals(quick: bool) -> list[Row]:
-    from bench.internals_bench import bench_internals_first_paint, bench_internals_keys
+    from bench.internals_bench import bench_internals_entering, bench_internals_first_paint, bench_internals_keys
 
-    return bench_internals_keys(repeats=1 if quick else 3, presses=8 if quick else 16) + bench_internals_first_paint(
-        repeats=3 if quick else 21
+    return (
+        bench_internals_keys(repeats=1 if quick else 3, presses=8 if quick else 16)
+        + bench_internals_first_paint(repeats=3 if quick else 21)
+        + bench_internals_entering(repeats=1 if quick else 3)
     )
 
 

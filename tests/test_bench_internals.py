@@ -13,6 +13,7 @@ async def test_both_paths_give_key_times_and_bytes(tmp_path, monkeypatch) -> Non
     for switch in ("on", "off"):
         with switched(switch):
             assert any_enabled() == (switch == "on")
-            times, sent = await _keys_and_bytes(action_list("bivouac"), 2)
+            times, sent, opening = await _keys_and_bytes(action_list("bivouac"), 2)
         assert len(times) == len(sent) == 2
         assert all(size > 0 for size in sent)
+        assert opening > sum(sent)  # the whole screen, drawn at least once

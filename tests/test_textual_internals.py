@@ -234,3 +234,27 @@ def test_an_unverified_textual_release_runs_on_public_apis(monkeypatch: pytest.M
     assert not internals.any_enabled()
     monkeypatch.setenv(internals.ENVIRONMENT, "on")
     assert internals.any_enabled()
+
+
+def test_the_public_bindings_of_every_widget_class_are_textuals() -> None:
+    """Without the internals a widget's bindings come from the `BINDINGS` of its class and
+    bases: the same as Textual's own merge, for every class under tui/."""
+    from textual.dom import DOMNode
+
+    from tui.textual_internals import class_bindings
+
+    classes: set[type] = set()
+    for path in TUI.rglob("*.py"):
+        if path.name == "__main__.py":
+            continue
+        module = importlib.import_module(_module_name(path, TUI))
+        classes |= {
+            obj
+            for obj in vars(module).values()
+            if isinstance(obj, type) and issubclass(obj, DOMNode) and obj is not DOMNode
+        }
+    assert len(classes) > 20
+    for cls in classes:
+        ours = class_bindings(cls).key_to_bindings
+        theirs = cls._merged_bindings.key_to_bindings
+        assert ours == theirs, cls

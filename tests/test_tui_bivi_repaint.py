@@ -54,7 +54,7 @@ def inside(span: tuple[int, int, int], *regions: Region) -> bool:
     return any(region.contains_region(Region(x1, y, x2 - x1, 1)) for region in regions)
 
 
-@needs_internals("compositor", "steady_repaints")
+@needs_internals("compositor")
 async def test_a_refused_key_repaints_the_status_line_only(tmp_path) -> None:
     app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -100,7 +100,7 @@ async def test_taking_a_tile_moves_the_focus_to_the_river_without_repainting_row
         assert not any(inside(span, title) for span in spans), spans
 
 
-@needs_internals("compositor", "steady_repaints")
+@needs_internals("compositor")
 async def test_taking_a_tile_rewrites_the_action_list_inside_its_border_and_leaves_the_forest_in_place(
     tmp_path,
 ) -> None:

@@ -344,7 +344,6 @@ async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:
         assert any("at most 4" in n.message for n in app._notifications)
 
 
-@needs_internals("steady_repaints")
 async def test_footer_keys_take_the_footers_compact_setting(tmp_path) -> None:
     """The launcher's footer is not compact: its keys are not either, except the command
     palette's, which Textual's footer always draws compact (the game screens' compact footer
@@ -518,7 +517,7 @@ async def test_setup_form_opens_already_scrolled_to_its_start_button(tmp_path) -
         assert not [attribute for attribute in started if attribute.startswith("scroll")]
 
 
-@needs_internals("first_frame")
+@needs_internals("first_paint")
 async def test_the_launcher_sits_on_a_bare_backdrop_and_shows_the_first_warnings(tmp_path) -> None:
     """The default screen under the launcher has no toast rack: a warning raised as the app
     mounts (a damaged settings file) is drawn on the launcher."""

@@ -44,7 +44,7 @@ def test_the_launcher_paints_with_its_own_sheet_alone_except_in_ascii():
     assert first_paint_style_paths("ascii") == list(style_paths())
 
 
-@needs_internals("first_frame")
+@needs_internals("first_paint")
 async def test_the_shared_sheets_follow_the_first_paint_and_style_every_screen(tmp_path):
     from tui.screens.setup import SetupScreen
 
@@ -125,7 +125,7 @@ def test_the_launcher_imports_the_highlighted_game_in_the_background():
     assert result.stdout.split() == ["False", "True", "True"]
 
 
-@needs_internals("first_frame")
+@needs_internals("first_paint")
 async def test_the_launcher_has_the_setup_forms_default_styles_read_before_enter(tmp_path):
     import asyncio
 
@@ -151,7 +151,7 @@ async def test_the_launcher_has_the_setup_forms_default_styles_read_before_enter
 
 
 @pytest.mark.parametrize("game", [e.id for e in ready_games()])
-@needs_internals("first_frame")
+@needs_internals("first_paint")
 async def test_start_finds_the_game_screens_default_styles_read(game, tmp_path):
     """The launcher has the default styles of the game screens' widgets (the boards, the
     hot-seat tag) read with the setup form's: Start parses none."""
@@ -194,7 +194,7 @@ _OPENS_ON_A_ROLL = {"bioviva"}
     "game",
     [e.id for e in ready_games() if e.id not in _OPENS_ON_A_ROLL],
 )
-@needs_internals("first_frame")
+@needs_internals("settled_first_frame")
 async def test_a_game_screen_draws_its_footer_keys_in_its_first_frame(game, tmp_path):
     """Start -> game: the first frame of the game screen already shows the keys the footer
     settles on (Textual's footer built them a frame or more later)."""
@@ -230,7 +230,7 @@ def _default_css_places(node) -> set:
     return {read_from for read_from, *_ in node._get_default_css()}
 
 
-@needs_internals("first_frame")
+@needs_internals("first_paint")
 async def test_the_launchers_first_frame_finds_every_default_style_read_before_it(tmp_path):
     """The app reads the default CSS of the launcher's first-frame widgets as it loads,
     before anything is styled, so the first frame parses the stylesheet once rather than
@@ -314,7 +314,7 @@ def test_the_launchers_first_frame_imports_no_save_store_engine_core_game_or_msg
     assert first.title in frame["details"] and first.pitch in frame["details"]
 
 
-@needs_internals("first_frame")
+@needs_internals("settled_first_frame")
 async def test_the_launchers_footer_keys_come_in_the_frame_after_the_first(tmp_path):
     """The first frame holds the footer's row, empty, as Textual's footer drew it; the
     footer mounts into it right after, and the very next frame shows its keys."""

@@ -10,10 +10,6 @@ from textual.app import App, ComposeResult
 
 from tui.widgets.frame import SteadyText
 
-from tests.internals_marks import needs_internals
-
-pytestmark = needs_internals("steady_repaints")
-
 
 class TextApp(App[None]):
     CSS = "SteadyText { width: 30; }"
@@ -37,6 +33,7 @@ class TextApp(App[None]):
 async def rows_repainted(app: TextApp, pilot, text: str | Text) -> set[int]:
     await pilot.pause()
     app.rows_sent.clear()
+    app.spans_sent.clear()
     app.query_one(SteadyText).show(text)
     await pilot.pause()
     await pilot.pause()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import gc
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -127,7 +128,7 @@ class CampfireApp(UnhandledErrorHook, App[int]):
         #: The keymap given to Textual (which keeps its own copy private).
         self.keymap: dict[str, str] = {}
 
-    def set_keymap(self, keymap: dict[str, str]) -> None:
+    def set_keymap(self, keymap: Mapping[str, str]) -> None:
         self.keymap = dict(keymap)
         super().set_keymap(keymap)
 

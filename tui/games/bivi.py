@@ -49,7 +49,6 @@ from tui.games.bivi_draw import (
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
-from tui.widgets.footer import painted_once
 from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.line_text import LineText
 from tui.widgets.first_layout import planned_size
@@ -172,7 +171,7 @@ class BiviScreen(GameScreen):
             # A box for every opponent, composed with the screen: boxes mounted by the first
             # table reached the screen two frames after the rest of it. Those that do not
             # fit are hidden.
-            with painted_once(Horizontal(id="other-rivers")):
+            with Horizontal(id="other-rivers"):
                 for _ in self.match.seats[1:]:
                     yield self._new_other_box()
         # Under the rivers: what is in hand, then the forest; it scrolls (Tab, arrows) where
@@ -186,7 +185,7 @@ class BiviScreen(GameScreen):
     def _new_other_box(self) -> Vertical:
         title, board = SteadyText(classes="river-title"), RiverBoard(classes="compact")
         board.can_focus = False
-        box = painted_once(Vertical(title, board, classes="river-box"))
+        box = Vertical(title, board, classes="river-box")
         self._other_boxes.append((box, title, board))
         return box
 

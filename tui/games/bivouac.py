@@ -40,7 +40,6 @@ from tui.games.bivouac_draw import (
 )
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
-from tui.textual_internals.styles_cache import keep_styled_rows
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
 from tui.widgets.frame import ActionList
@@ -81,7 +80,7 @@ class SpotDetail(Widget):
     only the rows that differ and, while `stepping`, keeps the height the box has (growing
     at most), so the screen needs no new layout; a new state fits the box to its text.
     The screen hands it the other spots to `prepare` after the frame, so that a step finds
-    its spot made, wrapped and its rows styled (`keep_styled_rows`)."""
+    its spot made and wrapped."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -93,26 +92,17 @@ class SpotDetail(Widget):
         self._shown: tuple[int, list[Strip]] = (0, [])  # the width and lines last shown
         self._unprepared: Iterator[tuple[Hashable, Callable[[], Text]]] = iter(())
         self._preparing = False
-        # Each spot's rows kept once styled (with Textual's internals; None without).
-        self._styled_lines = keep_styled_rows(self, self._styled_spot)
-
-    def _styled_spot(self) -> Hashable | None:
-        """What the rows drawn now are styled from: the spot and the text's style (a
-        selection styles them differently each time)."""
-        return (self._spot, self.visual_style) if self.text_selection is None else None
 
     def forget(self) -> None:
         """The game state changed: every spot's text is made again when shown."""
         self._texts.clear()
         self._wrapped.clear()
-        if self._styled_lines is not None:
-            self._styled_lines.clear()
         self._unprepared = iter(())
 
     def prepare(self, spots: Iterator[tuple[Hashable, Callable[[], Text]]]) -> None:
-        """Make, wrap and style the texts of `spots` (spot, how to make its text) after the
-        frame, one spot at a time while nothing else waits: the first step to a spot after a
-        move otherwise did all three inside the key. A later call, or `forget`, drops the
+        """Make and wrap the texts of `spots` (spot, how to make its text) after the frame,
+        one spot at a time while nothing else waits: the first step to a spot after a move
+        otherwise did both inside the key. A later call, or `forget`, drops the
         spots not prepared yet."""
         self._unprepared = spots
         if not self._preparing:
@@ -130,24 +120,12 @@ class SpotDetail(Widget):
             if spot not in self._texts:
                 self._texts[spot] = text()
             self._wrap(spot, width)
-            self._style_aside(spot)
             # A timer's task of its own, so a key that comes meanwhile is not kept waiting
             # behind the remaining spots (callbacks on this widget's queue run back to back;
             # a timer of 0 s divides by its interval).
             self.set_timer(PREPARING_PAUSE, self._prepare_next)
             return
         self._preparing = False
-
-    def _style_aside(self, spot: Hashable) -> None:
-        """Style the rows of `spot` (made and wrapped already) as a step to it keeping the
-        box's size would draw them, so that step finds them styled."""
-        if self._styled_lines is None or self.text_selection is not None or not self.outer_size:
-            return
-        spot_shown, lines_shown, self._spot = self._spot, self._shown, spot
-        try:
-            self._styled_lines.style_aside(self)
-        finally:
-            self._spot, self._shown = spot_shown, lines_shown
 
     def show(self, spot: Hashable, text: Callable[[], Text], *, stepping: bool = False) -> None:
         """Show the text of `spot`, made by `text` unless this state already made it."""

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import textual
-from textual.binding import BindingsMap
+from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 from textual.widget import Widget
 
@@ -38,9 +38,8 @@ WRITTEN_FOR = "8.2.8"
 NAMES = (
     "compositor",  # screens: render only the refreshed rows (compositor.py)
     "plain_lines",  # line boards and texts: lines without the styles cache (plain_lines.py)
-    "spot_styles",  # Bivouac's spot detail: styled rows kept per spot (styles_cache.py)
-    "steady_repaints",  # repaint only changed rows; no second layout after a resize
-    "first_frame",  # footer keys, default CSS and a bare backdrop in the first frame
+    "first_paint",  # default CSS read ahead, a bare backdrop: the launcher's first paint
+    "settled_first_frame",  # footer keys and scrollbars in a screen's first frame
     "bindings",  # bindings as they stand per widget: Keys panel, refusals, renamed keys
     "crash_hook",  # an unhandled error writes a crash log instead of a traceback
 )
@@ -107,14 +106,19 @@ def declared_bindings(node: DOMNode) -> BindingsMap:
     """The bindings of `node` (without the keymap): as they stand, or as its class declares."""
     if enabled("bindings"):
         return node._bindings
-    maps: list[BindingsMap] = []
-    for base in reversed(type(node).__mro__):
-        if isinstance(base, type) and issubclass(base, DOMNode):
-            if not base.__dict__.get("inherit_bindings", True) and "BINDINGS" in base.__dict__:
-                maps.clear()
-            if "BINDINGS" in base.__dict__:
-                maps.append(BindingsMap(base.__dict__["BINDINGS"]))
-    return BindingsMap.merge(maps) if maps else BindingsMap()
+    return class_bindings(type(node))
+
+
+def class_bindings(cls: type[DOMNode]) -> BindingsMap:
+    """The bindings class `cls` declares with its bases' (public: their `BINDINGS`)."""
+    # As Textual merges them: from the base class down, a class's bindings for a key
+    # replacing its bases'. (A class made with `inherit_bindings=False` is not seen here:
+    # Textual keeps that private; none of ours is.)
+    keys: dict[str, list[Binding]] = {}
+    for base in reversed(cls.__mro__):
+        if "BINDINGS" in base.__dict__ and issubclass(base, DOMNode):
+            keys.update(BindingsMap(base.__dict__["BINDINGS"]).key_to_bindings)
+    return BindingsMap.from_keys(keys)
 
 
 def keyed_bindings(node: DOMNode) -> BindingsMap:
@@ -171,38 +175,7 @@ def rename_action(node: DOMNode, action: str, description: str) -> bool:
     return True
 
 
-# -- repaints ("steady_repaints") ----------------------------------------------------------------
-
-
-def drawn_lines(widget: Widget) -> list[Any] | None:
-    """The lines `widget` drew last at its present size, or None when unknown (always,
-    without the internals: the widget then repaints whole)."""
-    if not enabled("steady_repaints"):
-        return None
-    cache = widget._render_cache
-    return cache.lines if cache.size == widget.size else None
-
-
-def resize_without_second_layout(widget: Widget) -> None:
-    """A widget whose size changes is painted by the layout that resizes it; Textual then
-    asks for another layout (through `virtual_size`), which resends the whole widget on the
-    next frame. For widgets that do not scroll that second layout is only a second paint.
-    Without the internals: Textual's default."""
-    if not enabled("steady_repaints"):
-        return
-    size_updated = widget._size_updated
-
-    def without_second_layout(size: Any, virtual_size: Any, container_size: Any, layout: bool = True) -> bool:
-        return size_updated(size, virtual_size, container_size, layout=False)
-
-    widget._size_updated = without_second_layout  # type: ignore[method-assign]
-
-
-# -- the footer ("first_frame") ----------------------------------------------------------------
-
-
-def footer_keys_ready(footer: Any) -> bool:
-    return bool(footer._bindings_ready)
+# -- the footer ("settled_first_frame"), the first paint ("first_paint") ----------------------------------------------------------------
 
 
 def set_footer_keys_ready(footer: Any) -> None:
@@ -218,23 +191,10 @@ def running_as(widget: Widget) -> Iterator[None]:
         yield
 
 
-def is_footer_key(widget: Widget) -> bool:
-    return type(widget).__name__ == "FooterKey" and type(widget).__module__ == "textual.widgets._footer"
-
-
-def footer_key_compact_now(footer: Any, key: Widget) -> None:
-    """Style a footer key compact or not up front, as the footer's setting will make it
-    (it started compact, was styled so when it mounted, then styled again)."""
-    bound = "compact" in (key._reactive_connect or {})
-    compact = footer.compact if bound else key.compact
-    key.set_reactive(type(key).compact, compact)
-    key.set_class(compact, "-compact", update=False)
-
-
 def first_frame_private_widgets() -> tuple[type[Widget], ...]:
     """Textual's private widget classes a first frame mounts (the container for
     notifications every screen has); none without the internals."""
-    if not enabled("first_frame"):
+    if not enabled("first_paint"):
         return ()
     from textual.widgets._toast import ToastRack
 
@@ -244,14 +204,14 @@ def first_frame_private_widgets() -> tuple[type[Widget], ...]:
 def bare_screen(screen: Any) -> None:
     """Make `screen` mount without the tooltip and notification widgets Textual gives every
     screen (only with the internals)."""
-    if enabled("first_frame"):
+    if enabled("first_paint"):
         screen._extend_compose = lambda widgets: None
 
 
 def default_css_sources(widget_type: type[Widget]) -> list[tuple[Any, str, int, str]]:
     """The default CSS sources of a widget class and its bases, as Textual reads them when
     the first widget of the class mounts; none without the internals."""
-    if not enabled("first_frame"):
+    if not enabled("first_paint"):
         return []
     node = widget_type.__new__(widget_type)
     return list(node._get_default_css())

@@ -1,4 +1,4 @@
-"""A container's arrangement worked out afresh ("first_frame")."""
+"""A container's arrangement worked out afresh ("settled_first_frame")."""
 
 from __future__ import annotations
 
@@ -15,6 +15,6 @@ def fresh_arrangement(container: Widget, size: Size, viewport: Size) -> DockArra
     takes the screen's size as the viewport."""
     from tui.textual_internals import enabled
 
-    if not enabled("first_frame"):
+    if not enabled("settled_first_frame"):
         return container.arrange(size)
     return arrange(container, list(container.children), size, viewport)
