@@ -23,7 +23,7 @@ from textual.screen import Screen
 
 from tui.crash import CRASH_EXIT, crash_line, write_crash_log
 from tui.glyphs import Glyphs, glyph_set
-from tui.textual_internals import UnhandledErrorHook, bare_screen, default_css_sources, first_frame_private_widgets
+from tui.textual_internals import UnhandledErrorHook
 from tui.settings import Settings, read_settings, settings_path
 
 MIN_WIDTH = 80
@@ -87,14 +87,11 @@ def _keys_panel() -> type:
 
 def backdrop() -> Screen[None]:
     """The app's default screen. The launcher is pushed over it as the app mounts, and
-    nothing shows it again, so it goes without the tooltip and notification widgets
-    Textual gives every screen: mounting and styling them cost the launcher's first paint.
-    (Notifications are shown by whichever screen is on top: the launcher's has them.)
-    A plain Screen told so, not a Screen subclass: Textual's set-up of each subclass costs
-    some 2M instructions, all of them before the first paint."""
-    screen: Screen[None] = Screen(id="_default")
-    bare_screen(screen)
-    return screen
+    nothing shows it again. A plain Screen, not a Screen subclass: Textual's set-up of each
+    subclass costs some 2M instructions, all of them before the first paint. (It also went
+    without the tooltip and notification widgets Textual gives every screen, through
+    Textual's internals: the first paint measured 0.95-0.97x with it, so it went.)"""
+    return Screen(id="_default")
 
 
 class CampfireApp(UnhandledErrorHook, App[int]):
@@ -181,13 +178,8 @@ class CampfireApp(UnhandledErrorHook, App[int]):
         return backdrop()
 
     def on_load(self) -> None:
-        from tui.screens.launcher import FIRST_FRAME_WIDGETS
-
         # Before any screen is composed, so none is laid out twice.
         self._set_glyphs(self.settings.glyphs)
-        # Before anything is styled: the launcher's first frame then parses the stylesheet
-        # once, not once more each time a widget class new to it mounts.
-        self._add_default_styles((*FIRST_FRAME_WIDGETS, *first_frame_private_widgets()))
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
 
@@ -276,29 +268,6 @@ class CampfireApp(UnhandledErrorHook, App[int]):
         path = game_style_path(game_id)
         if path is not None and not self.stylesheet.has_source(str(path), ""):
             self._load_styles([path], restyle=False)
-
-    def read_default_styles(self, widget_types: tuple[type, ...]) -> None:
-        """Parse the default CSS of widget classes a screen about to open mounts (the
-        launcher asks for the setup form's while the player reads it). Textual parses a
-        class's default CSS when its first widget mounts, which cost the form's first
-        frame 15-25 ms of parsing; read here, the same sources are found already there.
-        As with Textual's own, nothing on screen is restyled: those rules are scoped to
-        their classes, none of which is on screen yet."""
-        if self._add_default_styles(widget_types):
-            self.stylesheet.parse()
-
-    def _add_default_styles(self, widget_types: tuple[type, ...]) -> bool:
-        """Add the default CSS of `widget_types` to the stylesheet, unparsed; whether any
-        of it was new."""
-        stylesheet = self.stylesheet
-        known = len(stylesheet.source)
-        for widget_type in widget_types:
-            # The sources depend on the class alone: no widget is built for them.
-            for read_from, css, tie_breaker, scope in default_css_sources(widget_type):
-                stylesheet.add_source(
-                    css, read_from=read_from, is_default_css=True, tie_breaker=tie_breaker, scope=scope
-                )
-        return len(stylesheet.source) != known
 
     def _load_styles(self, paths: list[Path], restyle: bool = True) -> None:
         """Read the sheets and restyle what is on screen, as Textual does for a screen's own

@@ -8,7 +8,6 @@ the launcher offers the ASCII glyph set.
 from __future__ import annotations
 
 import os
-import sys
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static, Tooltip
+from textual.widgets import Static
 
 from engines.registry import GAMES, GameEntry, find_game
 from tui.screens.styled import StyledOnOpen
@@ -49,16 +48,9 @@ _prefetched: set[str] = set()
 def prefetch_game(game_id: str, app: Any = None) -> None:
     """Import what entering `game_id` needs (its engine, the option meanings the setup
     form shows, its screen, the version the first autosave writes) in a background thread
-    while the player reads the launcher: Enter and Start then find it done, and `app` (when
-    given) reads the default styles of the form's widgets and of the game screens'.
-    Python's import lock keeps a key press that comes first correct (it waits for the
+    while the player reads the launcher: Enter and Start then find it done. Python's import lock keeps a key press that comes first correct (it waits for the
     import under way); any failure is left for that press to report."""
     if game_id in _prefetched:
-        if app is not None and "tui.screens.setup" in sys.modules:  # imported for another app
-            from tui.opening import game_widget_types
-            from tui.screens.setup import FORM_WIDGETS
-
-            app.read_default_styles(FORM_WIDGETS + game_widget_types())
         return
     _prefetched.add(game_id)
 
@@ -66,15 +58,12 @@ def prefetch_game(game_id: str, app: Any = None) -> None:
         try:
             from engines.registry import load_engine
             from saves.format import app_version
-            from tui.opening import game_widget_types, screen_class
-            from tui.screens.setup import FORM_WIDGETS, option_fields
+            from tui.opening import screen_class
+            from tui.screens.setup import option_fields
 
             option_fields(load_engine(game_id).options_type)
             screen_class(game_id)
             app_version()  # the first autosave writes it
-            if app is not None:
-                # On the app's own thread: its stylesheet is not shared with this one.
-                app.call_from_thread(app.read_default_styles, FORM_WIDGETS + game_widget_types())
         except Exception:  # noqa: BLE001 - reported by the key press that needs it
             pass
 
@@ -299,8 +288,3 @@ class LauncherScreen(StyledOnOpen, Screen[None]):
         from tui.remote.lobby import LobbyScreen
 
         self.app.push_screen(LobbyScreen())
-
-
-#: The widget classes of the launcher's first frame (with Textual's own on every screen),
-#: in the order they mount: the app reads their default styles before any is styled.
-FIRST_FRAME_WIDGETS = (LauncherScreen, Tooltip, TitleBar, Widget, PickList, Static)

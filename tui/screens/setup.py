@@ -109,11 +109,6 @@ def read_option(field: OptionField, text: str) -> object:
     return [int(part) for part in text.replace(" ", "").split(",") if part]
 
 
-#: Every widget class the form mounts: the launcher has the app read their default styles
-#: before Enter (`CampfireApp.read_default_styles`).
-FORM_WIDGETS = (TitleBar, VerticalScroll, Vertical, Horizontal, Static, Label, Input, ChoiceField, Button, SteadyFooter)
-
-
 class SeatRow(Horizontal):
     def __init__(self, number: int, name: str, kind: str, kinds: list[str]) -> None:
         super().__init__(classes="seat-row")

@@ -14,9 +14,28 @@ The switch, `CAMPFIRE_TEXTUAL_INTERNALS` in the environment:
 - `-name,...` after any of those (e.g. `on,-compositor`): the named internals off, the
   others as above (bench/internals_bench.py measures each one so).
 
-Each internal kept here buys at least 1.3x on a figure bench/run.py's `internals` section
-measures (named beside it), or a behaviour Textual has no public API for (named too, with
-what the public path loses). The others were dropped for the public path.
+What is kept, and why (bench/run.py internals; figures from paired runs on a 2-core machine
+shared with other work, so p95s there were mostly noise and medians are quoted):
+
+- `compositor` (compositor.py): key to repaint at 200x60, 1.5-2.0x on four boards (1.13x on
+  Bivouac's camp). Without: Textual's compositor, which paints the same cells.
+- `plain_lines` (plain_lines.py): Bivì's ghost key to repaint 1.29-1.31x (1.1-1.2x on the
+  other boards). Without: Textual's styles cache styles every repainted line.
+- `bindings`: a widget renaming one of its own keys (the launcher's "Continue Bivouac", a
+  list's "New game"). No public API gives a widget its own bindings; without, the key
+  keeps its class's name (and Enter on the launcher's list is not listed in the footer).
+- `settled_first_frame`: a game screen's footer keys and scrollbars in its first frame,
+  not a frame or more later. Bytes while opening a game, 1.15-1.21x with it (less than
+  1.3x); kept for the look: without, a new screen changes after its first frame.
+- `crash_hook`: an unhandled error writes a crash log and leaves one line, instead of
+  Textual's traceback. Without: Textual's own handler.
+
+Dropped for the public path, having bought less than 1.3x: Bivouac's styled rows kept per
+spot (1.06x), the second paint saved after a resize (bytes opening a game 1.01-1.12x), the
+default CSS read ahead and a backdrop without tooltip and toasts (first paint 0.95-0.97x,
+Enter to the setup form about 1.04x), Textual's list navigation helpers, the styles cache's
+row record (SteadyText keeps its own), the footer's private ready flag (it overrides the
+public `recompose`).
 """
 
 from __future__ import annotations
@@ -38,9 +57,8 @@ WRITTEN_FOR = "8.2.8"
 NAMES = (
     "compositor",  # screens: render only the refreshed rows (compositor.py)
     "plain_lines",  # line boards and texts: lines without the styles cache (plain_lines.py)
-    "first_paint",  # default CSS read ahead, a bare backdrop: the launcher's first paint
     "settled_first_frame",  # footer keys and scrollbars in a screen's first frame
-    "bindings",  # bindings as they stand per widget: Keys panel, refusals, renamed keys
+    "bindings",  # a widget's own renamed keys (and the bindings as they stand)
     "crash_hook",  # an unhandled error writes a crash log instead of a traceback
 )
 
@@ -175,7 +193,7 @@ def rename_action(node: DOMNode, action: str, description: str) -> bool:
     return True
 
 
-# -- the footer ("settled_first_frame"), the first paint ("first_paint") ----------------------------------------------------------------
+# -- the footer ("settled_first_frame") ----------------------------------------------------------------
 
 
 def set_footer_keys_ready(footer: Any) -> None:
@@ -189,32 +207,6 @@ def running_as(widget: Widget) -> Iterator[None]:
     """Run as when `widget` runs its own handlers (what it mounts binds to it)."""
     with widget._context():
         yield
-
-
-def first_frame_private_widgets() -> tuple[type[Widget], ...]:
-    """Textual's private widget classes a first frame mounts (the container for
-    notifications every screen has); none without the internals."""
-    if not enabled("first_paint"):
-        return ()
-    from textual.widgets._toast import ToastRack
-
-    return (ToastRack,)
-
-
-def bare_screen(screen: Any) -> None:
-    """Make `screen` mount without the tooltip and notification widgets Textual gives every
-    screen (only with the internals)."""
-    if enabled("first_paint"):
-        screen._extend_compose = lambda widgets: None
-
-
-def default_css_sources(widget_type: type[Widget]) -> list[tuple[Any, str, int, str]]:
-    """The default CSS sources of a widget class and its bases, as Textual reads them when
-    the first widget of the class mounts; none without the internals."""
-    if not enabled("first_paint"):
-        return []
-    node = widget_type.__new__(widget_type)
-    return list(node._get_default_css())
 
 
 # -- the crash hook ("crash_hook") ----------------------------------------------------------------
