@@ -1,5 +1,5 @@
 """Line-API widgets hand the screen their own kept strips instead of Textual's per-line
-styling when their styles add nothing to a line (tui/widgets/plain_lines.py): every line
+styling when their styles add nothing to a line (tui/textual_internals/plain_lines.py): every line
 they hand over must be the line Textual's `StylesCache` renders, in every colour mode,
 after every step, whole or cropped."""
 
