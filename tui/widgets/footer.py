@@ -29,6 +29,13 @@ class SteadyFooter(Footer):
         if keys_at_once and enabled("settled_first_frame"):
             set_footer_keys_ready(self)
 
+    def on_mount(self) -> None:
+        # A footer mounted after its screen's bindings were announced (the launcher's, into
+        # its row after the first paint) hears of them only at the next change: ask, once
+        # Textual's footer has subscribed to hear the answer (its on_mount runs after this).
+        if not enabled("settled_first_frame"):
+            self.call_after_refresh(self.screen.refresh_bindings)
+
     def _keys_now(self) -> tuple[Any, ...]:
         palette = self.app.COMMAND_PALETTE_BINDING
         keys = tuple(
@@ -66,6 +73,7 @@ class SteadyFooter(Footer):
         internals; without, the keys come a frame or more later, as Textual's footer has
         them)."""
         if not enabled("settled_first_frame"):
+            self.screen.refresh_bindings()  # Textual's footer then builds them, a frame later
             return
         set_footer_keys_ready(self)
         with running_as(self):  # as when the footer runs it itself: its keys bind to it
