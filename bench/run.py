@@ -1,6 +1,6 @@
 """Campfire's speed goals, each measured against an anchor in the same run.
 
-    python bench/run.py [--check] [--quick] [engine|decisions|load|startup|keys|autosave|memory ...]
+    python bench/run.py [--check] [--quick] [engine|decisions|load|startup|keys|internals|autosave|memory ...]
 
 Prints one Markdown table (goal | anchor | measured | ratio | met, figures min / median /
 p95 over interleaved repeats); `--check` exits 1 when a goal is missed. See bench/README.md.
@@ -53,6 +53,16 @@ def _keys(quick: bool) -> list[Row]:
     return bench_keys(repeats=1 if quick else 5, presses=8 if quick else 24)
 
 
+def _internals(quick: bool) -> list[Row]:
+    from bench.internals_bench import bench_internals_entering, bench_internals_first_paint, bench_internals_keys
+
+    return (
+        bench_internals_keys(repeats=1 if quick else 3, presses=8 if quick else 16)
+        + bench_internals_first_paint(repeats=3 if quick else 21)
+        + bench_internals_entering(repeats=1 if quick else 3)
+    )
+
+
 def _autosave(quick: bool) -> list[Row]:
     from bench.saves_bench import bench_autosave
 
@@ -71,6 +81,7 @@ SECTIONS = {
     "load": _load,
     "startup": _startup,
     "keys": _keys,
+    "internals": _internals,
     "autosave": _autosave,
     "memory": _memory,
 }

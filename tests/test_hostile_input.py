@@ -38,6 +38,7 @@ from saves.store import SaveInUse, shown_seed, sweep_temp_files
 from tests.test_saves import edit, good_save, snapshot, with_count  # noqa: F401 (fixture)
 from tui import cli
 from tui.settings import DEFAULT_KEYS, ESSENTIAL, Settings, read_settings
+from tests.internals_marks import needs_internals
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -628,6 +629,7 @@ sys.exit(app.return_code)
 """
 
 
+@needs_internals("crash_hook")
 def test_a_crash_in_the_app_exits_non_zero_with_one_line_and_a_log(tmp_path):
     result = campfire(env=private_env(tmp_path), code=CRASHING_APP)
     assert result.returncode == 70

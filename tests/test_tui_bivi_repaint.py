@@ -8,6 +8,7 @@ import pytest
 from textual._compositor import ChopsUpdate
 from textual.geometry import Region
 
+from tests.internals_marks import needs_internals
 from tests.tui_helpers import open_game, settle
 from tui.app import CampfireApp
 from tui.games.bivi import RiverBoard
@@ -53,6 +54,7 @@ def inside(span: tuple[int, int, int], *regions: Region) -> bool:
     return any(region.contains_region(Region(x1, y, x2 - x1, 1)) for region in regions)
 
 
+@needs_internals("compositor")
 async def test_a_refused_key_repaints_the_status_line_only(tmp_path) -> None:
     app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -98,6 +100,7 @@ async def test_taking_a_tile_moves_the_focus_to_the_river_without_repainting_row
         assert not any(inside(span, title) for span in spans), spans
 
 
+@needs_internals("compositor")
 async def test_taking_a_tile_rewrites_the_action_list_inside_its_border_and_leaves_the_forest_in_place(
     tmp_path,
 ) -> None:
@@ -208,6 +211,7 @@ async def test_a_ghost_step_that_keeps_the_hand_text_leaves_the_hand_unpainted(t
 @pytest.mark.parametrize(
     "glyphs, colours", [("unicode", "truecolor"), ("unicode", "ansi"), ("ascii", "truecolor"), ("unicode", "none")]
 )
+@needs_internals("plain_lines")
 async def test_after_ghost_steps_the_river_and_hand_lines_are_those_textuals_styles_render(
     tmp_path, glyphs, colours
 ) -> None:
@@ -220,7 +224,7 @@ async def test_after_ghost_steps_the_river_and_hand_lines_are_those_textuals_sty
 
     from tui.settings import Settings
     from tui.widgets.line_text import LineText
-    from tui.widgets.plain_lines import plain_lines
+    from tui.textual_internals.plain_lines import plain_lines
 
     app = RecordingApp(save_dir=tmp_path / "saves", bot_delay=0, settings=Settings(glyphs=glyphs))
     app.ansi_color = colours == "ansi"

@@ -312,28 +312,6 @@ def styled_rows_made(monkeypatch) -> list[int]:
     return made
 
 
-async def test_a_step_to_a_prepared_spot_finds_its_rows_styled(styled_rows_made) -> None:
-    app = FramedDetailApp()
-    async with app.run_test(size=(40, 12)) as pilot:
-        detail = app.query_one(SpotDetail)
-        texts = {
-            "wood": "Wood: two left, and enough words to wrap twice over",
-            "rope": "Rope: one left",
-            "moss": "Moss: soft, and enough words to wrap twice",
-        }
-        detail.show("wood", lambda: Text(texts["wood"]))
-        detail.prepare(iter([("rope", lambda: Text(texts["rope"])), ("moss", lambda: Text(texts["moss"]))]))
-        await pilot.pause()
-        while detail.preparing:
-            await pilot.pause(0.01)
-        for spot in ("moss", "rope", "wood"):  # the last prepared first: the box still shows wood
-            styled_rows_made.clear()
-            detail.show(spot, lambda: Text(texts[spot]), stepping=True)
-            await pilot.pause()
-            assert styled_rows_made == [], spot
-            assert styled_rows(detail) == styled_the_long_way(detail), spot
-
-
 async def test_the_first_step_after_a_new_state_restyles_only_the_rows_it_changes(styled_rows_made) -> None:
     class OpeningDetailApp(FramedDetailApp):
         def on_mount(self) -> None:  # as a game screen draws its first table: before any layout

@@ -11,11 +11,14 @@ from pathlib import Path
 import pytest
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 
-import tui.screens.game
-import tui.screens.launcher
+import tui.textual_internals.compositor
 from bench.keys import SIZE, VirtualScreen, action_list, scenarios
 from tui.app import CampfireApp
-from tui.widgets.compositor import RefreshedRowsCompositor
+from tui.textual_internals.compositor import RefreshedRowsCompositor
+
+from tests.internals_marks import needs_internals
+
+pytestmark = needs_internals("compositor")
 
 
 class ComparedCompositor(RefreshedRowsCompositor):
@@ -53,8 +56,7 @@ class ComparedCompositor(RefreshedRowsCompositor):
 def private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
-    monkeypatch.setattr(tui.screens.game, "RefreshedRowsCompositor", ComparedCompositor)
-    monkeypatch.setattr(tui.screens.launcher, "RefreshedRowsCompositor", ComparedCompositor)
+    monkeypatch.setattr(tui.textual_internals.compositor, "RefreshedRowsCompositor", ComparedCompositor)
     ComparedCompositor.frames = []
     ComparedCompositor.full_frames = []
 

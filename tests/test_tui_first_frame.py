@@ -14,6 +14,8 @@ from tui.app import CampfireApp
 from tui.screens import game as game_screen
 from tui.screens.game import GameScreen
 
+from tests.internals_marks import needs_internals
+
 GAMES = [entry.id for entry in ready_games()]
 SIZES = [(80, 24), (120, 40), (200, 60)]
 
@@ -48,6 +50,7 @@ def _changed_rows(first: tuple, final: tuple) -> list[str]:
 @pytest.mark.parametrize("seed", [3, 11])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game_id", GAMES)
+@needs_internals("settled_first_frame")
 async def test_start_draws_the_settled_screen_in_its_first_frame(tmp_path, monkeypatch, game_id, size, seed) -> None:
     # The seed the form draws for a blank field, fixed so the games are the same each run;
     # and every bot step before the first table, however slow the machine (a batch that

@@ -9,6 +9,8 @@ from textual.app import App, ComposeResult
 from tui.glyphs import ASCII, UNICODE
 from tui.widgets.pick_list import PickEntry, PickList
 
+from tests.internals_marks import needs_internals
+
 ENTRIES = [
     PickEntry("a", "Alpha"),
     PickEntry("b", "Beta", disabled=True),
@@ -155,6 +157,7 @@ async def test_a_list_taller_than_the_widget_scrolls_with_the_highlight() -> Non
         assert line_text(picks, 0).startswith(f"{UNICODE.cursor} Entry 0")
 
 
+@needs_internals("bindings")
 async def test_a_select_label_lists_enter_for_that_list_only() -> None:
     class TwoLists(PickApp):
         def compose(self) -> ComposeResult:

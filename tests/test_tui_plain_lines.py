@@ -1,5 +1,5 @@
 """Line-API widgets hand the screen their own kept strips instead of Textual's per-line
-styling when their styles add nothing to a line (tui/widgets/plain_lines.py): every line
+styling when their styles add nothing to a line (tui/textual_internals/plain_lines.py): every line
 they hand over must be the line Textual's `StylesCache` renders, in every colour mode,
 after every step, whole or cropped."""
 
@@ -16,7 +16,11 @@ from textual.widget import Widget
 
 from tui.widgets.board import LineBoard
 from tui.widgets.line_text import LineText
-from tui.widgets.plain_lines import plain_lines
+from tui.textual_internals.plain_lines import plain_lines
+
+from tests.internals_marks import needs_internals
+
+pytestmark = needs_internals("plain_lines")
 
 
 class Board(LineBoard):

@@ -14,6 +14,7 @@ import pytest
 
 from engines.registry import ready_games
 from tests.tui_helpers import open_game
+from tests.internals_marks import needs_internals
 from tui.app import CampfireApp, first_paint_style_paths, game_style_path, style_paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +44,7 @@ def test_the_launcher_paints_with_its_own_sheet_alone_except_in_ascii():
     assert first_paint_style_paths("ascii") == list(style_paths())
 
 
+@needs_internals("settled_first_frame")  # the sheets wait for the footer's keys
 async def test_the_shared_sheets_follow_the_first_paint_and_style_every_screen(tmp_path):
     from tui.screens.setup import SetupScreen
 
@@ -123,63 +125,6 @@ def test_the_launcher_imports_the_highlighted_game_in_the_background():
     assert result.stdout.split() == ["False", "True", "True"]
 
 
-async def test_the_launcher_has_the_setup_forms_default_styles_read_before_enter(tmp_path):
-    import asyncio
-
-    from tui.screens.setup import SetupScreen
-
-    def default_sources() -> set:
-        return {place for place, source in app.stylesheet.source.items() if source.is_defaults}
-
-    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        for _ in range(250):  # the highlighted game's background import asks for them
-            if any(name == "Input.DEFAULT_CSS" for _, name in default_sources()):
-                break
-            await asyncio.sleep(0.02)
-        before = default_sources()
-        names = {name for _, name in before}
-        assert {"Input.DEFAULT_CSS", "ChoiceField.DEFAULT_CSS", "Button.DEFAULT_CSS"} <= names
-        app.push_screen(SetupScreen("bivi"))
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        assert default_sources() == before  # nothing left to parse when the form mounts
-
-
-@pytest.mark.parametrize("game", [e.id for e in ready_games()])
-async def test_start_finds_the_game_screens_default_styles_read(game, tmp_path):
-    """The launcher has the default styles of the game screens' widgets (the boards, the
-    hot-seat tag) read with the setup form's: Start parses none."""
-    import asyncio
-
-    from tests.tui_helpers import highlight_game
-    from tui.screens.game import GameScreen
-    from tui.screens.setup import SetupScreen
-
-    def default_sources() -> set:
-        return {place for place, source in app.stylesheet.source.items() if source.is_defaults}
-
-    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await highlight_game(app, pilot, game)
-        for _ in range(250):  # read once the highlighted game's background import is done
-            if any(name == "LineBoard.DEFAULT_CSS" for _, name in default_sources()):
-                break
-            await asyncio.sleep(0.02)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        before = default_sources()
-        assert {"LineBoard.DEFAULT_CSS", "WhoseScreen.DEFAULT_CSS"} <= {name for _, name in before}
-        await pilot.press("enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        assert default_sources() == before
-
-
 # Bioviva opens on its die roll, played just after the first frame or just before it as the
 # machine allows: the keys it settles on are of the position after the roll, so its first
 # frame's keys are not comparable with them.
@@ -190,6 +135,7 @@ _OPENS_ON_A_ROLL = {"bioviva"}
     "game",
     [e.id for e in ready_games() if e.id not in _OPENS_ON_A_ROLL],
 )
+@needs_internals("settled_first_frame")
 async def test_a_game_screen_draws_its_footer_keys_in_its_first_frame(game, tmp_path):
     """Start -> game: the first frame of the game screen already shows the keys the footer
     settles on (Textual's footer built them a frame or more later)."""
@@ -221,46 +167,6 @@ async def test_a_game_screen_draws_its_footer_keys_in_its_first_frame(game, tmp_
     assert settled and keys_at_first_frame == [settled]
 
 
-def _default_css_places(node) -> set:
-    return {read_from for read_from, *_ in node._get_default_css()}
-
-
-async def test_the_launchers_first_frame_finds_every_default_style_read_before_it(tmp_path):
-    """The app reads the default CSS of the launcher's first-frame widgets as it loads,
-    before anything is styled, so the first frame parses the stylesheet once rather than
-    once more per widget class."""
-    from tui.widgets.footer import SteadyFooter
-
-    class Recording(CampfireApp):
-        def on_load(self) -> None:
-            super().on_load()
-            self.read_on_load = set(self.stylesheet.source)
-
-    app = Recording(save_dir=tmp_path / "saves", bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        # The footer and its keys mount into their row after the first frame.
-        later = set(app.screen.query_one(SteadyFooter).walk_children(with_self=True))
-        mounted = [node for node in app.screen.walk_children(with_self=True) if node not in later]
-        assert set().union(*(_default_css_places(node) for node in mounted)) <= app.read_on_load
-
-
-def _styles_of(screen) -> list:
-    return [(node.css_identifier, node._css_styles.css_lines) for node in screen.walk_children(with_self=True)]
-
-
-async def test_the_launcher_is_styled_the_same_with_its_default_styles_read_early(tmp_path, monkeypatch):
-    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        early = _styles_of(app.screen)
-    monkeypatch.setattr("tui.screens.launcher.FIRST_FRAME_WIDGETS", ())
-    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert _styles_of(app.screen) == early
-
-
 #: Modules the launcher's first frame has no use for: the save store and format (read for
 #: Continue after the frame), engines.core (matches, bots, the protocol), any game, and
 #: msgspec (the game list, glyphs and settings are plain records, settings.json stdlib JSON).
@@ -283,6 +189,7 @@ App.post_display_hook = first_frame
 run = App.run
 App.run = lambda self, **kwargs: run(self, headless=True, size=(80, 24))
 from tui.cli import main
+
 main([])
 """
 
@@ -307,6 +214,7 @@ def test_the_launchers_first_frame_imports_no_save_store_engine_core_game_or_msg
     assert first.title in frame["details"] and first.pitch in frame["details"]
 
 
+@needs_internals("settled_first_frame")
 async def test_the_launchers_footer_keys_come_in_the_frame_after_the_first(tmp_path):
     """The first frame holds the footer's row, empty, as Textual's footer drew it; the
     footer mounts into it right after, and the very next frame shows its keys."""

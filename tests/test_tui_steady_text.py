@@ -33,6 +33,7 @@ class TextApp(App[None]):
 async def rows_repainted(app: TextApp, pilot, text: str | Text) -> set[int]:
     await pilot.pause()
     app.rows_sent.clear()
+    app.spans_sent.clear()
     app.query_one(SteadyText).show(text)
     await pilot.pause()
     await pilot.pause()

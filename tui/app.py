@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import gc
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +19,12 @@ from textual.app import App
 from textual.geometry import Size
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.dom import DOMNode
 from textual.filter import LineFilter
 from textual.screen import Screen
 
 from tui.crash import CRASH_EXIT, crash_line, write_crash_log
 from tui.glyphs import Glyphs, glyph_set
+from tui.textual_internals import UnhandledErrorHook
 from tui.settings import Settings, read_settings, settings_path
 
 MIN_WIDTH = 80
@@ -87,17 +88,14 @@ def _keys_panel() -> type:
 
 def backdrop() -> Screen[None]:
     """The app's default screen. The launcher is pushed over it as the app mounts, and
-    nothing shows it again, so it goes without the tooltip and notification widgets
-    Textual gives every screen: mounting and styling them cost the launcher's first paint.
-    (Notifications are shown by whichever screen is on top: the launcher's has them.)
-    A plain Screen told so, not a Screen subclass: Textual's set-up of each subclass costs
-    some 2M instructions, all of them before the first paint."""
-    screen: Screen[None] = Screen(id="_default")
-    screen._extend_compose = lambda widgets: None  # type: ignore[method-assign]
-    return screen
+    nothing shows it again. A plain Screen, not a Screen subclass: Textual's set-up of each
+    subclass costs some 2M instructions, all of them before the first paint. (It also went
+    without the tooltip and notification widgets Textual gives every screen, through
+    Textual's internals: the first paint measured 0.95-0.97x with it, so it went.)"""
+    return Screen(id="_default")
 
 
-class CampfireApp(App[int]):
+class CampfireApp(UnhandledErrorHook, App[int]):
     TITLE = "Campfire"
     SUB_TITLE = "a terminal tabletop"
     COMMANDS = App.COMMANDS | {_rules_topics, _keys_panel}
@@ -128,22 +126,26 @@ class CampfireApp(App[int]):
         self.bot_delay = settings.bot_delay if bot_delay is None else bot_delay
         self.glyphs: Glyphs = glyph_set(settings.glyphs)
         self.crash_log: Path | None = None
+        #: The keymap given to Textual (which keeps its own copy private).
+        self.keymap: dict[str, str] = {}
+
+    def set_keymap(self, keymap: Mapping[str, str]) -> None:
+        self.keymap = dict(keymap)
+        super().set_keymap(keymap)
 
     # -- failures --------------------------------------------------------------
-    def _handle_exception(self, error: Exception) -> None:
-        """Textual's hook for an unhandled error: instead of a traceback over the screen,
-        write a crash log, exit non-zero and leave one line on the terminal."""
-        if self._exit and _is_shutdown_noise(error):
-            return  # a bot thread finishing after the player quit: nothing was lost
-        if self._exception is None:  # Pilot tests re-raise the first error
-            self._exception = error
-            self._exception_event.set()
-        self._return_code = CRASH_EXIT
+    def unhandled_error(self, error: Exception, exiting: bool) -> tuple[int, Any] | None:
+        """An unhandled error (through Textual's internals, tui/textual_internals): instead
+        of a traceback over the screen, write a crash log, exit non-zero and leave one line
+        on the terminal."""
+        if exiting and _is_shutdown_noise(error):
+            return None  # a bot thread finishing after the player quit: nothing was lost
+        line = None
         if self.crash_log is None:
             cause = _cause(error)
             self.crash_log = write_crash_log(cause)
-            self._exit_renderables.append(Text(crash_line(cause, self.crash_log)))
-        self._close_messages_no_wait()
+            line = Text(crash_line(cause, self.crash_log))
+        return CRASH_EXIT, line
 
     def use_glyphs(self, name: str) -> None:
         """Switch the glyph set for the whole screen: our own marks, and through the
@@ -180,13 +182,8 @@ class CampfireApp(App[int]):
         return backdrop()
 
     def on_load(self) -> None:
-        from tui.screens.launcher import FIRST_FRAME_WIDGETS
-
         # Before any screen is composed, so none is laid out twice.
         self._set_glyphs(self.settings.glyphs)
-        # Before anything is styled: the launcher's first frame then parses the stylesheet
-        # once, not once more each time a widget class new to it mounts.
-        self._add_default_styles(FIRST_FRAME_WIDGETS)
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
 
@@ -229,6 +226,8 @@ class CampfireApp(App[int]):
         until then: that waits for the footer too."""
         from textual.widgets import Footer
 
+        if not self.screen_stack:
+            return  # the app closed while it waited
         footers = self.screen.query(Footer)
         to_come = not footers and bool(self.screen.query("#footer-row"))
         if tries <= 0 or (not footers and not to_come) or any(footer.children for footer in footers):
@@ -273,30 +272,6 @@ class CampfireApp(App[int]):
         path = game_style_path(game_id)
         if path is not None and not self.stylesheet.has_source(str(path), ""):
             self._load_styles([path], restyle=False)
-
-    def read_default_styles(self, widget_types: tuple[type[DOMNode], ...]) -> None:
-        """Parse the default CSS of widget classes a screen about to open mounts (the
-        launcher asks for the setup form's while the player reads it). Textual parses a
-        class's default CSS when its first widget mounts, which cost the form's first
-        frame 15-25 ms of parsing; read here, the same sources are found already there.
-        As with Textual's own, nothing on screen is restyled: those rules are scoped to
-        their classes, none of which is on screen yet."""
-        if self._add_default_styles(widget_types):
-            self.stylesheet.parse()
-
-    def _add_default_styles(self, widget_types: tuple[type[DOMNode], ...]) -> bool:
-        """Add the default CSS of `widget_types` to the stylesheet, unparsed; whether any
-        of it was new."""
-        stylesheet = self.stylesheet
-        known = len(stylesheet.source)
-        for widget_type in widget_types:
-            # The sources depend on the class alone: no widget is built for them.
-            node = widget_type.__new__(widget_type)
-            for read_from, css, tie_breaker, scope in node._get_default_css():
-                stylesheet.add_source(
-                    css, read_from=read_from, is_default_css=True, tie_breaker=tie_breaker, scope=scope
-                )
-        return len(stylesheet.source) != known
 
     def _load_styles(self, paths: list[Path], restyle: bool = True) -> None:
         """Read the sheets and restyle what is on screen, as Textual does for a screen's own

@@ -29,23 +29,6 @@ def screen_class(game_id: str) -> type:
     return module.SCREEN
 
 
-def game_widget_types() -> tuple[type, ...]:
-    """The widget classes with default styles of their own that game screens mount beyond
-    the setup form's (every game's board, Bivì's hand line, Bioviva's card and map switcher,
-    the hot-seat tag, the list of offers: an OptionList, which the launcher no longer
-    mounts). The launcher has the app read
-    them with the form's (`CampfireApp.read_default_styles`): the first board to mount
-    otherwise parsed them, and every sheet's rules were gathered again, inside Start."""
-    from textual.widgets import ContentSwitcher
-
-    from tui.screens.handover import WhoseScreen
-    from tui.widgets.board import LineBoard
-    from tui.widgets.frame import ActionList
-    from tui.widgets.line_text import LineText
-
-    return (LineBoard, LineText, ContentSwitcher, WhoseScreen, ActionList)
-
-
 _rehearsed: set[str] = set()
 
 

@@ -49,7 +49,6 @@ from tui.games.bivi_draw import (
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
-from tui.widgets.footer import painted_once
 from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.line_text import LineText
 from tui.widgets.first_layout import planned_size
@@ -124,13 +123,13 @@ class RiverBoard(LineBoard):
     # The river looks the same with or without the focus (the ghost on it is the cue that
     # keys move it), so gaining or losing the focus repaints nothing: Textual's default
     # resends the whole river, about 1 KB over SSH, on every move that takes a tile.
-    def _on_focus(self, event: events.Focus) -> None:
+    def on_focus(self, event: events.Focus) -> None:
         event.prevent_default()
         self.has_focus = True
         if self.parent is not None:
             self.parent.post_message(events.DescendantFocus(self))
 
-    def _on_blur(self, event: events.Blur) -> None:
+    def on_blur(self, event: events.Blur) -> None:
         event.prevent_default()
         self.has_focus = False
         if self.parent is not None:
@@ -180,7 +179,7 @@ class BiviScreen(GameScreen):
             # A box for every opponent, composed with the screen: boxes mounted by the first
             # table reached the screen two frames after the rest of it. Those that do not
             # fit are hidden.
-            with painted_once(Horizontal(id="other-rivers")):
+            with Horizontal(id="other-rivers"):
                 for _ in self.match.seats[1:]:
                     yield self._new_other_box()
         # Under the rivers: what is in hand, then the forest; it scrolls (Tab, arrows) where
@@ -194,7 +193,7 @@ class BiviScreen(GameScreen):
     def _new_other_box(self) -> Vertical:
         title, board = SteadyText(classes="river-title"), RiverBoard(classes="compact")
         board.can_focus = False
-        box = painted_once(Vertical(title, board, classes="river-box"))
+        box = Vertical(title, board, classes="river-box")
         self._other_boxes.append((box, title, board))
         return box
 

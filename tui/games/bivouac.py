@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from rich.style import Style
 from rich.text import Text
-from textual._styles_cache import StylesCache
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -81,56 +80,6 @@ class CampBoard(LineBoard):
     }
 
 
-class StyledSpotLines(StylesCache):
-    """Textual's cache of a widget's styled rows (one per row, styled again when the row is
-    refreshed) that also keeps each spot's rows once styled: a step to a spot shown before
-    styled every row of it again (background, border, colour filter: a third of a cursor
-    step's CPU at 200x60). `spot` names the spot drawn now, or None when its rows must be
-    styled anew. Textual clears the cache on any change of style or width, and
-    `SpotDetail.forget` on a new state."""
-
-    def __init__(self, spot: Callable[[], Hashable | None]) -> None:
-        super().__init__()
-        self._spot = spot
-        self._styled: dict[Hashable, Strip] = {}
-
-    def clear(self) -> None:
-        super().clear()
-        self._styled.clear()
-
-    def render_line(
-        self,
-        styles: Any,
-        y: int,
-        size: Any,
-        content_size: Any,
-        padding: Any,
-        base_background: Any,
-        background: Any,
-        render_content_line: Callable[[int], Strip],
-        *rest: Any,
-    ) -> Strip:
-        spot = self._spot()
-        if spot is None:
-            return super().render_line(
-                styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
-            )
-        key = (spot, y, size, content_size, padding, base_background, background, *rest)
-        line = self._styled.get(key)
-        if line is None:
-            line = self._styled[key] = super().render_line(
-                styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
-            )
-        return line
-
-    def style_aside(self, widget: Widget) -> None:
-        """Style every row `widget` would draw now into the kept rows, leaving the rows
-        Textual keeps for the screen as they are."""
-        aside = StyledSpotLines(self._spot)
-        aside._styled, aside._width = self._styled, widget.region.width  # a new width would clear them
-        aside.render_widget(widget, Region(0, 0, *widget.outer_size))
-
-
 class SpotDetail(Widget):
     """What the spot under the cursor does, drawn line by line.
 
@@ -139,7 +88,7 @@ class SpotDetail(Widget):
     only the rows that differ and, while `stepping`, keeps the height the box has (growing
     at most), so the screen needs no new layout; a new state fits the box to its text.
     The screen hands it the other spots to `prepare` after the frame, so that a step finds
-    its spot made, wrapped and its rows styled (`StyledSpotLines`)."""
+    its spot made and wrapped."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -151,25 +100,17 @@ class SpotDetail(Widget):
         self._shown: tuple[int, list[Strip]] = (0, [])  # the width and lines last shown
         self._unprepared: Iterator[tuple[Hashable, Callable[[], Text]]] = iter(())
         self._preparing = False
-        self._styled_lines = StyledSpotLines(self._styled_spot)
-        self._styles_cache = self._styled_lines  # Textual styles the rows through it
-
-    def _styled_spot(self) -> Hashable | None:
-        """What the rows drawn now are styled from: the spot and the text's style (a
-        selection styles them differently each time)."""
-        return (self._spot, self.visual_style) if self.text_selection is None else None
 
     def forget(self) -> None:
         """The game state changed: every spot's text is made again when shown."""
         self._texts.clear()
         self._wrapped.clear()
-        self._styled_lines.clear()
         self._unprepared = iter(())
 
     def prepare(self, spots: Iterator[tuple[Hashable, Callable[[], Text]]]) -> None:
-        """Make, wrap and style the texts of `spots` (spot, how to make its text) after the
-        frame, one spot at a time while nothing else waits: the first step to a spot after a
-        move otherwise did all three inside the key. A later call, or `forget`, drops the
+        """Make and wrap the texts of `spots` (spot, how to make its text) after the frame,
+        one spot at a time while nothing else waits: the first step to a spot after a move
+        otherwise did both inside the key. A later call, or `forget`, drops the
         spots not prepared yet."""
         self._unprepared = spots
         if not self._preparing:
@@ -187,24 +128,12 @@ class SpotDetail(Widget):
             if spot not in self._texts:
                 self._texts[spot] = text()
             self._wrap(spot, width)
-            self._style_aside(spot)
             # A timer's task of its own, so a key that comes meanwhile is not kept waiting
             # behind the remaining spots (callbacks on this widget's queue run back to back;
             # a timer of 0 s divides by its interval).
             self.set_timer(PREPARING_PAUSE, self._prepare_next)
             return
         self._preparing = False
-
-    def _style_aside(self, spot: Hashable) -> None:
-        """Style the rows of `spot` (made and wrapped already) as a step to it keeping the
-        box's size would draw them, so that step finds them styled."""
-        if self.text_selection is not None or not self.outer_size:
-            return
-        spot_shown, lines_shown, self._spot = self._spot, self._shown, spot
-        try:
-            self._styled_lines.style_aside(self)
-        finally:
-            self._spot, self._shown = spot_shown, lines_shown
 
     def show(self, spot: Hashable, text: Callable[[], Text], *, stepping: bool = False) -> None:
         """Show the text of `spot`, made by `text` unless this state already made it."""

@@ -43,7 +43,8 @@ from tui.commands import GameActions
 from tui.screens.curtain import CurtainScreen
 from tui.screens.handover import WhoseScreen, curtain_of, next_viewer, shows_secret
 from tui.screens.styled import StyledOnOpen
-from tui.widgets.compositor import RefreshedRowsCompositor
+from tui.textual_internals import binding_chain
+from tui.textual_internals.compositor import use_refreshed_rows
 from tui.widgets.first_layout import scroll_end_from_first_frame, scrollbar_from_first_frame
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
@@ -91,7 +92,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
     def __init__(self, match: Match, saver: Autosaver | None = None) -> None:
         super().__init__()
         # A key repaints a few cells: render only what overlaps them, not every container.
-        self._compositor = RefreshedRowsCompositor()
+        use_refreshed_rows(self)
         self.match = match
         self.saver = saver
         self.viewer: int | None = self._initial_viewer()
@@ -568,7 +569,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
         if not self.alive or self._curtain_up:
             return
         refused = ""
-        for namespace, bindings in self._binding_chain:
+        for namespace, bindings in binding_chain(self):
             for binding in bindings.key_to_bindings.get(event.key, ()):
                 action, _, parameters = binding.action.partition("(")
                 if "." in action:

@@ -11,6 +11,8 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
+from tui.textual_internals import keyed_bindings
+
 
 def screen_bindings(screen: Screen) -> list[tuple[str, str, str, bool]]:
     """Every binding reachable on `screen`: its own, its widgets', then the app's, each id
@@ -20,9 +22,7 @@ def screen_bindings(screen: Screen) -> list[tuple[str, str, str, bool]]:
     nodes: list[DOMNode] = [screen, *screen.walk_children(with_self=False), app]
     rows: dict[str, list] = {}
     for node in nodes:
-        bindings = node._bindings.copy()
-        if app._keymap:
-            bindings.apply_keymap(app._keymap)
+        bindings = keyed_bindings(node)
         for binding_list in bindings.key_to_bindings.values():
             for binding in binding_list:
                 action, _, _ = binding.action.partition("(")

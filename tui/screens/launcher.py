@@ -7,9 +7,7 @@ the launcher offers the ASCII glyph set.
 
 from __future__ import annotations
 
-import dataclasses
 import os
-import sys
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -18,12 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static, Tooltip
-from textual.widgets._toast import ToastRack
+from textual.widgets import Static
 
 from engines.registry import GAMES, GameEntry, find_game
 from tui.screens.styled import StyledOnOpen
-from tui.widgets.compositor import RefreshedRowsCompositor
+from tui.textual_internals import rename_binding
+from tui.textual_internals.compositor import use_refreshed_rows
 from tui.widgets.pick_list import PickEntry, PickList
 from tui.widgets.title_bar import TitleBar
 
@@ -60,16 +58,9 @@ _prefetched: set[str] = set()
 def prefetch_game(game_id: str, app: Any = None) -> None:
     """Import what entering `game_id` needs (its engine, the option meanings the setup
     form shows, its screen, the version the first autosave writes) in a background thread
-    while the player reads the launcher: Enter and Start then find it done, and `app` (when
-    given) reads the default styles of the form's widgets and of the game screens'.
-    Python's import lock keeps a key press that comes first correct (it waits for the
+    while the player reads the launcher: Enter and Start then find it done. Python's import lock keeps a key press that comes first correct (it waits for the
     import under way); any failure is left for that press to report."""
     if game_id in _prefetched:
-        if app is not None and "tui.screens.setup" in sys.modules:  # imported for another app
-            from tui.opening import game_widget_types
-            from tui.screens.setup import FORM_WIDGETS
-
-            app.read_default_styles(FORM_WIDGETS + game_widget_types())
         return
     _prefetched.add(game_id)
 
@@ -77,15 +68,12 @@ def prefetch_game(game_id: str, app: Any = None) -> None:
         try:
             from engines.registry import load_engine
             from saves.format import app_version
-            from tui.opening import game_widget_types, screen_class
-            from tui.screens.setup import FORM_WIDGETS, option_fields
+            from tui.opening import screen_class
+            from tui.screens.setup import option_fields
 
             option_fields(load_engine(game_id).options_type)
             screen_class(game_id)
             app_version()  # the first autosave writes it
-            if app is not None:
-                # On the app's own thread: its stylesheet is not shared with this one.
-                app.call_from_thread(app.read_default_styles, FORM_WIDGETS + game_widget_types())
         except Exception:  # noqa: BLE001 - reported by the key press that needs it
             pass
 
@@ -120,7 +108,7 @@ class LauncherScreen(StyledOnOpen, Screen[None]):
         super().__init__()
         # The first frame renders no container under the panels (the screen, the body);
         # a move renders only the changed rows of the list and the details.
-        self._compositor = RefreshedRowsCompositor()
+        use_refreshed_rows(self)
 
     def compose(self) -> ComposeResult:
         order = launcher_order()
@@ -225,11 +213,8 @@ class LauncherScreen(StyledOnOpen, Screen[None]):
     def _name_continue_key(self, resume: SaveInfo | None) -> None:
         """The footer's Continue names the game it opens."""
         label = f"Continue {resume.title}" if resume is not None else "Continue"
-        for key, bindings in self._bindings.key_to_bindings.items():
-            self._bindings.key_to_bindings[key] = [
-                dataclasses.replace(b, description=label) if b.id == "launcher.continue" else b for b in bindings
-            ]
-        self.refresh_bindings()
+        if rename_binding(self, "launcher.continue", label):  # only with Textual's internals
+            self.refresh_bindings()
 
     def action_new_game(self) -> None:
         entry = self.selected
@@ -317,8 +302,3 @@ class LauncherScreen(StyledOnOpen, Screen[None]):
         from tui.remote.lobby import LobbyScreen
 
         self.app.push_screen(LobbyScreen())
-
-
-#: The widget classes of the launcher's first frame (with Textual's own on every screen),
-#: in the order they mount: the app reads their default styles before any is styled.
-FIRST_FRAME_WIDGETS = (LauncherScreen, ToastRack, Tooltip, TitleBar, Widget, PickList, Static)

@@ -109,22 +109,17 @@ def read_option(field: OptionField, text: str) -> object:
     return [int(part) for part in text.replace(" ", "").split(",") if part]
 
 
-#: Every widget class the form mounts: the launcher has the app read their default styles
-#: before Enter (`CampfireApp.read_default_styles`).
-FORM_WIDGETS = (TitleBar, VerticalScroll, Vertical, Horizontal, Static, Label, Input, ChoiceField, Button, SteadyFooter)
-
-
 class SeatRow(Horizontal):
     def __init__(self, number: int, name: str, kind: str, kinds: list[str]) -> None:
         super().__init__(classes="seat-row")
         self.number = number
-        self._name = name
+        self._seat_name = name
         self._kind = kind
         self._kinds = kinds
 
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.number}", classes="hint")
-        yield Input(value=self._name, placeholder="name", classes="seat-name", max_length=MAX_SEAT_NAME)
+        yield Input(value=self._seat_name, placeholder="name", classes="seat-name", max_length=MAX_SEAT_NAME)
         yield ChoiceField(self._kinds, self._kind, classes="seat-kind")
 
     def spec(self) -> SeatSpec:

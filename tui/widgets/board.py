@@ -16,8 +16,7 @@ from typing import Any, ClassVar
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
@@ -25,7 +24,7 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.widgets.plain_lines import plain_lines
+from tui.textual_internals.plain_lines import plain_lines
 
 Row = list[tuple[str, str]]
 Drawing = list[Row]
@@ -71,7 +70,6 @@ class LineBoard(Widget, can_focus=True):
         self._rows: Drawing = []
         self._strips: list[Strip] = []
         self._width = 0  # of the widest row
-        self._keyed: tuple[object, BindingsMap] | None = None
         self._style_cache: dict[str, Style] = {}
         #: Each run drawn so far as a segment with its width: a step redraws the same few
         #: runs (cells, labels) over and over.
@@ -195,27 +193,6 @@ class LineBoard(Widget, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         lines = plain_lines(self, crop)
         return super().render_lines(crop) if lines is None else lines
-
-    async def on_key(self, event: events.Key) -> None:
-        """Run this board's own binding for the key where the key lands first. Left alone,
-        the key travels up through every container to the app before the app runs the same
-        binding, one message hop per container (about 0.4 ms of a game screen's 3 ms from
-        key to repaint at 200x60)."""
-        for binding in self._keyed_bindings().key_to_bindings.get(event.key, ()):
-            if not binding.priority and await self.app.run_action(binding.action, self):
-                event.stop()
-                event.prevent_default()
-                return
-
-    def _keyed_bindings(self) -> BindingsMap:
-        """This board's bindings with the player's keymap applied, as the app sees them."""
-        keymap = self.app._keymap
-        if self._keyed is None or self._keyed[0] is not keymap:
-            bindings = self._bindings.copy()
-            if keymap:
-                bindings.apply_keymap(keymap)
-            self._keyed = (keymap, bindings)
-        return self._keyed[1]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Place shows in the footer only while the board takes a placement now (the game's

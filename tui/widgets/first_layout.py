@@ -6,17 +6,19 @@ that depends on it (a key in the footer) a frame or two later: a new screen kept
 after its first frame. A screen that calls these while it mounts draws the final look at
 once. A board that picks what fits (how many rivers, how large their cells) asks the size
 it will have. The arrangements asked for here are Textual's own (`arrange`), worked out
-afresh, never from a container's cache: what an auto-sized widget holds may have changed
-since. The layout works them out again: for Bonfire's screen 3-5 ms of CPU, against a
-second layout and two more frames.
+afresh, never from a container's cache (with the internals; `Widget.arrange`, which may
+answer from its cache, without): what an auto-sized widget holds may have changed since.
+The layout works them out again: for Bonfire's screen 3-5 ms of CPU, against a second
+layout and two more frames.
 """
 
 from __future__ import annotations
 
-from textual._arrange import arrange
 from textual.geometry import Region, Size
 from textual.widget import Widget
 from textual.widgets import OptionList
+
+from tui.textual_internals.first_layout import fresh_arrangement
 
 
 def _viewport(widget: Widget) -> Size:
@@ -25,7 +27,24 @@ def _viewport(widget: Widget) -> Size:
 
 
 def _arranged(container: Widget, size: Size):
-    return arrange(container, list(container._nodes), size, _viewport(container))
+    return fresh_arrangement(container, size, _viewport(container))
+
+
+def _scrollable_region(widget: Widget, region: Region) -> Region:
+    """`region` less the scrollbars `widget` shows (or always keeps room for), as Textual
+    lays them out."""
+    vertical, horizontal = widget.scrollbars_enabled
+    styles = widget.styles
+    vertical_size, horizontal_size = styles.scrollbar_size_vertical, styles.scrollbar_size_horizontal
+    vertical = bool(vertical and vertical_size) or styles.scrollbar_gutter == "stable"
+    horizontal = bool(horizontal and horizontal_size)
+    if horizontal and vertical:
+        region = region.split(-vertical_size, -horizontal_size)[0]
+    elif vertical:
+        region = region.split_vertical(-vertical_size)[0]
+    elif horizontal:
+        region = region.split_horizontal(-horizontal_size)[0]
+    return region
 
 
 def region_at_first_layout(widget: Widget) -> Region | None:
@@ -37,7 +56,7 @@ def region_at_first_layout(widget: Widget) -> Region | None:
     for container, child in zip(chain, chain[1:]):
         inside = region.shrink(container.styles.gutter)
         if container.is_scrollable:
-            inside = container._get_scrollable_region(inside)
+            inside = _scrollable_region(container, inside)
         placements = _arranged(container, inside.size).placements
         placed = next((p.region for p in placements if p.widget is child), None)
         if placed is None:
@@ -60,7 +79,7 @@ def _inside_and_foot(scroller: Widget) -> tuple[Region, int] | None:
     if placed is None:
         return None
     inside = placed.shrink(scroller.styles.gutter)
-    view = scroller._get_scrollable_region(inside).size
+    view = _scrollable_region(scroller, inside).size
     if isinstance(scroller, OptionList):
         return inside, scroller.get_content_height(inside.size, _viewport(scroller), view.width)
     return inside, _arranged(scroller, view).spatial_map.total_region.bottom
@@ -75,7 +94,7 @@ def scrollbar_from_first_frame(scroller: Widget) -> Region | None:
     if planned is None or planned[1] <= planned[0].height:
         return None
     inside, foot = planned
-    view = scroller._get_scrollable_region(inside)
+    view = _scrollable_region(scroller, inside)
     if isinstance(scroller, OptionList):
         # A ScrollView keeps its own virtual size through a layout (an OptionList sets it
         # as it draws, after the layout): the layout would hide the scrollbar again.
@@ -94,7 +113,7 @@ def scroll_end_from_first_frame(scroller: Widget) -> None:
     if planned is None:
         return
     inside, foot = planned
-    end = max(0, foot - scroller._get_scrollable_region(inside).height)
+    end = max(0, foot - _scrollable_region(scroller, inside).height)
     scroller.set_reactive(Widget.scroll_y, end)
     scroller.set_reactive(Widget.scroll_target_y, end)
     scroller.vertical_scrollbar.position = end

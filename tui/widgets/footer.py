@@ -3,34 +3,38 @@ change."""
 
 from __future__ import annotations
 
-from typing import Any, Self, TypeVar
+from typing import Any, Self
 
 from textual.app import ComposeResult
-from textual.geometry import Region, Size
-from textual.screen import Screen
-from textual.widget import Widget
+from textual.geometry import Region
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
-W = TypeVar("W", bound=Widget)
+from tui.textual_internals import enabled, running_as, set_footer_keys_ready
 
 
 class SteadyFooter(Footer):
     """Textual's footer rebuilds every key on every bindings refresh, and a move asks for
-    several (the table, the focus, the board); this one rebuilds at most once per repaint,
-    and only when the keys it shows changed."""
+    several (the table, the focus, the board); this one rebuilds only when the keys it
+    shows changed."""
 
     def __init__(self, *args: Any, keys_at_once: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._keys_shown: tuple[Any, ...] | None = None
-        self._check_pending = False
         # Textual's footer leaves its keys for after the screen's first frame, which took
         # another frame or four (40-100 ms on a loaded machine) before a new screen looked
         # as it does. `keys_at_once` builds them with the screen, in its first frame (rebuilt
         # only if the focus changes them), for screens whose `check_action` can answer
         # before they are mounted: a game screen's asks widgets and a table not there yet.
-        if keys_at_once:
-            self.set_reactive(Footer._bindings_ready, True)
+        # (With Textual's internals only: without, the keys come as Textual's footer has them.)
+        if keys_at_once and enabled("settled_first_frame"):
+            set_footer_keys_ready(self)
+
+    def on_mount(self) -> None:
+        # A footer mounted after its screen's bindings were announced (the launcher's, into
+        # its row after the first paint) hears of them only at the next change: ask, once
+        # Textual's footer has subscribed to hear the answer (its on_mount runs after this).
+        if not enabled("settled_first_frame"):
+            self.call_after_refresh(self.screen.refresh_bindings)
 
     def _keys_now(self) -> tuple[Any, ...]:
         palette = self.app.COMMAND_PALETTE_BINDING
@@ -50,23 +54,29 @@ class SteadyFooter(Footer):
         return keys, self.show_command_palette, self.combine_groups
 
     def compose(self) -> ComposeResult:
-        self._keys_shown = self._keys_now() if self._bindings_ready else None
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                # A key starts compact and was styled so when it mounted, then styled again
-                # when it took the footer's setting (the keys bound to it): set up front.
-                bound = "compact" in (widget._reactive_connect or {})
-                compact = self.compact if bound else widget.compact
-                widget.set_reactive(FooterKey.compact, compact)
-                widget.set_class(compact, "-compact", update=False)
-            yield painted_once(widget)
+        keys = list(super().compose())
+        # Textual's footer yields nothing until its keys are ready: only then are they shown.
+        self._keys_shown = self._keys_now() if keys else None
+        yield from keys
+
+    async def recompose(self) -> None:
+        """Textual asks again on every bindings refresh (a move asks for several): rebuild
+        only when the keys to show changed."""
+        if self._keys_shown is not None and self.is_attached and self._keys_now() == self._keys_shown:
+            return
+        await super().recompose()
 
     async def show_keys(self) -> None:
         """Build the keys now, from the screen's bindings as they stand. A screen whose
         `check_action` needs what its mount sets up (a game's first table, the focus)
-        awaits this at the end of its mount, so its first frame shows them."""
-        self._bindings_ready = True
-        with self._context():  # as when the footer runs it itself: its keys bind to it
+        awaits this at the end of its mount, so its first frame shows them (with Textual's
+        internals; without, the keys come a frame or more later, as Textual's footer has
+        them)."""
+        if not enabled("settled_first_frame"):
+            self.screen.refresh_bindings()  # Textual's footer then builds them, a frame later
+            return
+        set_footer_keys_ready(self)
+        with running_as(self):  # as when the footer runs it itself: its keys bind to it
             await self.recompose()
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
@@ -76,31 +86,3 @@ class SteadyFooter(Footer):
         if layout and not regions:
             repaint = False
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    def bindings_changed(self, screen: Screen) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
-        if self.is_attached and screen is self.screen and not self._check_pending:
-            self._check_pending = True
-            self.call_after_refresh(self._recompose_if_changed)
-
-    async def _recompose_if_changed(self) -> None:
-        self._check_pending = False
-        if self.is_attached and self._keys_now() != self._keys_shown:
-            await self.recompose()
-
-
-def painted_once(widget: W) -> W:
-    """A widget whose size changes is painted by the layout that resizes it; Textual's
-    default then asks for another layout (through `virtual_size`), which resends the whole
-    widget on the next frame. For widgets that do not scroll (keys the footer builds,
-    containers sized by their content) that second layout is only a second paint. Works on
-    widgets built elsewhere, such as Textual's own footer keys."""
-    size_updated = widget._size_updated
-
-    def without_second_layout(size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        return size_updated(size, virtual_size, container_size, layout=False)
-
-    widget._size_updated = without_second_layout  # type: ignore[method-assign]
-    return widget

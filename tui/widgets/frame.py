@@ -27,7 +27,6 @@ from textual.widgets.option_list import Option
 
 from engines.core.protocol import SeatPanel
 from saves.limits import printable
-from tui.widgets.footer import painted_once
 from tui.widgets.table import Table
 
 if TYPE_CHECKING:
@@ -51,10 +50,11 @@ def _changed_span(y: int, old: str, new: str) -> Region:
 class SteadyText(Static):
     """Text shown verbatim (never markup) that repaints only the rows that changed.
 
-    `Static.update` resends the whole widget even for the same text, and again on the next
-    frame when its size changed. This one repaints nothing for the same text and, while the
-    text keeps its number of rows, only the rows that differ once wrapped; a new height
-    still lays the screen out and repaints it whole, once.
+    `Static.update` resends the whole widget even for the same text. This one repaints
+    nothing for the same text and, while the text keeps its number of rows, only the rows
+    that differ once wrapped from those of the text last drawn (kept here, Textual's own
+    render cache being private); a new height still lays the screen out and repaints it
+    whole.
     """
 
     if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
@@ -64,6 +64,7 @@ class SteadyText(Static):
         super().__init__(markup=False, **kwargs)
         self._text = text
         self._text_visual = visualize(self, text, markup=False)
+        self._drawn: tuple[Size, Visual, Any] | None = None
 
     @property
     def text(self) -> str:
@@ -71,6 +72,11 @@ class SteadyText(Static):
 
     def render(self) -> Visual:
         return self._text_visual
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # What the terminal shows now: the text drawn, at this size and style.
+        self._drawn = (self.size, self._text_visual, self.visual_style)
+        return super().render_lines(crop)
 
     def update(self, content: Any = "", *, layout: bool = True) -> None:
         self.show(content)
@@ -115,17 +121,26 @@ class SteadyText(Static):
         if not self._drawn_at_this_size():
             return None
         width, height = self.size
-        rows = Visual.to_strips(self, self._text_visual, width, None, self.visual_style)
-        drawn = self._render_cache.lines
-        if len(rows) > height or len(drawn) != height or self._height_for(len(rows)) != height:
+        style = self.visual_style
+        rows = Visual.to_strips(self, self._text_visual, width, None, style)
+        if self._drawn is None:
             return None
-        changed = [y for y, (was, now) in enumerate(zip(drawn, rows)) if was != now]
+        _, drawn_visual, drawn_style = self._drawn
+        if drawn_style != style:
+            return None
+        drawn = Visual.to_strips(self, drawn_visual, width, None, style)
+        if max(len(rows), len(drawn)) > height or self._height_for(len(rows)) != height:
+            return None
+        changed = [y for y, now in enumerate(rows) if y >= len(drawn) or drawn[y] != now]
         # Rows under the text are blank: repaint those that showed something.
-        return changed + [y for y in range(len(rows), height) if drawn[y].text.strip()]
+        return changed + [y for y in range(len(rows), len(drawn)) if drawn[y].text.strip()]
 
     def _drawn_at_this_size(self) -> bool:
         auto_width = self.styles.width is not None and self.styles.width.is_auto
-        return self.is_mounted and self.size.width > 0 and not auto_width and self._render_cache.size == self.size
+        drawn = self._drawn
+        return (
+            self.is_mounted and self.size.width > 0 and not auto_width and drawn is not None and drawn[0] == self.size
+        )
 
     def _height_for(self, rows: int) -> int:
         """The height the widget takes for text of `rows` rows: the rows, no less than its
@@ -137,13 +152,8 @@ class SteadyText(Static):
             return -1  # a cap, a scrollbar...: leave it to the layout
         floor = 0
         if styles.min_height is not None:
-            floor = int(styles.min_height.resolve(self._container_size, self.app.size))
+            floor = int(styles.min_height.resolve(self.container_size, self.app.size))
         return max(rows, floor)
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        # The layout that resized this text already repaints it; Textual's default also asks
-        # for another layout (through `virtual_size`), which resends the same text next frame.
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
 class StatusLine(SteadyText):
@@ -214,10 +224,6 @@ class ActionList(OptionList):
         self._painted_box: tuple[Any, ...] | None = None
         self._compare_pending = False
 
-    def on_mount(self) -> None:  # OptionList's own on_mount runs too (Textual calls each class's)
-        # The scrollbar comes and goes with long lists of offers; painted twice each time.
-        painted_once(self.vertical_scrollbar)
-
     # New offers, a focus that moves the highlight's colours: OptionList repaints the whole
     # box, border included, for each (about 2 KB over SSH at 100x30, half a move's budget).
     # Here a repaint of the whole list waits for the changes to land, then repaints only
@@ -268,7 +274,7 @@ class ActionList(OptionList):
         self._painted[y] = strip
         return strip
 
-    def _on_focus(self, event: events.Focus) -> None:
+    def on_focus(self, event: events.Focus) -> None:
         # The highlight's colours follow the focus, the rest of the list does not: repaint
         # what differs (Textual's default repaints the whole box).
         event.prevent_default()
@@ -277,7 +283,7 @@ class ActionList(OptionList):
         if self.parent is not None:
             self.parent.post_message(events.DescendantFocus(self))
 
-    def _on_blur(self, event: events.Blur) -> None:
+    def on_blur(self, event: events.Blur) -> None:
         event.prevent_default()
         self.has_focus = False
         self.refresh()

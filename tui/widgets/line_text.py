@@ -18,7 +18,7 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from tui.widgets.frame import _changed_span
-from tui.widgets.plain_lines import plain_lines
+from tui.textual_internals.plain_lines import plain_lines
 
 #: Wrapped lines kept per widget; a text that changes on every step repeats a few lines.
 KEPT_LINES = 64
@@ -93,7 +93,7 @@ class LineText(Widget):
             return -1
         if styles.min_height is None:
             return rows
-        return max(rows, int(styles.min_height.resolve(self._container_size, self.app.size)))
+        return max(rows, int(styles.min_height.resolve(self.container_size, self.app.size)))
 
     def _rows(self, width: int) -> list[Strip]:
         """The text wrapped at `width`, line by line, each line as Textual wraps it alone."""

@@ -9,18 +9,19 @@ lines that changed.
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from rich.cells import cell_len
 from rich.segment import Segment
 from textual import events
-from textual._widget_navigation import find_first_enabled, find_last_enabled, find_next_enabled
 from textual.binding import Binding, BindingType
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
+
+from tui.textual_internals import rename_action
 
 if TYPE_CHECKING:
     from textual import getters
@@ -32,6 +33,27 @@ class PickEntry(NamedTuple):
     id: str
     prompt: str
     disabled: bool = False
+
+
+def find_first_enabled(entries: Sequence[PickEntry]) -> int | None:
+    return next((index for index, entry in enumerate(entries) if not entry.disabled), None)
+
+
+def find_last_enabled(entries: Sequence[PickEntry]) -> int | None:
+    return next((index for index in range(len(entries) - 1, -1, -1) if not entries[index].disabled), None)
+
+
+def find_next_enabled(entries: Sequence[PickEntry], anchor: int | None, direction: int) -> int | None:
+    """The next enabled entry from `anchor` in `direction` (1 or -1), round past the ends;
+    `anchor` itself when no other is enabled."""
+    if anchor is None:
+        return find_first_enabled(entries) if direction == 1 else find_last_enabled(entries)
+    count = len(entries)
+    for step in range(1, count + 1):
+        index = (anchor + direction * step) % count
+        if not entries[index].disabled:
+            return index
+    return anchor
 
 
 class PickList(Widget, can_focus=True):
@@ -105,12 +127,9 @@ class PickList(Widget, can_focus=True):
         Enter in the footer; without it Enter works but is not listed."""
         super().__init__(id=id)
         if select_label is not None:
-            # This instance's own copy of the bindings: the class's stay as they are.
-            keys = self._bindings.key_to_bindings
-            keys["enter"] = [
-                dataclasses.replace(b, description=select_label, show=True) if b.action == "select" else b
-                for b in keys.get("enter", [])
-            ]
+            # This instance's own bindings (the class's stay as they are); without Textual's
+            # internals Enter works but is not listed.
+            rename_action(self, "select", select_label)
         self.entries = list(entries)
         if highlighted is None:
             highlighted = find_first_enabled(self.entries)

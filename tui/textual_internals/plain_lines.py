@@ -17,10 +17,19 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 
+# Kept at the threshold: Bivì ghost key to repaint at 200x60, median 1.29x and 1.31x (p95
+# 2.5x and 2.4x) against Textual's styles cache, two runs of bench/run.py internals with
+# CAMPFIRE_BENCH_AGAINST=on,-plain_lines on a loaded machine (24 and 64 keys a side);
+# Bivouac 1.10-1.13x, Bonfire 1.16-1.2x, Camp Grizzly and Bioviva 1.13-1.15x.
 def plain_lines(widget: Widget, crop: Region) -> list[Strip] | None:
     """The lines `widget._styles_cache.render_widget(widget, crop)` renders, or None when
     the widget's styles add to its lines (border, padding, outline, tint, opacity,
-    text-opacity, hatch) and only the `StylesCache` draws them."""
+    text-opacity, hatch) and only the `StylesCache` draws them; None always without the
+    internals (Textual's own path)."""
+    from tui.textual_internals import enabled
+
+    if not enabled("plain_lines"):
+        return None
     styles = widget.styles
     if (
         widget.BLANK

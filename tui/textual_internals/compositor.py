@@ -14,6 +14,7 @@ the front widget's cells of a refreshed row and leaves every other row out.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.geometry import Region
@@ -22,6 +23,19 @@ from textual.strip import Strip
 Spans = dict[int, list[tuple[int, int]]]
 
 
+def use_refreshed_rows(screen: Any) -> None:
+    """Give `screen` the compositor below (with the internals; Textual's own without)."""
+    from tui.textual_internals import enabled
+
+    if enabled("compositor"):
+        screen._compositor = RefreshedRowsCompositor()
+
+
+# Kept: key to repaint at 200x60, median with it against Textual's own compositor (the
+# rest of the internals on), bench/run.py internals, CAMPFIRE_BENCH_AGAINST=on,-compositor,
+# 24 keys a side on a loaded machine: Bioviva map 1.64x, Bonfire ghost 2.0x, Camp Grizzly
+# map 1.5x, Bivì ghost 1.5x, Bivouac camp 1.13x (its p95s were noise on that machine).
+# tests/test_tui_compositor.py checks that every frame paints the cells Textual's would.
 class RefreshedRowsCompositor(Compositor):
     def __init__(self) -> None:
         super().__init__()
