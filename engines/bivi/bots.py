@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engines.bivi import content
 from engines.bivi.actions import (
+    Action,
     ChooseBank,
     CubeAt,
     Discard,
@@ -22,6 +23,7 @@ from engines.bivi.actions import (
 )
 from engines.bivi.geometry import (
     EMPTY,
+    Cell,
     absolute,
     beaver_reach,
     layout,
@@ -30,6 +32,7 @@ from engines.bivi.geometry import (
     oriented_cells,
     tile_graph,
 )
+from engines.bivi.view import BiviView
 from engines.core.bots import RandomBot
 from engines.core.protocol import Bot, BotContext
 
@@ -42,7 +45,7 @@ MOVE_COST = 1.2  # each cube spent moving the beaver must gain at least this muc
 class _Model:
     """My river as the bot sees it, with the wood groups precomputed once per decision."""
 
-    def __init__(self, view, seat: int) -> None:
+    def __init__(self, view: BiviView, seat: int) -> None:
         self.view = view
         self.board = content.board(view.board)
         self.lay = layout(self.board)
@@ -88,7 +91,9 @@ class _Model:
             wood = content.tile(root).wood
             self.best[wood] = max(self.best[wood], size)
 
-    def placements(self, tile_id: int, beaver=None, bank=None):
+    def placements(
+        self, tile_id: int, beaver: Cell | None = None, bank: str | None = None
+    ) -> list[tuple[int, int, int, bool, list[Cell]]]:
         beaver = self.me.beaver if beaver is None else beaver
         bank = self.me.bank if bank is None else bank
         return legal_placements(self.lay, self.grid, content.tile(tile_id).cells, tile_id, beaver, bank, self.flip)
@@ -138,15 +143,18 @@ class _Model:
                     score -= 0.4
         return score
 
-    def best_placement(self, tile_id: int, beaver=None, bank=None) -> tuple[float, tuple | None]:
-        best, choice = -1e9, None
+    def best_placement(
+        self, tile_id: int, beaver: Cell | None = None, bank: str | None = None
+    ) -> tuple[float, tuple[int, int, int, bool] | None]:
+        best: float = -1e9
+        choice: tuple[int, int, int, bool] | None = None
         for r, c, rot, flip, _spots in self.placements(tile_id, beaver, bank):
             v = self.value(tile_id, r, c, rot, flip)
             if v > best:
                 best, choice = v, (r, c, rot, flip)
         return best, choice
 
-    def plug_value(self, cell) -> float:
+    def plug_value(self, cell: Cell) -> float:
         """How much a cube helps in `cell`: filling a slot no tile fits is worth most."""
         r, c = cell
         if r < self.bank_row:
@@ -159,7 +167,7 @@ class _Model:
 
         sides = closed(j - 1, r, c - 1) + closed(j + 1, r, c + 1)
         covered = any(grid[k * w + c] != EMPTY for k in range(0, r))
-        value = 0.3 + 0.5 * sides + (0.8 if covered else 0.0) + 0.05 * (r - self.bank_row)
+        value: float = 0.3 + 0.5 * sides + (0.8 if covered else 0.0) + 0.05 * (r - self.bank_row)
         return value
 
 
@@ -169,8 +177,9 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, ctx: BotContext):
-        view, legal = ctx.view, list(ctx.legal)
+    def choose(self, ctx: BotContext) -> Action:
+        view: BiviView = ctx.view
+        legal: list[Action] = list(ctx.legal)
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
@@ -193,9 +202,10 @@ class HeuristicBot(Bot):
                 if value >= keep:
                     return best
             return next(a for a in legal if isinstance(a, NoCube))
-        return ctx.rng.choice(legal)
+        chosen: Action = ctx.rng.choice(legal)
+        return chosen
 
-    def _pick(self, model: _Model, legal):
+    def _pick(self, model: _Model, legal: list[Action]) -> Action:
         best, choice = -1e9, legal[0]
         for action in legal:
             if isinstance(action, Take):
@@ -210,9 +220,10 @@ class HeuristicBot(Bot):
                 best, choice = value, action
         return choice
 
-    def _hand(self, model: _Model, view, legal):
+    def _hand(self, model: _Model, view: BiviView, legal: list[Action]) -> Action:
         places = [a for a in legal if isinstance(a, Place)]
-        best, choice = -1e9, None
+        best: float = -1e9
+        choice: Place | MoveBeaver | None = None
         for a in places:
             v = model.value(view.hand, a.row, a.col, a.rotation, a.flipped)
             if v > best:

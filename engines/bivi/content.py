@@ -99,7 +99,7 @@ def validate_tiles(tiles: tuple[Tile, ...]) -> None:
         raise ContentError(f"Expected {TILE_COUNT} tiles, found {len(tiles)}.")
     if sorted(t.id for t in tiles) != list(range(1, TILE_COUNT + 1)):
         raise ContentError("Tile ids must be exactly 1 to 66.")
-    mixes: dict[str, list[tuple[str, tuple]]] = {w: [] for w in WOODS}
+    mixes: dict[str, list[tuple[str, tuple[tuple[int, int], ...]]]] = {w: [] for w in WOODS}
     for t in tiles:
         if not 2 <= len(t.cells) <= 5:
             raise ContentError(f"Tile {t.id} has {len(t.cells)} cells; tiles have 2 to 5.")

@@ -63,8 +63,9 @@ class BiviEngine(Engine[BiviState, Action]):
         super().check_setup(options, seats)
         setup.check_options(options)
 
-    def new_game(self, options: BiviOptions, seats: int, seed: int) -> BiviState:
+    def new_game(self, options: msgspec.Struct, seats: int, seed: int) -> BiviState:
         self.check_setup(options, seats)
+        assert isinstance(options, BiviOptions)  # check_setup refuses any other options
         return setup.new_game(options, seats, seed)
 
     # -- who acts, acting ------------------------------------------------------
@@ -113,7 +114,7 @@ class BiviEngine(Engine[BiviState, Action]):
         return self.format_action(action)
 
     def parse_action(self, state: BiviState, seat: int, text: str) -> Action:
-        action = CODEC.parse(text)
+        action: Action = CODEC.parse(text)
         if isinstance(action, Place) and state.phase == "hand":
             return canonical_place(state, action)
         return action

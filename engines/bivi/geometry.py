@@ -37,7 +37,7 @@ def _normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
 def oriented_cells(shape: Sequence[Cell], rotation: int, flipped: bool) -> tuple[Cell, ...]:
     """The cells of `shape` mirrored left-right (if `flipped`), then turned `rotation`
     quarter turns clockwise, normalised so the bounding box's top-left corner is (0, 0)."""
-    cells = [(r, -c) for r, c in shape] if flipped else [tuple(x) for x in shape]
+    cells: list[Cell] = [(r, -c) for r, c in shape] if flipped else [(r, c) for r, c in shape]
     for _ in range(rotation % 4):
         cells = [(c, -r) for r, c in cells]
     return _normalise(cells)
@@ -460,7 +460,7 @@ def legal_placements(
     sorted by row, column, rotation, flip."""
     # Kept per river and shape: the status line, the action list, the discard check and
     # the bots all ask again about the same river. Any positive tile id judges the same.
-    shape = tuple(tuple(cell) for cell in shape)
+    shape = tuple((cell[0], cell[1]) for cell in shape)
     beaver = None if beaver is None else (beaver[0], beaver[1])
     found = sorted_placements(lay, tuple(grid), shape, beaver, bank, allow_flip)
     return [(row, col, rotation, flipped, list(spots)) for row, col, rotation, flipped, spots in found]

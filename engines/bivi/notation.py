@@ -23,7 +23,7 @@ largest hole costs points depends on the other players' rivers, so `Breakdown.li
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 
@@ -65,7 +65,7 @@ class Breakdown(msgspec.Struct, frozen=True):
         return sum(line.points for line in self.lines(largest_penalised))
 
 
-def _token(board: Board, cells: Sequence[int], index: int, wood_of) -> str:
+def _token(board: Board, cells: Sequence[int], index: int, wood_of: Callable[[int], str]) -> str:
     kind = board.rows[index // board.width][index % board.width]
     if kind != ".":
         return kind
@@ -77,18 +77,19 @@ def _token(board: Board, cells: Sequence[int], index: int, wood_of) -> str:
     return f"{WOOD_LETTER[wood_of(value)]}{value}"
 
 
-def render_river_text(board: Board, cells: Sequence[int], wood_of=None) -> str:
+def render_river_text(board: Board, cells: Sequence[int], wood_of: Callable[[int], str] | None = None) -> str:
     """The river as text (see the module docstring); `wood_of(tile_id)` defaults to the
     bundled tile set."""
     if wood_of is None:
         from engines.bivi.content import tile
 
-        def wood_of(t: int) -> str:
+        def bundled_wood(t: int) -> str:
             return tile(t).wood
 
+    woods = bundled_wood if wood_of is None else wood_of
     lines = []
     for r in range(board.height):
-        tokens = [_token(board, cells, r * board.width + c, wood_of).ljust(TOKEN) for c in range(board.width)]
+        tokens = [_token(board, cells, r * board.width + c, woods).ljust(TOKEN) for c in range(board.width)]
         lines.append(" ".join(tokens).rstrip())
     return "\n".join(lines) + "\n"
 
@@ -130,7 +131,7 @@ def parse_river(text: str) -> ParsedRiver:
     return ParsedRiver(board=board, cells=tuple(cells), woods=woods)
 
 
-def breakdown(board: Board, cells: Sequence[int], wood_of) -> Breakdown:
+def breakdown(board: Board, cells: Sequence[int], wood_of: Callable[[int], str]) -> Breakdown:
     lay = layout(board)
     groups = wood_groups(lay, cells, wood_of)
     best = {wood: (groups.get(wood) or [0])[0] for wood in WOODS}

@@ -65,7 +65,9 @@ def canonical_form(tile_id: int, mode: str, placement: Place) -> Place:
     return placement
 
 
-def placement_check(state: BiviState, seat: int, placement: Place, tile_id: int | None = None):
+def placement_check(
+    state: BiviState, seat: int, placement: Place, tile_id: int | None = None
+) -> tuple[str | None, list[Cell]]:
     """(None, beaver cells) when `seat` may put its tile in hand (or `tile_id`) at
     `placement`, else (the reason, [])."""
     tile_id = tile_id or (state.hand if state.actor == seat else 0)
@@ -75,7 +77,7 @@ def placement_check(state: BiviState, seat: int, placement: Place, tile_id: int 
 
 def check_on_river(
     board: str, mode: str, cells: tuple[int, ...], beaver: Cell | None, bank: str, tile_id: int, placement: Place
-):
+) -> tuple[str | None, list[Cell]]:
     """The placement rules on one river, from what the state and every view both hold, so
     a client without the state refuses a ghost tile in the engine's own words."""
     if not tile_id:

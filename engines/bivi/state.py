@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import Literal
 
@@ -72,7 +73,7 @@ def tile_name(tile_id: int) -> str:
     return f"{wood(tile_id)} tile {tile_id}"
 
 
-def tile_names(tile_ids) -> str:
+def tile_names(tile_ids: Iterable[int]) -> str:
     names = [tile_name(t) for t in tile_ids]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -102,7 +103,7 @@ def set_player(players: tuple[PlayerState, ...], seat: int, player: PlayerState)
     return players[:seat] + (player,) + players[seat + 1 :]
 
 
-def set_side(forest: tuple[tuple[int, ...], ...], side: str, tiles: tuple[int, ...]):
+def set_side(forest: tuple[tuple[int, ...], ...], side: str, tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     i = SIDES.index(side)
     return forest[:i] + (tiles,) + forest[i + 1 :]
 
@@ -113,4 +114,4 @@ def side_tiles(state: BiviState, side: str) -> tuple[int, ...]:
 
 @cache
 def tile_shape(tile_id: int) -> tuple[Cell, ...]:
-    return tuple(tuple(x) for x in content.tile(tile_id).cells)
+    return tuple((r, c) for r, c in content.tile(tile_id).cells)

@@ -91,7 +91,8 @@ def legal_actions(state: BiviState, seat: int) -> list[Action]:
     if state.phase == "beaver":
         return [SetBeaver(r, c) for r, c in state.spots]
     if state.phase == "end":
-        return [CubeAt(r, c) for r, c in cube_spots(lay, me.cells, me.beaver)] + [NoCube()]
+        cubes: list[Action] = [CubeAt(r, c) for r, c in cube_spots(lay, me.cells, me.beaver)]
+        return [*cubes, NoCube()]
     return []
 
 
@@ -331,23 +332,26 @@ def _gain_cube(state: BiviState, seat: int) -> tuple[BiviState, str]:
 
 # -- flow ----------------------------------------------------------------------------------
 # Flow helpers return (state, events, reveals) "pending" tuples merged by _continue.
-def _continue(step, events: list[Event]) -> Applied[BiviState]:
+Pending = tuple[BiviState, list[Event], bool]
+
+
+def _continue(step: Pending, events: list[Event]) -> Applied[BiviState]:
     state, more, reveals = step
     return Applied(state, events + more, reveals)
 
 
-def _after_hand(state: BiviState):
+def _after_hand(state: BiviState) -> Pending:
     if state.actor == state.foreman:
         return _start_others(state)
     return _next_other(state)
 
 
-def _start_others(state: BiviState):
+def _start_others(state: BiviState) -> Pending:
     order = tuple((state.foreman + k) % state.seats for k in range(1, state.seats))
     return _next_other(replace(state, queue=order, hand=0))
 
 
-def _next_other(state: BiviState):
+def _next_other(state: BiviState) -> Pending:
     side = OPPOSITE[state.side]
     if state.queue and side_tiles(state, side):
         return replace(state, phase="take", actor=state.queue[0], queue=state.queue[1:], hand=0), [], False
@@ -355,7 +359,7 @@ def _next_other(state: BiviState):
     return _next_end(replace(state, queue=order, hand=0))
 
 
-def _next_end(state: BiviState):
+def _next_end(state: BiviState) -> Pending:
     lay = river_layout(state)
     queue = list(state.queue)
     while queue:
@@ -366,7 +370,7 @@ def _next_end(state: BiviState):
     return _finish_turn(replace(state, queue=()))
 
 
-def _finish_turn(state: BiviState):
+def _finish_turn(state: BiviState) -> Pending:
     lay = river_layout(state)
     idle = 0 if state.placed_this_turn else state.idle_turns + 1
     state = replace(state, idle_turns=idle, placed_this_turn=False, spots=(), hand=0)
@@ -388,7 +392,7 @@ def _finish_turn(state: BiviState):
     for i, row in enumerate(forest):
         if row:
             continue
-        drawn = []
+        drawn: list[int] = []
         while len(drawn) < per:
             if not bag:
                 if not discard:
@@ -408,7 +412,7 @@ def _finish_turn(state: BiviState):
     return state, events, reveals
 
 
-def _over(state: BiviState, reason: str):
+def _over(state: BiviState, reason: str) -> Pending:
     state = replace(state, phase="over", end_reason=reason, queue=(), hand=0)
     out = outcome(state)
     return state, [Event(f"The game ends: {reason}. {out.reason}")], False
