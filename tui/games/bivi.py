@@ -75,9 +75,9 @@ STYLES = {
 }
 #: Rows under the rivers the tile in hand needs (its name, picture, reason, keys).
 HAND_ROWS = 8
-#: Rows under the rivers kept for the tile in hand (its name, whether it fits, a margin)
-#: when choosing how large the forest's tiles are drawn.
-HAND_RESERVE = 3
+#: Rows under the rivers kept for the tile in hand (its name, whether it fits) when
+#: choosing how large the forest's tiles are drawn.
+HAND_RESERVE = 2
 #: From this many rows on, the board has room under the forest for the rules of what is
 #: being done now.
 RULES_HINT_ROWS = 40
