@@ -311,7 +311,7 @@ async def test_decorations_are_shown_verbatim_with_a_legend(tmp_path) -> None:
     match = four_player_match(3, mode="advanced")
     async with app.run_test(size=(120, 40)) as pilot:
         await open_game(app, pilot, match)
-        forest = str(app.screen.query_one("#forest").render())
+        forest = app.screen.query_one("#forest").text
         view = app.screen.table.view
         decorated = [
             t
@@ -589,7 +589,7 @@ def test_the_ascii_glyph_set_draws_rivers_and_the_forest_in_ascii() -> None:
         for river in view.rivers:
             assert "".join(t for row in draw_river(view, river, size=size, glyphs=ASCII) for t, _ in row).isascii()
     for size in (COMPACT, NORMAL, LARGE):
-        forest = draw_forest(view, size=size, glyphs=ASCII, width=120)
+        *_, forest = draw_forest(view, size=size, glyphs=ASCII, width=120)
         assert "".join(t for row in forest for t, _ in row).isascii()
 
 
@@ -642,7 +642,7 @@ def test_the_forest_names_every_offered_tile_in_words_and_shows_no_shape_codes()
     offered = [t for side in view.forest for t in side]
     assert offered
     for size in (COMPACT, NORMAL, LARGE):
-        lines = draw_forest(view, size=size, glyphs=UNICODE, width=130)
+        *_, lines = draw_forest(view, size=size, glyphs=UNICODE, width=130)
         text = "\n".join("".join(t for t, _ in line) for line in lines)
         for tile_id in offered:
             tile = view.tiles[tile_id]

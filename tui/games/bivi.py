@@ -42,7 +42,7 @@ from tui.games.bivi_draw import (
     river_lines,
     river_size,
 )
-from tui.games.bivi_forest import forest_drawing, plain_rules, styled, tile_name
+from tui.games.bivi_forest import ForestLayout, forest_drawing, plain_rules, tile_name
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.footer import painted_once
@@ -141,6 +141,17 @@ class RiverBoard(LineBoard):
             self.parent.post_message(events.DescendantBlur(self))
 
 
+class ForestBoard(LineBoard, can_focus=False):
+    """The forest drawn with the river's styles: a new offer repaints the characters that
+    changed on each line (a side emptied, a count), not whole rows."""
+
+    STYLES = STYLES
+
+    @property
+    def text(self) -> str:
+        return "\n".join("".join(text for text, _ in row) for row in self.drawing)
+
+
 class BiviScreen(GameScreen):
     if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
         app = getters.app(CampfireApp)
@@ -178,6 +189,10 @@ class BiviScreen(GameScreen):
         #: a new table with the same offer draws nothing.
         self._forest_for: tuple | None = None
         self.forest_size = COMPACT
+        #: Within one turn the forest only loses tiles: it keeps the layout of its first
+        #: drawing of the turn (cell size, side width, rows), by turn and room, so taking a
+        #: tile rewrites the characters that changed instead of moving what stays.
+        self._forest_turn: tuple[tuple, ForestLayout] | None = None
         #: The rules book, read once for the hint under the forest on tall terminals.
         self._rules: Any = None
 
@@ -199,7 +214,7 @@ class BiviScreen(GameScreen):
             # Its line-drawn text: a ghost step changes whether the spot fits, and a Static
             # wraps and renders its whole text again for that.
             yield LineText(id="hand")
-            yield SteadyText(id="forest")
+            yield ForestBoard(id="forest")
             yield SteadyText(id="rules-hint")
 
     def _new_other_box(self) -> Vertical:
@@ -413,8 +428,12 @@ class BiviScreen(GameScreen):
         if key == self._forest_for:
             return
         self._forest_for = key
-        self.forest_size, lines = forest_drawing(view, glyphs=self.app.glyphs, width=width, rows=rows, largest=active)
-        self.query_one("#forest", SteadyText).show(styled(lines, STYLES))
+        turn = (view.turn, self.app.glyphs, width, rows, active)
+        kept = self._forest_turn[1] if self._forest_turn is not None and self._forest_turn[0] == turn else None
+        drawn, lines = forest_drawing(view, glyphs=self.app.glyphs, width=width, rows=rows, largest=active, keep=kept)
+        self._forest_turn = (turn, drawn)
+        self.forest_size = drawn.size
+        self.query_one("#forest", ForestBoard).show(lines)
 
     def _draw_rules_hint(self, table: Table) -> None:
         """On a tall terminal, the rules of what is being done now under the forest."""

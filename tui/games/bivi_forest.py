@@ -1,16 +1,14 @@
 """Drawing Bivì's forest: each offered tile named in words and drawn cell by cell as a river
 draws it once placed, the four sides side by side where the board is wide enough; and the
 size of cells the room under the rivers allows. Pure functions that tests call without an
-app, except `styled`, which turns runs into the styled text a widget shows.
+app.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import msgspec
-from rich.style import Style
-from rich.text import Text
 
 from engines.bivi.view import BiviView, RiverView
 from engines.core.rules import RulesSection
@@ -130,12 +128,19 @@ def _side_block(view: BiviView, n: int, size: CellSize, glyphs: Glyphs, room: in
     return max(runs_width(line) for line in block), block
 
 
-def draw_forest(view: BiviView, *, size: CellSize, glyphs: Glyphs, width: int) -> list[list[Run]]:
-    """The forest's sides, each tile named and drawn as the river draws it: two sides side
-    by side where `width` allows (four in a row where all four fit), else one under another."""
+def draw_forest(
+    view: BiviView, *, size: CellSize, glyphs: Glyphs, width: int, column: int = 0, heights: Sequence[int] = ()
+) -> tuple[int, tuple[int, ...], list[list[Run]]]:
+    """(the columns each side takes, the lines each side takes, the lines): the forest's
+    sides, each tile named and drawn as the river draws it, two sides side by side where
+    `width` allows (four in a row where all four fit), else one under another. Each side
+    takes the widest side's columns, and at least `column`, so the sides line up; side n
+    takes at least `heights[n]` lines."""
     blocks = [_side_block(view, n, size, glyphs, width) for n in range(len(view.forest))]
-    widest = max((w for w, _ in blocks), default=0)
-    across = max(1, min(len(blocks), (width + SIDE_GAP) // (widest + SIDE_GAP)))
+    for n, (_, block) in enumerate(blocks):
+        block += [[] for _ in range((heights[n] if n < len(heights) else 0) - len(block))]
+    column = max([column, *(w for w, _ in blocks)])
+    across = max(1, min(len(blocks), (width + SIDE_GAP) // (column + SIDE_GAP)))
     if across == 3:  # two rows of two read better than three and one
         across = 2
     lines: list[list[Run]] = []
@@ -143,46 +148,63 @@ def draw_forest(view: BiviView, *, size: CellSize, glyphs: Glyphs, width: int) -
         band = blocks[start : start + across]
         for y in range(max(len(block) for _, block in band)):
             line: list[Run] = []
-            for k, (w, block) in enumerate(band):
+            for k, (_, block) in enumerate(band):
                 if k:
                     line.append(_blank(SIDE_GAP))
                 row = block[y] if y < len(block) else []
                 line.extend(row)
-                line.append(_blank(w - sum(len(text) for text, _ in row)))
+                line.append(_blank(column - runs_width(row)))
             lines.append(line)
         if size.height > 1 and start + across < len(blocks):
             lines.append([])  # large cells: a blank row between rows of sides
-    return lines
+    return column, tuple(len(block) for _, block in blocks), lines
+
+
+class ForestLayout(msgspec.Struct, frozen=True):
+    """How a forest was drawn: its cell size, the columns and lines each side took, and
+    its lines in all."""
+
+    size: CellSize
+    column: int
+    heights: tuple[int, ...]
+    rows: int
 
 
 def forest_drawing(
-    view: BiviView, *, glyphs: Glyphs, width: int, rows: int, largest: CellSize
-) -> tuple[CellSize, list[list[Run]]]:
+    view: BiviView, *, glyphs: Glyphs, width: int, rows: int, largest: CellSize, keep: ForestLayout | None = None
+) -> tuple[ForestLayout, list[list[Run]]]:
     """The forest under its header line (bag, discards, cubes) and above its legends, with
     cells as large as `largest` (the active river's) and as fit in `width` columns and
-    `rows` rows; at one-character cells when nothing fits (the area then scrolls)."""
-    header: list[Run] = [(f"Forest: bag {view.bag}, discards {view.discard}, cubes {view.supply}", "text")]
+    `rows` rows; at one-character cells when nothing fits (the area then scrolls).
+
+    With `keep` (the layout of an earlier drawing of this turn's forest, which has only
+    lost tiles since), the same cell size, no narrower sides and no fewer lines: what
+    stays in the forest stays where it was."""
+    header: list[Run] = [
+        ("Forest: bag ", "text"),
+        (str(view.bag), "text"),
+        (", discards ", "text"),
+        (str(view.discard), "text"),
+        (", cubes ", "text"),
+        (str(view.supply), "text"),
+    ]
     footer: list[list[Run]] = [[(DECORATION_LEGEND, "text")]] if view.mode != "basic" else []
     if view.objectives:
         footer.append([("Objectives: " + "; ".join(o.title for o in view.objectives), "text")])
-    sizes = [size for size in (LARGE, NORMAL, COMPACT) if size.width <= largest.width]
-    for size in sizes:
-        drawing = draw_forest(view, size=size, glyphs=glyphs, width=width)
-        fits = max((runs_width(line) for line in drawing), default=0) <= width
-        if fits and 1 + len(drawing) + len(footer) <= rows:
-            break
-    return size, [header, *drawing, *footer]
-
-
-def styled(lines: Sequence[Sequence[Run]], styles: Mapping[str, Style]) -> Text:
-    """Runs of a drawing as one styled text (never markup), a line per row."""
-    text = Text(end="")
-    for n, line in enumerate(lines):
-        if n:
-            text.append("\n")
-        for chunk, kind in line:
-            text.append(chunk, styles[kind])
-    return text
+    if keep is not None:
+        size = keep.size
+        column, heights, drawing = draw_forest(
+            view, size=size, glyphs=glyphs, width=width, column=keep.column, heights=keep.heights
+        )
+    else:
+        for size in [s for s in (LARGE, NORMAL, COMPACT) if s.width <= largest.width]:
+            column, heights, drawing = draw_forest(view, size=size, glyphs=glyphs, width=width)
+            fits = max((runs_width(line) for line in drawing), default=0) <= width
+            if fits and 1 + len(drawing) + len(footer) <= rows:
+                break
+    lines = [header, *drawing, *footer]
+    lines += [[_blank(1)] for _ in range((keep.rows if keep else 0) - len(lines))]
+    return ForestLayout(size, column, heights, len(lines)), lines
 
 
 def plain_rules(section: RulesSection) -> str:
