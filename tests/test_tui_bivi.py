@@ -311,7 +311,7 @@ async def test_decorations_are_shown_verbatim_with_a_legend(tmp_path) -> None:
     match = four_player_match(3, mode="advanced")
     async with app.run_test(size=(120, 40)) as pilot:
         await open_game(app, pilot, match)
-        forest = str(app.screen.query_one("#forest").render())
+        forest = app.screen.query_one("#forest").text
         view = app.screen.table.view
         decorated = [
             t
@@ -577,7 +577,8 @@ def test_end_screen_rivers_show_their_decorations_in_advanced_mode() -> None:
 
 
 def test_the_ascii_glyph_set_draws_rivers_and_the_forest_in_ascii() -> None:
-    from tui.games.bivi_draw import LARGE, NORMAL, draw_river, forest_lines, shape_legend
+    from tui.games.bivi_draw import COMPACT, LARGE, NORMAL, draw_river
+    from tui.games.bivi_forest import draw_forest
     from tui.glyphs import ASCII
 
     match = four_player_match(3, mode="advanced")
@@ -587,8 +588,142 @@ def test_the_ascii_glyph_set_draws_rivers_and_the_forest_in_ascii() -> None:
     for size in (NORMAL, LARGE):
         for river in view.rivers:
             assert "".join(t for row in draw_river(view, river, size=size, glyphs=ASCII) for t, _ in row).isascii()
-    lines = forest_lines(view, pictures=False) + shape_legend(view)
-    assert "\n".join(lines).isascii() and len(shape_legend(view)) == 2
+    for size in (COMPACT, NORMAL, LARGE):
+        *_, forest = draw_forest(view, size=size, glyphs=ASCII, width=120)
+        assert "".join(t for row in forest for t, _ in row).isascii()
+
+
+# -- the forest ---------------------------------------------------------------------------
+SHAPE_CODES = ("I2", "I3", "I4", "L4", "T4", "S4", "L5")
+QUADRANTS = set("▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")
+
+
+def view_with_placed_tiles(seed: int = 3, mode: str = "advanced"):
+    """A four-player view some turns in: tiles in the forest and in the rivers."""
+    match = four_player_match(seed, mode=mode)
+    for _ in range(30):
+        match.act(*match.next_bot_or_auto()) if match.actors()[0] != 0 else match.act(0, match.legal_actions(0)[0])
+    return match.engine.view(match.state, 0)
+
+
+@pytest.mark.parametrize("size_name", ["COMPACT", "NORMAL", "LARGE"])
+def test_an_offered_tile_is_drawn_cell_by_cell_as_the_river_draws_it_placed(size_name) -> None:
+    from collections import Counter
+
+    from tui.games import bivi_draw
+    from tui.games.bivi_draw import cell_runs, first_cells
+    from tui.games.bivi_forest import draw_tile
+    from tui.glyphs import UNICODE
+
+    size = getattr(bivi_draw, size_name)
+    view = view_with_placed_tiles()
+    placed = {value for river in view.rivers for row in river.cells for value in row if value > 0}
+    assert placed, "tiles have been placed by now"
+    for river in view.rivers:
+        first = first_cells(river) if size.height > 1 else set()
+        for tile_id in placed:
+            spots = [(r, c) for r, row in enumerate(river.cells) for c, value in enumerate(row) if value == tile_id]
+            if not spots or river.beaver in spots:
+                continue
+            in_river = Counter(
+                run for r, c in spots for run in cell_runs(view, river, r, c, size, UNICODE, first) if run[0].strip()
+            )
+            alone = Counter(run for line in draw_tile(view, tile_id, size=size, glyphs=UNICODE) for run in line)
+            alone = Counter({run: n for run, n in alone.items() if run[0].strip()})
+            assert alone == in_river, f"tile {tile_id} at {size}"
+
+
+def test_the_forest_names_every_offered_tile_in_words_and_shows_no_shape_codes() -> None:
+    from tui.games.bivi_draw import COMPACT, LARGE, NORMAL
+    from tui.games.bivi_forest import draw_forest
+    from tui.glyphs import UNICODE
+
+    view = view_with_placed_tiles()
+    offered = [t for side in view.forest for t in side]
+    assert offered
+    for size in (COMPACT, NORMAL, LARGE):
+        *_, lines = draw_forest(view, size=size, glyphs=UNICODE, width=130)
+        text = "\n".join("".join(t for t, _ in line) for line in lines)
+        for tile_id in offered:
+            tile = view.tiles[tile_id]
+            assert f"{tile.wood} tile {tile_id}" in text
+            # Every cell of the tile drawn in its wood, with the river's letter for it.
+            wood_cells = [t for line in lines for t, kind in line if kind == tile.wood and t.strip()]
+            assert sum(1 for t in wood_cells if t.strip() in (tile.letter, f"{tile.letter}{tile_id}")) >= len(
+                tile.cells
+            )
+        assert not QUADRANTS & set(text)
+        words = set(text.replace("[", " ").split())
+        assert not words & set(SHAPE_CODES), words & set(SHAPE_CODES)
+        assert max(sum(len(t) for t, _ in line) for line in lines) <= 130
+
+
+def non_blank_cells(screen) -> int:
+    """How much a screen shows: the cells on it that are not blank."""
+    from tests.layout import screen_text
+
+    return sum(1 for ch in screen_text(screen) if not ch.isspace())
+
+
+async def test_at_200x60_the_opening_shows_twice_the_content_of_80x24(tmp_path) -> None:
+    counts = {}
+    for size in ((80, 24), (200, 60)):
+        app = CampfireApp(save_dir=tmp_path / f"saves{size[0]}", bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await open_game(app, pilot, ana_against_a_bot(3))
+            await pilot.pause()
+            counts[size] = non_blank_cells(app.screen)
+    assert counts[(200, 60)] >= 2 * counts[(80, 24)], counts
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_forest_shows_its_tiles_drawn_and_named_or_scrolls_by_keys_with_a_cue(tmp_path, size) -> None:
+    from tests.layout import layout_problems, screen_text
+    from tui.games.bivi_draw import COMPACT, LARGE
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await open_game(app, pilot, ana_against_a_bot(3))
+        await pilot.pause()
+        screen = app.screen
+        view = screen.table.view
+        below = screen.query_one("#below-rivers")
+        assert layout_problems(screen) == []
+        if below.max_scroll_y > 0:  # too short for all of it: a scrollbar, and keys reach it
+            assert below.show_vertical_scrollbar and below.can_focus
+        below.scroll_end(animate=False)
+        await pilot.pause()
+        shown = screen_text(screen)
+        for side in view.forest:
+            for tile_id in side:
+                assert f"{view.tiles[tile_id].wood} tile {tile_id}" in shown
+        assert not QUADRANTS & set(screen.query_one("#forest").text)
+        # The tiles are drawn as large as the room under the rivers allows.
+        assert screen.forest_size == {(80, 24): COMPACT, (200, 60): LARGE}.get(size, screen.forest_size)
+        if size == (200, 60):
+            assert "Rules, Setup:" in shown  # the rules of what is being done now
+
+
+async def test_the_forest_is_drawn_once_per_offer_not_per_ghost_step(tmp_path, monkeypatch) -> None:
+    import tui.games.bivi_forest as bivi_forest
+
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = ana_against_a_bot(5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, match)
+        drawn = []
+        original = bivi_forest.draw_forest
+        monkeypatch.setattr(bivi_forest, "draw_forest", lambda *a, **k: drawn.append(1) or original(*a, **k))
+        for key in ("1", "1"):  # a bank, then a tile from the forest
+            await pilot.press(key)
+            await settle(app, pilot)
+        assert isinstance(app.focused, RiverBoard), "the tile taken is in hand"
+        before = len(drawn)
+        assert before, "taking a tile changed the offer"
+        for key in ("left", "right", "r", "up"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert len(drawn) == before
 
 
 async def test_no_board_keys_in_the_footer_once_the_game_is_over(tmp_path) -> None:

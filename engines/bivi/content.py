@@ -21,6 +21,16 @@ LETTER_WOOD = {v: k for k, v in WOOD_LETTER.items()}
 DECORATIONS: tuple[str, ...] = ("moss", "butterflies", "ladybugs")
 
 TILE_COUNT = 66
+#: Each shape in the words of the rules' tile set, for players: the codes are the data's.
+SHAPE_WORDS = {
+    "I2": "log of 2",
+    "I3": "log of 3",
+    "I4": "log of 4",
+    "L4": "L of 4",
+    "T4": "T of 4",
+    "S4": "S of 4",
+    "L5": "long L of 5",
+}
 PER_WOOD = 22
 
 
@@ -103,6 +113,8 @@ def validate_tiles(tiles: tuple[Tile, ...]) -> None:
     for t in tiles:
         if not 2 <= len(t.cells) <= 5:
             raise ContentError(f"Tile {t.id} has {len(t.cells)} cells; tiles have 2 to 5.")
+        if t.shape not in SHAPE_WORDS:
+            raise ContentError(f"Tile {t.id} has the shape {t.shape}, which has no name for players.")
         if len(set(t.cells)) != len(t.cells):
             raise ContentError(f"Tile {t.id} repeats a cell.")
         if min(r for r, _ in t.cells) != 0 or min(c for _, c in t.cells) != 0:

@@ -100,9 +100,10 @@ class BiviEngine(Engine[BiviState, Action]):
         return CODEC.format(action)
 
     def describe_action(self, action: Action) -> str:
-        """The action list names the tile and its shape, which a tile id alone does not."""
+        """The action list names the tile and its shape in words, which a tile id alone does not."""
         if isinstance(action, Take):
-            return f"take {tile_name(action.tile)} ({content.tile(action.tile).shape}) from {SIDE_NAMES[action.side]}"
+            shape = content.SHAPE_WORDS[content.tile(action.tile).shape]
+            return f"take {tile_name(action.tile)} ({shape}) from {SIDE_NAMES[action.side]}"
         if isinstance(action, TakeCube):
             return f"discard the {SIDE_NAMES[action.side]} side for a wood cube"
         if isinstance(action, MoveBeaver):

@@ -23,7 +23,9 @@ KNOWN_PLACES: list[tuple[str, str, float, float, str]] = [
     ("North America", "Yellowknife, Northwest Territories", 62.45, -114.37, "B"),
     ("North America", "Northern Quebec", 52.0, -72.0, "B"),
     ("North America", "Northern Ontario", 51.0, -85.0, "B"),
-    ("North America", "Regina, Saskatchewan", 50.45, -104.6, "G"),
+    # Regina (104.6 W) lies in the square whose larger part is the boreal plains of Manitoba
+    # and Saskatchewan; Swift Current lies in the prairie square west of it.
+    ("North America", "Swift Current, Saskatchewan", 50.29, -107.8, "G"),
     ("North America", "Dodge City, Kansas", 37.75, -100.02, "G"),
     ("North America", "North Platte, Nebraska", 41.12, -100.77, "G"),
     ("North America", "Amarillo, Texas", 35.22, -101.83, "G"),

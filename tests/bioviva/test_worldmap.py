@@ -282,3 +282,57 @@ def test_worldmap_module_is_pure():
     assert "global_land_mask" not in src
     assert "numpy" not in src
     assert "engines.bioviva.worldmap" in sys.modules
+
+
+# --------------------------------------------------------------------------- the boreal belt
+
+#: Points checked against the WWF terrestrial ecoregions (Olson et al. 2001): the taiga runs
+#: about 50-68 N across Canada and Alaska (48-52 N by the Great Lakes and the St Lawrence),
+#: 60-70 N in Scandinavia and 50-70 N across Russia (55 N in western Siberia, 48 N by the
+#: Amur); the prairie and the steppe lie south of it. Each is read through the lookup the game
+#: uses: the square of a latitude and longitude, then the biome of that square.
+BOREAL_BELT = [
+    ("central Canada, northern Manitoba and Saskatchewan", 56.0, -100.0, "B"),
+    ("the boreal plains by Lake Winnipeg", 53.5, -99.0, "B"),
+    ("The Pas, Manitoba", 53.83, -101.25, "B"),
+    ("Thompson, Manitoba", 55.74, -97.86, "B"),
+    ("Fort McMurray, Alberta", 56.73, -111.38, "B"),
+    ("Fairbanks, Alaska", 64.84, -147.72, "B"),
+    ("Chibougamau, Quebec", 49.91, -74.37, "B"),
+    ("Goose Bay, Labrador", 53.3, -60.42, "B"),
+    ("Yakutsk", 62.0, 130.0, "B"),
+    ("Saint Petersburg's taiga, 60 N 30 E", 60.0, 30.0, "B"),
+    ("Lapland, Rovaniemi", 66.5, 25.7, "B"),
+    ("Tomsk", 56.5, 84.97, "B"),
+    ("the Amur taiga by Komsomolsk", 50.55, 137.0, "B"),
+    ("Saskatoon, the edge of the prairie", 52.13, -106.67, "G"),
+    ("southern Alberta, 50 N 110 W", 50.0, -110.0, "G"),
+    ("Omsk, the West Siberian forest-steppe", 54.98, 73.37, "G"),
+    ("Astana, the Kazakh steppe", 51.17, 71.45, "G"),
+]
+
+
+@pytest.mark.parametrize("place, lat, lon, letter", BOREAL_BELT, ids=[p[0] for p in BOREAL_BELT])
+def test_the_boreal_belt_and_the_grassland_south_of_it(place, lat, lon, letter):
+    row, col = wm.cell_of(lat, lon)
+    got = wm.biome_at(row, col)
+    assert got.letter == letter, (
+        f"{place} falls in {wm.cell_name(row, col)} = {got.name}, expected {wm.BIOME_BY_LETTER[letter].name}"
+    )
+
+
+def test_the_generator_draws_the_boreal_edge_where_the_atlas_does():
+    # The generator (engines/bioviva/tools/make_worldmap.py) makes the map; its tree lines
+    # must put central Canada's square in the taiga, so regenerating cannot undo the fix.
+    import importlib.util
+    from pathlib import Path
+
+    tool = Path(wm.__file__).parent / "tools" / "make_worldmap.py"
+    spec = importlib.util.spec_from_file_location("make_worldmap", tool)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for lat, lon in ((56.0, -100.0), (53.5, -102.0), (51.5, -98.5), (50.5, 137.0)):
+        assert module.point_biome(lat, lon) == "B", (lat, lon)
+    for lat, lon in ((50.0, -110.0), (50.0, -102.0)):
+        assert module.point_biome(lat, lon) == "G", (lat, lon)

@@ -64,3 +64,22 @@ def test_bad_content_is_refused_at_load():
         msgspec.json.decode(
             b'{"tiles": [{"id": 1, "wood": "oak", "shape": "I2", "cells": [[0,0],[0,1]]}]}', type=content.TileSet
         )
+
+
+def test_the_action_list_names_each_tile_s_shape_in_words_never_its_code():
+    from engines.bivi import ENGINE
+    from engines.bivi.actions import SIDES, Take
+
+    codes = {t.shape for t in content.tiles().values()}
+    for tile in content.tiles().values():
+        label = ENGINE.describe_action(Take(side=SIDES[0], tile=tile.id))
+        assert f"{tile.wood} tile {tile.id}" in label
+        assert f"({content.SHAPE_WORDS[tile.shape]})" in label
+        assert not codes & set(label.replace("(", " ").replace(")", " ").split()), label
+
+
+def test_a_tile_whose_shape_has_no_name_for_players_is_refused_at_load():
+    tiles = tuple(content.tiles().values())
+    odd = msgspec.structs.replace(tiles[0], shape="Z4")
+    with pytest.raises(ContentError, match="no name for players"):
+        validate_tiles((odd, *tiles[1:]))

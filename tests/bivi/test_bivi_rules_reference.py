@@ -154,9 +154,9 @@ def test_the_bag_order_stays_hidden_through_a_whole_game():
 def test_action_list_descriptions_name_the_tile_and_shape():
     from engines.bivi import ENGINE
     from engines.bivi.actions import NoCube, Take, TakeCube
-    from engines.bivi.content import tile
+    from engines.bivi.content import SHAPE_WORDS, tile
 
     t = tile(43)
-    assert ENGINE.describe_action(Take("N", 43)) == f"take {t.wood} tile 43 ({t.shape}) from north"
+    assert ENGINE.describe_action(Take("N", 43)) == f"take {t.wood} tile 43 ({SHAPE_WORDS[t.shape]}) from north"
     assert ENGINE.describe_action(TakeCube("E")) == "discard the east side for a wood cube"
     assert ENGINE.describe_action(NoCube()) == "no cube this turn"

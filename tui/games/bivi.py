@@ -25,28 +25,24 @@ from textual.message import Message
 from engines.bivi.actions import CubeAt, Place, SetBeaver
 from engines.bivi.view import BiviView, view_problem, view_river_text
 from engines.bivi.geometry import absolute, oriented_cells
+from engines.core.rules import load_rules
 from tui.games.bivi_draw import (
     COMPACT,
-    DECORATION_LEGEND,
     LARGE,
     NORMAL,
     WOOD_LETTER,
     CellSize,
     Ghost,
     bank_beaver,
-    decoration_text,
     draw_river,
     draw_river_rows,
     draw_shape,
-    forest_lines,
     ghost_over,
     river_decorations,
     river_lines,
     river_size,
-    shape_legend,
-    shape_picture,
 )
-from tui.glyphs import ASCII
+from tui.games.bivi_forest import ForestLayout, forest_drawing, plain_rules, tile_name
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList, SteadyText
@@ -73,9 +69,17 @@ STYLES = {
     "ghost": Style(color="black", bgcolor="bright_cyan", bold=True),
     "ghost-bad": Style(color="bright_white", bgcolor="bright_red", bold=True),
     "mark": Style(color="bright_magenta", bold=True),
+    "text": Style(),
+    "take": Style(bold=True),
 }
 #: Rows under the rivers the tile in hand needs (its name, picture, reason, keys).
 HAND_ROWS = 8
+#: Rows under the rivers kept for the tile in hand (its name, whether it fits) when
+#: choosing how large the forest's tiles are drawn.
+HAND_RESERVE = 2
+#: From this many rows on, the board has room under the forest for the rules of what is
+#: being done now.
+RULES_HINT_ROWS = 40
 
 
 class RiverBoard(LineBoard):
@@ -136,6 +140,17 @@ class RiverBoard(LineBoard):
             self.parent.post_message(events.DescendantBlur(self))
 
 
+class ForestBoard(LineBoard, can_focus=False):
+    """The forest drawn with the river's styles: a new offer repaints the characters that
+    changed on each line (a side emptied, a count), not whole rows."""
+
+    STYLES = STYLES
+
+    @property
+    def text(self) -> str:
+        return "\n".join("".join(text for text, _ in row) for row in self.drawing)
+
+
 class BiviScreen(GameScreen):
     if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
         app = getters.app(CampfireApp)
@@ -169,6 +184,16 @@ class BiviScreen(GameScreen):
         self._drawn_for: tuple[tuple[int, int], bool] | None = None
         #: The board size planned before the first layout, with the table and terminal size.
         self._planned_board: tuple[Any, Any, tuple[int, int]] | None = None
+        #: What the forest was last drawn from (the offer, glyphs and room), and at what size:
+        #: a new table with the same offer draws nothing.
+        self._forest_for: tuple | None = None
+        self.forest_size = COMPACT
+        #: Within one turn the forest only loses tiles: it keeps the layout of its first
+        #: drawing of the turn (cell size, side width, rows), by turn and room, so taking a
+        #: tile rewrites the characters that changed instead of moving what stays.
+        self._forest_turn: tuple[tuple, ForestLayout] | None = None
+        #: The rules book, read once for the hint under the forest on tall terminals.
+        self._rules: Any = None
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="rivers"):
@@ -188,7 +213,8 @@ class BiviScreen(GameScreen):
             # Its line-drawn text: a ghost step changes whether the spot fits, and a Static
             # wraps and renders its whole text again for that.
             yield LineText(id="hand")
-            yield SteadyText(id="forest")
+            yield ForestBoard(id="forest")
+            yield SteadyText(id="rules-hint")
 
     def _new_other_box(self) -> Vertical:
         title, board = SteadyText(classes="river-title"), RiverBoard(classes="compact")
@@ -385,16 +411,41 @@ class BiviScreen(GameScreen):
         self._draw_active(table, mode)
         self.query_one("#active-title", SteadyText).show(self._river_title(view, active, table.seat_names))
         self._draw_others(table, active)
-        forest = [f"Forest: bag {view.bag}, discards {view.discard}, cubes {view.supply}"]
-        pictures = self.app.glyphs != ASCII
-        forest += forest_lines(view, pictures=pictures)
-        if not pictures:
-            forest += shape_legend(view)
-        if view.mode != "basic":
-            forest.append(DECORATION_LEGEND)
-        if view.objectives:
-            forest.append("Objectives: " + "; ".join(o.title for o in view.objectives))
-        self.query_one("#forest", SteadyText).show("\n".join(forest))
+        self._draw_forest(view)
+        self._draw_rules_hint(table)
+
+    def _draw_forest(self, view: BiviView) -> None:
+        """The offered tiles, each drawn as the river will draw it, at the largest cells
+        (up to the active river's) whose drawing fits the rows under the rivers; drawn
+        again only when the offer or the room changes, never for a ghost step."""
+        board_width, board_height = self._board_size()
+        width = board_width - 2  # the scrollbar of the area under the rivers, and a margin
+        active = self._sizes[0]
+        rows = board_height - river_size(view, active)[1] - 2 - HAND_RESERVE
+        offer = (view.forest, view.take_side, view.mode, view.bag, view.discard, view.supply, view.objectives)
+        key = (offer, self.app.glyphs, width, rows, active)
+        if key == self._forest_for:
+            return
+        self._forest_for = key
+        turn = (view.turn, self.app.glyphs, width, rows, active)
+        kept = self._forest_turn[1] if self._forest_turn is not None and self._forest_turn[0] == turn else None
+        drawn, lines = forest_drawing(view, glyphs=self.app.glyphs, width=width, rows=rows, largest=active, keep=kept)
+        self._forest_turn = (turn, drawn)
+        self.forest_size = drawn.size
+        self.query_one("#forest", ForestBoard).show(lines)
+
+    def _draw_rules_hint(self, table: Table) -> None:
+        """On a tall terminal, the rules of what is being done now under the forest."""
+        widget = self.query_one("#rules-hint", SteadyText)
+        shown = self._board_size()[1] >= RULES_HINT_ROWS
+        if widget.display != shown:
+            widget.display = shown
+        if not shown:
+            return
+        if self._rules is None:
+            self._rules = load_rules(self.game_id)
+        section = self._rules.section(table.summary.rules_topic) if table.summary.rules_topic else None
+        widget.show(plain_rules(section) if section is not None else "")
 
     def _active_seat(self, table: Table) -> int:
         view: BiviView = table.view
@@ -492,14 +543,9 @@ class BiviScreen(GameScreen):
         shape, so no picture is drawn here."""
         lines: list[str] = []
         tile = view.hand_tile
-        ascii_only = self.app.glyphs == ASCII
         if tile is not None:
             holder = names[view.hand_seat] if 0 <= view.hand_seat < len(names) else "?"
-            deco = decoration_text(tile) if view.mode != "basic" else ""
-            picture = "" if ascii_only else " " + shape_picture(tile.cells)
-            lines.append(
-                f"{holder} holds {tile.wood} {tile.id} ({tile.shape}{picture})" + (f" [{deco}]" if deco else "")
-            )
+            lines.append(f"{holder} holds {tile_name(view, tile.id)}")
             if not mode:  # while placing, the ghost on the river shows the shape
                 cells = oriented_cells(tile.cells, self.rotation, self.flipped) if mode == "tile" else tile.cells
                 lines.extend("  " + row for row in draw_shape(cells, WOOD_LETTER[tile.wood]))

@@ -59,7 +59,7 @@ def _centred(text: str, size: CellSize) -> str:
 
 
 def cell_runs(
-    view: BiviView, river: RiverView, row: int, col: int, size: CellSize, glyphs: Glyphs, first_cells: set
+    view: BiviView, river: RiverView, row: int, col: int, size: CellSize, glyphs: Glyphs, firsts: set[tuple[int, int]]
 ) -> tuple[Run, ...]:
     """The runs of one cell: one per row of the cell."""
     kind = view.board_rows[row][col]
@@ -85,7 +85,7 @@ def cell_runs(
     second = " " * w
     if kind == "#":
         second = glyphs.bank * w
-    elif value > 0 and view.mode != "basic" and (row, col) in first_cells:
+    elif value > 0 and view.mode != "basic" and (row, col) in firsts:
         second = decoration_text(view.tiles[value])[:w].center(w)
     bottom_kind = top[1] if value > 0 or kind == "#" else ("empty-below" if row >= view.bank_row else "empty")
     if river.beaver == (row, col) and value > 0:
@@ -93,7 +93,7 @@ def cell_runs(
     return top, (second, bottom_kind)
 
 
-def _first_cells(river: RiverView) -> set[tuple[int, int]]:
+def first_cells(river: RiverView) -> set[tuple[int, int]]:
     """The first cell (in reading order) of each tile: where its decorations are written."""
     seen: set[int] = set()
     first = set()
@@ -162,7 +162,7 @@ def draw_river_rows(
     on_bank = bank_beaver(view, river)
     ghost_cells = set(ghost.cells) if ghost else set()
     numbered = {spot: str(n) for n, spot in enumerate(marks, start=1)}
-    first_cells = _first_cells(river) if size.height > 1 else set()
+    firsts = first_cells(river) if size.height > 1 else set()
     labelled = size.width > 1
     w = size.width
     drawn: dict[int, list[Run]] = {}
@@ -184,7 +184,7 @@ def draw_river_rows(
                 text = f"({numbered[(r, c)]})".center(w) if w > 1 else numbered[(r, c)]
                 cell = ((text, "mark"),) + tuple((" " * w, "mark") for _ in range(size.height - 1))
             else:
-                cell = cell_runs(view, river, r, c, size, glyphs, first_cells)
+                cell = cell_runs(view, river, r, c, size, glyphs, firsts)
             for line, run in zip(lines, cell):
                 line.append(run)
         drawn.update(zip(river_lines(r, size), lines))
@@ -224,61 +224,8 @@ def draw_shape(cells: Sequence[tuple[int, int]], letter: str) -> list[str]:
     return ["".join(letter if (r, c) in filled else " " for c in range(width)) for r in range(height)]
 
 
-# Quadrant blocks indexed by (top-left, top-right, bottom-left, bottom-right) bits.
-_QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
-
-
-def shape_picture(cells: Sequence[tuple[int, int]]) -> str:
-    """A tile of at most two rows drawn in one line of quadrant blocks (two cells across and
-    two down per character), e.g. S4 as '▟▘'."""
-    filled = set(cells)
-    width = max(c for _, c in cells) + 1
-    out = []
-    for c in range(0, width, 2):
-        bits = ((0, c) in filled) | ((0, c + 1) in filled) << 1 | ((1, c) in filled) << 2 | ((1, c + 1) in filled) << 3
-        out.append(_QUADRANTS[bits])
-    return "".join(out)
-
-
-def tile_label(view: BiviView, tile_id: int, *, pictures: bool = True) -> str:
-    """'w64 S4 ▟▘ [mf]': wood letter and id, shape code, its picture, decorations."""
-    tile = view.tiles[tile_id]
-    label = f"{WOOD_LETTER[tile.wood]}{tile_id} {tile.shape}"
-    if pictures:
-        label += " " + shape_picture(tile.cells)
-    if view.mode != "basic":
-        deco = decoration_text(tile)
-        if deco:
-            label += f" [{deco}]"
-    return label
-
-
-def shape_legend(view: BiviView) -> list[str]:
-    """Two lines picturing every shape code in the forest, for terminals without blocks:
-    'I3 ###  S4  ##' over '        ##  '."""
-    shapes: dict[str, tuple[tuple[int, int], ...]] = {}
-    for side in view.forest:
-        for t in side:
-            tile = view.tiles[t]
-            shapes.setdefault(tile.shape, tile.cells)
-    top, bottom = [], []
-    for code in sorted(shapes):
-        picture = draw_shape(shapes[code], "#")
-        picture += [" " * len(picture[0])] * (2 - len(picture))
-        top.append(f"{code} {picture[0]}")
-        bottom.append(" " * (len(code) + 1) + picture[1])
-    return ["  ".join(top), "  ".join(bottom)] if top else []
-
-
-def forest_lines(view: BiviView, *, pictures: bool = True) -> list[str]:
-    """One line per forest side: its tiles as wood letter, id, shape and decorations."""
-    names = {"N": "North", "E": "East ", "S": "South", "W": "West "}
-    lines = []
-    for side, tiles in zip(view.sides, view.forest):
-        marker = ">" if side == view.take_side else " "
-        shown = "  ".join(tile_label(view, t, pictures=pictures) for t in tiles) or "(empty)"
-        lines.append(f"{marker}{names[side]} {shown}")
-    return lines
+def runs_width(line: Sequence[Run]) -> int:
+    return sum(len(text) for text, _ in line)
 
 
 def river_decorations(river: RiverView) -> str:

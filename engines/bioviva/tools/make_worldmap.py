@@ -83,7 +83,27 @@ EURASIA_TREELINE = [
     (180, 63),
 ]
 # Southern limit of the taiga.
-NA_BOREAL_SOUTH = [(-170, 60), (-127, 60), (-125, 55), (-115, 54.5), (-97, 54), (-95, 48), (-60, 47.5), (-50, 47)]
+# From the Alberta foothills the boreal plains' edge falls south-east past Prince Albert and
+# the Manitoba escarpment (Porcupine, Duck and Riding Mountains) to the Interlake and the
+# shield east of Lake Winnipeg; the aspen parkland and prairie lie south of it (WWF
+# Mid-Continental Canadian forests against the Canadian aspen forests and parklands).
+NA_BOREAL_SOUTH = [
+    (-170, 60),
+    (-127, 60),
+    (-125, 55),
+    (-115, 54.2),
+    (-110, 54),
+    (-106, 53.5),
+    (-104, 53),
+    (-102, 52.2),
+    (-100.5, 51),
+    (-98.5, 50.6),
+    (-96.5, 50.3),
+    (-95.5, 49.2),
+    (-95, 48),
+    (-60, 47.5),
+    (-50, 47),
+]
 EURASIA_BOREAL_SOUTH = [
     (0, 60.5),
     (30, 60),
@@ -93,8 +113,12 @@ EURASIA_BOREAL_SOUTH = [
     (90, 52),
     (100, 50.5),
     (120, 51),
-    (135, 52),
-    (145, 52),
+    # The Greater Khingan, the Amur and the Okhotsk-Manchurian taiga of the lower Amur and
+    # Sakhalin reach down to about 48 N.
+    (124, 49.5),
+    (128, 48.5),
+    (135, 48),
+    (145, 47.5),
     (180, 50),
 ]
 
