@@ -136,6 +136,7 @@ async def check_layouts(case: LayoutCase, tmp_path) -> list[str]:
     """Play `case`'s seeds through the screen; the problems found, each with seed, action
     count and size (empty when every look was clean)."""
     from engines.core.protocol import AUTO
+    from tests.tui_helpers import becomes
     from tui.app import CampfireApp
     from tui.opening import open_match
     from tui.screens.game import GameScreen
@@ -178,7 +179,8 @@ async def check_layouts(case: LayoutCase, tmp_path) -> list[str]:
                     screen.choose_action(match.bot_choice(0, heuristic))
                 await _settle(app, pilot)
                 if len(match.journal) == count and not match.is_over():
-                    await pilot.pause(0.05)  # a bot's move or a replay still landing
+                    # A bot's move or a replay still landing (slow on a loaded machine): bounded.
+                    await becomes(pilot, lambda: len(match.journal) != count or match.is_over(), timeout=10)
                     await _settle(app, pilot)
                     if len(match.journal) == count:
                         found.append(f"seed {seed}: stuck after {count} actions")

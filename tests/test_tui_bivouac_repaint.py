@@ -324,8 +324,7 @@ async def test_a_step_to_a_prepared_spot_finds_its_rows_styled(styled_rows_made)
         detail.show("wood", lambda: Text(texts["wood"]))
         detail.prepare(iter([("rope", lambda: Text(texts["rope"])), ("moss", lambda: Text(texts["moss"]))]))
         await pilot.pause()
-        while detail.preparing:
-            await pilot.pause(0.01)
+        await prepared(pilot, detail)
         for spot in ("moss", "rope", "wood"):  # the last prepared first: the box still shows wood
             styled_rows_made.clear()
             detail.show(spot, lambda: Text(texts[spot]), stepping=True)

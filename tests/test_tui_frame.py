@@ -154,7 +154,7 @@ from textual.widgets import DataTable  # noqa: E402
 
 from engines.registry import load_engine  # noqa: E402
 from tests.layout import screen_text  # noqa: E402
-from tests.tui_helpers import open_game, settle, wait_until  # noqa: E402
+from tests.tui_helpers import open_game, settle, wait_for_palette_top, wait_until  # noqa: E402
 from tui.widgets.frame import ActionList, GameLog, SeatPanels  # noqa: E402
 
 
@@ -520,7 +520,7 @@ async def test_the_palette_opens_the_keys_panel(tmp_path) -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"keys: every")
-        await pilot.pause(0.3)
+        await wait_for_palette_top(app, pilot, "keys: every key of this screen")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen) and app.screen.under is screen

@@ -63,3 +63,21 @@ async def wait_until(pilot, condition, what: str, timeout: float = 30.0) -> None
     machine); fails naming `what`."""
     if not await becomes(pilot, condition, timeout):
         raise AssertionError(f"{what} did not happen within {timeout:.0f} s")
+
+
+def palette_prompts(app) -> list[str]:
+    """The entries the open command palette lists, top first (none when it is not open)."""
+    from textual.command import CommandList, CommandPalette
+
+    if not isinstance(app.screen, CommandPalette):
+        return []
+    listing = app.screen.query_one(CommandList)
+    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+
+async def wait_for_palette_top(app, pilot, wanted: str, timeout: float = 30.0) -> None:
+    """Until the command palette's first entry (the one Enter takes) contains `wanted`: its
+    search adds results in batches, a quarter second apart."""
+    await wait_until(
+        pilot, lambda: wanted in next(iter(palette_prompts(app)), ""), f"{wanted!r} first in the palette", timeout
+    )
