@@ -16,8 +16,8 @@ async def open_bivi(terminal) -> None:
     waits for the screen to answer it (the next game's pitch), so none is lost or extra."""
     from tui.screens.launcher import launcher_order
 
-    pitches = [entry.pitch[:40] for entry in launcher_order()]
-    wanted = next(entry.pitch[:40] for entry in launcher_order() if entry.id == "bivi")
+    pitches = [entry.pitch[:20] for entry in launcher_order()]
+    wanted = next(entry.pitch[:20] for entry in launcher_order() if entry.id == "bivi")
 
     def shown() -> str | None:
         return next((pitch for pitch in pitches if pitch in terminal.text), None)
