@@ -84,6 +84,16 @@ def layout_problems(screen: Screen) -> list[str]:
     return problems
 
 
+async def lasting_layout_problems(pilot, screen: Screen, timeout: float = 10.0) -> list[str]:
+    """`layout_problems(screen)` once they have had `timeout` seconds to go away: a screen
+    still laying out its text (a long rules section on a loaded machine) is briefly cut
+    off, as a player never sees it settle. Returns at once when there are none."""
+    from tests.tui_helpers import becomes
+
+    await becomes(pilot, lambda: not layout_problems(screen), timeout)
+    return layout_problems(screen)
+
+
 def screen_text(screen: Screen) -> str:
     """Every character on screen, row by row."""
     return "\n".join(strip.text for strip in screen._compositor.render_strips())

@@ -204,7 +204,7 @@ def test_screen_snapshot(game_id, size, tmp_path, snap_compare) -> None:
 # -- the screens around the games ------------------------------------------------------------
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_launcher_setup_rules_and_keys_fit_or_scroll(tmp_path, size) -> None:
-    from tests.layout import layout_problems
+    from tests.layout import lasting_layout_problems
     from tui.app import CampfireApp
     from tui.screens.keys import KeysScreen
     from tui.screens.rules import RulesScreen
@@ -214,16 +214,18 @@ async def test_launcher_setup_rules_and_keys_fit_or_scroll(tmp_path, size) -> No
     problems: list[str] = []
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        problems += [f"launcher: {p}" for p in layout_problems(app.screen)]
+        problems += [f"launcher: {p}" for p in await lasting_layout_problems(pilot, app.screen)]
         for game_id in ("bivi", "bioviva", "camp_grizzly"):
             for screen in (SetupScreen(game_id), RulesScreen(game_id)):
                 app.push_screen(screen)
                 await pilot.pause()
-                problems += [f"{type(screen).__name__} {game_id}: {p}" for p in layout_problems(screen)]
+                problems += [
+                    f"{type(screen).__name__} {game_id}: {p}" for p in await lasting_layout_problems(pilot, screen)
+                ]
                 app.pop_screen()
         app.push_screen(KeysScreen(app.screen))
         await pilot.pause()
-        problems += [f"keys: {p}" for p in layout_problems(app.screen)]
+        problems += [f"keys: {p}" for p in await lasting_layout_problems(pilot, app.screen)]
         app.pop_screen()
         from engines.core.protocol import Outcome, ScoreLine
         from tui.screens.end import EndScreen
@@ -237,5 +239,5 @@ async def test_launcher_setup_rules_and_keys_fit_or_scroll(tmp_path, size) -> No
         )
         app.push_screen(EndScreen(outcome, ["Ana", "Ben", "Cyd", "Dee"], "A final position.\n" * 20))
         await pilot.pause()
-        problems += [f"end: {p}" for p in layout_problems(app.screen)]
+        problems += [f"end: {p}" for p in await lasting_layout_problems(pilot, app.screen)]
     assert not problems, "\n".join(problems)
