@@ -178,7 +178,7 @@ SNAPSHOT_GAMES = {
 @pytest.mark.parametrize("game_id", list(SNAPSHOT_GAMES))
 def test_screen_snapshot(game_id, size, tmp_path, snap_compare) -> None:
     from engines.core.protocol import AUTO
-    from tests.tui_helpers import open_game, settle
+    from tests.tui_helpers import open_game, settle, wait_until
     from tui.app import CampfireApp
 
     seats, options, seed, actions = SNAPSHOT_GAMES[game_id]
@@ -195,7 +195,9 @@ def test_screen_snapshot(game_id, size, tmp_path, snap_compare) -> None:
             if 0 in match.actors() and AUTO not in match.actors():
                 app.screen.choose_action(match.bot_choice(0, heuristic))
             await settle(app, pilot)
-        await pilot.pause(0.3)  # let a replay on the map finish
+        # Otis's walk is replayed on Camp Grizzly's map a step per tick: until it is over (the
+        # screen's replay timer gone; bounded), rather than 0.3 s, too short on a loaded machine.
+        await wait_until(pilot, lambda: getattr(app.screen, "_stalk_timer", None) is None, "the map's replay over")
         await settle(app, pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
