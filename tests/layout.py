@@ -97,6 +97,16 @@ def keys_cannot_scroll(screen: Screen) -> list[str]:
     return problems
 
 
+async def lasting_layout_problems(pilot, screen: Screen, timeout: float = 10.0) -> list[str]:
+    """`layout_problems(screen)` once they have had `timeout` seconds to go away: a screen
+    still laying out its text (a long rules section on a loaded machine) is briefly cut
+    off, as a player never sees it settle. Returns at once when there are none."""
+    from tests.tui_helpers import becomes
+
+    await becomes(pilot, lambda: not layout_problems(screen), timeout)
+    return layout_problems(screen)
+
+
 def screen_text(screen: Screen) -> str:
     """Every character on screen, row by row."""
     return "\n".join(strip.text for strip in screen._compositor.render_strips())
@@ -149,6 +159,7 @@ async def check_layouts(case: LayoutCase, tmp_path) -> list[str]:
     """Play `case`'s seeds through the screen; the problems found, each with seed, action
     count and size (empty when every look was clean)."""
     from engines.core.protocol import AUTO
+    from tests.tui_helpers import becomes
     from tui.app import CampfireApp
     from tui.opening import open_match
     from tui.screens.game import GameScreen
@@ -191,7 +202,8 @@ async def check_layouts(case: LayoutCase, tmp_path) -> list[str]:
                     screen.choose_action(match.bot_choice(0, heuristic))
                 await _settle(app, pilot)
                 if len(match.journal) == count and not match.is_over():
-                    await pilot.pause(0.05)  # a bot's move or a replay still landing
+                    # A bot's move or a replay still landing (slow on a loaded machine): bounded.
+                    await becomes(pilot, lambda: len(match.journal) != count or match.is_over(), timeout=10)
                     await _settle(app, pilot)
                     if len(match.journal) == count:
                         found.append(f"seed {seed}: stuck after {count} actions")

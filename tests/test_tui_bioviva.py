@@ -7,7 +7,7 @@ import re
 import pytest
 from textual.widgets import Input
 
-from tests.tui_helpers import highlight_game, open_game, settle
+from tests.tui_helpers import highlight_game, open_game, settle, wait_for_palette_top
 from tui.app import CampfireApp
 from tui.games.bioviva import BiovivaScreen, WorldMap
 from tui.screens.curtain import CurtainScreen
@@ -122,7 +122,7 @@ async def test_palette_finds_a_symbol_tile_in_the_rules(tmp_path) -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"symbol tiles antennae")
-        await pilot.pause(0.3)
+        await wait_for_palette_top(app, pilot, "Symbol tiles")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from saves.store import list_saves, load
-from tests.tui_helpers import highlight_game, open_game, settle
+from tests.tui_helpers import highlight_game, open_game, settle, wait_for_palette_top
 from tui.app import CampfireApp
 from tui.games.bivi import BiviScreen, RiverBoard
 from tui.screens.end import EndScreen
@@ -158,7 +158,7 @@ async def test_command_palette_plays_an_action_and_opens_a_rules_topic(tmp_path)
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"bank right")
-        await pilot.pause(0.3)
+        await wait_for_palette_top(app, pilot, "action: bank right")
         await pilot.press("enter")
         await settle(app, pilot)
         assert app.screen is screen
@@ -167,7 +167,7 @@ async def test_command_palette_plays_an_action_and_opens_a_rules_topic(tmp_path)
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"rules scoring")
-        await pilot.pause(0.3)
+        await wait_for_palette_top(app, pilot, "Scoring")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)

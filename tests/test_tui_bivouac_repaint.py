@@ -22,7 +22,7 @@ from engines.bivouac import ENGINE
 from engines.bivouac.state import BivouacOptions
 from engines.core.match import Match, SeatSpec
 from tests.test_tui_bivi_repaint import RecordingApp, inside, repainted_by
-from tests.tui_helpers import open_game, settle
+from tests.tui_helpers import open_game, settle, wait_until
 from tui.games import bivouac as bivouac_screen
 from tui.games.bivouac import CampBoard, SpotDetail
 
@@ -93,12 +93,9 @@ async def test_a_cursor_step_repaints_the_changed_camp_and_detail_rows_and_lays_
 
 async def prepared(pilot, detail: SpotDetail) -> None:
     # Preparing runs between frames: on a loaded machine (the suite's four workers on two
-    # cores) it takes a few seconds, so the bound is generous.
-    for _ in range(1500):
-        if not detail.preparing:
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the details were never all prepared")
+    # cores, other work beside) it takes seconds, so the bound is time, and generous. 1500
+    # pilot.pause(0.01) ran out under load: each walks every widget of the screen.
+    await wait_until(pilot, lambda: not detail.preparing, "the details all prepared", timeout=90)
 
 
 async def walk_every_spot(app, pilot, counted) -> tuple[list[list[str]], int]:

@@ -10,7 +10,7 @@ from textual import events
 from engines.core.match import Match, SeatSpec
 from saves.store import Autosaver, load
 from tests.fake_engine import ENGINE, CountOptions
-from tests.tui_helpers import open_game, settle
+from tests.tui_helpers import open_game, settle, wait_until
 from tui.app import CampfireApp
 from tui.opening import open_match
 from tui.screens import game
@@ -135,11 +135,8 @@ async def test_an_all_bot_game_answers_escape_while_its_bots_play(tmp_path, monk
         open_match(app, match, None)
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        for _ in range(300):  # the bots play on between frames, not in Pilot's sight
-            if app.screen is launcher:
-                break
-            await pilot.pause(0.01)
-        assert app.screen is launcher
+        # The bots play on between frames, not in Pilot's sight, until Esc at the fifth step.
+        await wait_until(pilot, lambda: app.screen is launcher, "back at the launcher")
         left_at = len(match.journal)
         assert 5 <= left_at and not match.is_over(), "left in the middle of the game"
         # The bots' steps were drawn as they went, a batch at a time.

@@ -154,7 +154,7 @@ from textual.widgets import DataTable  # noqa: E402
 
 from engines.registry import load_engine  # noqa: E402
 from tests.layout import screen_text  # noqa: E402
-from tests.tui_helpers import open_game, settle  # noqa: E402
+from tests.tui_helpers import open_game, settle, wait_for_palette_top, wait_until  # noqa: E402
 from tui.widgets.frame import ActionList, GameLog, SeatPanels  # noqa: E402
 
 
@@ -345,7 +345,9 @@ async def test_rules_viewer_scrolls_to_the_last_line_of_the_longest_section(tmp_
         app.push_screen(RulesScreen("camp_grizzly", longest.anchor))
         await pilot.pause()
         scroller = app.screen.query_one(RulesText)
-        assert app.focused is scroller and scroller.max_scroll_y > 0
+        # The section's text is laid out after the screen shows (slower on a loaded machine).
+        await wait_until(pilot, lambda: scroller.max_scroll_y > 0, "the longest section taller than the screen")
+        assert app.focused is scroller
         assert scroller.show_vertical_scrollbar, "a scrollbar shows there is more"
         await pilot.press("pagedown")
         await pilot.pause()
@@ -518,7 +520,7 @@ async def test_the_palette_opens_the_keys_panel(tmp_path) -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"keys: every")
-        await pilot.pause(0.3)
+        await wait_for_palette_top(app, pilot, "keys: every key of this screen")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen) and app.screen.under is screen

@@ -15,7 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from engines.core.match import Match, SeatSpec
 from saves.store import list_saves, load_save
 from tests.test_tui_bivi import play_human_turns
-from tests.tui_helpers import open_game, settle
+from tests.tui_helpers import open_game, palette_prompts, settle, wait_until
 from tui import cli
 from tui.app import CampfireApp
 from tui.screens.game import GameScreen
@@ -277,11 +277,12 @@ async def test_the_palette_lists_actions_naming_a_markup_seat(tmp_path):
         await pilot.pause()
         for query in ("", "accept"):
             await pilot.press(*query)
-            await pilot.pause(0.3)
             assert isinstance(app.screen, CommandPalette)
-            listing = app.screen.query_one(OptionList)
-            prompts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
-            assert any("accept [bold]x's" in prompt for prompt in prompts), prompts
+            await wait_until(
+                pilot,
+                lambda: any("accept [bold]x's" in prompt for prompt in palette_prompts(app)),
+                f"the action naming the markup seat listed for {query!r}",
+            )
 
 
 async def test_curtain_end_screen_and_palette_show_markup_names_as_text(tmp_path):
@@ -303,7 +304,7 @@ async def test_curtain_end_screen_and_palette_show_markup_names_as_text(tmp_path
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"action")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: bool(palette_prompts(app)), "the palette listing actions")
         await pilot.press("escape")
         await pilot.pause()
         app.push_screen(CurtainScreen(NAMES[0]))

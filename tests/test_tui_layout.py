@@ -180,7 +180,7 @@ SNAPSHOT_GAMES = {
 @pytest.mark.parametrize("game_id", list(SNAPSHOT_GAMES))
 def test_screen_snapshot(game_id, size, tmp_path, snap_compare) -> None:
     from engines.core.protocol import AUTO
-    from tests.tui_helpers import open_game, settle
+    from tests.tui_helpers import open_game, settle, wait_until
     from tui.app import CampfireApp
 
     seats, options, seed, actions = SNAPSHOT_GAMES[game_id]
@@ -197,7 +197,9 @@ def test_screen_snapshot(game_id, size, tmp_path, snap_compare) -> None:
             if 0 in match.actors() and AUTO not in match.actors():
                 app.screen.choose_action(match.bot_choice(0, heuristic))
             await settle(app, pilot)
-        await pilot.pause(0.3)  # let a replay on the map finish
+        # Otis's walk is replayed on Camp Grizzly's map a step per tick: until it is over (the
+        # screen's replay timer gone; bounded), rather than 0.3 s, too short on a loaded machine.
+        await wait_until(pilot, lambda: getattr(app.screen, "_stalk_timer", None) is None, "the map's replay over")
         await settle(app, pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -250,7 +252,7 @@ async def test_bivouac_every_panel_is_reached_by_keys(size, tmp_path) -> None:
 # -- the screens around the games ------------------------------------------------------------
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_launcher_setup_rules_and_keys_fit_or_scroll(tmp_path, size) -> None:
-    from tests.layout import layout_problems
+    from tests.layout import lasting_layout_problems
     from tui.app import CampfireApp
     from tui.screens.keys import KeysScreen
     from tui.screens.rules import RulesScreen
@@ -260,16 +262,18 @@ async def test_launcher_setup_rules_and_keys_fit_or_scroll(tmp_path, size) -> No
     problems: list[str] = []
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        problems += [f"launcher: {p}" for p in layout_problems(app.screen)]
+        problems += [f"launcher: {p}" for p in await lasting_layout_problems(pilot, app.screen)]
         for game_id in ("bivi", "bioviva", "camp_grizzly"):
             for screen in (SetupScreen(game_id), RulesScreen(game_id)):
                 app.push_screen(screen)
                 await pilot.pause()
-                problems += [f"{type(screen).__name__} {game_id}: {p}" for p in layout_problems(screen)]
+                problems += [
+                    f"{type(screen).__name__} {game_id}: {p}" for p in await lasting_layout_problems(pilot, screen)
+                ]
                 app.pop_screen()
         app.push_screen(KeysScreen(app.screen))
         await pilot.pause()
-        problems += [f"keys: {p}" for p in layout_problems(app.screen)]
+        problems += [f"keys: {p}" for p in await lasting_layout_problems(pilot, app.screen)]
         app.pop_screen()
         from engines.core.protocol import Outcome, ScoreLine
         from tui.screens.end import EndScreen
@@ -283,5 +287,5 @@ async def test_launcher_setup_rules_and_keys_fit_or_scroll(tmp_path, size) -> No
         )
         app.push_screen(EndScreen(outcome, ["Ana", "Ben", "Cyd", "Dee"], "A final position.\n" * 20))
         await pilot.pause()
-        problems += [f"end: {p}" for p in layout_problems(app.screen)]
+        problems += [f"end: {p}" for p in await lasting_layout_problems(pilot, app.screen)]
     assert not problems, "\n".join(problems)

@@ -40,3 +40,44 @@ async def open_setup_form(app, pilot, game_id: str):
     await pilot.pause()
     assert isinstance(app.screen, SetupScreen)
     return app.screen
+
+
+async def becomes(pilot, condition, timeout: float) -> bool:
+    """Whether `condition()` holds within `timeout` seconds. Polls with a plain sleep rather
+    than `pilot.pause()`, which walks every widget of the screen on each call; one pause
+    after, so what the condition saw is drawn."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() >= deadline:
+            return False
+        await asyncio.sleep(0.01)
+    await pilot.pause()
+    return True
+
+
+async def wait_until(pilot, condition, what: str, timeout: float = 30.0) -> None:
+    """Until `condition()` holds, bounded by `timeout` seconds (generous for a loaded
+    machine); fails naming `what`."""
+    if not await becomes(pilot, condition, timeout):
+        raise AssertionError(f"{what} did not happen within {timeout:.0f} s")
+
+
+def palette_prompts(app) -> list[str]:
+    """The entries the open command palette lists, top first (none when it is not open)."""
+    from textual.command import CommandList, CommandPalette
+
+    if not isinstance(app.screen, CommandPalette):
+        return []
+    listing = app.screen.query_one(CommandList)
+    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+
+async def wait_for_palette_top(app, pilot, wanted: str, timeout: float = 30.0) -> None:
+    """Until the command palette's first entry (the one Enter takes) contains `wanted`: its
+    search adds results in batches, a quarter second apart."""
+    await wait_until(
+        pilot, lambda: wanted in next(iter(palette_prompts(app)), ""), f"{wanted!r} first in the palette", timeout
+    )

@@ -1,16 +1,21 @@
 """Two players on two SSH connections (asyncssh + pyte, different keys) create and join a
 Bivì table in the lobby and play it to the end against a bot, each by keys on their own
 screen: tiles, beavers and cubes go on the river with the ghost (arrows, Enter), the rest
-from the action list. Both end screens agree, and the table exports to a save that replays
-the same."""
+from the action list. The first turn (every kind of move) and the last turns are played by
+keys; the turns between go through the same table requests a player's screen sends, so the
+screens follow a game played elsewhere. Both end screens agree, and the table exports to a
+save that replays the same."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 from engines.bivi.actions import CubeAt, Place
+from engines.core.match import Match
 from engines.registry import GAMES
 from saves.store import load_save
+from server.protocol import Act
 from tests.ssh.terminal import DOWN, ENTER, START_TIMEOUT, session
 
 LAUNCHER = "Ready to play"
@@ -63,6 +68,9 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, 
                 await asyncio.sleep(0.1)
         terminals = {0: ana, 1: bo}
         by_board: dict[str, int] = {}
+        by_keys: set[int] = set()  # the journal entries a player's keys made
+        keyed_turns: set[int] = set()
+        last_turn = 0  # from this turn on, keys again (known once the first turn is over)
 
         async with asyncio.timeout(600):
             while not table.match.is_over():
@@ -71,6 +79,12 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, 
                     await asyncio.sleep(0.05)  # a bot or the game acts on the server
                     continue
                 seat = actors[0]
+                turn = table.match.state.turn
+                if turn > 1 and not last_turn:
+                    last_turn = _last_turn(table.match)
+                if 1 < turn < last_turn:
+                    await _act_as(table, seat)
+                    continue
                 terminal = terminals[seat]
                 version = table.version
                 board = _on_the_board(table.match, seat)
@@ -97,14 +111,20 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, 
                             await asyncio.sleep(0.02)
                 except TimeoutError:
                     continue  # pressed on a screen not yet redrawn: the server said stale; again
+                by_keys.add(version)
+                keyed_turns.add(turn)
                 if board:
                     entry = table.match.journal[version]
                     assert entry.seat == seat and entry.action.split()[0] in ("place", "beaver", "cube-at"), entry
                     by_board[board] = by_board.get(board, 0) + 1
 
-        # Every tile a player placed went down by the ghost, none from the list.
-        human_places = [e for e in table.match.journal if e.seat in terminals and e.action.startswith("place")]
+        # Every tile a player placed by keys went down by the ghost, none from the list; keys
+        # played the first turn (every kind of move) and the end.
+        journal = table.match.journal
+        human_places = [n for n in by_keys if journal[n].action.startswith("place")]
         assert human_places and by_board["tile"] == len(human_places)
+        assert {"tile", "beaver", "cube"} <= set(by_board), by_board
+        assert last_turn > 2 and max(keyed_turns) >= last_turn, "the last turn was played by keys"
 
         outcome = table.match.engine.outcome(table.match.state)
         for terminal in (ana, bo):
@@ -118,6 +138,28 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, 
     named = [s.name for s in replayed.seats]
     assert [name.partition(" (")[0] for name in named] == ["ana", "bo", "Heuristic bot 3"]
     assert named[0] != named[1] and all(name.endswith(")") for name in named[:2]), "the key marks are kept"
+
+
+def _last_turn(match: Match) -> int:
+    """The turn the game would end in if everyone played as the heuristic bot from here (the
+    bots' choices are seeded by the position, so the table's game goes the same way)."""
+    ahead = Match.replay(match.engine, match.options, match.seats, match.seed, match.journal)
+    heuristic = ahead.engine.bots["heuristic"]()
+    while not ahead.is_over():
+        step = ahead.next_bot_or_auto() or next((a, ahead.bot_choice(a, heuristic)) for a in ahead.actors())
+        ahead.act(*step)
+    return ahead.state.turn
+
+
+async def _act_as(table, seat: int) -> None:
+    """`seat`'s heuristic move sent to the table as its player's screen sends a move (an
+    Act on the current version); the reply goes nowhere, the screens get the update."""
+    member = next(m for m, w in table.watchers.items() if w.seat == seat)
+    match = table.match
+    action = match.engine.format_action(match.bot_choice(seat, match.engine.bots["heuristic"]()))
+    version = table.version
+    await table.request(dataclasses.replace(member, send=lambda message: None), Act(table.id, version, action))
+    assert table.version == version + 1, f"the table refused {action!r}"
 
 
 def _on_the_board(match, seat: int) -> str:

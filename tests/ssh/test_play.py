@@ -12,17 +12,24 @@ MOVE_BUDGET = 4 * 1024
 
 
 async def open_bivi(terminal) -> None:
-    """From the launcher, highlight Bivì with the down key and start a default game."""
+    """From the launcher, highlight Bivì with the down key and start a default game. Each key
+    waits for the screen to answer it (the next game's pitch), so none is lost or extra."""
+    from tui.screens.launcher import launcher_order
+
+    pitches = [entry.pitch[:20] for entry in launcher_order()]
+    wanted = next(entry.pitch[:20] for entry in launcher_order() if entry.id == "bivi")
+
+    def shown() -> str | None:
+        return next((pitch for pitch in pitches if pitch in terminal.text), None)
+
     await terminal.wait_for(LAUNCHER, START_TIMEOUT)
-    await terminal.settle()
-    for _ in range(6):
-        if "Beavers stack timber" in terminal.text:
-            break
+    await terminal.wait_until(lambda: shown() is not None, "a game's pitch")
+    while (current := shown()) != wanted:
         terminal.press(DOWN)
-        await terminal.settle(quiet=0.5)
+        await terminal.wait_until(lambda: shown() not in (None, current), "the next game highlighted")
     terminal.press(ENTER)
     await terminal.wait_for("New game of Bivì")
-    await terminal.settle()
+    await terminal.settle(quiet=0.5)
     terminal.press(ENTER)
     await terminal.wait_for("bank left")
     await terminal.settle()
