@@ -5,10 +5,9 @@ The one place that binds a match to its autosave file and picks the game's scree
 
 from __future__ import annotations
 
-import importlib
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
@@ -17,33 +16,38 @@ from engines.core.match import Match, SeatSpec
 from saves.errors import SaveError
 from saves.store import Autosaver, SaveInUse, latest, load_save
 
+if TYPE_CHECKING:
+    from tui.screens.game import GameScreen
 
-def screen_class(game_id: str) -> type:
-    """The game's own screen (`tui.games.<id>.SCREEN`), or the shared frame."""
-    try:
-        module = importlib.import_module(f"tui.games.{game_id}")
-    except ModuleNotFoundError:
+
+def screen_class(game_id: str) -> type[GameScreen]:
+    """The screen the game's registry entry names, or the shared frame."""
+    from engines.registry import find_game, load_named
+
+    entry = find_game(game_id)
+    if not entry.screen:
         from tui.screens.game import GameScreen
 
         return GameScreen
-    return module.SCREEN
+    cls: type[GameScreen] = load_named(entry.screen)
+    return cls
 
 
-def game_widget_types() -> tuple[type, ...]:
+def game_widget_types(game_id: str | None = None) -> tuple[type, ...]:
     """The widget classes with default styles of their own that game screens mount beyond
-    the setup form's (every game's board, Bivì's hand line, Bioviva's card and map switcher,
-    the hot-seat tag, the list of offers: an OptionList, which the launcher no longer
-    mounts). The launcher has the app read
-    them with the form's (`CampfireApp.read_default_styles`): the first board to mount
-    otherwise parsed them, and every sheet's rules were gathered again, inside Start."""
-    from textual.widgets import ContentSwitcher
-
+    the setup form's: the shared frame's (boards, the hot-seat tag, the list of offers: an
+    OptionList, which the launcher no longer mounts) and those the game's registry entry
+    names (every ready game's, without `game_id`). The launcher has the app read them with
+    the form's (`CampfireApp.read_default_styles`): the first board to mount otherwise
+    parsed them, and every sheet's rules were gathered again, inside Start."""
+    from engines.registry import find_game, load_named, ready_games
     from tui.screens.handover import WhoseScreen
     from tui.widgets.board import LineBoard
     from tui.widgets.frame import ActionList
-    from tui.widgets.line_text import LineText
 
-    return (LineBoard, LineText, ContentSwitcher, WhoseScreen, ActionList)
+    entries = [find_game(game_id)] if game_id else ready_games()
+    own = {name: None for entry in entries for name in entry.widgets}
+    return (LineBoard, WhoseScreen, ActionList, *(load_named(name) for name in own))
 
 
 _rehearsed: set[str] = set()

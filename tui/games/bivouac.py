@@ -297,7 +297,7 @@ class BivouacScreen(GameScreen):
     def hides_information(self) -> bool:
         """Only the expansion has secrets (upgrade hands): the base game needs no curtain
         between two humans, who would otherwise pass the screen after every worker."""
-        return super().hides_information and self.match.options.expansion
+        return super().hides_information and self.match.view(None).expansion
 
     def fit_layout(self, width: int, height: int) -> None:
         # Set with the others on mount, where the first table is drawn: Textual's
