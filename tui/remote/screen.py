@@ -100,7 +100,9 @@ class RemoteScreen(_MixedInto):
             self.app.bell()
         elif isinstance(reply, ProbeAnswer):
             self.remote.store_refusal(reply)
-            self.refresh_table()
+            # The table is the same as before, so setting it again would draw nothing: the
+            # board asks its refusals again as it draws (the answer is now known).
+            self.mutate_reactive(GameScreen.table)
         elif isinstance(reply, Stale):
             self.notify("The table moved on before your action arrived: here is how it stands now.")
         elif isinstance(reply, ChatLine):
