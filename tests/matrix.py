@@ -113,13 +113,16 @@ def listed_index(screen: Any, action: Any) -> int | None:
     return None
 
 
-async def press_action(app: Any, pilot: Any, screen: Any, action: Any) -> bool:
+async def press_action(app: Any, pilot: Any, screen: Any, action: Any, *, listed_instead: bool = False) -> bool:
     """Play `action` for the seat at the keyboard by keys when the list shows it: its number,
-    or Home, Down to it and Enter in the list. An action only the board or a typed line
-    offers is played through the screen (False: not by keys)."""
+    or Home, Down to it and Enter in the list. With `listed_instead`, an action the list does
+    not show gives way to the first one it shows; else (or when the list shows none) it is
+    played through the screen, as the board or a typed line would (False: not by keys)."""
     from tui.widgets.frame import ActionList
 
     index = listed_index(screen, action)
+    if index is None and listed_instead and screen.table is not None and screen.table.actions:
+        index = 0
     if index is None:
         screen.choose_action(action)
         return False
@@ -154,9 +157,9 @@ async def read_every_section(app: Any, pilot: Any, game_id: str) -> None:
     scroller = viewer.query_one(RulesText)
     for section in book.sections:
         viewer.show_section(section)
-        await pilot.pause()
-        assert viewer.section_shown is not None and viewer.section_shown.anchor == section.anchor
+        # End at once: the key waits for the section's text to be laid out before it scrolls.
         await reach_last_line(pilot, scroller, section.title)
+        assert viewer.section_shown is not None and viewer.section_shown.anchor == section.anchor
 
 
 async def reach_last_line(pilot: Any, scroller: Any, title: str) -> None:

@@ -85,6 +85,8 @@ class RemoteScreen(_MixedInto):
 
     # -- from the server -----------------------------------------------------------------------
     def receive(self, reply: Any) -> None:
+        if not self.app.is_running:
+            return  # the app is closing: its widgets are going, nothing is drawn again
         if not self.is_mounted:
             # Pushed but not yet built (the lobby hands on replies at once): its mount draws
             # the table, and replies that came meanwhile follow in order once it has.
@@ -102,7 +104,8 @@ class RemoteScreen(_MixedInto):
             self.remote.store_refusal(reply)
             # The table is the same as before, so setting it again would draw nothing: the
             # board asks its refusals again as it draws (the answer is now known).
-            self.mutate_reactive(GameScreen.table)
+            if self.alive and self.table is not None:
+                self.mutate_reactive(GameScreen.table)
         elif isinstance(reply, Stale):
             self.notify("The table moved on before your action arrived: here is how it stands now.")
         elif isinstance(reply, ChatLine):
