@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core.match import Match, SeatSpec
 from engines.core.protocol import AUTO
-from engines.registry import GameEntry, load_engine
+from engines.registry import GameEntry, load_engine, ready_games
 from tests.layout import screen_text
 from tests.tui_helpers import settle
 
@@ -22,6 +22,25 @@ NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay")
 BROKEN = ("Traceback", "internal error")
 #: How many of a seeded game's last actions a cell plays on its screen to reach the end.
 END_BY_KEYS = 8
+
+
+#: The local ways to play a game; the remote rows add a seat at a table and a spectator.
+LOCAL_WAYS = ("hot-seat", "bots")
+
+
+def local_cells() -> list[tuple[GameEntry, str]]:
+    """Every ready game, every local way it can be played (hot-seat needs two seats)."""
+    return [
+        (entry, way)
+        for entry in ready_games()
+        for way in LOCAL_WAYS
+        if not (way == "hot-seat" and entry.seat_range[1] < 2)
+    ]
+
+
+def table_cells() -> list[GameEntry]:
+    """Every ready game that seats two at a table (the remote rows)."""
+    return [entry for entry in ready_games() if entry.seat_range[1] >= 2]
 
 
 class WatchedMatch(Match):

@@ -15,9 +15,11 @@ from collections import Counter
 import pytest
 
 from engines.core.rules import load_rules
-from engines.registry import GameEntry, ready_games
+from engines.registry import GameEntry
 from tests.layout import SIZES, screen_text
 from tests.matrix import (
+    LOCAL_WAYS,
+    local_cells,
     lift_curtain,
     near_the_end,
     new_match,
@@ -31,13 +33,8 @@ from tests.matrix import (
 from tests.tui_helpers import open_game, settle
 from tui.app import CampfireApp
 
-WAYS = ("hot-seat", "bots")
-CELLS = [
-    pytest.param(entry, way, id=f"{entry.id}-{way}")
-    for entry in ready_games()
-    for way in WAYS
-    if not (way == "hot-seat" and entry.seat_range[1] < 2)
-]
+WAYS = LOCAL_WAYS
+CELLS = [pytest.param(entry, way, id=f"{entry.id}-{way}") for entry, way in local_cells()]
 
 
 @pytest.fixture(autouse=True)
@@ -186,3 +183,16 @@ def _keys_of_hidden_widgets(game, entry: GameEntry) -> set[str]:
     """Registry keys bound on a widget not on screen now (a pop-up's, a board's that is
     hidden): the Keys panel lists the bindings live on the screen."""
     return {binding for binding, _ in entry.keys}
+
+
+def test_a_sixth_ready_game_gets_every_row_with_no_new_test_code(monkeypatch) -> None:
+    """The cells are the registry's: a game added to it (the fake counting game here) is in
+    every row of the matrix, local, remote and over SSH."""
+    import engines.registry as registry
+    from tests.fake_engine import ENTRY
+    from tests.matrix import table_cells
+
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, ENTRY))
+    assert {way for entry, way in local_cells() if entry.id == ENTRY.id} == set(LOCAL_WAYS)
+    assert ENTRY in table_cells()
+    assert ENTRY in registry.ready_games()  # the SSH row's cells

@@ -13,18 +13,17 @@ import asyncio
 
 import pytest
 
-from engines.registry import ready_games
 from server.host import HostLimits
 from server.protocol import Done, Join, Refused, SeatRequest
 from tests.layout import screen_text
-from tests.matrix import press_action, screen_problems
+from tests.matrix import press_action, screen_problems, table_cells
 from tests.remote.helpers import create, play_text
 from tests.remote.test_lobby import ANA, BO, _app_for, _until
 from tui.remote.lobby import LobbyScreen
 from tui.remote.screen import RemoteScreen
 
 CY = "SHA256:cy"
-CELLS = [pytest.param(entry, id=entry.id) for entry in ready_games() if entry.seat_range[1] >= 2]
+CELLS = [pytest.param(entry, id=entry.id) for entry in table_cells()]
 
 
 async def _sit(app, pilot, key: str = "enter") -> RemoteScreen:
