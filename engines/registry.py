@@ -188,13 +188,14 @@ def ready_games() -> list[GameEntry]:
     return [g for g in GAMES if g.ready]
 
 
-def load_engine(game_id: str) -> Engine:
+def load_engine(game_id: str) -> Engine[Any, Any]:
     from engines.core.errors import BadOptions
 
     entry = find_game(game_id)
     if not entry.ready:
         raise BadOptions(f"{entry.title} is coming soon and cannot be played yet.")
-    return load_named(entry.engine)
+    engine: Engine[Any, Any] = load_named(entry.engine)
+    return engine
 
 
 def load_named(name: str) -> Any:

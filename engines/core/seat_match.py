@@ -19,7 +19,7 @@ from engines.core.protocol import Engine
 @runtime_checkable
 class SeatMatch(Protocol):
     #: The game's static facts (title, flags, option types), its action texts and descriptions.
-    engine: Engine
+    engine: Engine[Any, Any]
 
     @property
     def game_id(self) -> str: ...
