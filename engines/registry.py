@@ -16,17 +16,94 @@ if TYPE_CHECKING:
     from engines.core.protocol import Engine
 
 
+#: A binding id and its default keys ("left,a,h"), as the settings file names them.
+KeyDefault = tuple[str, str]
+
+
 class GameEntry(Record):
-    __slots__ = ("id", "title", "pitch", "players", "engine", "ready")
+    """All the app needs of a game, named without importing it: objects as "module:attr"
+    strings (imported when someone picks the game), keys and seats as plain values."""
+
+    __slots__ = (
+        "id",
+        "title",
+        "pitch",
+        "players",
+        "engine",
+        "ready",
+        "screen",
+        "rules",
+        "glossary",
+        "widgets",
+        "default_seats",
+        "keys",
+        "modal_keys",
+    )
     id: str
     title: str
     pitch: str
+    #: The seat range, "2-4" (or "1" for a game of one): the launcher shows it as it is.
     players: str
     engine: str  # "module:attribute"
     ready: bool
+    #: The game's own screen, "module:attribute" (a GameScreen taking a SeatMatch); "" plays
+    #: it in the shared frame, from the action list and the log alone.
+    screen: str
+    #: The package or module whose rules book (rules.md) players read; "" for the engine's.
+    rules: str
+    #: Anchors of the rules sections whose bold entries are looked up by name (the palette's
+    #: "rules: Game / Section: term" entries).
+    glossary: tuple[str, ...]
+    #: Widget classes the game's screen mounts with default styles of their own, beyond the
+    #: shared frame's ("module:attribute"): the launcher has them read before Start.
+    widgets: tuple[str, ...]
+    #: Seats a table gets when nobody says; 0: one human against bots, up to 2 seats.
+    default_seats: int
+    #: The game screen's own bindings and their default keys (remappable in settings).
+    keys: tuple[KeyDefault, ...]
+    #: Bindings of the game's own pop-up screens: each id's prefix names its screen.
+    modal_keys: tuple[KeyDefault, ...]
 
-    def __init__(self, id: str, title: str, pitch: str, players: str, engine: str, ready: bool) -> None:
-        self._set_fields(id=id, title=title, pitch=pitch, players=players, engine=engine, ready=ready)
+    def __init__(
+        self,
+        id: str,
+        title: str,
+        pitch: str,
+        players: str,
+        engine: str,
+        ready: bool,
+        screen: str = "",
+        rules: str = "",
+        glossary: tuple[str, ...] = (),
+        widgets: tuple[str, ...] = (),
+        default_seats: int = 0,
+        keys: tuple[KeyDefault, ...] = (),
+        modal_keys: tuple[KeyDefault, ...] = (),
+    ) -> None:
+        self._set_fields(
+            id=id,
+            title=title,
+            pitch=pitch,
+            players=players,
+            engine=engine,
+            ready=ready,
+            screen=screen,
+            rules=rules,
+            glossary=glossary,
+            widgets=widgets,
+            default_seats=default_seats,
+            keys=keys,
+            modal_keys=modal_keys,
+        )
+
+    @property
+    def seat_range(self) -> tuple[int, int]:
+        low, _, high = self.players.partition("-")
+        return int(low), int(high or low)
+
+    @property
+    def rules_module(self) -> str:
+        return self.rules or self.engine.partition(":")[0]
 
 
 GAMES: tuple[GameEntry, ...] = (
@@ -37,6 +114,14 @@ GAMES: tuple[GameEntry, ...] = (
         players="2-4",
         engine="engines.bivouac:ENGINE",
         ready=True,
+        screen="tui.games.bivouac:SCREEN",
+        glossary=("card-glossary",),
+        keys=(
+            ("bivouac.next_board", "b"),
+            ("bivouac.show_hand", "c"),
+            ("bivouac.info_down", "pagedown"),
+            ("bivouac.info_up", "pageup"),
+        ),
     ),
     GameEntry(
         id="camp_grizzly",
@@ -45,6 +130,10 @@ GAMES: tuple[GameEntry, ...] = (
         players="1-6",
         engine="engines.camp_grizzly:ENGINE",
         ready=True,
+        screen="tui.games.camp_grizzly:SCREEN",
+        glossary=("card-glossary",),
+        keys=(("camp.draw", "c"), ("camp.end", "e"), ("camp.finale", "f"), ("camp.legend", "i")),
+        modal_keys=(("camp_legend.close", "escape,enter,i,space"),),
     ),
     GameEntry(
         id="bioviva",
@@ -53,6 +142,9 @@ GAMES: tuple[GameEntry, ...] = (
         players="2-6",
         engine="engines.bioviva:ENGINE",
         ready=True,
+        screen="tui.games.bioviva:SCREEN",
+        widgets=("textual.widgets:ContentSwitcher",),
+        keys=(("bioviva.map", "m"), ("bioviva.guess", "g"), ("bioviva.decoy", "x")),
     ),
     GameEntry(
         id="bonfire",
@@ -61,6 +153,18 @@ GAMES: tuple[GameEntry, ...] = (
         players="1-2",
         engine="engines.bonfire:ENGINE",
         ready=True,
+        screen="tui.games.bonfire:SCREEN",
+        glossary=("task-glossary", "gnome-glossary", "tom-card-glossary"),
+        widgets=("tui.widgets.line_text:LineText",),
+        default_seats=1,
+        keys=(
+            ("bonfire.switch_pane", "t"),
+            ("bonfire.scroll_up", "left_square_bracket"),
+            ("bonfire.scroll_down", "right_square_bracket"),
+            ("bonfire.notes_up", "left_curly_bracket"),
+            ("bonfire.notes_down", "right_curly_bracket"),
+            ("bonfire.fate_end", "c"),
+        ),
     ),
     GameEntry(
         id="bivi",
@@ -69,6 +173,9 @@ GAMES: tuple[GameEntry, ...] = (
         players="2-4",
         engine="engines.bivi:ENGINE",
         ready=True,
+        screen="tui.games.bivi:SCREEN",
+        widgets=("tui.widgets.line_text:LineText",),
+        keys=(("bivi.other_rivers", "o"),),
     ),
 )
 
@@ -94,6 +201,11 @@ def load_engine(game_id: str) -> Engine[Any, Any]:
     entry = find_game(game_id)
     if not entry.ready:
         raise BadOptions(f"{entry.title} is coming soon and cannot be played yet.")
-    module_name, _, attribute = entry.engine.partition(":")
-    engine: Engine[Any, Any] = getattr(importlib.import_module(module_name), attribute)
+    engine: Engine[Any, Any] = load_named(entry.engine)
     return engine
+
+
+def load_named(name: str) -> Any:
+    """The object a "module:attribute" string names, its module imported now."""
+    module_name, _, attribute = name.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)

@@ -43,7 +43,7 @@ GAME_COMMAND = (sys.executable, "-m", "tui")
 
 @dataclass(frozen=True)
 class Limits:
-    address_space: int = 2 << 30  # games peak at 300-500 MB of address space (Bioviva the most)
+    address_space: int = 2 << 30  # games peak at 300-500 MB of address space (the one with a world map the most)
     cpu_seconds: int = 3600
     hangup_grace: float = 3.0
 

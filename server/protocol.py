@@ -187,6 +187,10 @@ class Update(msgspec.Struct, tag=True, frozen=True):
     seats: list[SeatInfo]
     over: bool = False
     outcome: Outcome | None = None
+    #: The `legal` actions themselves, msgpack-encoded in the same order, so a client's game
+    #: screen works with the engine's own actions (a board finds its placements among them)
+    #: exactly as at a local table.
+    actions: bytes = b""
 
 
 class Done(msgspec.Struct, tag=True, frozen=True):
@@ -275,6 +279,10 @@ def decode_reply(body: bytes) -> Reply:
 
 def encode_view(view: msgspec.Struct) -> bytes:
     return _encoder.encode(view)
+
+
+def encode_actions(actions: list[msgspec.Struct]) -> bytes:
+    return _encoder.encode(actions)
 
 
 def clean_chat(text: str) -> str:

@@ -17,6 +17,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import msgspec
 
@@ -38,6 +39,7 @@ from server.protocol import (
     Update,
     VoteBot,
     clean_chat,
+    encode_actions,
     encode_view,
 )
 from server.store import StaleVersion, StoredSeat, StoredTable, TableStore
@@ -148,7 +150,7 @@ class Table:
     def public_status(self) -> str:
         """The lobby's line for the table, worked out once per version: the lobby is sent
         to every connection whenever a table appears or a seat is taken, and a game's
-        summary (Bivì's looks for where the tile in hand fits) is not free."""
+        summary (one may look for where the tile in hand fits) is not free."""
         if self.closed:
             return closed_status(self.stored.closed)
         if self._status[0] != self.version:
@@ -459,11 +461,10 @@ class Table:
         viewer = watcher.seat
         actors = () if self.closed else match.actors()
         legal: list[LegalAction] = []
+        actions: list[Any] = []
         if viewer is not None and viewer in actors:
-            legal = [
-                LegalAction(text=engine.format_action(a), label=engine.describe_action(a))
-                for a in engine.legal_actions(state, viewer)
-            ]
+            actions = engine.legal_actions(state, viewer)
+            legal = [LegalAction(text=engine.format_action(a), label=engine.describe_action(a)) for a in actions]
         log_from = watcher.log_sent if watcher.log_sent <= len(match.log) else 0
         lines = [entry.event.for_viewer(viewer) for entry in match.log[log_from:]]
         watcher.log_sent = len(match.log)
@@ -486,5 +487,6 @@ class Table:
                 seats=self.seat_infos(member.owner),
                 over=over or self.closed,
                 outcome=engine.outcome(state) if over else None,
+                actions=encode_actions(actions) if actions else b"",
             )
         )

@@ -3,7 +3,10 @@ so that a game marked ready without one of its parts is named here with what it 
 
 from __future__ import annotations
 
+import sys
+
 import pytest
+from textual.binding import Binding
 
 from engines.registry import GameEntry, load_engine, ready_games
 
@@ -16,18 +19,17 @@ REQUIRED_SECTIONS = ("screen-and-keys", "overview", "setup", "scoring", "adaptat
 def lacks(entry: GameEntry) -> list[str]:
     """Every part `entry` is missing, in words."""
     from engines.core.rules import load_rules
-    from tui.opening import screen_class
-    from tui.screens.game import GameScreen
 
     missing: list[str] = []
     engine = load_engine(entry.id)
     if engine.info.id != entry.id:
         missing.append(f"its engine calls itself {engine.info.id!r}")
-    low, _, high = entry.players.partition("-")
-    if (int(low), int(high or low)) != (engine.info.min_seats, engine.info.max_seats):
+    if entry.seat_range != (engine.info.min_seats, engine.info.max_seats):
         missing.append(
             f"the registry says {entry.players} players, the engine {engine.info.min_seats}-{engine.info.max_seats}"
         )
+    if entry.default_seats != engine.info.default_seats:
+        missing.append(f"the registry's default seats ({entry.default_seats}) as the engine's")
     for level in ("random", "heuristic"):
         if level not in engine.bots:
             missing.append(f"a {level} bot")
@@ -39,9 +41,66 @@ def lacks(entry: GameEntry) -> list[str]:
         anchors = [section.anchor for section in book.sections]
         missing += [f"a rules section {anchor!r}" for anchor in REQUIRED_SECTIONS if anchor not in anchors]
         missing += [f"a rules book without problems ({problem})" for problem in book.problems]
-    screen = screen_class(entry.id)
-    if screen is GameScreen or not issubclass(screen, GameScreen):
-        missing.append("a game screen of its own (tui/games/<id>.py exposing SCREEN, a GameScreen)")
+        for anchor in entry.glossary:
+            if not _glossary_terms(book, anchor):
+                missing.append(f"a glossary section {anchor!r} with entries (**term**) in its rules book")
+    missing += _screen_lacks(entry)
+    return missing
+
+
+def _glossary_terms(book, anchor: str) -> list[str]:
+    """The looked-up terms of section `anchor` and of the sections under it."""
+    from engines.core.rules import _ENTRY
+
+    sections = list(book.sections)
+    start = next((n for n, section in enumerate(sections) if section.anchor == anchor), None)
+    if start is None:
+        return []
+    terms = _ENTRY.findall(sections[start].body)
+    for section in sections[start + 1 :]:
+        if section.level <= sections[start].level:
+            break
+        terms += _ENTRY.findall(section.body)
+    return terms
+
+
+def _screen_lacks(entry: GameEntry) -> list[str]:
+    """The game's own screen, widgets and keys, as its registry entry names them."""
+    from engines.registry import load_named
+    from tui.screens.game import GameScreen
+    from tui.settings import SHARED_KEYS
+
+    if not entry.screen:
+        return ["a game screen of its own (the registry entry's screen, 'module:SCREEN', a GameScreen)"]
+    try:
+        screen = load_named(entry.screen)
+    except (ImportError, AttributeError) as error:
+        return [f"a screen that imports ({entry.screen}: {error})"]
+    if not (isinstance(screen, type) and issubclass(screen, GameScreen)) or screen is GameScreen:
+        return [f"a game screen of its own ({entry.screen} is not a GameScreen subclass)"]
+    missing = []
+    for name in entry.widgets:
+        try:
+            load_named(name)
+        except (ImportError, AttributeError) as error:
+            missing.append(f"a widget type that imports ({name}: {error})")
+    # Every binding the screen's module defines (the screen, its boards, its pop-ups) that is
+    # not a shared one must be in the registry entry, with the same default keys: the settings
+    # file remaps it by that id, and a clash is judged by it.
+    module = sys.modules[screen.__module__]
+    bound: dict[str, str] = {}
+    for value in vars(module).values():
+        if isinstance(value, type) and value.__module__ == module.__name__:
+            for binding in getattr(value, "BINDINGS", ()):
+                if isinstance(binding, Binding) and binding.id and binding.id not in SHARED_KEYS:
+                    bound[binding.id] = binding.key
+    listed = dict((*entry.keys, *entry.modal_keys))
+    for binding_id, keys in sorted(bound.items()):
+        if binding_id not in listed:
+            missing.append(f"its key {binding_id!r} ({keys}) in the registry entry's keys")
+        elif listed[binding_id] != keys:
+            missing.append(f"the registry's keys for {binding_id!r} ({listed[binding_id]}) as bound ({keys})")
+    missing += [f"a binding for its registry key {binding_id!r}" for binding_id in sorted(listed.keys() - bound)]
     return missing
 
 
@@ -83,3 +142,13 @@ def test_a_repeated_heading_gets_an_anchor_of_its_own_and_is_reported() -> None:
     assert anchors == ["staff", "card-glossary", "card-glossary-staff", "card-glossary-2", "card-glossary-2-staff"]
     assert book.section("staff").body.startswith("Hiring")
     assert len(book.problems) == 3 and all("more than once" in p for p in book.problems)
+
+
+def test_a_key_the_screen_binds_but_the_registry_lacks_is_named() -> None:
+    from engines.registry import find_game
+
+    entry = find_game("bivi")
+    missing = lacks(entry.replace(keys=()))
+    assert any("'bivi.other_rivers'" in part for part in missing), missing
+    missing = lacks(entry.replace(keys=(("bivi.other_rivers", "p"),)))
+    assert any("as bound (o)" in part for part in missing), missing

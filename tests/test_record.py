@@ -19,6 +19,13 @@ class EntryStruct(msgspec.Struct, frozen=True):
     players: str
     engine: str
     ready: bool
+    screen: str
+    rules: str
+    glossary: tuple[str, ...]
+    widgets: tuple[str, ...]
+    default_seats: int
+    keys: tuple[tuple[str, str], ...]
+    modal_keys: tuple[tuple[str, str], ...]
 
 
 def as_struct(entry: GameEntry) -> EntryStruct:

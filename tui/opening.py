@@ -5,10 +5,9 @@ The one place that binds a match to its autosave file and picks the game's scree
 
 from __future__ import annotations
 
-import importlib
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
@@ -17,16 +16,21 @@ from engines.core.match import Match, SeatSpec
 from saves.errors import SaveError
 from saves.store import Autosaver, SaveInUse, latest, load_save
 
+if TYPE_CHECKING:
+    from tui.screens.game import GameScreen
 
-def screen_class(game_id: str) -> type:
-    """The game's own screen (`tui.games.<id>.SCREEN`), or the shared frame."""
-    try:
-        module = importlib.import_module(f"tui.games.{game_id}")
-    except ModuleNotFoundError:
+
+def screen_class(game_id: str) -> type[GameScreen]:
+    """The screen the game's registry entry names, or the shared frame."""
+    from engines.registry import find_game, load_named
+
+    entry = find_game(game_id)
+    if not entry.screen:
         from tui.screens.game import GameScreen
 
         return GameScreen
-    return module.SCREEN
+    cls: type[GameScreen] = load_named(entry.screen)
+    return cls
 
 
 _rehearsed: set[str] = set()

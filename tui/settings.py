@@ -16,13 +16,15 @@ from typing import Any, Literal
 import platformdirs
 
 from engines.record import Record
+from engines.registry import GAMES
 from saves.limits import MAX_JSON_DEPTH, MAX_SETTINGS_BYTES, NotRegular, TooLarge, json_depth, quote, read_regular_file
 
 #: The slowest bot pace the settings accept, in seconds.
 MAX_BOT_DELAY = 5.0
 
-#: Every binding id and its default keys (tests check this against the live bindings).
-DEFAULT_KEYS: dict[str, str] = {
+#: The bindings every game shares and their default keys; each game's own come from its
+#: registry entry (tests check both against the live bindings).
+SHARED_KEYS: dict[str, str] = {
     "app.quit": "ctrl+q",
     "app.keys": "f2",
     "launcher.new": "enter",
@@ -76,19 +78,6 @@ DEFAULT_KEYS: dict[str, str] = {
     "board.place": "enter,space",
     "board.rotate": "r",
     "board.flip": "f",
-    "bioviva.map": "m",
-    "bioviva.guess": "g",
-    "bioviva.decoy": "x",
-    "bivi.other_rivers": "o",
-    "camp.draw": "c",
-    "camp.end": "e",
-    "camp.finale": "f",
-    "camp.legend": "i",
-    "camp_legend.close": "escape,enter,i,space",
-    "bivouac.next_board": "b",
-    "bivouac.show_hand": "c",
-    "bivouac.info_down": "pagedown",
-    "bivouac.info_up": "pageup",
     "remote.chat": "apostrophe",
     "remote.vote_bot": "v",
     "lobby.play": "enter",
@@ -101,12 +90,6 @@ DEFAULT_KEYS: dict[str, str] = {
     "create.cancel": "escape",
     "invite.cancel": "escape",
     "chat.cancel": "escape",
-    "bonfire.switch_pane": "t",
-    "bonfire.scroll_up": "left_square_bracket",
-    "bonfire.scroll_down": "right_square_bracket",
-    "bonfire.notes_up": "left_curly_bracket",
-    "bonfire.notes_down": "right_curly_bracket",
-    "bonfire.fate_end": "c",
     "replay.back": "left",
     "replay.forward": "right",
     "replay.turn_back": "pageup",
@@ -120,17 +103,18 @@ DEFAULT_KEYS: dict[str, str] = {
     "seat_picker.cancel": "escape",
     "scores.close": "escape,c",
 }
+#: Every binding id and its default keys.
+DEFAULT_KEYS: dict[str, str] = {
+    **SHARED_KEYS,
+    **{binding: keys for entry in GAMES for binding, keys in (*entry.keys, *entry.modal_keys)},
+}
 #: Bindings that must always keep a key: the way out and the way to save.
 ESSENTIAL = ("app.quit", "game.menu", "game.save", "curtain.menu")
 #: Binding id prefixes that are live on the same screen at once.
 _SCREEN_OF = {
     "board": "game",
-    "bioviva": "game",
-    "bivi": "game",
-    "camp": "game",
-    "bonfire": "game",
-    "bivouac": "game",
     "remote": "game",
+    **{binding.split(".", 1)[0]: "game" for entry in GAMES for binding, _ in entry.keys},
 }
 _KEY_NAME = re.compile(r"^(?:(?:ctrl|shift|alt|meta|super)\+)*(?:[a-z0-9_]+|[!-~])$")
 MAX_KEYS = 8

@@ -146,7 +146,7 @@ def rules_path(module: str) -> Path:
 
 def load_rules(game_id: str) -> RulesBook:
     entry = find_game(game_id)
-    text = rules_path(entry.engine.partition(":")[0]).read_text(encoding="utf-8")
+    text = rules_path(entry.rules_module).read_text(encoding="utf-8")
     book = parse_rules(entry.id, text)
     if book.problems:
         # One line for whoever keeps the book; the player still gets every section.

@@ -50,6 +50,15 @@ class SeatMatch(Protocol):
 
     def undoable(self, seat: int) -> int: ...
 
+    def undo(self, seat: int) -> None:
+        """Take back the seat's latest action; IllegalAction (with why) when it cannot."""
+        ...
+
+    def next_bot_or_auto(self) -> tuple[int, Any] | None:
+        """The step a bot or the automatic actor would take now, for the screen to play;
+        None when none is due here (a remote table's bots act on the server)."""
+        ...
+
     def act(self, seat: int, action: Any) -> Any: ...
 
     def refusal(self, seat: int, action: Any) -> str | None:

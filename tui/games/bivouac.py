@@ -11,7 +11,7 @@ skip, done) are in the numbered action list.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
 from rich.text import Text
@@ -50,7 +50,6 @@ from tui.widgets.frame import ActionList
 from tui.widgets.table import Table
 
 if TYPE_CHECKING:
-    from tui.app import CampfireApp
     from tui.games.bivouac_draw import Symbols
     from tui.glyphs import Glyphs
 
@@ -282,11 +281,11 @@ class BivouacScreen(GameScreen):
     def hides_information(self) -> bool:
         """Only the expansion has secrets (upgrade hands): the base game needs no curtain
         between two humans, who would otherwise pass the screen after every worker."""
-        return super().hides_information and bool(getattr(self.match.options, "expansion", False))
+        return super().hides_information and self.match.view(None).expansion
 
     @property
     def glyphs(self) -> Glyphs:
-        return cast("CampfireApp", self.app).glyphs
+        return self.app.glyphs
 
     def fit_layout(self, width: int, height: int) -> None:
         # Set with the others on mount, where the first table is drawn: Textual's

@@ -18,7 +18,7 @@ legal actions listed once per state; the action list shows everything else.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
 from textual import events
@@ -227,7 +227,7 @@ class BonfireScreen(GameScreen):
     @property
     def campfire(self) -> CampfireApp:
         """The app with its settings (bot pacing, glyphs)."""
-        return cast("CampfireApp", self.app)
+        return self.app
 
     def _you(self) -> Player:
         assert self.table is not None

@@ -3,7 +3,8 @@ the active counselor's card (or the finale card); every counselor's panel and th
 actions at the side.
 
 The map takes the keys while the viewer may move: arrows / WASD / hjkl move a cursor and
-Enter walks the active counselor there along a shortest path, one legal step at a time. `c`
+Enter walks the active counselor there along a shortest path, one legal step at a time (at a
+remote table each step is sent when the table has taken the one before). `c`
 draws, `e` ends the turn, `f` starts a finale, `i` opens the map key (on screen already on
 larger terminals). Otis' stalk is replayed on the map one step at a time so players can
 follow it; the log lists every step and every roll as well.
@@ -140,6 +141,10 @@ class CampGrizzlyScreen(GameScreen):
         self._drawn: tuple | None = None
         #: The board's size as the first layout will give it, until it is laid out.
         self._planned_board: tuple[int, int] | None = None
+        #: The rest of a walk whose last step was sent to a remote table, taken step by step
+        #: as the table answers each, and the journal length that step was sent at.
+        self._walk_left: list[tuple[int, int]] = []
+        self._walk_sent_at = 0
 
     @property
     def _wall_glyph(self) -> str:
@@ -189,6 +194,11 @@ class CampGrizzlyScreen(GameScreen):
         card = finale_text(view) if view.finale is not None else counselor_card(view, names, table.viewer)
         self.query_one("#counselor-card", Static).update(name_seats(card, names))
         self._place_cursor(table)
+        if self._walk_left and (table.problem or len(self.match.journal) > self._walk_sent_at):
+            # The table answered the last step: refused (the walk stops there), or taken.
+            left, self._walk_left = self._walk_left, []
+            if not table.problem:
+                self.call_later(self._walk_on, left)
         steps = tuple(view.stalk)
         if steps and steps != self._shown_stalk:
             self._shown_stalk = steps
@@ -358,17 +368,28 @@ class CampGrizzlyScreen(GameScreen):
         if path is None or len(path) < 2:
             self.notify(self._cursor_hint() or "Nothing to do here.", markup=False)
             return
-        for there in path[1:]:
-            step = Move(label(there))
-            if step not in self._moves():
-                break
-            before = len(self.match.journal)
-            self.choose_action(step)
-            # At a remote table the step is only sent: the walk goes on one Enter at a time.
-            if len(self.match.journal) == before or self.match.view(self.viewer).stage != "move":
-                break
+        self._walk_on(list(path[1:]))
         self.cursor = goal if self.cursor is not None else None
         self._draw_map()
+
+    def _walk_on(self, spaces: list[tuple[int, int]]) -> None:
+        """Take the walk's steps in turn while each is legal. A step a remote table has only
+        been sent leaves the rest for when its answer arrives (`watch_table`), so one Enter
+        walks the whole way there as well."""
+        self._walk_left = []
+        while spaces and self.alive:
+            step = Move(label(spaces[0]))
+            if step not in self._moves():
+                return
+            before = len(self.match.journal)
+            self.choose_action(step)
+            spaces = spaces[1:]
+            if len(self.match.journal) == before:
+                if spaces and not self.problem:
+                    self._walk_left, self._walk_sent_at = spaces, before
+                return
+            if self.match.view(self.viewer).stage != "move":
+                return
 
     def _replay_stalk(self, view, cells: list[str]) -> None:
         """Show Otis walking his path, one space per tick, then the table as it is."""

@@ -21,8 +21,10 @@ def read_seats(text: str, bot_levels: list[str]) -> list[SeatRequest]:
     """`me,open,heuristic`: your seat, a seat for a friend, a bot of that level."""
     seats = []
     for word in filter(None, (w.strip().lower() for w in text.split(","))):
-        if word in ("me", "open"):
-            seats.append(SeatRequest(word))
+        if word == "me":
+            seats.append(SeatRequest("me"))
+        elif word == "open":
+            seats.append(SeatRequest("open"))
         elif word in bot_levels:
             seats.append(SeatRequest("bot", word))
         else:

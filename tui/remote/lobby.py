@@ -103,7 +103,11 @@ class LobbyScreen(Screen[None]):
         except (OSError, ConnectionError, TimeoutError) as error:
             self.query_one("#table-details", Static).update(f"The tables cannot be reached: {error}")
             return
-        self.client.on_message = lambda reply: self.post_message(RemoteReply(reply))
+
+        def hand_on(reply: Any) -> None:
+            self.post_message(RemoteReply(reply))
+
+        self.client.on_message = hand_on
         self.client.send(ListTables())
         self.refresh_bindings()
 

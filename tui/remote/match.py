@@ -1,9 +1,10 @@
 """A match that lives on the table host: what the game screen needs, from the last Update.
 
-It has the game screen's side of `engines.core.match.Match` (actors, legal actions, log
-lines, view, summary, outcome, act) but never a state or a seed: everything comes computed
-for this client's seat by the server. Its "actions" are the server's LegalAction entries;
-`act` sends one and the answer arrives later as a new Update, a Stale or a Refused.
+It implements `engines.core.seat_match.SeatMatch` (actors, legal actions, log lines, view,
+summary, outcome, act, refusal) but never holds a state or a seed: everything comes computed
+for this client's seat by the server. Its legal actions are the engine's own (decoded from
+the Update), so a game's screen works as at a local table; `act` sends one as text and the
+answer arrives later as a new Update, a Stale or a Refused.
 """
 
 from __future__ import annotations
@@ -21,9 +22,14 @@ from server.client import TableClient
 from server.protocol import Act, LegalAction, Probe, ProbeAnswer, Update
 
 
-def view_type(engine: Engine) -> type:
+def view_type(engine: Engine) -> Any:
     """The Struct an engine's `view` returns, to decode the view the server sent."""
     return typing.get_type_hints(type(engine).view)["return"]
+
+
+def actions_type(engine: Engine) -> Any:
+    """The list of actions an engine's `legal_actions` returns, to decode the server's."""
+    return typing.get_type_hints(type(engine).legal_actions)["return"]
 
 
 class RemoteMatch:
@@ -32,6 +38,9 @@ class RemoteMatch:
         self.client = client
         self.table_id = update.table
         self._view_type = view_type(engine)
+        self._actions_type = actions_type(engine)
+        self._legal: list[Any] = []
+        self._labels: dict[str, str] = {}  # an action's text -> how the list shows it
         self._log: list[str] = []  # the game's lines as the server numbers them
         self._shown: list[str] = []  # those lines with chat lines where they arrived
         self.update: Update = update
@@ -54,6 +63,11 @@ class RemoteMatch:
         self.update = update
         self._received = time.monotonic()
         self._view = msgspec.msgpack.decode(update.view, type=self._view_type)
+        self._labels = {a.text: a.label for a in update.legal}
+        if update.actions:
+            self._legal = msgspec.msgpack.decode(update.actions, type=self._actions_type)
+        else:  # a server that sends only texts: the list shows and sends them as they are
+            self._legal = list(update.legal)
 
     # -- what the screen reads ---------------------------------------------------------------
     @property
@@ -86,8 +100,8 @@ class RemoteMatch:
     def is_over(self) -> bool:
         return self.update.over
 
-    def legal_actions(self, seat: int | None) -> list[LegalAction]:
-        return list(self.update.legal) if seat is not None and seat == self.seat else []
+    def legal_actions(self, seat: int | None) -> list[Any]:
+        return list(self._legal) if seat is not None and seat == self.seat else []
 
     def log_lines(self, viewer: int | None) -> list[str]:
         return list(self._shown)
@@ -113,8 +127,8 @@ class RemoteMatch:
             names = ", ".join(self.update.seats[a].name for a in others)
             notes.append(f"{names} thinking {_minutes(time.monotonic() - self._turn_started)}")
         away = self.absent_seat()
-        if away is not None:
-            seat = self.update.seats[away]
+        seat = self.update.seats[away] if away is not None else None
+        if seat is not None and seat.away is not None:
             notes.append(f"{seat.name} away {_minutes(seat.away + time.monotonic() - self._received)}")
         return "; ".join(notes)
 
@@ -137,11 +151,20 @@ class RemoteMatch:
 
         return finished_table_match(self.table_id)
 
-    def describe(self, action: LegalAction) -> str:
-        return action.label
+    def describe(self, action: Any) -> str:
+        if isinstance(action, LegalAction):
+            return action.label
+        text = self._text(action)
+        return self._labels.get(text) or self.engine.describe_action(action)
 
     def undoable(self, seat: int) -> int:
         return 0
+
+    def undo(self, seat: int) -> None:
+        raise IllegalAction("Moves at a table cannot be taken back.")
+
+    def next_bot_or_auto(self) -> tuple[int, Any] | None:
+        return None  # the server's bots act for their seats
 
     def shows_secret(self, seat: int | None) -> bool:
         return False
@@ -172,13 +195,13 @@ class RemoteMatch:
         self._refusals = {k: v for k, v in self._refusals.items() if k[0] == self.version}
         self._refusals[(answer.version, answer.action)] = answer.reason
 
-    def parse_action(self, seat: int, text: str) -> LegalAction | str:
+    def parse_action(self, seat: int, text: str) -> Any:
         """The listed action `text` names, or the text itself: a typed guess is read by the
         server against the state only it holds, and refused there with the engine's reason."""
         wanted = " ".join(text.split())
         if seat != self.seat:
             raise IllegalAction("You can only act for your own seat.")
-        return next((a for a in self.legal_actions(seat) if a.text == wanted), wanted)
+        return next((a for a in self.legal_actions(seat) if self._text(a).casefold() == wanted.casefold()), wanted)
 
     # -- acting ------------------------------------------------------------------------------
     def act(self, seat: int, action: LegalAction | msgspec.Struct | str) -> None:
@@ -186,13 +209,7 @@ class RemoteMatch:
         the server's answer arrives later."""
         if seat != self.seat:
             raise IllegalAction("You can only act for your own seat.")
-        if isinstance(action, LegalAction):
-            text = action.text
-        elif isinstance(action, msgspec.Struct):
-            text = self.engine.format_action(action)
-        else:
-            text = action
-        self.client.send(Act(table=self.table_id, version=self.update.version, action=text))
+        self.client.send(Act(table=self.table_id, version=self.update.version, action=self._text(action)))
 
 
 def _minutes(seconds: float) -> str:

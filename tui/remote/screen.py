@@ -1,4 +1,4 @@
-"""The game screen for a table on the server: the shared frame, driven by a RemoteMatch.
+"""The game screen for a table on the server: the game's own screen, driven by a RemoteMatch.
 
 Nothing is decided here: a chosen action is sent with the version it was chosen on, and
 the screen redraws when the server pushes the next Update. Bots act on the server, undo and
@@ -8,7 +8,7 @@ saved by the server after every action.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,26 +20,33 @@ from tui.remote.match import RemoteMatch
 from tui.screens.game import GameScreen
 
 
-REMOTE_BINDINGS = [
+REMOTE_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("apostrophe", "chat", "Say", id="remote.chat"),
     Binding("v", "vote_bot", "Bot for absent", id="remote.vote_bot"),
 ]
 
+if TYPE_CHECKING:
+    # What the mixin is always mixed into, so its calls to the screen are checked.
+    _MixedInto = GameScreen
+else:
+    _MixedInto = object
 
-class RemoteScreen:
+
+class RemoteScreen(_MixedInto):
     """Mixed in before a game screen class (the shared frame or a game's own screen)."""
 
     def __init__(self, match: RemoteMatch) -> None:
-        super().__init__(match, None)  # type: ignore[call-arg]  # the Match interface, remotely
+        super().__init__(match, None)
         self.remote: RemoteMatch = match
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         # Textual also runs the game screen's own on_mount after this one.
         self.set_interval(1.0, self._tick)
 
     # -- what the frame does locally, it does not do here --------------------------------------
     def _initial_viewer(self) -> int | None:
-        return self.match.seat
+        # Called by the screen's own __init__, before `remote` is set.
+        return cast(RemoteMatch, self.match).seat
 
     @property
     def hides_information(self) -> bool:
@@ -81,6 +88,8 @@ class RemoteScreen:
 
     # -- from the server -----------------------------------------------------------------------
     def receive(self, reply: Any) -> None:
+        if not self.app.is_running:
+            return  # the app is closing: its widgets are going, nothing is drawn again
         if not self.is_mounted:
             # Pushed but not yet built (the lobby hands on replies at once): its mount draws
             # the table, and replies that came meanwhile follow in order once it has.
@@ -96,7 +105,10 @@ class RemoteScreen:
             self.app.bell()
         elif isinstance(reply, ProbeAnswer):
             self.remote.store_refusal(reply)
-            self.refresh_table()
+            # The table is the same as before, so setting it again would draw nothing: the
+            # board asks its refusals again as it draws (the answer is now known).
+            if self.alive and self.table is not None:
+                self.mutate_reactive(GameScreen.table)
         elif isinstance(reply, Stale):
             self.notify("The table moved on before your action arrived: here is how it stands now.")
         elif isinstance(reply, ChatLine):
@@ -145,20 +157,21 @@ class RemoteGameScreen(RemoteScreen, GameScreen):
     BINDINGS = REMOTE_BINDINGS
 
 
-def remote_screen_class(game_id: str) -> type[GameScreen]:
-    """The game's own screen (as the local app picks it) with RemoteScreen mixed in first."""
+def remote_screen_class(game_id: str) -> type[RemoteScreen]:
+    """The game's own screen (as its registry entry names it) with RemoteScreen mixed in
+    first: the screen itself works from the SeatMatch alone, so nothing else is needed."""
     from tui.opening import screen_class
 
     cls = screen_class(game_id)
     if cls is GameScreen:
         return RemoteGameScreen
-    import importlib
+    made = _remote_classes.get(cls)
+    if made is None:
+        made = type(f"Remote{cls.__name__}", (RemoteScreen, cls), {"BINDINGS": REMOTE_BINDINGS})
+        _remote_classes[cls] = made
+    return made
 
-    try:  # hooks not yet folded into RemoteScreen: `tui.remote.<game module>` subclassing cls
-        hooks = importlib.import_module(f"tui.remote.{cls.__module__.rsplit('.', 1)[-1]}")
-    except ModuleNotFoundError:
-        hooks = None
-    for value in vars(hooks).values() if hooks else ():
-        if isinstance(value, type) and issubclass(value, RemoteScreen) and issubclass(value, cls):
-            return value
-    return type(f"Remote{cls.__name__}", (RemoteScreen, cls), {"BINDINGS": REMOTE_BINDINGS})
+
+#: One remote class per game screen class, so every table of a game shares it (Textual sets
+#: up each Screen subclass's styles and bindings once, as it is first used).
+_remote_classes: dict[type[GameScreen], type[RemoteScreen]] = {}

@@ -34,8 +34,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from engines.core.errors import IllegalAction
 from engines.core.match import Match
+from engines.core.errors import IllegalAction
+from engines.core.seat_match import SeatMatch
 from engines.core.protocol import AUTO
 from saves.errors import SaveError
 from saves.store import Autosaver
@@ -89,7 +90,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
     # that gain and lose focus already redraw themselves, and focus styles restyle theirs.
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
-    def __init__(self, match: Match, saver: Autosaver | None = None) -> None:
+    def __init__(self, match: SeatMatch, saver: Autosaver | None = None) -> None:
         super().__init__()
         # A key repaints a few cells: render only what overlaps them, not every container.
         use_refreshed_rows(self)
@@ -168,7 +169,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
     def _set_heap_aside(self) -> None:
         """Keep the game's objects, as they stand once the screen is drawn, out of the
         collector's sight while it is played. Its full passes otherwise walked them all
-        inside a key now and then (14-32 ms in a Bivì ghost step: the bench's p95): the
+        inside a key now and then (14-32 ms in a ghost tile's step: the bench's p95): the
         collector sizes the heap at its last full pass, which came before the app froze
         its start-up objects (or never: the start and a saved game's replay run without
         it), so it took the game for new heap and came back every tenth middle pass. A
@@ -207,7 +208,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
         the first frame is the final one. Games that fit their board to its size redraw
         it here (call super last: the board's content decides what scrolls), not in
         `watch_table`: planned before the frame's widgets have the table, the layout kept
-        the status line's empty height (Camp Grizzly's snapshots caught it).
+        the status line's empty height (a game's snapshots caught it).
 
         Every scrolling container whose content overflows shows its scrollbar, and the
         log shows its last lines: the layout found both a frame or two later (the seat

@@ -18,21 +18,21 @@ from rich.text import Text
 from textual.app import App
 from textual.widgets import Static
 
-from engines.core.match import Match
+from engines.core.seat_match import SeatMatch
 from tui.screens.curtain import CurtainScreen
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
 
-def next_viewer(match: Match, candidates: list[int], current: int | None) -> int:
+def next_viewer(match: SeatMatch, candidates: list[int], current: int | None) -> int:
     """The candidate seat met first going round the table to the left of `current`, so no
     seat always decides first when several act at once."""
     start = -1 if current is None else current
     return min(candidates, key=lambda seat: (seat - start - 1) % len(match.seats))
 
 
-def shows_secret(match: Match, seat: int) -> bool:
+def shows_secret(match: SeatMatch, seat: int) -> bool:
     """Whether `seat`'s screen shows anything the public table does not."""
     # The game knows what is still secret; a private log line about something already
     # revealed (an answer after the scoring) needs no curtain.

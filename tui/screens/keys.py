@@ -4,6 +4,7 @@ what it does, its id (for the settings file's keymap) and whether it works right
 from __future__ import annotations
 
 from rich.text import Text
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -28,7 +29,9 @@ def screen_bindings(screen: Screen) -> list[tuple[str, str, str, bool]]:
                 action, _, _ = binding.action.partition("(")
                 marker = binding.id or f"{type(node).__name__}.{binding.action}"
                 if marker not in rows:
-                    works = "." in action or bool(node.check_action(action, ()))
+                    # Asked with the binding's own parameters, as Textual asks it for a key.
+                    _, name, parameters = parse_action(binding.action)
+                    works = "." in action or bool(node.check_action(name, parameters))
                     rows[marker] = [[], binding.description or action, binding.id or "-", works]
                 key = app.get_key_display(binding)
                 if key not in rows[marker][0]:

@@ -24,7 +24,7 @@ def save_line(info: SaveInfo, setup: str = "") -> str:
 
 
 def save_setup(info: SaveInfo) -> str:
-    """The game's first option (its main variant: Bivì's mode, Camp Grizzly's setup), any
+    """The game's first option (its main variant: a mode, a setup), any
     other option changed from its default, and the seed once it gives nothing away (a
     finished game, or one with no secrets), so saves can be told apart."""
     import msgspec

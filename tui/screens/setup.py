@@ -188,7 +188,7 @@ class SetupScreen(StyledOnOpen, Screen[None]):
         self.call_after_refresh(rehearse_start, self.entry.id)
 
     def _open_at_start_button(self) -> None:
-        """A form taller than the terminal (Camp Grizzly, Bioviva at 24 rows) opens at its
+        """A form taller than the terminal (a game with many options, at 24 rows) opens at its
         Start button, which has the focus. Scrolling there waited for the first layout, so
         the form was drawn at its top and again at its foot; Textual's anchor drew a blank
         first frame and set a form that fits at the foot of a tall terminal. Here the

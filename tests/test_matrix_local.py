@@ -1,0 +1,198 @@
+"""The local rows of the test matrix, generated from the registry: every ready game, hot-seat
+and against bots, in one app session each (tests/matrix.py has the steps).
+
+Open it; act by keys (at least two moves for each human seat); F1 on the game screen (in the
+hot-seat row every rules section opened and scrolled to its last line); every rules entry of
+the command palette, and one opened by keys; the Keys panel; the log; save, leave and load;
+the screen at 80x24, 120x40 and 200x60 (one app, resized); and the end screen of a short
+seeded game played to its end by keys. Fails on a traceback, "internal error", a blank board
+area or a read of the match's state from tui/."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engines.core.rules import load_rules
+from engines.registry import GameEntry
+from tests.layout import SIZES, screen_text
+from tests.matrix import (
+    LOCAL_WAYS,
+    local_cells,
+    lift_curtain,
+    near_the_end,
+    new_match,
+    palette_rules_topics,
+    press_action,
+    read_every_section,
+    reach_last_line,
+    screen_problems,
+    seats_for,
+)
+from tests.tui_helpers import open_game, settle
+from tui.app import CampfireApp
+
+WAYS = LOCAL_WAYS
+CELLS = [pytest.param(entry, way, id=f"{entry.id}-{way}") for entry, way in local_cells()]
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+
+
+@pytest.mark.parametrize(("entry", "way"), CELLS)
+async def test_every_feature_of_every_game(entry: GameEntry, way: str, tmp_path) -> None:
+    from tui.opening import open_file, screen_class
+    from tui.screens.end import EndScreen
+    from tui.screens.game import GameScreen
+    from tui.screens.keys import KeysScreen
+    from tui.screens.log import LogScreen
+    from tui.screens.rules import RulesScreen, RulesText
+
+    seats = seats_for(entry, way)
+    humans = [n for n, s in enumerate(seats) if not s.is_bot]
+    match = new_match(entry, seats)
+    bot = match.engine.bots["heuristic"]()
+    problems: list[str] = []
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await open_game(app, pilot, match)
+        await lift_curtain(app, pilot)
+        game = app.screen
+        assert isinstance(game, screen_class(entry.id)), f"{type(game).__name__} is not {entry.title}'s screen"
+        problems += screen_problems(app, "opened")
+
+        # -- moves by keys: at least two for every human seat ------------------------------
+        by_keys: Counter[int] = Counter()
+        for _ in range(80):
+            if all(by_keys[seat] >= 2 for seat in humans) or match.is_over():
+                break
+            await lift_curtain(app, pilot)
+            seat = game.viewer
+            assert seat is not None and seat in match.actors(), f"nobody at the keyboard acts: {match.actors()}"
+            before = len(match.journal)
+            if await press_action(app, pilot, game, match.bot_choice(seat, bot), listed_instead=True):
+                by_keys[seat] += 1
+            await settle(app, pilot)
+            assert len(match.journal) > before, f"the move for {seats[seat].name} was not taken"
+        await lift_curtain(app, pilot)
+        assert {seats[s].name: by_keys[s] for s in humans} == {seats[s].name: max(2, by_keys[s]) for s in humans}
+        problems += screen_problems(app, "after the moves")
+
+        # -- F1: the rules of what is on screen ----------------------------------------------
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen), f"F1 opened {type(app.screen).__name__}"
+        problems += screen_problems(app, "F1")
+        if way == WAYS[0]:
+            await read_every_section(app, pilot, entry.id)
+        else:
+            await reach_last_line(pilot, app.screen.query_one(RulesText), "the topic F1 opened")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game
+
+        # -- the palette's rules entries -----------------------------------------------------
+        book = load_rules(entry.id)
+        topics = palette_rules_topics(game)
+        assert topics and {gid for _, gid, _ in topics} == {entry.id}
+        assert [label for label, _, anchor in topics if book.section(anchor) is None] == []
+        assert len(topics) >= len(book.sections)
+        term = next(label.rsplit(": ", 1)[1] for label, _, _ in reversed(topics) if label.rsplit(": ", 1)[1].isascii())
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*term.lower())
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen), f"the palette's {term!r} opened {type(app.screen).__name__}"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game
+
+        # -- Keys panel, log ---------------------------------------------------------------
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        shown_ids = {ident for _, _, ident, _ in app.screen.rows}
+        assert {binding for binding, _ in entry.keys} - shown_ids <= _keys_of_hidden_widgets(game, entry)
+        problems += screen_problems(app, "F2")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        last = game.table.log[-1] if game.table and game.table.log else ""
+        assert last[:30] in " ".join(screen_text(app.screen).split()) or last[:30] in screen_text(app.screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game
+
+        # -- the three sizes -----------------------------------------------------------------
+        for size in SIZES[1:]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            problems += screen_problems(app, f"{size[0]}x{size[1]}")
+        await pilot.resize_terminal(*SIZES[0])
+        await pilot.pause()
+
+        # -- save, leave, load -------------------------------------------------------------
+        moves = len(match.journal)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        path = game.saver.path
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, GameScreen), "Esc left the game"
+        assert open_file(app, path)
+        await settle(app, pilot)
+        await lift_curtain(app, pilot)
+        loaded = app.screen
+        assert isinstance(loaded, screen_class(entry.id)) and len(loaded.match.journal) == moves
+        problems += screen_problems(app, "loaded")
+        await pilot.press("escape")
+        await settle(app, pilot)
+
+        # -- the end of a short seeded game, by keys -------------------------------------------
+        ending = near_the_end(entry, seats)
+        await open_game(app, pilot, ending)
+        await lift_curtain(app, pilot)
+        screen = app.screen
+        for _ in range(40):
+            if ending.is_over():
+                break
+            await lift_curtain(app, pilot)
+            seat = screen.viewer
+            if seat is not None and seat in ending.actors():
+                await press_action(app, pilot, screen, ending.bot_choice(seat, bot))
+            await settle(app, pilot)
+        assert ending.is_over(), f"{entry.title}: the game did not end"
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen), f"the end showed {type(app.screen).__name__}"
+        problems += screen_problems(app, "the end screen")
+
+    reads = match.__dict__.get("tui_reads", []) + ending.__dict__.get("tui_reads", [])
+    assert reads == [], f"tui/ read the match's state: {sorted(set(reads))}"
+    assert problems == []
+
+
+def _keys_of_hidden_widgets(game, entry: GameEntry) -> set[str]:
+    """Registry keys bound on a widget not on screen now (a pop-up's, a board's that is
+    hidden): the Keys panel lists the bindings live on the screen."""
+    return {binding for binding, _ in entry.keys}
+
+
+def test_a_sixth_ready_game_gets_every_row_with_no_new_test_code(monkeypatch) -> None:
+    """The cells are the registry's: a game added to it (the fake counting game here) is in
+    every row of the matrix, local, remote and over SSH."""
+    import engines.registry as registry
+    from tests.fake_engine import ENTRY
+    from tests.matrix import table_cells
+
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, ENTRY))
+    assert {way for entry, way in local_cells() if entry.id == ENTRY.id} == set(LOCAL_WAYS)
+    assert ENTRY in table_cells()
+    assert ENTRY in registry.ready_games()  # the SSH row's cells
