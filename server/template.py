@@ -38,8 +38,10 @@ import signal
 import socket
 import sys
 import tempfile
+import threading
 import traceback
 from dataclasses import dataclass
+from pathlib import Path
 from collections.abc import Mapping
 from typing import Any
 
@@ -65,6 +67,9 @@ PRELOAD = (
 )
 MAX_MESSAGE = 1 << 20
 PR_SET_PDEATHSIG = 1
+#: How long the warm-up app runs once its first frame is drawn (its footer keys, the other
+#: screens' stylesheets read after the first paint).
+WARM_UP_SECONDS = 0.5
 
 
 @dataclass
@@ -105,10 +110,44 @@ def _preload() -> None:
         except ImportError:
             if name.startswith(("tui", "textual.app")):
                 raise
+    _draw_the_launcher_once()
     # Everything imported lives as long as the template: never collected, so a collection
     # in a child never writes to (and so copies) the pages it shares with the others.
     gc.collect()
     gc.freeze()
+
+
+def _draw_the_launcher_once() -> None:
+    """Run the app headless until the launcher is drawn, in a scratch folder: what Textual
+    and Campfire build lazily on the way to the first frame (parsed default CSS, compiled
+    rules, caches) is then built once, here, and shared, rather than by every game."""
+    from tui.app import CampfireApp
+
+    before = dict(os.environ)
+    with tempfile.TemporaryDirectory(prefix="campfire-template-") as scratch:
+        os.environ.update(
+            {
+                "HOME": scratch,
+                "CAMPFIRE_CONFIG_DIR": os.path.join(scratch, "config"),
+                "CAMPFIRE_SAVE_DIR": os.path.join(scratch, "saves"),
+                "CAMPFIRE_LOG_DIR": os.path.join(scratch, "logs"),
+            }
+        )
+        try:
+            app = CampfireApp(save_dir=Path(scratch) / "saves")
+
+            async def until_drawn(pilot: Any) -> None:
+                await pilot.pause()
+                await pilot.pause(WARM_UP_SECONDS)
+                pilot.app.exit()
+
+            app.run(headless=True, size=(100, 30), auto_pilot=until_drawn)
+        finally:
+            os.environ.clear()
+            os.environ.update(before)
+    for thread in threading.enumerate():  # the launcher's helper threads: none may be forked
+        if thread is not threading.current_thread():
+            thread.join(WARM_UP_SECONDS * 10)
 
 
 def _serve(channel: socket.socket) -> GameRequest | None:
