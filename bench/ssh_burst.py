@@ -59,6 +59,9 @@ class Burst:
     template_pss: float = 0.0
     gateway_rss: float = 0.0
     failed: int = 0
+    game_cpu: list[float] = field(default_factory=list)  # CPU seconds each game used
+    gateway_cpu: float = 0.0  # over the burst and the idle time
+    client_cpu: float = 0.0  # this process: the SSH clients and their pyte screens
     #: Each game's PSS plus its share of the template's (filled by `share_template`).
     per_session: list[float] = field(default_factory=list)
 
@@ -138,6 +141,18 @@ def pss_mb(pid: int) -> float:
     return int(found.group(1)) * 1000 / MB
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time `pid` has used."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
 def rss_mb(pid: int) -> float:
     with open(f"/proc/{pid}/status", encoding="ascii") as status:
         found = re.search(r"^VmRSS:\s+(\d+) kB", status.read(), re.MULTILINE)
@@ -157,6 +172,7 @@ async def burst(mode: str, arrivals: int, spread: float, idle: float, folder: Pa
     result = Burst(mode)
     connections: list[asyncssh.SSHClientConnection] = []
     try:
+        gateway_before, client_before = cpu_seconds(server.pid), own_cpu()
         step = spread / arrivals
         outcomes = await asyncio.wait_for(
             asyncio.gather(*(arrive(port, number * step) for number in range(arrivals)), return_exceptions=True),
@@ -174,6 +190,9 @@ async def burst(mode: str, arrivals: int, spread: float, idle: float, folder: Pa
         if how != {"forked" if mode == "template" else "spawned"}:
             raise RuntimeError(f"{mode}: games were {how}")
         result.game_pss = [pss_mb(int(str(entry["pid"]))) for entry in started]
+        result.game_cpu = [cpu_seconds(int(str(entry["pid"]))) for entry in started]
+        result.gateway_cpu = cpu_seconds(server.pid) - gateway_before
+        result.client_cpu = own_cpu() - client_before
         templates = logged(data_root, "template started")
         if templates:
             result.template_pss = pss_mb(int(str(templates[-1]["pid"])))
@@ -234,6 +253,13 @@ async def main() -> None:
         ),
     ]
     print(table(rows))
+    for one in (forked, spawned):
+        count = max(1, len(one.game_cpu))
+        print(
+            f"{one.mode}: CPU per arrival {Spread.of(one.game_cpu or [0.0]).median * 1000:.0f} ms in the game "
+            f"(median, until idle), {one.gateway_cpu / count * 1000:.0f} ms in the gateway, "
+            f"{one.client_cpu / count * 1000:.0f} ms in the clients (SSH and pyte)"
+        )
     print(
         f"gateway RSS: {forked.gateway_rss:.1f} MB with the template, {spawned.gateway_rss:.1f} MB without; "
         f"load average (1/5 min) before and after each burst: {', '.join(loads)}; {os.cpu_count()} cores"
@@ -250,6 +276,9 @@ def _merge(mode: str, bursts: list[Burst]) -> Burst:
         merged.first_screen += one.first_screen
         merged.game_pss += one.game_pss
         merged.per_session += one.per_session
+        merged.game_cpu += one.game_cpu
+        merged.gateway_cpu += one.gateway_cpu
+        merged.client_cpu += one.client_cpu
         merged.failed += one.failed
     merged.template_pss = max(one.template_pss for one in bursts)
     merged.gateway_rss = max(one.gateway_rss for one in bursts)

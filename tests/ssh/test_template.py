@@ -224,6 +224,8 @@ os.environ.update({"TEXTUAL_FPS": "7", "TEXTUAL_ANIMATIONS": "full", "HOME": hom
 _as_if_started_afresh(home)
 print(textual.constants.MAX_FPS, round(1 / textual.screen.UPDATE_PERIOD), textual.constants.TEXTUAL_ANIMATIONS)
 print(tempfile.gettempdir() == scratch, str(log_dir()).startswith(home))
+import posix
+print(sorted(posix.environ) == sorted(name.encode() for name in os.environ))
 """
     scratch = tmp_path / "scratch"
     scratch.mkdir()
@@ -237,4 +239,4 @@ print(tempfile.gettempdir() == scratch, str(log_dir()).startswith(home))
         stdin=subprocess.DEVNULL,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["7", "7", "full", "True", "True"]
+    assert result.stdout.split() == ["7", "7", "full", "True", "True", "True"]
