@@ -59,6 +59,7 @@ class Burst:
     template_pss: float = 0.0
     gateway_rss: float = 0.0
     failed: int = 0
+    problems: list[str] = field(default_factory=list)  # why arrivals failed, games ended early
     game_cpu: list[float] = field(default_factory=list)  # CPU seconds each game used
     gateway_cpu: float = 0.0  # over the burst and the idle time
     client_cpu: float = 0.0  # this process: the SSH clients and their pyte screens
@@ -181,6 +182,7 @@ async def burst(mode: str, arrivals: int, spread: float, idle: float, folder: Pa
         for outcome in outcomes:
             if isinstance(outcome, BaseException):
                 result.failed += 1
+                result.problems.append(f"arrival failed: {outcome!r}"[:200])
             else:
                 result.first_screen.append(outcome[0])
                 connections.append(outcome[1])
@@ -189,8 +191,12 @@ async def burst(mode: str, arrivals: int, spread: float, idle: float, folder: Pa
         how = {str(entry.get("how")) for entry in started}
         if how != {"forked" if mode == "template" else "spawned"}:
             raise RuntimeError(f"{mode}: games were {how}")
-        result.game_pss = [pss_mb(int(str(entry["pid"]))) for entry in started]
-        result.game_cpu = [cpu_seconds(int(str(entry["pid"]))) for entry in started]
+        ended = {int(str(entry["pid"])): entry for entry in logged(data_root, "game ended")}
+        for entry in ended.values():
+            result.problems.append(f"game ended early: {entry.get('reason')}, status {entry.get('status')}")
+        running = [int(str(entry["pid"])) for entry in started if int(str(entry["pid"])) not in ended]
+        result.game_pss = [pss_mb(pid) for pid in running]
+        result.game_cpu = [cpu_seconds(pid) for pid in running]
         result.gateway_cpu = cpu_seconds(server.pid) - gateway_before
         result.client_cpu = own_cpu() - client_before
         templates = logged(data_root, "template started")
@@ -254,6 +260,9 @@ async def main() -> None:
     ]
     print(table(rows))
     for one in (forked, spawned):
+        for problem in sorted(set(one.problems)):
+            print(f"{one.mode}: {problem} (x{one.problems.count(problem)})")
+    for one in (forked, spawned):
         count = max(1, len(one.game_cpu))
         print(
             f"{one.mode}: CPU per arrival {Spread.of(one.game_cpu or [0.0]).median * 1000:.0f} ms in the game "
@@ -280,6 +289,7 @@ def _merge(mode: str, bursts: list[Burst]) -> Burst:
         merged.gateway_cpu += one.gateway_cpu
         merged.client_cpu += one.client_cpu
         merged.failed += one.failed
+        merged.problems += one.problems
     merged.template_pss = max(one.template_pss for one in bursts)
     merged.gateway_rss = max(one.gateway_rss for one in bursts)
     return merged

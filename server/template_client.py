@@ -89,7 +89,11 @@ class Template:
     async def start(self) -> bool:
         """Start the template and wait (bounded) until it has imported everything; whether
         it is ready. Its death later is noticed and it is started again."""
-        await self._launch()
+        try:
+            await self._launch()
+        except OSError as error:  # no template at all: every game is spawned
+            self.log("template not started", error=str(error))
+            return False
         self._watcher = asyncio.get_running_loop().create_task(self._watch())
         return await self._wait_ready()
 
