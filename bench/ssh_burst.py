@@ -168,7 +168,7 @@ def logged(data_root: Path, event: str) -> list[dict[str, object]]:
 
 
 async def burst(mode: str, arrivals: int, spread: float, idle: float, folder: Path) -> Burst:
-    data_root = folder / mode
+    data_root = Path(tempfile.mkdtemp(prefix=f"{mode}-", dir=folder))  # a fresh log each burst
     server, port = await start_server(data_root, mode == "template", arrivals)
     result = Burst(mode)
     connections: list[asyncssh.SSHClientConnection] = []
