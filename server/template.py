@@ -110,7 +110,10 @@ def _preload() -> None:
         except ImportError:
             if name.startswith(("tui", "textual.app")):
                 raise
-    _draw_the_launcher_once()
+    try:
+        _draw_the_launcher_once()
+    except Exception:
+        pass  # only a head start (no scratch folder, say): the games draw it themselves
     # Everything imported lives as long as the template: never collected, so a collection
     # in a child never writes to (and so copies) the pages it shares with the others.
     gc.collect()
