@@ -60,8 +60,7 @@ def child_environment(
     gateway_env: Mapping[str, str] = os.environ,
 ) -> dict[str, str]:
     """The game's whole environment, built from scratch."""
-    env = {name: gateway_env[name] for name in GATEWAY_VARIABLES if name in gateway_env}
-    env.update(FIXED_VARIABLES)
+    env = shared_environment(gateway_env)
     for raw_name, raw_value in client_env.items():
         name, value = _text(raw_name), _text(raw_value)
         if name is None or value is None or "\0" in value:
@@ -81,6 +80,16 @@ def child_environment(
     )
     if folders.temporary:
         env[GUEST_VARIABLE] = "1"
+    return env
+
+
+def shared_environment(gateway_env: Mapping[str, str] = os.environ) -> dict[str, str]:
+    """What every game's environment holds whoever plays: the gateway's few variables and
+    the fixed ones. The template process (server.template) starts with exactly these, so
+    what Python and Textual read from the environment as they start is what a game's own
+    start would read; each game's own variables come from `child_environment` alone."""
+    env = {name: gateway_env[name] for name in GATEWAY_VARIABLES if name in gateway_env}
+    env.update(FIXED_VARIABLES)
     return env
 
 
@@ -113,42 +122,41 @@ def keys_are_only_keys(fd: int) -> None:
     termios.tcsetattr(fd, termios.TCSANOW, attributes)
 
 
-class GameProcess:
-    """The game and the master side of its pty."""
+def open_game_pty(width: int, height: int) -> tuple[int, int]:
+    """A fresh pty sized for the client, keys made only keys: (master, slave). The master
+    is non-blocking, for the gateway's event loop."""
+    master_fd, slave_fd = os.openpty()
+    try:
+        set_window_size(master_fd, width, height)
+        keys_are_only_keys(slave_fd)
+        os.set_blocking(master_fd, False)
+    except BaseException:
+        os.close(master_fd)
+        os.close(slave_fd)
+        raise
+    return master_fd, slave_fd
 
-    def __init__(self, process: asyncio.subprocess.Process, master_fd: int, limits: Limits) -> None:
-        self.process = process
+
+class GameProcess:
+    """The game and the master side of its pty. The game leads its own session and process
+    group (its pid is the group's id), however it was started: `SpawnedGame` or
+    `server.template_client.ForkedGame`."""
+
+    def __init__(self, master_fd: int, limits: Limits) -> None:
         self.master_fd = master_fd
         self.limits = limits
 
     @property
     def pid(self) -> int:
-        return self.process.pid
+        raise NotImplementedError
 
-    @classmethod
-    async def start(cls, env: dict[str, str], cwd: Path, width: int, height: int, limits: Limits) -> "GameProcess":
-        master_fd, slave_fd = os.openpty()
-        try:
-            set_window_size(master_fd, width, height)
-            keys_are_only_keys(slave_fd)
-            os.set_blocking(master_fd, False)
-            process = await asyncio.create_subprocess_exec(
-                *GAME_COMMAND,
-                stdin=slave_fd,
-                stdout=slave_fd,
-                stderr=slave_fd,
-                env=env,
-                cwd=cwd,
-                close_fds=True,
-                start_new_session=True,
-                preexec_fn=_child_setup(limits),
-            )
-        except BaseException:
-            os.close(master_fd)
-            raise
-        finally:
-            os.close(slave_fd)
-        return cls(process, master_fd, limits)
+    @property
+    def returncode(self) -> int | None:
+        """The exit status once it has ended (negative: the signal that ended it)."""
+        raise NotImplementedError
+
+    async def wait(self) -> int:
+        raise NotImplementedError
 
     def resize(self, width: int, height: int) -> None:
         set_window_size(self.master_fd, width, height)
@@ -157,14 +165,14 @@ class GameProcess:
         """Hang up (the game autosaves on every action and may tidy up), then kill it if it
         is still there after the grace period; returns its exit status. Safe to call twice
         and from two tasks."""
-        if self.process.returncode is None:
+        if self.returncode is None:
             self._signal(signal.SIGHUP)
             try:
-                await asyncio.wait_for(asyncio.shield(self.process.wait()), self.limits.hangup_grace)
+                await asyncio.wait_for(asyncio.shield(self.wait()), self.limits.hangup_grace)
             except asyncio.TimeoutError:
                 self._signal(signal.SIGKILL)
-                await self.process.wait()
-        returncode = self.process.returncode
+                await self.wait()
+        returncode = self.returncode
         assert returncode is not None  # the process was waited for above
         return returncode
 
@@ -178,13 +186,56 @@ class GameProcess:
     def _signal(self, number: int) -> None:
         # The whole process group: anything the game started goes with it.
         try:
-            os.killpg(self.process.pid, number)
+            os.killpg(self.pid, number)
         except ProcessLookupError:
             pass
 
 
-def _child_setup(limits: Limits) -> Callable[[], None]:
-    """Runs in the forked child after setsid(), before exec: only ioctl and setrlimit."""
+class SpawnedGame(GameProcess):
+    """A game started afresh: `python -m tui` in a new process (the path without a
+    template, and the fallback when the template is not there)."""
+
+    def __init__(self, process: asyncio.subprocess.Process, master_fd: int, limits: Limits) -> None:
+        super().__init__(master_fd, limits)
+        self.process = process
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.returncode
+
+    async def wait(self) -> int:
+        return await self.process.wait()
+
+    @classmethod
+    async def start(cls, env: dict[str, str], cwd: Path, width: int, height: int, limits: Limits) -> "SpawnedGame":
+        master_fd, slave_fd = open_game_pty(width, height)
+        try:
+            process = await asyncio.create_subprocess_exec(
+                *GAME_COMMAND,
+                stdin=slave_fd,
+                stdout=slave_fd,
+                stderr=slave_fd,
+                env=env,
+                cwd=cwd,
+                close_fds=True,
+                start_new_session=True,
+                preexec_fn=child_setup(limits),
+            )
+        except BaseException:
+            os.close(master_fd)
+            raise
+        finally:
+            os.close(slave_fd)
+        return cls(process, master_fd, limits)
+
+
+def child_setup(limits: Limits) -> Callable[[], None]:
+    """Runs in the forked child after setsid() with the pty on 0-2 (before exec when
+    spawned; before the app when forked from the template): only ioctl and setrlimit."""
     address_space = limits.address_space
     cpu_seconds = limits.cpu_seconds
     set_controlling_tty = termios.TIOCSCTTY

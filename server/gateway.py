@@ -15,7 +15,7 @@ from typing import cast
 
 import asyncssh
 
-from server.child import GameProcess, Limits, child_environment
+from server.child import GameProcess, Limits, SpawnedGame, child_environment
 from server.bans import BanList, read_allowed_fingerprints
 from server.client_bytes import Utf8Only
 from server.events import LOG_KEEP, LOG_MAX_BYTES, LOG_NAME, EventLog
@@ -23,6 +23,7 @@ from server.host import TableHost
 from server.hostkey import HOST_KEY_NAME, load_or_create_host_key
 from server.operators import METRICS_INTERVAL, ControlServer, write_metrics
 from server.refusals import RefusalLog, connection_tag
+from server.template_client import Template, TemplateUnavailable
 from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
 from server.identity import (
     Identity,
@@ -69,6 +70,9 @@ class ServeOptions:
     log_max_bytes: int = LOG_MAX_BYTES
     log_keep: int = LOG_KEEP
     metrics_interval: float = METRICS_INTERVAL
+    # Fork games from a template process that has imported everything (server.template);
+    # False spawns each game afresh (as the template's absence or death does anyway).
+    template: bool = True
 
 
 class Gateway:
@@ -92,6 +96,7 @@ class Gateway:
         self._refusals = RefusalLog(self._asyncssh_refused)
         self._metrics: asyncio.Task[None] | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.template: Template | None = None
 
     @property
     def guests_allowed(self) -> bool:
@@ -113,6 +118,9 @@ class Gateway:
         for table_id, why in self.tables.unrestorable.items():  # never lost without a word
             self.log.write("table not restored", table=table_id, reason=why)
         await self.control.start()
+        if self.options.template:
+            self.template = Template(root, self._template_event)
+            await self.template.start()  # bounded; until it is ready, games are spawned
         self._refusals.install()
         self._metrics = asyncio.get_running_loop().create_task(write_metrics(self, self.options.metrics_interval))
         self._acceptor = await asyncssh.create_server(
@@ -142,6 +150,9 @@ class Gateway:
             await self._acceptor.wait_closed()
             self._acceptor = None
         await asyncio.gather(*(game.stop() for game in list(self.games)), return_exceptions=True)
+        if self.template is not None:  # after the games: their ends are reported through it
+            await self.template.close()
+            self.template = None
         if self._metrics is not None:
             self._metrics.cancel()
             await asyncio.gather(self._metrics, return_exceptions=True)
@@ -193,9 +204,9 @@ class Gateway:
             env = child_environment(term, process.env, folders, identity.name)
             token = self.tables.issue_token(identity.fingerprint, table_name(identity))
             env.update({SOCKET_VARIABLE: str(self.tables.socket_path), TOKEN_VARIABLE: token})
-            game = await GameProcess.start(env, folders.home, width, height, self.options.limits)
+            game, how = await self._start_game(env, folders.home, width, height)
             self.games.add(game)
-            self._log("game started", player, pid=game.pid, term=term, size=f"{width}x{height}")
+            self._log("game started", player, pid=game.pid, term=term, size=f"{width}x{height}", how=how)
             link = Link(process, game, self.options.idle_timeout)
             try:
                 reason = await link.run()
@@ -222,6 +233,20 @@ class Gateway:
         if not process.is_closing():
             process.exit(0 if status == 0 else 1)
         player.close_later(AFTER_GAME_GRACE, "game over")
+
+    async def _start_game(self, env: dict[str, str], cwd: Path, width: int, height: int) -> tuple[GameProcess, str]:
+        """The game, forked from the template when it is ready, else spawned; and which."""
+        limits = self.options.limits
+        if self.template is not None:
+            try:
+                return await self.template.fork_game(env, cwd, width, height, limits), "forked"
+            except TemplateUnavailable:
+                pass  # starting, restarting or stuck: this game is spawned
+        return await SpawnedGame.start(env, cwd, width, height, limits), "spawned"
+
+    def _template_event(self, event: str, **fields: object) -> None:
+        if self.log is not None:
+            self.log.write(event, **fields)
 
     def _log(self, event: str, player: "PlayerConnection", **fields: object) -> None:
         if self.log is not None:

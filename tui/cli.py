@@ -220,6 +220,13 @@ def _serve_parser(sub: Any) -> None:
         metavar="FILE",
         help="only these public keys may play (authorized_keys format); no guests",
     )
+    serve.add_argument(
+        "--no-template",
+        dest="template",
+        action="store_false",
+        help="start each game afresh rather than forking it from a process that has "
+        "everything imported (slower arrivals, more memory per player)",
+    )
 
 
 def _admin_parser(sub: Any) -> None:
@@ -473,6 +480,7 @@ def cmd_serve(args: argparse.Namespace, folder: Path) -> int:
         max_per_ip=args.max_per_ip,
         idle_timeout=float(args.idle_timeout),
         allow_keys=args.allow_keys,
+        template=args.template,
     )
     return run(options)
 

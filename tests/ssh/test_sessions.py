@@ -44,10 +44,10 @@ async def test_eight_sessions_are_isolated_and_reaped_after_an_abrupt_close(star
 
 
 @asynccontextmanager
-async def gateway_process(data_root: Path):
-    """`campfire serve` in its own process on an ephemeral port: (process, port); killed
-    at the end however the test went."""
-    command = [sys.executable, "-m", "tui", "serve", "--port", "0", "--data-root", str(data_root)]
+async def gateway_process(data_root: Path, *flags: str):
+    """`campfire serve` (with `flags`) in its own process on an ephemeral port: (process,
+    port); killed at the end however the test went."""
+    command = [sys.executable, "-m", "tui", "serve", "--port", "0", "--data-root", str(data_root), *flags]
     gateway = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         line = await asyncio.wait_for(asyncio.to_thread(gateway.stdout.readline), START_TIMEOUT)
