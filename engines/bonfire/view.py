@@ -194,7 +194,7 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
             and p.bonfires[action.space - 1].task
         ):
             return "Put a new task on an empty bonfire space."
-        return "You cannot pay: 1 island tile, the island's resource and your offering's resource (gold or any 2 resources stand in)."
+        return _island_action_problem(s, action)
     if isinstance(action, BuildPath):
         if len(p.path) >= paths.MAX_PATH:
             return "Your path is complete (6 tiles)."
@@ -238,6 +238,27 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
     if isinstance(action, (Keep, Swap)):
         return "Setup is over: the centre fate tile was settled at the start."
     return "That is not possible now."
+
+
+def _island_action_problem(s: BonfireState, action: Receive | TakeGuardian) -> str:
+    """Why receiving a task or taking a guardian at the island where the ship lies is
+    refused, once the ship is known to be out and a task to receive lies there."""
+    p = acting(s)
+    island = content.board().islands[p.ship]
+    if isinstance(action, TakeGuardian):
+        if island.kind == "task":
+            return f"{island.name} is a task island: it has no guardian to take (receive a task there instead)."
+        if any(g.colour == island.guardian for g in p.guardians):
+            return f"You already have the {island.guardian} guardian: you may hold only one of each colour."
+        if not s.islands[p.ship].guardians:
+            return f"No {island.guardian} guardian is left on {island.name}."
+    if action.stack not in (1, 2):
+        return "Say offering stack 1 or 2."
+    if not any(p.offerings):
+        return "Both your offering stacks are empty: you have no offering left to leave."
+    if not p.offerings[action.stack - 1]:
+        return f"Your offering stack {action.stack} is empty: pay with the other one."
+    return "You cannot pay: 1 island tile, the island's resource and your offering's resource (gold or any 2 resources stand in)."
 
 
 def _wrong_choice(pending: Pending, action: Action) -> str:
