@@ -38,7 +38,17 @@ from engines.bonfire.actions import (
     TomTurn,
     Walk,
 )
-from engines.bonfire.state import YOU, BonfireState, Pending, acting, is_solo, is_tom, player_name, tom_board
+from engines.bonfire.state import (
+    YOU,
+    BonfireState,
+    Pending,
+    acting,
+    is_solo,
+    is_tom,
+    player_name,
+    portal_board,
+    tom_board,
+)
 from engines.core.protocol import Outcome, Rival, SeatPanel, Summary
 
 if TYPE_CHECKING:
@@ -167,12 +177,18 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
             return f"You hold {city.tile_count(p)} action tiles: discard down to {limit} before placing a fate tile."
         if action.end not in ("top", "bottom") or action.direction not in city.DIRECTIONS:
             return "Say 'top' or 'bottom' and a direction E, S, W or N."
+        if action.end == "bottom" and len(p.fate_column) == 1:
+            return "Your last fate tile is both the top and the bottom of your column: place it as 'top'."
         return (
             city.placement_problem(p.grid, city.strip_cells(action.row, action.col, action.direction))
             or "That fate tile cannot go there."
         )
     if isinstance(action, Discard):
-        return f"You hold no {action.kind} tile."
+        if action.kind not in content.TILE_NAMES:
+            return f"There is no action tile called '{action.kind}'."
+        if p.tiles.get(action.kind, 0):
+            return "You can take no action at all, so there is nothing to discard for: end the game (finish)."
+        return f"You hold no {content.TILE_NAMES[action.kind]} tile."
     if isinstance(action, Sail):
         if action.island not in [i.id for i in content.board().islands]:
             return f"There is no island called '{action.island}'."
@@ -206,7 +222,7 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
             return "No procession is under way: guardians walk only in a procession."
         return "That guardian cannot walk there now (blocked, too far, no portal, or the bonfire is unlit or taken)."
     if isinstance(action, GreatBonfire):
-        return "You cannot pay the Great Bonfire tiles for that space, or it has no portal for your next slot."
+        return _great_bonfire_problem(s, action)
     if isinstance(action, Recruit):
         if len(p.gnomes) >= 6:
             return "You already have 6 gnomes."
@@ -238,6 +254,31 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
     if isinstance(action, (Keep, Swap)):
         return "Setup is over: the centre fate tile was settled at the start."
     return "That is not possible now."
+
+
+def _great_bonfire_problem(s: BonfireState, action: GreatBonfire) -> str:
+    """Why turning the Great Bonfire's figure to a space, with these picks, is refused."""
+    p = acting(s)
+    board = content.board()
+    n = next((i for i, sp in enumerate(board.great_bonfire) if sp.id == action.space), -1)
+    if n < 0:
+        return f"There is no Great Bonfire space called '{action.space}'."
+    if action.pick not in council.PICKS:
+        return "Take two of the three: say tr (tile and resource), tp (tile and portal) or rp (resource and portal)."
+    name = board.great_bonfire[n].name
+    cost = council.turn_cost(s.figure, n)
+    if not cost:
+        return f"The figure already points at the {name}: turn it to another space (1 or 2 tiles for the next spaces clockwise, 3 for any other)."
+    if city.tile_limit(p, "bonfire") < cost:
+        return (
+            f"Turning the figure to the {name} costs {cost} Great Bonfire tile{'s' if cost > 1 else ''} "
+            "(a wild tile or any 2 tiles stand in for each): you cannot pay them."
+        )
+    slot = city.next_portal_slot(p)
+    if slot < 0:
+        return "All your portal slots are full: choose tile and resource."
+    wanted = board.board_portals[portal_board(s.current)][slot]
+    return f"The {name} has no {wanted} portal, the symbol your next portal slot needs."
 
 
 def _island_action_problem(s: BonfireState, action: Receive | TakeGuardian) -> str:
