@@ -83,13 +83,16 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     p = ctx.player(pending.who)
     ctx.edit("council")[index] = "neutral" if pending.source == "common" else council_mark(s, pending.who)
     gain(p, space)
+    told = gain_text(space)
+    # The Herald: 1 gold for every novice you place, a Common Task's neutral one included.
     if heralds := city.ability_count(p, "council_gold"):
         city.add(p.resources, {"gold": heralds})
+        told += f", and {heralds} gold (Herald{'s' if heralds > 1 else ''})"
     if pending.source == "common" and not is_solo(s):
-        ctx.say(f"{player_name(s, pending.who)} sends the neutral novice to the {space.name}: {gain_text(space)}.")
+        ctx.say(f"{player_name(s, pending.who)} sends the neutral novice to the {space.name}: {told}.")
         return
     who = "The neutral novice" if pending.source == "common" else "Your novice"
-    ctx.say(f"{who} takes the {space.name}: {gain_text(space)}.")
+    ctx.say(f"{who} takes the {space.name}: {told}.")
 
 
 def gain(p: Player, what: content.Gains) -> None:

@@ -25,7 +25,7 @@ def glossary() -> str:
         "elder_points": "2 points each time you recruit an Elder",
         "wild_double": "each wild tile you spend stands in for 2 missing tiles of one kind",
         "choose_path_resource": "a guardian ending on a path tile brings gold instead of its resource",
-        "council_gold": "1 gold whenever one of your novices reaches the High Council",
+        "council_gold": "1 gold whenever you place a novice in the High Council, a Common Task's neutral novice included",
         "path_resource": "whenever you build a path tile, gain the resource it shows",
         "gnome_any_resource": "recruiting, pay any one resource instead of the one shown",
         "keep_three": "you may hold up to 3 action tiles and still place a fate tile",
