@@ -128,10 +128,12 @@ def do_fulfil(ctx: Ctx, action: Fulfil) -> None:
     assert not isinstance(paid, str)
     p.tiles, p.resources = paid
     b.lit = True
+    lit = f"You fulfil {task.name}: bonfire {action.space} is lit ({task.colour})"
+    if not free_spaces(s):  # the novice stays on its bonfire space
+        ctx.say(f"{lit}; the High Council has no free space, so its novice stays at home.")
+        return
     b.novice = False
-    ctx.say(
-        f"You fulfil {task.name}: bonfire {action.space} is lit ({task.colour}), and its novice leaves for the High Council."
-    )
+    ctx.say(f"{lit}, and its novice leaves for the High Council.")
     send_novice(ctx, s.current, "task")
 
 
@@ -170,6 +172,9 @@ def do_common(ctx: Ctx, action: Common) -> None:
         city.add(p.tiles, {"wild": n})
         city.add(p.resources, {"gold": n})
     if s.common_novices[index]:
+        if not free_spaces(s):  # the neutral novice stays on its Common Task
+            ctx.say("The High Council has no free space: the Common Task's neutral novice stays where it is.")
+            return
         ctx.edit("common_novices")[index] = False
         send_novice(ctx, s.current, "common")
 
