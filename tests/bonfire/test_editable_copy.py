@@ -94,7 +94,7 @@ def bot_positions() -> list[BonfireState]:
         (5, ("heuristic", "heuristic")),
         (4, ("random",)),
         (5, ("random", "random")),
-        (6, ("random",)),
+        (3, ("random",)),  # a game that offers a guardian to take
     ):
         match = Match(
             ENGINE, ENGINE.default_options(), [SeatSpec(f"Bot {n}", "bot", lv) for n, lv in enumerate(levels)], seed
