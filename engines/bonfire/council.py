@@ -26,6 +26,13 @@ from engines.bonfire.state import (
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
 
 
+def pick_text(space: content.BonfireSpace, pick: str) -> str:
+    """The two things a pick takes at `space`: its resource reads "2 points" on a space
+    that shows points instead."""
+    words = {"t": "tile", "r": "resource" if space.resource else "2 points", "p": "portal"}
+    return " and ".join(words[c] for c in pick)
+
+
 # -- the High Council ---------------------------------------------------------------------
 def novices_in_council(s: BonfireState) -> int:
     # Asked after every action (the end trigger): an empty space is "", so count those.

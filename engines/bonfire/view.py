@@ -107,8 +107,8 @@ def describe(action: Action) -> str:
             return f"{who} stays"
         return f"{who} walks to {processions.place_name(int(action.to[1:]) + (10 if action.to[0] == 'b' else 0))}"
     if isinstance(action, GreatBonfire):
-        name = next(sp.name for sp in board.great_bonfire if sp.id == action.space)
-        return f"Great Bonfire to {name}: {council.PICKS[action.pick]}"
+        space = next(sp for sp in board.great_bonfire if sp.id == action.space)
+        return f"Great Bonfire to {space.name}: {council.pick_text(space, action.pick)}"
     if isinstance(action, Recruit):
         return f"recruit {content.gnome_name(action.gnome)}"
     if isinstance(action, Fulfil):

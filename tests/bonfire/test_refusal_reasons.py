@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.bonfire import ENGINE, city, content
+from engines.bonfire import ENGINE, city, content, view
 from engines.bonfire.actions import Discard, Fate, Fulfil, GreatBonfire, Receive, TakeGuardian
 from engines.bonfire.state import YOU, Guardian
 from engines.core.errors import IllegalAction
@@ -117,3 +117,15 @@ def test_a_tile_paid_task_names_its_tiles_and_their_number(task, named):
     s.players[YOU].tiles = {}
     s.players[YOU].bonfires[0].task = task
     assert named in refused(s, Fulfil(1))
+
+
+@pytest.mark.parametrize(
+    ("pick", "words"), [("tr", "tile and 2 points"), ("rp", "2 points and portal"), ("tp", "tile and portal")]
+)
+def test_great_bonfire_action_on_a_points_space_says_points(pick, words):
+    for space in content.board().great_bonfire:
+        said = view.describe(GreatBonfire(space.id, pick))
+        if space.resource:
+            assert "points" not in said
+        else:
+            assert said.endswith(f": {words}")
