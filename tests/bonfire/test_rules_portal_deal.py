@@ -45,3 +45,4 @@ def test_great_bonfire_every_symbol_a_board_needs_is_dealt_over_200_seeds(seats)
 def test_the_rules_text_says_four_portals_a_space():
     rules = (Path(content.__file__).parent / "rules.md").read_text()
     assert "All 28 portals (4 of each of 7 symbols) lie on them, 4 on\n  each space" in rules
+    assert "**Portals**: all 28, four on each Great Bonfire space at random" in rules  # two players
