@@ -94,7 +94,7 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     # The Herald: 1 gold for every novice you place, a Common Task's neutral one included.
     if heralds := city.ability_count(p, "council_gold"):
         city.add(p.resources, {"gold": heralds})
-        told += f", and {heralds} gold (Herald{'s' if heralds > 1 else ''})"
+        told += f", and {heralds} gold from {city.givers(p, 'council_gold')}"
     if pending.source == "common" and not is_solo(s):
         ctx.say(f"{player_name(s, pending.who)} sends the neutral novice to the {space.name}: {told}.")
         return
@@ -173,11 +173,13 @@ def do_common(ctx: Ctx, action: Common) -> None:
     index = next(n for n, t in enumerate(content.board().common_tasks) if t.id == action.task)
     task = content.board().common_tasks[index]
     own_field(p, "common").append(task.id)
-    ctx.say(f"You fulfil the Common Task {task.name}.")
     n = city.ability_count(p, "common_reward")
+    told = ""
     if n:
         city.add(p.tiles, {"wild": n})
         city.add(p.resources, {"gold": n})
+        told = f" and gain {n} gold and {n} wild tile{'s' if n > 1 else ''} from {city.givers(p, 'common_reward')}"
+    ctx.say(f"You fulfil the Common Task {task.name}{told}.")
     if s.common_novices[index]:
         if not free_spaces(s):  # the neutral novice stays on its Common Task
             ctx.say("The High Council has no free space: the Common Task's neutral novice stays where it is.")

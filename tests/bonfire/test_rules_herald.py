@@ -21,7 +21,7 @@ def test_herald_gold_for_a_common_tasks_neutral_novice_is_logged():
     s = act(s, Common("road-of-light"))
     applied = ENGINE.apply(s, YOU, Council(_space().id))
     assert applied.state.players[YOU].resources.get("gold") == 1 + _space().resources.get("gold", 0)
-    assert any("1 gold (Herald)" in e.text for e in applied.events)
+    assert any("and 1 gold from the Council Herald." in e.text for e in applied.events)
 
 
 def test_herald_gold_for_your_own_novice_is_logged():
@@ -34,7 +34,7 @@ def test_herald_gold_for_your_own_novice_is_logged():
     gold_before = s.players[YOU].resources.get("gold", 0)
     applied = ENGINE.apply(s, YOU, Council(_space().id))
     assert applied.state.players[YOU].resources.get("gold", 0) == gold_before + 1 + _space().resources.get("gold", 0)
-    assert any("1 gold (Herald)" in e.text for e in applied.events)
+    assert any("and 1 gold from the Council Herald." in e.text for e in applied.events)
 
 
 def test_the_rules_text_says_the_neutral_novice_brings_herald_gold():
