@@ -23,3 +23,4 @@ def test_compact_great_bonfire_lines_name_the_portals_wanted_next():
         assert short.rsplit("|", 1)[1].split() == ([x for x in lying if x in wanted] or ["-"])
         assert full.endswith(", ".join(lying))
         assert len(short) <= 34
+    assert len(great_bonfire_lines(s, compact=True)[0]) <= 34  # the header fits the column too

@@ -338,7 +338,7 @@ def next_portals(s: BonfireState) -> list[str]:
 def great_bonfire_lines(s: BonfireState, compact: bool = False) -> list[str]:
     board = content.board()
     head = (
-        "GREAT BONFIRE tile|gain|next portals"
+        "GREAT BONFIRE tile|gain|needed"  # the portals the next slots need
         if compact
         else "GREAT BONFIRE (> figure): tile | resource or 2 points | portals"
     )
