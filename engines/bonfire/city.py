@@ -328,6 +328,13 @@ def _ability_counts(gnomes: tuple[str, ...]) -> dict[str, int]:
     return counts
 
 
+def givers(p: Player, ability: str) -> str:
+    """The names of a player's Specialists with `ability` ("the Wild Friend and the ..."),
+    for the log line telling what they gave (only when they give something)."""
+    names = [content.gnome_name(g) for g in p.gnomes if (sp := content.specialist(g)) and sp.ability == ability]
+    return " and ".join(f"the {name}" for name in names)
+
+
 def has(p: Player, ability: str) -> bool:
     # Asked several times for every legal list: the answer is kept per line-up of gnomes.
     return bool(p.gnomes) and ability in _ability_set(tuple(p.gnomes))

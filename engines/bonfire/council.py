@@ -26,6 +26,13 @@ from engines.bonfire.state import (
 PICKS = {"tr": "tile and resource", "tp": "tile and portal", "rp": "resource and portal"}
 
 
+def pick_text(space: content.BonfireSpace, pick: str) -> str:
+    """The two things a pick takes at `space`: its resource reads "2 points" on a space
+    that shows points instead."""
+    words = {"t": "tile", "r": "resource" if space.resource else "2 points", "p": "portal"}
+    return " and ".join(words[c] for c in pick)
+
+
 # -- the High Council ---------------------------------------------------------------------
 def novices_in_council(s: BonfireState) -> int:
     # Asked after every action (the end trigger): an empty space is "", so count those.
@@ -83,13 +90,16 @@ def do_council(ctx: Ctx, action: Council, pending: Pending) -> None:
     p = ctx.player(pending.who)
     ctx.edit("council")[index] = "neutral" if pending.source == "common" else council_mark(s, pending.who)
     gain(p, space)
+    told = gain_text(space)
+    # The Herald: 1 gold for every novice you place, a Common Task's neutral one included.
     if heralds := city.ability_count(p, "council_gold"):
         city.add(p.resources, {"gold": heralds})
+        told += f", and {heralds} gold from {city.givers(p, 'council_gold')}"
     if pending.source == "common" and not is_solo(s):
-        ctx.say(f"{player_name(s, pending.who)} sends the neutral novice to the {space.name}: {gain_text(space)}.")
+        ctx.say(f"{player_name(s, pending.who)} sends the neutral novice to the {space.name}: {told}.")
         return
     who = "The neutral novice" if pending.source == "common" else "Your novice"
-    ctx.say(f"{who} takes the {space.name}: {gain_text(space)}.")
+    ctx.say(f"{who} takes the {space.name}: {told}.")
 
 
 def gain(p: Player, what: content.Gains) -> None:
@@ -125,10 +135,12 @@ def do_fulfil(ctx: Ctx, action: Fulfil) -> None:
     assert not isinstance(paid, str)
     p.tiles, p.resources = paid
     b.lit = True
+    lit = f"You fulfil {task.name}: bonfire {action.space} is lit ({task.colour})"
+    if not free_spaces(s):  # the novice stays on its bonfire space
+        ctx.say(f"{lit}; the High Council has no free space, so its novice stays at home.")
+        return
     b.novice = False
-    ctx.say(
-        f"You fulfil {task.name}: bonfire {action.space} is lit ({task.colour}), and its novice leaves for the High Council."
-    )
+    ctx.say(f"{lit}, and its novice leaves for the High Council.")
     send_novice(ctx, s.current, "task")
 
 
@@ -161,12 +173,17 @@ def do_common(ctx: Ctx, action: Common) -> None:
     index = next(n for n, t in enumerate(content.board().common_tasks) if t.id == action.task)
     task = content.board().common_tasks[index]
     own_field(p, "common").append(task.id)
-    ctx.say(f"You fulfil the Common Task {task.name}.")
     n = city.ability_count(p, "common_reward")
+    told = ""
     if n:
         city.add(p.tiles, {"wild": n})
         city.add(p.resources, {"gold": n})
+        told = f" and gain {n} gold and {n} wild tile{'s' if n > 1 else ''} from {city.givers(p, 'common_reward')}"
+    ctx.say(f"You fulfil the Common Task {task.name}{told}.")
     if s.common_novices[index]:
+        if not free_spaces(s):  # the neutral novice stays on its Common Task
+            ctx.say("The High Council has no free space: the Common Task's neutral novice stays where it is.")
+            return
         ctx.edit("common_novices")[index] = False
         send_novice(ctx, s.current, "common")
 

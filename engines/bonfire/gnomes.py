@@ -107,11 +107,15 @@ def do_recruit(ctx: Ctx, action: Recruit) -> None:
     else:
         ctx.edit("specialists").remove(action.gnome)
     own_field(p, "gnomes").append(action.gnome)
-    ctx.say(f"You recruit {content.gnome_name(action.gnome)}.")
+    gains = []
     if givers := city.ability_count(p, "recruit_wild"):
         city.add(p.tiles, {"wild": givers})
-    if elder:
-        city.score(p, "Gnome abilities", 2 * city.ability_count(p, "elder_points"))
+        gains.append(f"{givers} wild tile{'s' if givers > 1 else ''} from {city.givers(p, 'recruit_wild')}")
+    if elder and (scorers := city.ability_count(p, "elder_points")):
+        city.score(p, "Gnome abilities", 2 * scorers)
+        gains.append(f"{2 * scorers} points from {city.givers(p, 'elder_points')}")
+    told = f": you gain {' and '.join(gains)}" if gains else ""
+    ctx.say(f"You recruit {content.gnome_name(action.gnome)}{told}.")
     if not elder:
         refill(ctx)
 

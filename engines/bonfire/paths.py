@@ -51,11 +51,16 @@ def can_redraw(state: BonfireState) -> bool:
     )
 
 
-def attach(ctx: Ctx, who: int, tile: str) -> None:
+def attach(ctx: Ctx, who: int, tile: str) -> str:
+    """Attach `tile` to `who`'s path; what a Specialist gives for it, worded for the log
+    ("" when nothing)."""
     p = ctx.player(who)
     own_field(p, "path").append(tile)
     if not is_tom(ctx.state, who) and (gleaners := city.ability_count(p, "path_resource")):
-        city.add(p.resources, {content.path_tile(tile).resource: gleaners})
+        resource = content.path_tile(tile).resource
+        city.add(p.resources, {resource: gleaners})
+        return f"{gleaners} {resource} from {city.givers(p, 'path_resource')}"
+    return ""
 
 
 def do_build(ctx: Ctx, action: BuildPath) -> None:
@@ -68,11 +73,12 @@ def do_build(ctx: Ctx, action: BuildPath) -> None:
     else:
         tile = own(ctx.edit("path_piles"), int(action.source[4:]) - 1).pop(0)
         ctx.reveals = True
-    attach(ctx, s.current, tile)
+    gained = attach(ctx, s.current, tile)
     refill(ctx)
     t = content.path_tile(tile)
+    told = f" and gain {gained}" if gained else ""
     ctx.say(
-        f"You build path tile {len(p.path)} ({t.crystal} crystal, {t.resource}) for {cost} path tile{'s' if cost > 1 else ''}."
+        f"You build path tile {len(p.path)} ({t.crystal} crystal, {t.resource}) for {cost} path tile{'s' if cost > 1 else ''}{told}."
     )
 
 

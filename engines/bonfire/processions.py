@@ -142,8 +142,11 @@ def do_walk(ctx: Ctx, action: Walk) -> None:
         where = int(action.to[1:]) + (IN_BONFIRE if action.to[0] == "b" else 0)
         g.where = where
         if where >= IN_BONFIRE:
-            ctx.say(f"{name[0].upper()}{name[1:]} steps through the portal into {place_name(where)}.")
-            city.score(p, "Gnome abilities", 2 * city.ability_count(p, "bonfire_points"))
+            told = ""
+            if dancers := city.ability_count(p, "bonfire_points"):
+                city.score(p, "Gnome abilities", 2 * dancers)
+                told = f": you gain {2 * dancers} points from {city.givers(p, 'bonfire_points')}"
+            ctx.say(f"{name[0].upper()}{name[1:]} steps through the portal into {place_name(where)}{told}.")
         elif s.flags.gatekeeper_walk:
             ctx.say(f"{name[0].upper()}{name[1:]} walks to {place_name(where)} (the Gatekeeper's walk brings nothing).")
         else:

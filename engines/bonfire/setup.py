@@ -12,6 +12,7 @@ Tom's board and Tom Pile (solo only; two players have two full cities).
 from __future__ import annotations
 
 import functools
+from collections import Counter
 
 from engines.bonfire import city, content, gnomes, paths
 from engines.bonfire.content import WILD
@@ -130,27 +131,39 @@ def deal_tasks(ctx: Ctx) -> list[Island]:
 
 
 def deal_solo_portals(ctx: Ctx) -> list[list[str]]:
-    """Two portals on each Great Bonfire space, never two alike on one space (solo)."""
+    """Solo: the portals the two-player dealer would deal (`portals_per_space` on each Great
+    Bonfire space, drawn from the shuffled box), but never two alike on one space. Space by
+    space, a symbol with a copy left for every space still to fill must go on this one (so
+    the deal always works out); the rest are the first new symbols of the copies left,
+    shuffled (a symbol with more copies left is likelier)."""
     board = content.board()
-    pool = [symbol for symbol in board.portal_symbols for _ in range(4)]
-    while True:
-        shuffled = ctx.shuffle(pool)
-        spaces: list[list[str]] = []
-        for _ in board.great_bonfire:
-            first = shuffled.pop(0)
-            other = next((x for x in shuffled if x != first), None)
-            if other is None:
+    per, spaces = board.portals_per_space, len(board.great_bonfire)
+    left = Counter(ctx.shuffle(_portal_pool())[: per * spaces])
+    out: list[list[str]] = []
+    for n in range(spaces):
+        still = spaces - n
+        space = [symbol for symbol in board.portal_symbols if left[symbol] == still]
+        for symbol in ctx.shuffle(sorted(left.elements())):
+            if len(space) == per:
                 break
-            shuffled.remove(other)
-            spaces.append([first, other][: board.portals_per_space])
-        if len(spaces) == len(board.great_bonfire):
-            return spaces
+            if symbol not in space:
+                space.append(symbol)
+        left.subtract(space)
+        left = +left
+        out.append(space)
+    return out
+
+
+@functools.cache
+def _portal_pool() -> tuple[str, ...]:
+    """The box's portals: 4 of each symbol."""
+    return tuple(symbol for symbol in content.board().portal_symbols for _ in range(4))
 
 
 def deal_portals(ctx: Ctx) -> list[list[str]]:
     """Two players: portals on each Great Bonfire space at random; two alike may share one."""
     board = content.board()
-    shuffled = ctx.shuffle([symbol for symbol in board.portal_symbols for _ in range(4)])
+    shuffled = ctx.shuffle(_portal_pool())
     per = board.portals_per_space
     return [shuffled[n * per : (n + 1) * per] for n in range(len(board.great_bonfire))]
 

@@ -42,9 +42,8 @@ def payment(state: BonfireState, who: int, task: content.Task) -> tuple[dict[str
     elif r.kind == "tiles":
         left = city.pay_tiles(p, {r.what: r.count}, wild_double=city.has(p, "wild_double"))
         if left is None:
-            return (
-                f"{task.name} needs {r.count} {r.what} action tiles (a wild tile or any 2 tiles may stand in for each)."
-            )
+            tiles_named = f"{r.count} {content.TILE_NAMES.get(r.what, r.what)} action tile{'' if r.count == 1 else 's'}"
+            return f"{task.name} needs {tiles_named} (a wild tile or any 2 tiles may stand in for each)."
         tiles = left
     elif not met(state, who, task):
         return f"{task.name} is not met yet: {describe(task)}."

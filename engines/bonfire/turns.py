@@ -24,15 +24,26 @@ def check_trigger(ctx: Ctx, when: str) -> None:
     trigger = content.board().end_trigger
     if council.novices_in_council(s) >= trigger:
         s.triggered = True
-        if not is_solo(s):
-            s.countdown_turns = [0] * s.seats
-            when = f"when {player_name(s, s.current)}'s turn ends "
+        turns = len(content.board().countdown)
+        if is_solo(s):
+            ctx.events.append(Event(f"{trigger} novices sit in the High Council: {_solo_countdown(when, turns)}"))
+            return
+        s.countdown_turns = [0] * s.seats
+        when = f"when {player_name(s, s.current)}'s turn ends "
         ctx.events.append(
-            Event(
-                f"{trigger} novices sit in the High Council: the countdown begins {when}"
-                f"({len(content.board().countdown)} more turns each)."
-            )
+            Event(f"{trigger} novices sit in the High Council: the countdown begins {when}({turns} more turns each).")
         )
+
+
+def _solo_countdown(when: str, turns: int) -> str:
+    """Solo: Tom acts after each of your turns, so a trigger in your turn (`when` says the
+    round must finish) leaves him the turn that ends this round as well as his countdown turns."""
+    if when:
+        return (
+            f"the countdown begins after Tom's coming turn. Then you have {turns} more turns, each "
+            f"followed by one of Tom's ({turns + 1} more for Tom, counting the coming one)."
+        )
+    return f"the countdown begins now: you have {turns} more turns, each followed by one of Tom's."
 
 
 def next_turn(ctx: Ctx) -> None:

@@ -38,7 +38,17 @@ from engines.bonfire.actions import (
     TomTurn,
     Walk,
 )
-from engines.bonfire.state import YOU, BonfireState, Pending, acting, is_solo, is_tom, player_name, tom_board
+from engines.bonfire.state import (
+    YOU,
+    BonfireState,
+    Pending,
+    acting,
+    is_solo,
+    is_tom,
+    player_name,
+    portal_board,
+    tom_board,
+)
 from engines.core.protocol import Outcome, Rival, SeatPanel, Summary
 
 if TYPE_CHECKING:
@@ -97,8 +107,8 @@ def describe(action: Action) -> str:
             return f"{who} stays"
         return f"{who} walks to {processions.place_name(int(action.to[1:]) + (10 if action.to[0] == 'b' else 0))}"
     if isinstance(action, GreatBonfire):
-        name = next(sp.name for sp in board.great_bonfire if sp.id == action.space)
-        return f"Great Bonfire to {name}: {council.PICKS[action.pick]}"
+        space = next(sp for sp in board.great_bonfire if sp.id == action.space)
+        return f"Great Bonfire to {space.name}: {council.pick_text(space, action.pick)}"
     if isinstance(action, Recruit):
         return f"recruit {content.gnome_name(action.gnome)}"
     if isinstance(action, Fulfil):
@@ -167,12 +177,18 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
             return f"You hold {city.tile_count(p)} action tiles: discard down to {limit} before placing a fate tile."
         if action.end not in ("top", "bottom") or action.direction not in city.DIRECTIONS:
             return "Say 'top' or 'bottom' and a direction E, S, W or N."
+        if action.end == "bottom" and len(p.fate_column) == 1:
+            return "Your last fate tile is both the top and the bottom of your column: place it as 'top'."
         return (
             city.placement_problem(p.grid, city.strip_cells(action.row, action.col, action.direction))
             or "That fate tile cannot go there."
         )
     if isinstance(action, Discard):
-        return f"You hold no {action.kind} tile."
+        if action.kind not in content.TILE_NAMES:
+            return f"There is no action tile called '{action.kind}'."
+        if p.tiles.get(action.kind, 0):
+            return "You can take no action at all, so there is nothing to discard for: end the game (finish)."
+        return f"You hold no {content.TILE_NAMES[action.kind]} tile."
     if isinstance(action, Sail):
         if action.island not in [i.id for i in content.board().islands]:
             return f"There is no island called '{action.island}'."
@@ -194,7 +210,7 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
             and p.bonfires[action.space - 1].task
         ):
             return "Put a new task on an empty bonfire space."
-        return "You cannot pay: 1 island tile, the island's resource and your offering's resource (gold or any 2 resources stand in)."
+        return _island_action_problem(s, action)
     if isinstance(action, BuildPath):
         if len(p.path) >= paths.MAX_PATH:
             return "Your path is complete (6 tiles)."
@@ -206,7 +222,7 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
             return "No procession is under way: guardians walk only in a procession."
         return "That guardian cannot walk there now (blocked, too far, no portal, or the bonfire is unlit or taken)."
     if isinstance(action, GreatBonfire):
-        return "You cannot pay the Great Bonfire tiles for that space, or it has no portal for your next slot."
+        return _great_bonfire_problem(s, action)
     if isinstance(action, Recruit):
         if len(p.gnomes) >= 6:
             return "You already have 6 gnomes."
@@ -238,6 +254,52 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
     if isinstance(action, (Keep, Swap)):
         return "Setup is over: the centre fate tile was settled at the start."
     return "That is not possible now."
+
+
+def _great_bonfire_problem(s: BonfireState, action: GreatBonfire) -> str:
+    """Why turning the Great Bonfire's figure to a space, with these picks, is refused."""
+    p = acting(s)
+    board = content.board()
+    n = next((i for i, sp in enumerate(board.great_bonfire) if sp.id == action.space), -1)
+    if n < 0:
+        return f"There is no Great Bonfire space called '{action.space}'."
+    if action.pick not in council.PICKS:
+        return "Take two of the three: say tr (tile and resource), tp (tile and portal) or rp (resource and portal)."
+    name = board.great_bonfire[n].name
+    cost = council.turn_cost(s.figure, n)
+    if not cost:
+        return f"The figure already points at the {name}: turn it to another space (1 or 2 tiles for the next spaces clockwise, 3 for any other)."
+    if city.tile_limit(p, "bonfire") < cost:
+        return (
+            f"Turning the figure to the {name} costs {cost} Great Bonfire tile{'s' if cost > 1 else ''} "
+            "(a wild tile or any 2 tiles stand in for each): you cannot pay them."
+        )
+    slot = city.next_portal_slot(p)
+    if slot < 0:
+        return "All your portal slots are full: choose tile and resource."
+    wanted = board.board_portals[portal_board(s.current)][slot]
+    return f"The {name} has no {wanted} portal, the symbol your next portal slot needs."
+
+
+def _island_action_problem(s: BonfireState, action: Receive | TakeGuardian) -> str:
+    """Why receiving a task or taking a guardian at the island where the ship lies is
+    refused, once the ship is known to be out and a task to receive lies there."""
+    p = acting(s)
+    island = content.board().islands[p.ship]
+    if isinstance(action, TakeGuardian):
+        if island.kind == "task":
+            return f"{island.name} is a task island: it has no guardian to take (receive a task there instead)."
+        if any(g.colour == island.guardian for g in p.guardians):
+            return f"You already have the {island.guardian} guardian: you may hold only one of each colour."
+        if not s.islands[p.ship].guardians:
+            return f"No {island.guardian} guardian is left on {island.name}."
+    if action.stack not in (1, 2):
+        return "Say offering stack 1 or 2."
+    if not any(p.offerings):
+        return "Both your offering stacks are empty: you have no offering left to leave."
+    if not p.offerings[action.stack - 1]:
+        return f"Your offering stack {action.stack} is empty: pay with the other one."
+    return "You cannot pay: 1 island tile, the island's resource and your offering's resource (gold or any 2 resources stand in)."
 
 
 def _wrong_choice(pending: Pending, action: Action) -> str:

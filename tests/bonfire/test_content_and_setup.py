@@ -41,7 +41,7 @@ def test_solo_tasks_are_7_blue_7_red_6_yellow_two_colours_per_island(seed):
 def test_portals_on_one_great_bonfire_space_all_differ(seed):
     s = fresh(seed)
     for portals in s.great_bonfire:
-        assert len(portals) == 2 and len(set(portals)) == 2
+        assert len(portals) == content.board().portals_per_space == len(set(portals)) == 4
 
 
 def test_gold_specialists_are_left_out_of_solo():
@@ -98,14 +98,24 @@ def test_rules_reference_is_the_generated_one():
     from engines.bonfire.tools import make_rules
 
     here = make_rules.HERE
-    expected = (
-        (here / "rules_head.md").read_text()
-        + "\n"
-        + make_rules.glossary()
-        + "\n"
-        + (here / "rules_notes.md").read_text()
-    )
+    expected = make_rules.rules_text()
+    assert expected.startswith((here / "rules_head.md").read_text() + "\n" + make_rules.glossary())
     assert (here.parent / "rules.md").read_text() == expected, "run python -m engines.bonfire.tools.make_rules"
+
+
+def test_rules_printed_cells_are_described_from_the_data():
+    """Every printed cell of the fate area is named with what it gives (rows, columns from 1)."""
+    from engines.bonfire import council
+    from engines.bonfire.tools import make_rules
+
+    text = make_rules.printed_cells()
+    for bonus in content.board().fate_bonuses:
+        gain = council.gain_text(bonus).replace("1 wild tile", "a wild tile")
+        listed = text.split(gain + " at ", 1)[1].split(")", 1)[0]  # the cells listed for this gain
+        assert f"{bonus.row + 1},{bonus.col + 1}" in listed, bonus
+    assert text.startswith(f"{len(content.board().fate_bonuses)} printed cells")
+    rules = (make_rules.HERE.parent / "rules.md").read_text()
+    assert text in rules.replace("\n  ", " ")
 
 
 def test_content_data_is_what_the_tables_make(tmp_path, monkeypatch):

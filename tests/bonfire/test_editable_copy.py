@@ -92,9 +92,9 @@ def bot_positions() -> list[BonfireState]:
         (1, ("heuristic",)),
         (2, ("heuristic",)),
         (5, ("heuristic", "heuristic")),
-        (4, ("random",)),
+        (6, ("random",)),  # a game with a procession (guardians walk)
         (5, ("random", "random")),
-        (6, ("random",)),
+        (1, ("random",)),  # a game that offers a guardian to take
     ):
         match = Match(
             ENGINE, ENGINE.default_options(), [SeatSpec(f"Bot {n}", "bot", lv) for n, lv in enumerate(levels)], seed

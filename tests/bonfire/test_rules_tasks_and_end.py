@@ -101,7 +101,7 @@ def test_a_seventh_novice_sent_in_toms_turn_starts_the_countdown_and_the_log_say
     s.pending = [Pending("council", TOM, "task", [sp.id for sp in content.board().council[6:]])]
     told = [e.text for e in ENGINE.apply(s, YOU, Council(content.board().council[6].id)).events]
     assert told[-2:] == [
-        "7 novices sit in the High Council: the countdown begins (5 more turns each).",
+        "7 novices sit in the High Council: the countdown begins now: you have 5 more turns, each followed by one of Tom's.",
         "Countdown turn 1 of 5: you may pass for 1 point.",
     ]
 
@@ -198,3 +198,32 @@ def test_a_tie_in_points_is_told_as_toms_win():
     outcome = ENGINE.outcome(s)
     assert outcome.winners == []
     assert outcome.reason == "Tom wins: a tie at 5 points is his (you must score more than Tom)."
+
+
+def test_countdown_triggered_in_your_turn_leaves_tom_one_more_turn_and_the_log_says_so():
+    """Solo: Tom acts after each of your turns, so when your novice triggers the countdown
+    he has the turn that ends this round plus one after each of your 5 countdown turns."""
+    from engines.bonfire.actions import TomTurn
+    from engines.core.protocol import AUTO
+
+    s = edit(fresh(3))
+    s.council = ["tom"] * 6 + [""] * 6
+    p = s.players[YOU]
+    p.bonfires[0].task = task_of("blue", "resources")
+    p.resources = {r: 9 for r in content.RESOURCES}
+    s = act(s, Fulfil(1))
+    told = [e.text for e in ENGINE.apply(s, YOU, Council(content.board().council[6].id)).events]
+    assert told[-1] == (
+        "7 novices sit in the High Council: the countdown begins after Tom's coming turn. Then you have 5 more "
+        "turns, each followed by one of Tom's (6 more for Tom, counting the coming one)."
+    )
+    s = act(s, Council(content.board().council[6].id), End())
+    yours = toms = 0
+    while s.phase != "over":
+        if s.phase == "tom":
+            s, toms = ENGINE.apply(s, AUTO, TomTurn()).state, toms + 1
+        elif s.pending:
+            s = act(s, ENGINE.legal_actions(s, YOU)[0])
+        else:
+            s, yours = act(s, Pass()), yours + 1
+    assert (yours, toms) == (5, 6)

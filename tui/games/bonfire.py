@@ -283,7 +283,7 @@ class BonfireScreen(GameScreen):
             self.query_one("#tom-block", Static).update("\n".join(rival_lines(state, me, names)))
             self.query_one("#tom-side", Static).update("\n".join(rival_lines(state, me, names, compact=True)))
         self.query_one("#sea-block", Static).update("\n".join(sea_lines(state, compact, me)))
-        fire = great_bonfire_lines(state, compact) + common_lines(state, compact) + [path_display_line(state)]
+        fire = great_bonfire_lines(state, compact) + common_lines(state, compact) + [path_display_line(state, compact)]
         self.query_one("#fire-block", Static).update("\n".join(fire))
         council = council_lines(state, compact, names)
         if self.xl:

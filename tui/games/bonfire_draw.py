@@ -325,21 +325,33 @@ def sea_lines(s: BonfireState, compact: bool = False, me: int = YOU) -> list[str
     return lines
 
 
+def next_portals(s: BonfireState) -> list[str]:
+    """The portal symbols the players' next empty slots need (none for a full board)."""
+    out = []
+    for who, p in enumerate(s.players):
+        slot = city.next_portal_slot(p)
+        if slot >= 0:
+            out.append(content.board().board_portals[portal_board(who)][slot])
+    return out
+
+
 def great_bonfire_lines(s: BonfireState, compact: bool = False) -> list[str]:
     board = content.board()
     head = (
-        "GREAT BONFIRE tile|gain|portals"
+        "GREAT BONFIRE tile|gain|needed"  # the portals the next slots need
         if compact
         else "GREAT BONFIRE (> figure): tile | resource or 2 points | portals"
     )
     lines = [head]
+    needed = set(next_portals(s))
     for n, space in enumerate(board.great_bonfire):
         mark = ">" if s.figure == n else " "
         portals = ", ".join(s.great_bonfire[n]) or "-"
         tile = TILE_LETTERS[space.tile] if compact else TILE_NAMES[space.tile]
         gain = (space.resource or "2pt") if compact else (space.resource or "2 points")
-        if compact:
-            lines.append(f"{mark}{space.name} {tile}|{gain}|{portals.replace(', ', ' ')}")
+        if compact:  # 4 portals a space do not fit the narrow column: those wanted next
+            wanted = " ".join(x for x in s.great_bonfire[n] if x in needed) or "-"
+            lines.append(f"{mark}{space.name} {tile}|{gain}|{wanted}")
         else:
             lines.append(f"{mark}{space.name}: {tile} | {gain} | {portals}")
     if s.countdown:
@@ -400,12 +412,15 @@ def common_lines(s: BonfireState, compact: bool = False) -> list[str]:
     return lines
 
 
-def path_display_line(s: BonfireState) -> str:
-    shown = ", ".join(
+def path_display_line(s: BonfireState, compact: bool = False) -> str:
+    shown = (" " if compact else ", ").join(
         f"{n + 1} {COLOUR_MARK[content.path_tile(t).crystal]}/{content.path_tile(t).resource}"
         for n, t in enumerate(s.path_display)
     )
-    return f"PATH DISPLAY: {shown or 'empty'} (piles {'/'.join(str(len(p)) for p in s.path_piles)})"
+    piles = "/".join(str(len(p)) for p in s.path_piles)
+    if compact:  # two lines of the narrow column, not three
+        return f"PATHS {shown or 'none'} piles {piles}"
+    return f"PATH DISPLAY: {shown or 'empty'} (piles {piles})"
 
 
 def gnome_lines(s: BonfireState, compact: bool = False) -> list[str]:

@@ -259,7 +259,7 @@ def main() -> None:
         ],
         "great_bonfire": [{"id": slug(n), "name": n, "tile": t, "resource": r} for n, t, r in GREAT_BONFIRE],
         "portal_symbols": PORTAL_SYMBOLS,
-        "portals_per_space": 2,
+        "portals_per_space": 4,
         "council": [
             {"id": slug(n), "name": n, **({"tiles": {}, "resources": {}, "points": 0} | b)} for n, b in COUNCIL
         ],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engines.bonfire import content, tasks
+from engines.bonfire import content, council, tasks
 
 HERE = Path(__file__).resolve().parent
 
@@ -25,7 +25,7 @@ def glossary() -> str:
         "elder_points": "2 points each time you recruit an Elder",
         "wild_double": "each wild tile you spend stands in for 2 missing tiles of one kind",
         "choose_path_resource": "a guardian ending on a path tile brings gold instead of its resource",
-        "council_gold": "1 gold whenever one of your novices reaches the High Council",
+        "council_gold": "1 gold whenever you place a novice in the High Council, a Common Task's neutral novice included",
         "path_resource": "whenever you build a path tile, gain the resource it shows",
         "gnome_any_resource": "recruiting, pay any one resource instead of the one shown",
         "keep_three": "you may hold up to 3 action tiles and still place a fate tile",
@@ -71,9 +71,49 @@ def glossary() -> str:
     return "\n".join(out) + "\n"
 
 
+def printed_cells() -> str:
+    """Where the fate area's printed cells are and what each gives, read from the data."""
+    board = content.board()
+    last = board.fate_size - 1
+
+    def where(row: int, col: int) -> str:
+        vertical = {0: "top", last: "bottom"}.get(row)
+        horizontal = {0: "left", last: "right"}.get(col)
+        if vertical and horizontal:
+            return f"the {vertical}-{horizontal} corner"
+        if horizontal:
+            return (
+                f"the middle of the {horizontal} edge"
+                if row == last // 2
+                else f"row {row + 1} of the {horizontal} edge"
+            )
+        if vertical:
+            return (
+                f"the middle of the {vertical} edge" if col == last // 2 else f"column {col + 1} of the {vertical} edge"
+            )
+        return f"the cell at row {row + 1}, column {col + 1}"
+
+    by_gain: dict[str, list[tuple[int, int]]] = {}
+    for bonus in board.fate_bonuses:
+        by_gain.setdefault(council.gain_text(bonus).replace("1 wild tile", "a wild tile"), []).append(
+            (bonus.row, bonus.col)
+        )
+    parts = []
+    for gain, cells in by_gain.items():
+        names = [where(r, c) for r, c in cells]
+        listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        at = "; ".join(f"{r + 1},{c + 1}" for r, c in cells)
+        parts.append(f"{gain} at {listed} ({at})")
+    return f"{len(board.fate_bonuses)} printed cells (row,column from 1) give " + "; ".join(parts)
+
+
+def rules_text() -> str:
+    notes = (HERE / "rules_notes.md").read_text().replace("{printed_cells}", printed_cells())
+    return (HERE / "rules_head.md").read_text() + "\n" + glossary() + "\n" + notes
+
+
 def main() -> None:
-    text = (HERE / "rules_head.md").read_text() + "\n" + glossary() + "\n" + (HERE / "rules_notes.md").read_text()
-    (HERE.parent / "rules.md").write_text(text)
+    (HERE.parent / "rules.md").write_text(rules_text())
 
 
 if __name__ == "__main__":
