@@ -108,20 +108,32 @@ def upgrade_choices(state: BivouacState, seat: int, free: bool) -> list[Action]:
     return [PlayUpgrade(u) for u in state.players[seat].upgrade_hand if upgrade_problem(state, seat, u, free) is None]
 
 
-def play_upgrade(state: BivouacState, seat: int, card: str, free: bool, log: Log) -> BivouacState:
-    problem = upgrade_problem(state, seat, card, free)
+def phase3_upgrades(state: BivouacState, seat: int) -> list[Action]:
+    """The upgrades `seat` may play in its phase 3: free while a Program Grant waits (the
+    gift is used first, so a player never pays for what the gift would give), else at the
+    game's upgrade cost."""
+    return upgrade_choices(state, seat, free=state.players[seat].free_upgrades > 0)
+
+
+def play_upgrade(state: BivouacState, seat: int, card: str, log: Log) -> BivouacState:
+    """Play `card` in phase 3, with a waiting Program Grant if there is one."""
+    gift = state.players[seat].free_upgrades > 0
+    problem = upgrade_problem(state, seat, card, gift)
     if problem:
         raise IllegalAction(problem)
     up = content.upgrades()[card]
-    paid = not free and state.options.upgrade_cost == "pay"
+    paid = not gift and state.options.upgrade_cost == "pay"
     if paid:
         state = pay_resources(state, seat, up.cost)
     me = state.players[seat]
     activities = tuple(replace(o, upgrade=card) if o.card == up.target else o for o in me.activities)
     hand = tuple(u for u in me.upgrade_hand if u != card)
-    state = set_player(state, seat, replace(me, activities=activities, upgrade_hand=hand))
-    log.say(
-        f"{who(seat)} upgrades {content.name(up.target)} with {up.name}"
-        + (f", paying {content.cost_text(up.cost)}." if paid and up.cost else " for free.")
+    me = replace(me, activities=activities, upgrade_hand=hand, free_upgrades=me.free_upgrades - gift)
+    state = set_player(state, seat, me)
+    how = (
+        " for free (the Program Grant)."
+        if gift
+        else (f", paying {content.cost_text(up.cost)}." if paid and up.cost else " for free.")
     )
+    log.say(f"{who(seat)} upgrades {content.name(up.target)} with {up.name}{how}")
     return state

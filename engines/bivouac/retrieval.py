@@ -10,7 +10,7 @@ from typing import Literal
 from msgspec.structs import replace
 
 from engines.bivouac import content
-from engines.bivouac.actions import Action, Buy, Hire, PlayUpgrade, Return, Skip, TakeGiftStaff, TakeStaff
+from engines.bivouac.actions import Action, Buy, Hire, Return, Skip, TakeGiftStaff, TakeStaff
 from engines.bivouac.effects import (
     Log,
     activity_yield,
@@ -23,14 +23,7 @@ from engines.bivouac.effects import (
     who,
     workers_needed,
 )
-from engines.bivouac.expansion import (
-    play_upgrade,
-    refill_staff,
-    reveal_extra_staff,
-    staff_choices,
-    take_staff,
-    upgrade_choices,
-)
+from engines.bivouac.expansion import refill_staff, reveal_extra_staff, staff_choices, take_staff
 from engines.bivouac.misfortunes import draw_misfortunes, yellow_spaces_crossed
 from engines.bivouac.state import (
     MAX_WORKERS,
@@ -77,9 +70,7 @@ def pending_choices(state: BivouacState, seat: int) -> list[Action]:
         return buys + [Skip()]
     if kind == "hire":
         return [Hire(), Skip()]
-    if kind in ("staff", "free-staff"):
-        return staff_choices(state, seat, free=kind == "free-staff")
-    return upgrade_choices(state, seat, free=True) + [Skip()]
+    return staff_choices(state, seat, free=kind == "free-staff")
 
 
 def buy_problem(state: BivouacState, seat: int, card: str, kind: str) -> str | None:
@@ -142,15 +133,12 @@ def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -
         return replace(take_staff(state, seat, action.card, False, log), pending=None)
     if kind == "free-staff" and isinstance(action, TakeGiftStaff):
         return replace(take_staff(state, seat, action.card, True, log), pending=None)
-    if kind == "free-upgrade" and isinstance(action, PlayUpgrade):
-        return replace(play_upgrade(state, seat, action.card, True, log), pending=None)
     wanted = {
         "activity": "buy an activity",
         "amenity": "buy an amenity",
         "hire": "hire a worker",
         "staff": "take a staff card",
         "free-staff": "take the staff card your gift pays for",
-        "free-upgrade": "play a free upgrade",
     }[kind]
     raise IllegalAction(f"First {wanted}, or skip.")
 
@@ -298,8 +286,12 @@ def _draw_gift(state: BivouacState, seat: int, log: Log) -> BivouacState:
         state = reveal_extra_staff(state, log)
         if state.staff_shown:
             return replace(state, pending=Pending("free-staff"))
-    if gift.free_upgrade and upgrade_choices(state, seat, free=True):
-        return replace(state, pending=Pending("free-upgrade"))
+    if gift.free_upgrade:
+        # "During Phase 3, a player may choose to upgrade an activity": the gift's free
+        # upgrade waits for the phase 3 of this round (or a later one), never changing an
+        # activity still to be brought back this phase.
+        me = state.players[seat]
+        state = set_player(state, seat, replace(me, free_upgrades=me.free_upgrades + 1))
     return state
 
 

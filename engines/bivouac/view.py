@@ -71,6 +71,7 @@ class PlayerView(msgspec.Struct, frozen=True):
     staff: tuple[str, ...]
     upgrades_in_hand: int
     upgrade_hand: tuple[str, ...] | None  # only for the viewer's own seat
+    free_upgrades: int  # Program Grants waiting for a phase 3 (public: the gift was drawn face up)
 
 
 class SpotView(msgspec.Struct, frozen=True):
@@ -166,6 +167,7 @@ def _player_view(me: Player, seat: int, month: int, placing: bool, own: bool) ->
         staff=me.staff,
         upgrades_in_hand=len(me.upgrade_hand),
         upgrade_hand=me.upgrade_hand if own else None,
+        free_upgrades=me.free_upgrades,
     )
 
 
@@ -213,7 +215,6 @@ PENDING_TEXT = {
     "hire": "hire a worker from your pool (paid wages from this round), or skip",
     "staff": "you may take a revealed staff card (pay its cost), or skip",
     "free-staff": "take a staff card for free, or skip",
-    "free-upgrade": "play an upgrade from your hand for free, or skip",
 }
 
 

@@ -10,7 +10,7 @@ from engines.bivouac.expansion import upgrade_problem
 from engines.bivouac.misfortunes import draw_misfortunes
 from engines.bivouac.state import Lasting
 from engines.bivouac.wages import begin_wages
-from tests.bivouac.helpers import act, at_round, legal, new, owning, refused, res, retrieving, with_player
+from tests.bivouac.helpers import act, at_round, events, legal, new, owning, refused, res, retrieving, with_player
 
 KEEP = {"start": (0,), "bank": (1,)}
 
@@ -212,6 +212,8 @@ def test_a_staffing_grant_reveals_an_extra_staff_card_and_gives_one_free() -> No
 
 
 def test_a_program_grant_plays_an_upgrade_for_free() -> None:
+    # Rulebook: "During Phase 3, a player may choose to upgrade an activity"; the page-10
+    # summary: "upgrade an activity from your hand during Phase 3 without paying the cost".
     state = new(3, expansion=True)
     state = replace(state, gift_piles=((), ("program-grant",), ()))
     state = retrieving(
@@ -223,8 +225,34 @@ def test_a_program_grant_plays_an_upgrade_for_free() -> None:
         upgrade_hand=("toboggans",),
         resources=res(),
     )
-    state = act(act(state, 0, "return gift"), 0, "upgrade toboggans")
+    state = act(state, 0, "return gift")
+    assert state.players[0].free_upgrades == 1 and "upgrade toboggans" not in legal(state, 0)
+    state = begin_wages(replace(state, phase="retrieve", pending=None, start=0), Log())
+    assert state.phase == "wages" and state.actor == 0
+    assert legal(state, 0) == ["upgrade toboggans", "done"]  # no wood: free all the same
+    assert events(state, 0, "upgrade toboggans")[0].endswith("for free (the Program Grant).")
+    state = act(state, 0, "upgrade toboggans")
     assert state.players[0].activities[0].upgrade == "toboggans"
+    assert state.players[0].free_upgrades == 0 and state.players[0].resources == res()
+
+
+def test_upgrades_are_played_during_phase_3_never_in_phase_2() -> None:
+    # Rulebook: "During Phase 3, a player may choose to upgrade an activity": a Program Grant
+    # drawn before a half-staffed Zip Line comes back does not make it pay this round.
+    state = new(3, expansion=True)
+    state = replace(state, round=8, gift_piles=((), ("program-grant",), ()))  # July
+    state = retrieving(
+        state,
+        0,
+        {"gift": (0,), **KEEP},
+        donor=4,
+        on_cards=(("zip-line", 1),),
+        activities=owning("zip-line"),
+        upgrade_hand=("double-cable",),
+    )
+    state = act(state, 0, "return gift")
+    assert legal(state, 0) == ["return start", "return zip-line"]
+    assert "needed more: nothing" in events(state, 0, "return zip-line")[0]
 
 
 def test_an_activities_director_taken_later_deals_two_more_upgrades() -> None:
@@ -248,7 +276,7 @@ def test_the_action_list_says_a_staff_card_is_free_or_what_it_costs() -> None:
 
 def test_only_a_screen_choosing_an_upgrade_shows_a_secret() -> None:
     """The hot-seat curtain asks the engine: a seat's screen shows its hand by itself only
-    when it chooses an upgrade to play (phase 3, or a Program Grant), never while placing."""
+    when it chooses an upgrade to play (phase 3), never while placing."""
     from engines.core.match import Match, SeatSpec
 
     from engines.bivouac.state import BivouacOptions
@@ -261,7 +289,7 @@ def test_only_a_screen_choosing_an_upgrade_shows_a_secret() -> None:
         for seat in range(3):
             shows = ENGINE.shows_secret(state, seat)
             choosing = seat == state.actor and any(a.startswith("upgrade ") for a in legal(state, seat))
-            assert not shows or state.phase in ("wages", "retrieve")
+            assert not shows or state.phase == "wages"
             assert shows or not choosing
         before = state.actor
         match.act(*match.next_bot_or_auto())

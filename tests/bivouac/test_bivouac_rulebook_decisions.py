@@ -162,3 +162,13 @@ def test_a_save_from_the_first_edition_of_these_rules_is_refused_in_one_sentence
         load(path)
     reason = str(refusal.value)
     assert "edition 1 of Bivouac's rules" in reason and reason.count(". ") == 0
+
+
+@pytest.mark.parametrize("edition", ["1", "2", "9"])
+def test_the_refusal_of_another_edition_describes_that_edition(edition) -> None:
+    with pytest.raises(BadOptions) as refusal:
+        ENGINE.new_game(BivouacOptions(edition=edition), 3, 1)
+    reason = str(refusal.value)
+    assert f"edition {edition} of Bivouac's rules" in reason and reason.count(". ") == 0
+    assert ("3 starting workers" in reason) == (edition == "1")  # edition 1's differences only
+    assert ("Program Grant" in reason) == (edition == "2")
