@@ -97,6 +97,13 @@ def upgrade_problem(state: BivouacState, seat: int, card: str, free: bool) -> st
         return f"{content.name(card)} upgrades {target}, which you do not own."
     if owned.fresh:
         return f"{target} is face down until next round; upgrade it once it is turned up."
+    month = content.month_of_round(state.round)
+    if month not in content.activities()[up.target].months:
+        # Out-of-season activities are "placed face-down": not in play, like a fresh card.
+        return (
+            f"{target} is out of season in {content.MONTHS[month - 1]} and lies face down;"
+            " upgrade it in one of its months."
+        )
     if owned.upgrade:
         return f"{target} is already upgraded."
     if not free and state.options.upgrade_cost == "pay" and not can_pay(me, up.cost):

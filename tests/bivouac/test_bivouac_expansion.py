@@ -236,6 +236,20 @@ def test_a_program_grant_plays_an_upgrade_for_free() -> None:
     assert state.players[0].free_upgrades == 0 and state.players[0].resources == res()
 
 
+def test_activities_not_usable_during_the_current_month_are_placed_face_down_and_take_no_upgrade() -> None:
+    # Rulebook: "any activities next to a player's board that are not usable during the
+    # current month are placed face-down"; an upgrade goes on an activity owned face up.
+    state = new(3, expansion=True)
+    state = with_player(state, 0, activities=owning("sledding"), upgrade_hand=("toboggans",), resources=res(wood=3))
+    july = replace(state, round=8, phase="wages", actor=0)
+    assert legal(july, 0) == []  # so begin_wages passes this player by
+    assert refused(july, 0, "upgrade toboggans") == (
+        "Sledding is out of season in July and lies face down; upgrade it in one of its months."
+    )
+    january = begin_wages(replace(state, round=2, phase="retrieve", start=0), Log())
+    assert january.phase == "wages" and "upgrade toboggans" in legal(january, 0)
+
+
 def test_upgrades_are_played_during_phase_3_never_in_phase_2() -> None:
     # Rulebook: "During Phase 3, a player may choose to upgrade an activity": a Program Grant
     # drawn before a half-staffed Zip Line comes back does not make it pay this round.
