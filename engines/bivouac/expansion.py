@@ -116,15 +116,21 @@ def upgrade_choices(state: BivouacState, seat: int, free: bool) -> list[Action]:
 
 
 def phase3_upgrades(state: BivouacState, seat: int) -> list[Action]:
-    """The upgrades `seat` may play in its phase 3: free while a Program Grant waits (the
-    gift is used first, so a player never pays for what the gift would give), else at the
-    game's upgrade cost."""
-    return upgrade_choices(state, seat, free=state.players[seat].free_upgrades > 0)
+    """The upgrades `seat` may play in its phase 3: one a round ("upgrade an activity using
+    one of the upgrade cards") at the game's upgrade cost, and besides it one for each
+    waiting Program Grant, free. A waiting gift is used first, so a player never pays for
+    what the gift would give."""
+    me = state.players[seat]
+    if me.free_upgrades:
+        return upgrade_choices(state, seat, free=True)
+    return [] if me.upgraded else upgrade_choices(state, seat, free=False)
 
 
 def play_upgrade(state: BivouacState, seat: int, card: str, log: Log) -> BivouacState:
     """Play `card` in phase 3, with a waiting Program Grant if there is one."""
     gift = state.players[seat].free_upgrades > 0
+    if not gift and state.players[seat].upgraded:
+        raise IllegalAction("You have played this round's upgrade; one upgrade a phase 3.")
     problem = upgrade_problem(state, seat, card, gift)
     if problem:
         raise IllegalAction(problem)
@@ -135,7 +141,13 @@ def play_upgrade(state: BivouacState, seat: int, card: str, log: Log) -> Bivouac
     me = state.players[seat]
     activities = tuple(replace(o, upgrade=card) if o.card == up.target else o for o in me.activities)
     hand = tuple(u for u in me.upgrade_hand if u != card)
-    me = replace(me, activities=activities, upgrade_hand=hand, free_upgrades=me.free_upgrades - gift)
+    me = replace(
+        me,
+        activities=activities,
+        upgrade_hand=hand,
+        free_upgrades=me.free_upgrades - gift,
+        upgraded=me.upgraded or not gift,
+    )
     state = set_player(state, seat, me)
     how = (
         " for free (the Program Grant)."

@@ -74,6 +74,7 @@ class Player(msgspec.Struct, frozen=True):
     staff: tuple[str, ...] = ()
     upgrade_hand: tuple[str, ...] = ()
     free_upgrades: int = 0  # Program Grants drawn and not yet used: a free upgrade in a phase 3
+    upgraded: bool = False  # played this round's one upgrade (a Program Grant's comes besides)
     shield_used: bool = False
     rounds_used: tuple[tuple[str, int], ...] = ()  # (activity, times used) for the pick rates
 

@@ -237,7 +237,7 @@ def status(state: BivouacState) -> tuple[str, str]:
         return f"{when}. {who}: bring your workers back, in the order you choose.", "phase-2-retrieval"
     if state.wage_debt:
         return f"{when}. {who}: {state.wage_debt} money of wages still owed: pay with a resource.", "phase-3-wages"
-    return f"{when}. {who}: play activity upgrades, or done.", "activity-upgrades"
+    return f"{when}. {who}: play an activity upgrade, or done.", "activity-upgrades"
 
 
 def panel_lines(pv: PlayerView, resources: tuple[str, ...]) -> list[str]:

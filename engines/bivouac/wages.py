@@ -108,6 +108,7 @@ def end_round(state: BivouacState, log: Log) -> BivouacState:
             on_cards=(),
             misfortunes=tuple(replace(m, acting=True) for m in p.misfortunes),
             shield_used=False,
+            upgraded=False,
             activities=tuple(replace(o, fresh=False) for o in p.activities),
             amenities=p.amenities + p.fresh_amenities,
             fresh_amenities=(),

@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from engines.bivouac import ENGINE, content
 from engines.bivouac.effects import Log
-from engines.bivouac.expansion import upgrade_problem
+from engines.bivouac.expansion import phase3_upgrades, play_upgrade, upgrade_problem
 from engines.bivouac.misfortunes import draw_misfortunes
 from engines.bivouac.state import Lasting
 from engines.bivouac.wages import begin_wages
@@ -248,6 +248,32 @@ def test_activities_not_usable_during_the_current_month_are_placed_face_down_and
     )
     january = begin_wages(replace(state, round=2, phase="retrieve", start=0), Log())
     assert january.phase == "wages" and "upgrade toboggans" in legal(january, 0)
+
+
+def test_a_player_may_choose_to_upgrade_an_activity_using_one_of_the_upgrade_cards() -> None:
+    # Rulebook: "During Phase 3, a player may choose to upgrade an activity using one of the
+    # upgrade cards in their hand": one upgrade a phase 3 (a Program Grant's comes besides).
+    state = new(3, expansion=True)
+    state = with_player(
+        state,
+        0,
+        activities=owning("dodgeball", "bouldering-wall", "archery"),
+        upgrade_hand=("foam-balls", "new-holds", "compound-bows"),
+        resources=res(wood=3, stone=3, rope=3, canvas=3),
+        money=20,
+        staff=(),
+    )
+    state = replace(state, round=6, phase="wages", actor=0)  # May
+    once = play_upgrade(state, 0, "foam-balls", Log())
+    assert phase3_upgrades(once, 0) == []
+    assert refused(once, 0, "upgrade new-holds") == "You have played this round's upgrade; one upgrade a phase 3."
+    passed = act(state, 0, "upgrade foam-balls")  # nothing more to play: the round ends
+    assert passed.round == 7 and not passed.players[0].upgraded  # next round, one more
+
+    granted = act(with_player(state, 0, free_upgrades=1), 0, "upgrade new-holds")  # the gift's, free
+    assert legal(granted, 0) == ["upgrade foam-balls", "upgrade compound-bows", "done"]  # the round's own
+    granted = act(granted, 0, "upgrade compound-bows")
+    assert granted.round == 7 and granted.players[0].resources == res(wood=2, stone=3, rope=2, canvas=3)
 
 
 def test_upgrades_are_played_during_phase_3_never_in_phase_2() -> None:
