@@ -8,6 +8,7 @@ import re
 import pytest
 
 from engines.bivouac import ENGINE, content
+from engines.bivouac.engine import HIRE_TEXT
 from engines.bivouac.state import BivouacOptions
 from engines.core.match import Match, SeatSpec
 from saves.store import load
@@ -101,7 +102,7 @@ async def test_a_worker_back_from_hiring_asks_by_keys_and_hires_with_the_list() 
         await settle(app, pilot)
         assert match.state.pending is not None and match.state.pending.kind == "hire"
         assert isinstance(app.focused, ActionList)  # the keys go where the choice is
-        assert [text for text, _ in screen.table.actions] == ["hire a worker (works from next round; wages +1)", "skip"]
+        assert [text for text, _ in screen.table.actions] == [HIRE_TEXT, "skip"]
         shown = app.export_screenshot()
         assert "Hiring:&#160;hire&#160;a&#160;worker,&#160;or&#160;skip" in shown
         assert not screen.query_one(CampBoard).check_action("put", ())  # Enter on the board does nothing now

@@ -43,6 +43,10 @@ from engines.core.errors import BadOptions, IllegalAction
 from engines.core.protocol import Applied, Engine, Flags, GameInfo, Outcome, Summary
 
 
+#: The Bunkhouse adds a worker to a hire, which an action's text cannot know: it says both.
+HIRE_TEXT = "hire from your pool: 1 worker, 2 with the Bunkhouse (they work from next round; wages +1 each)"
+
+
 def edition_refusal(edition: str) -> str:
     """One sentence saying why a game of another rules edition cannot be replayed."""
     started = f"This game was started under edition {edition} of Bivouac's rules"
@@ -143,7 +147,7 @@ class BivouacEngine(Engine[BivouacState, Action]):
         if isinstance(action, Pay):
             return f"pay 1 {action.resource} toward wages"
         return {
-            "hire": "hire a worker (works from next round; wages +1)",
+            "hire": HIRE_TEXT,
             "skip": "skip",
             "done": "done",
         }.get(self.format_action(action), self.format_action(action))

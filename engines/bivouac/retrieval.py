@@ -14,6 +14,7 @@ from engines.bivouac.actions import Action, Buy, Hire, Return, Skip, TakeGiftSta
 from engines.bivouac.effects import (
     Log,
     activity_yield,
+    bank_pays,
     can_pay,
     gain,
     pay_resources,
@@ -77,7 +78,8 @@ def buy_problem(state: BivouacState, seat: int, card: str, kind: str) -> str | N
     me = state.players[seat]
     cards = content.activities() if kind == "activity" else content.amenities()
     if card not in cards:
-        return f"'{card}' is not an {kind} you can buy here."
+        known = content.name(card) if card in content.by_id() else "That card"
+        return f"{known} is not an {kind} you can buy here."
     name = cards[card].name
     if market_count(state, card) == 0:
         return f"No copy of {name} is left."
@@ -183,13 +185,14 @@ def _use_activity(state: BivouacState, seat: int, card: str, log: Log) -> Bivoua
 def _collect(state: BivouacState, seat: int, card: str, log: Log) -> BivouacState:
     month = content.month_of_round(state.round)
     money, vp = activity_yield(state.players[seat], card, month)
-    state = gain(state, seat, money=money, vp=vp, log=log)
+    money, short = bank_pays(state, money)
+    state = gain(state, seat, money=money, vp=vp)
     me = state.players[seat]
     used = dict(me.rounds_used)
     used[card] = used.get(card, 0) + 1
     state = set_player(state, seat, replace(me, rounds_used=tuple(sorted(used.items()))))
     bonus = " (bonus month)" if month == content.activities()[card].bonus_month else ""
-    log.say(f"{who(seat)} runs {content.name(card)}{bonus}: +{money} money, +{vp} VP.")
+    log.say(f"{who(seat)} runs {content.name(card)}{bonus}: +{money} money{short}, +{vp} VP.")
     return state
 
 
@@ -206,27 +209,28 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
         log.say(f"{who(seat)} will be the starting player next round.")
         return replace(state, next_start=seat)
     if spot == "bank":
-        paid = BANK_PAY + perk_total(me, "bank_bonus")
-        log.say(f"{who(seat)} takes {paid} money from the Bank.")
-        return gain(state, seat, money=paid, log=log)
+        paid, short = bank_pays(state, BANK_PAY + perk_total(me, "bank_bonus"))
+        log.say(f"{who(seat)} takes {paid} money from the Bank{short}.")
+        return gain(state, seat, money=paid)
     if loc.resource:
         state, got = take_resource(state, seat, loc.resource, 1, placeholder=False)
         if not got:
             log.say(f"{who(seat)} finds no {loc.resource} left in the supply.")
             return state
-        bonus = perk_total(me, "resource_money")
-        log.say(f"{who(seat)} takes 1 {loc.resource}" + (f" and {bonus} money." if bonus else "."))
-        return gain(state, seat, money=bonus, log=log)
+        bonus, short = bank_pays(state, perk_total(me, "resource_money"))
+        log.say(f"{who(seat)} takes 1 {loc.resource}" + (f" and {bonus} money{short}." if bonus or short else "."))
+        return gain(state, seat, money=bonus)
     if spot == "donor":
         if me.donor >= MAX_DONOR_LEVEL:
             log.say(f"{who(seat)} is already at the top donor level.")
             return state
-        bonus = perk_total(me, "donor_money")
+        bonus, short = bank_pays(state, perk_total(me, "donor_money"))
         state = set_player(state, seat, replace(me, donor=me.donor + 1))
         log.say(
-            f"{who(seat)} raises their donor level to {me.donor + 1}" + (f" and gains {bonus} money." if bonus else ".")
+            f"{who(seat)} raises their donor level to {me.donor + 1}"
+            + (f" and gains {bonus} money{short}." if bonus or short else ".")
         )
-        return gain(state, seat, money=bonus, log=log)
+        return gain(state, seat, money=bonus)
     if spot == "gift":
         return _draw_gift(state, seat, log)
     # hiring: taking a worker is a choice (one placed here only to block need not add a wage)
@@ -239,7 +243,7 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
 def _hire(state: BivouacState, seat: int, log: Log) -> BivouacState:
     me = state.players[seat]
     hired = min(1 + perk_total(me, "hire_bonus"), MAX_WORKERS - me.workers)
-    log.say(f"{who(seat)} hires {hired} worker(s) (they start next round).")
+    log.say(f"{who(seat)} hires {hired} worker{'s' if hired > 1 else ''} (from next round).")
     return set_player(state, seat, replace(me, workers=me.workers + hired))
 
 
@@ -273,12 +277,16 @@ def _draw_gift(state: BivouacState, seat: int, log: Log) -> BivouacState:
     piles = tuple(p[1:] if i == pile - 1 else p for i, p in enumerate(state.gift_piles))
     state = replace(state, gift_piles=piles)
     state = set_player(state, seat, replace(me, gifts=me.gifts + (gift.id,)))
-    log.say(f"{who(seat)} receives the donor gift {gift.name} ({gift.text})")
+    log.say(f"{who(seat)} receives the donor gift {gift.name}: {gift.text}")
     state = gain(state, seat, money=gift.money, vp=gift.vp, log=log)
-    if gift.resource:
-        state, _ = take_resource(state, seat, gift.resource, gift.resources, placeholder=True)
-    if gift.extra_resource:
-        state, _ = take_resource(state, seat, gift.extra_resource, 1, placeholder=True)
+    for kind, wanted in ((gift.resource, gift.resources), (gift.extra_resource, 1)):
+        if kind:
+            state, got = take_resource(state, seat, kind, wanted, placeholder=True)
+            if got < wanted:
+                log.say(
+                    f"The supply is short and the bank has no coin to stand in:"
+                    f" {who(seat)} gets {got} of {wanted} {kind}."
+                )
     if gift.workers:
         me = state.players[seat]
         state = set_player(state, seat, replace(me, workers=min(MAX_WORKERS, me.workers + gift.workers)))
@@ -306,8 +314,9 @@ def _settle(state: BivouacState, seat: int, log: Log) -> BivouacState:
     me = state.players[seat]
     money, vp = perk_total(me, "income_money"), perk_total(me, "income_vp")
     if money or vp:
-        log.say(f"{who(seat)} collects the round's income: +{money} money, +{vp} VP.")
-        state = gain(state, seat, money=money, vp=vp, log=log)
+        money, short = bank_pays(state, money)
+        log.say(f"{who(seat)} collects the round's income: +{money} money{short}, +{vp} VP.")
+        state = gain(state, seat, money=money, vp=vp)
     crossed = yellow_spaces_crossed(state.retrieve_vp_from, state.players[seat].vp)
     return draw_misfortunes(state, seat, crossed, log)
 

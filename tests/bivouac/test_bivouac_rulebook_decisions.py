@@ -102,7 +102,7 @@ def test_the_bank_never_pays_more_than_it_holds() -> None:
     said = " ".join(events(state, 0, "return bank"))
     state = act(state, 0, "return bank")
     assert state.players[0].money == 3 and state.bank == 0
-    assert "The bank holds only 1 money: Player 1 gets 1 of 2." in said
+    assert said == "Player 1 takes 1 money from the Bank (the bank had only 1 of 2)."
 
 
 def test_wages_go_back_to_the_bank() -> None:
