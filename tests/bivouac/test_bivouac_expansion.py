@@ -295,6 +295,19 @@ def test_upgrades_are_played_during_phase_3_never_in_phase_2() -> None:
     assert "needed more: nothing" in events(state, 0, "return zip-line")[0]
 
 
+def test_remaining_starting_cards_are_placed_back_in_the_box() -> None:
+    # Rulebook: "Each player is randomly assigned one of the 4 starting staff cards;
+    # remaining starting cards are placed back in the box": an Activities Director is dealt
+    # at setup with its two upgrades, never found in the staff deck later.
+    starting = {s.id for s in content.content().staff if s.starting}
+    for seed in range(1, 9):
+        state = new(3, seed=seed, expansion=True)
+        assert not starting & set(state.staff_deck + state.staff_shown)
+        for player in state.players:
+            director = "activities-director" in player.staff
+            assert len(player.upgrade_hand) == (5 if director else 3)
+
+
 def test_an_activities_director_taken_later_deals_two_more_upgrades() -> None:
     state = new(3, expansion=True)
     state = replace(state, staff_shown=("activities-director",), staff_deck=())
