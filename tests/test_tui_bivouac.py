@@ -497,3 +497,19 @@ async def test_camp_spaces_name_their_occupants_whole_from_120_columns(size) -> 
         assert placed == {0, 1, 2}
         for seat in placed:
             assert f"{'①②③'[seat]}{names[seat]}" in text, names[seat]
+
+
+@pytest.mark.parametrize("vp", [0, 25, 50, 77])
+def test_the_vp_track_marks_every_yellow_space_including_the_one_standing_for_50(vp) -> None:
+    # Rulebook: misfortunes come at the yellow spaces of the victory point track, every 10 VP
+    # here: on the 50-space track, space 0 is also 50 and 100.
+    from engines.bivouac.view import view
+    from tests.bivouac.helpers import new, with_player
+    from tui.games.bivouac_draw import ASCII, vp_track
+
+    pv = view(with_player(new(3), 0, vp=vp), 0).players[0]
+    track = vp_track(pv, ASCII)
+    marker = (vp % 50) // 2
+    assert track[marker] == ASCII.marker and track.count(ASCII.marker) == 1
+    yellow = {space // 2 for space in range(0, 50, 10)} - {marker}
+    assert {n for n, c in enumerate(track) if c == ASCII.yellow} == yellow

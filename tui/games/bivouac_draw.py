@@ -319,12 +319,13 @@ def next_yellow(vp: int) -> int:
 
 
 def vp_track(pv: PlayerView, sym: Symbols) -> str:
-    """The 50-space track, two spaces per character: yellow spaces and the marker."""
+    """The 50-space track, two spaces per character: yellow spaces and the marker. Space 0
+    is also 50 (and 100): a yellow space, as every tenth is."""
     cells = []
     for space in range(0, 50, 2):
         if space <= pv.track_space < space + 2:
             cells.append(sym.marker)
-        elif space > 0 and space % 10 == 0:
+        elif space % 10 == 0:  # 0 stands for 50 and 100 too, yellow spaces
             cells.append(sym.yellow)
         else:
             cells.append(sym.track)
