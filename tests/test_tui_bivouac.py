@@ -170,7 +170,7 @@ async def test_enter_at_a_prompt_never_spends_by_default() -> None:
 
 
 def test_every_choice_that_spends_is_known_as_spending() -> None:
-    from engines.bivouac.actions import Done, Hire, Pay, PlayUpgrade, Skip, TakeGiftStaff, TakeStaff
+    from engines.bivouac.actions import Done, Hire, Pay, PlayUpgrade, RaiseDonor, Skip, TakeGiftStaff, TakeStaff
     from tui.games.bivouac_draw import spends
 
     view = ENGINE.view(_match(seats=2).state, 0)
@@ -182,8 +182,10 @@ def test_every_choice_that_spends_is_known_as_spending() -> None:
     assert spends(Hire(), view) and spends(Pay("wood"), wages) and spends(TakeStaff(paid_staff), view)
     assert spends(PlayUpgrade(upgrade), wages)
     assert not spends(PlayUpgrade(upgrade), msgspec_replace(wages, upgrade_cost="free"))
-    assert not spends(PlayUpgrade(upgrade), view)  # a donor gift's free upgrade in phase 2
-    assert not any(spends(a, view) for a in (Skip(), Done(), TakeGiftStaff(paid_staff), TakeStaff(free_staff)))
+    granted = tuple(msgspec_replace(p, free_upgrades=1) if p.seat == wages.actor else p for p in wages.players)
+    assert not spends(PlayUpgrade(upgrade), msgspec_replace(wages, players=granted))  # a Program Grant's
+    free_choices = (Skip(), Done(), RaiseDonor(), TakeGiftStaff(paid_staff), TakeStaff(free_staff))
+    assert not any(spends(a, view) for a in free_choices)
 
 
 def msgspec_replace(struct, **fields):

@@ -6,7 +6,7 @@ Phases (`state.phase`) and their actions:
                 ``place archery`` (an own activity).
 - ``retrieve``  phase 2, each player in turn order brings workers back in the order they like:
                 ``return wood``; a worker that asks for a choice waits for it: ``buy canoeing``,
-                ``hire``, ``staff bookkeeper``, ``gift-staff wrangler`` or ``skip``.
+                ``hire``, ``raise``, ``staff bookkeeper``, ``gift-staff wrangler`` or ``skip``.
 - ``wages``     phase 3: wage debt beyond the money held is paid ``pay rope`` one at a time;
                 with the expansion, ``upgrade ...`` then ``done``.
 - ``over``      after phase 3 of round 13.
@@ -148,6 +148,7 @@ class BivouacEngine(Engine[BivouacState, Action]):
             return f"pay 1 {action.resource} toward wages"
         return {
             "hire": HIRE_TEXT,
+            "raise": "raise your donor level by 1 (wages 1 less a round; gift piles open at levels 1, 4 and 7)",
             "skip": "skip",
             "done": "done",
         }.get(self.format_action(action), self.format_action(action))

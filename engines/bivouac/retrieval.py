@@ -10,7 +10,7 @@ from typing import Literal
 from msgspec.structs import replace
 
 from engines.bivouac import content
-from engines.bivouac.actions import Action, Buy, Hire, Return, Skip, TakeGiftStaff, TakeStaff
+from engines.bivouac.actions import Action, Buy, Hire, RaiseDonor, Return, Skip, TakeGiftStaff, TakeStaff
 from engines.bivouac.effects import (
     Log,
     activity_yield,
@@ -71,6 +71,8 @@ def pending_choices(state: BivouacState, seat: int) -> list[Action]:
         return buys + [Skip()]
     if kind == "hire":
         return [Hire(), Skip()]
+    if kind == "donor":
+        return [RaiseDonor(), Skip()]
     return staff_choices(state, seat, free=kind == "free-staff")
 
 
@@ -123,6 +125,11 @@ def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -
             return _offer_staff(_hire(state, seat, log), seat)
         log.say(f"{who(seat)} hires nobody.")
         return _offer_staff(state, seat)
+    if kind == "donor" and isinstance(action, (RaiseDonor, Skip)):
+        if isinstance(action, RaiseDonor):
+            return replace(_raise_donor(state, seat, log), pending=None)
+        log.say(f"{who(seat)} stays at donor level {state.players[seat].donor}.")
+        return replace(state, pending=None)
     if isinstance(action, Skip):
         state = replace(state, pending=None)
         return refill_staff(state, log) if kind == "free-staff" else state
@@ -139,6 +146,7 @@ def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -
         "activity": "buy an activity",
         "amenity": "buy an amenity",
         "hire": "hire a worker",
+        "donor": "raise your donor level",
         "staff": "take a staff card",
         "free-staff": "take the staff card your gift pays for",
     }[kind]
@@ -224,13 +232,9 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
         if me.donor >= MAX_DONOR_LEVEL:
             log.say(f"{who(seat)} is already at the top donor level.")
             return state
-        bonus, short = bank_pays(state, perk_total(me, "donor_money"))
-        state = set_player(state, seat, replace(me, donor=me.donor + 1))
-        log.say(
-            f"{who(seat)} raises their donor level to {me.donor + 1}"
-            + (f" and gains {bonus} money{short}." if bonus or short else ".")
-        )
-        return gain(state, seat, money=bonus)
+        # "Players may increase the donor level": a choice, as a worker may be placed here
+        # only to block it (there is no passing).
+        return replace(state, pending=Pending("donor"))
     if spot == "gift":
         return _draw_gift(state, seat, log)
     # hiring: taking a worker is a choice (one placed here only to block need not add a wage)
@@ -238,6 +242,17 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
         return replace(state, pending=Pending("hire"))
     log.say(f"{who(seat)} has no worker left in the pool to hire.")
     return _offer_staff(state, seat)
+
+
+def _raise_donor(state: BivouacState, seat: int, log: Log) -> BivouacState:
+    me = state.players[seat]
+    bonus, short = bank_pays(state, perk_total(me, "donor_money"))
+    state = set_player(state, seat, replace(me, donor=me.donor + 1))
+    log.say(
+        f"{who(seat)} raises their donor level to {me.donor + 1}"
+        + (f" and gains {bonus} money{short}." if bonus or short else ".")
+    )
+    return gain(state, seat, money=bonus)
 
 
 def _hire(state: BivouacState, seat: int, log: Log) -> BivouacState:

@@ -18,7 +18,8 @@ RULES_EDITION = "3"
 #: What each earlier edition did that this one does not, for the sentence refusing its saves.
 EARLIER_EDITIONS = {
     "1": "3 starting workers, resting, unlimited money and wage penalties charged twice",
-    "2": "the Program Grant's upgrade played in phase 2",
+    "2": "the Program Grant's upgrade played in phase 2, several upgrades a phase 3 and donor levels raised"
+    " without asking",
 }
 #: The options every edition-1 save stored (it stored all its fields, none of the later).
 EDITION_1_FIELDS = frozenset({"expansion", "upgrade_cost"})
@@ -82,7 +83,7 @@ class Player(msgspec.Struct, frozen=True):
 class Pending(msgspec.Struct, frozen=True):
     """A choice the actor must make before going on (what to buy, which staff, ...)."""
 
-    kind: Literal["activity", "amenity", "hire", "staff", "free-staff"]
+    kind: Literal["activity", "amenity", "hire", "donor", "staff", "free-staff"]
 
 
 class BivouacState(msgspec.Struct, frozen=True):

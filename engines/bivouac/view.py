@@ -213,6 +213,7 @@ PENDING_TEXT = {
     "activity": "choose an activity to buy, or skip",
     "amenity": "choose an amenity to buy, or skip",
     "hire": "hire a worker from your pool (paid wages from this round), or skip",
+    "donor": "raise your donor level by 1, or skip to stay at it",
     "staff": "you may take a revealed staff card (pay its cost), or skip",
     "free-staff": "take a staff card for free, or skip",
 }

@@ -33,6 +33,7 @@ CHOICE_LABEL = {  # what a returning worker asks, said under the board
     "activity": "Activities: buy one, or skip",
     "amenity": "Amenities: buy one, or skip",
     "hire": "Hiring: hire a worker, or skip",
+    "donor": "Donor Level: raise it by 1, or skip to stay",
     "staff": "Hiring: take a staff card, or skip",
     "free-staff": "Donor gift: a free staff card, or skip",
 }
