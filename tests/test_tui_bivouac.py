@@ -515,3 +515,15 @@ def test_the_vp_track_marks_every_yellow_space_including_the_one_standing_for_50
     assert track[marker] == ASCII.marker and track.count(ASCII.marker) == 1
     yellow = {space // 2 for space in range(0, 50, 10)} - {marker}
     assert {n for n, c in enumerate(track) if c == ASCII.yellow} == yellow
+
+
+def test_a_board_says_a_program_grant_upgrade_waits_for_phase_3() -> None:
+    from engines.bivouac.view import view
+    from tests.bivouac.helpers import new, with_player
+    from tui.games.bivouac_draw import ASCII
+
+    state = with_player(new(2, expansion=True), 0, gifts=("program-grant",), free_upgrades=1)
+    board = player_board(view(state, 0), 0, ["Ana", "Bo"], ASCII, "12").plain
+    assert "A free upgrade waits for phase 3 (Program Grant)." in board
+    spent = player_board(view(with_player(state, 0, free_upgrades=0), 0), 0, ["Ana", "Bo"], ASCII, "12").plain
+    assert "free upgrade waits" not in spent

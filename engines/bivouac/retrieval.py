@@ -10,7 +10,7 @@ from typing import Literal
 from msgspec.structs import replace
 
 from engines.bivouac import content
-from engines.bivouac.actions import Action, Buy, Hire, RaiseDonor, Return, Skip, TakeGiftStaff, TakeStaff
+from engines.bivouac.actions import Action, Buy, Hire, PlayUpgrade, RaiseDonor, Return, Skip, TakeGiftStaff, TakeStaff
 from engines.bivouac.effects import (
     Log,
     activity_yield,
@@ -109,6 +109,8 @@ def apply_retrieval(state: BivouacState, seat: int, action: Action, log: Log) ->
         state = _resolve_pending(state, seat, action, log)
     elif isinstance(action, Return):
         state = _return(state, seat, action.spot, log)
+    elif isinstance(action, PlayUpgrade):
+        raise IllegalAction("Upgrades are played in phase 3, after wages; now bring back your workers.")
     else:
         raise IllegalAction("Bring back one of your workers (return ...).")
     if state.pending is None and not returns(state, seat):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from msgspec.structs import replace
 
 from engines.bivouac import ENGINE, content
@@ -10,6 +11,7 @@ from engines.bivouac.expansion import phase3_upgrades, play_upgrade, upgrade_pro
 from engines.bivouac.misfortunes import draw_misfortunes
 from engines.bivouac.state import Lasting
 from engines.bivouac.wages import begin_wages
+from engines.core.errors import IllegalAction
 from tests.bivouac.helpers import act, at_round, events, legal, new, owning, refused, res, retrieving, with_player
 
 KEEP = {"start": (0,), "bank": (1,)}
@@ -292,6 +294,11 @@ def test_upgrades_are_played_during_phase_3_never_in_phase_2() -> None:
     )
     state = act(state, 0, "return gift")
     assert legal(state, 0) == ["return start", "return zip-line"]
+    from engines.bivouac.actions import PlayUpgrade
+
+    with pytest.raises(IllegalAction) as refusal:
+        ENGINE.apply(state, 0, PlayUpgrade("double-cable"))
+    assert refusal.value.reason == "Upgrades are played in phase 3, after wages; now bring back your workers."
     assert "needed more: nothing" in events(state, 0, "return zip-line")[0]
 
 
