@@ -8,6 +8,7 @@ import re
 import pytest
 
 from engines.bivouac import ENGINE, content
+from engines.bivouac.engine import HIRE_TEXT
 from engines.bivouac.state import BivouacOptions
 from engines.core.match import Match, SeatSpec
 from saves.store import load
@@ -101,7 +102,7 @@ async def test_a_worker_back_from_hiring_asks_by_keys_and_hires_with_the_list() 
         await settle(app, pilot)
         assert match.state.pending is not None and match.state.pending.kind == "hire"
         assert isinstance(app.focused, ActionList)  # the keys go where the choice is
-        assert [text for text, _ in screen.table.actions] == ["hire a worker (works from next round; wages +1)", "skip"]
+        assert [text for text, _ in screen.table.actions] == [HIRE_TEXT, "skip"]
         shown = app.export_screenshot()
         assert "Hiring:&#160;hire&#160;a&#160;worker,&#160;or&#160;skip" in shown
         assert not screen.query_one(CampBoard).check_action("put", ())  # Enter on the board does nothing now
@@ -169,7 +170,7 @@ async def test_enter_at_a_prompt_never_spends_by_default() -> None:
 
 
 def test_every_choice_that_spends_is_known_as_spending() -> None:
-    from engines.bivouac.actions import Done, Hire, Pay, PlayUpgrade, Skip, TakeGiftStaff, TakeStaff
+    from engines.bivouac.actions import Done, Hire, Pay, PlayUpgrade, RaiseDonor, Skip, TakeGiftStaff, TakeStaff
     from tui.games.bivouac_draw import spends
 
     view = ENGINE.view(_match(seats=2).state, 0)
@@ -181,8 +182,10 @@ def test_every_choice_that_spends_is_known_as_spending() -> None:
     assert spends(Hire(), view) and spends(Pay("wood"), wages) and spends(TakeStaff(paid_staff), view)
     assert spends(PlayUpgrade(upgrade), wages)
     assert not spends(PlayUpgrade(upgrade), msgspec_replace(wages, upgrade_cost="free"))
-    assert not spends(PlayUpgrade(upgrade), view)  # a donor gift's free upgrade in phase 2
-    assert not any(spends(a, view) for a in (Skip(), Done(), TakeGiftStaff(paid_staff), TakeStaff(free_staff)))
+    granted = tuple(msgspec_replace(p, free_upgrades=1) if p.seat == wages.actor else p for p in wages.players)
+    assert not spends(PlayUpgrade(upgrade), msgspec_replace(wages, players=granted))  # a Program Grant's
+    free_choices = (Skip(), Done(), RaiseDonor(), TakeGiftStaff(paid_staff), TakeStaff(free_staff))
+    assert not any(spends(a, view) for a in free_choices)
 
 
 def msgspec_replace(struct, **fields):
@@ -496,3 +499,31 @@ async def test_camp_spaces_name_their_occupants_whole_from_120_columns(size) -> 
         assert placed == {0, 1, 2}
         for seat in placed:
             assert f"{'①②③'[seat]}{names[seat]}" in text, names[seat]
+
+
+@pytest.mark.parametrize("vp", [0, 25, 50, 77])
+def test_the_vp_track_marks_every_yellow_space_including_the_one_standing_for_50(vp) -> None:
+    # Rulebook: misfortunes come at the yellow spaces of the victory point track, every 10 VP
+    # here: on the 50-space track, space 0 is also 50 and 100.
+    from engines.bivouac.view import view
+    from tests.bivouac.helpers import new, with_player
+    from tui.games.bivouac_draw import ASCII, vp_track
+
+    pv = view(with_player(new(3), 0, vp=vp), 0).players[0]
+    track = vp_track(pv, ASCII)
+    marker = (vp % 50) // 2
+    assert track[marker] == ASCII.marker and track.count(ASCII.marker) == 1
+    yellow = {space // 2 for space in range(0, 50, 10)} - {marker}
+    assert {n for n, c in enumerate(track) if c == ASCII.yellow} == yellow
+
+
+def test_a_board_says_a_program_grant_upgrade_waits_for_phase_3() -> None:
+    from engines.bivouac.view import view
+    from tests.bivouac.helpers import new, with_player
+    from tui.games.bivouac_draw import ASCII
+
+    state = with_player(new(2, expansion=True), 0, gifts=("program-grant",), free_upgrades=1)
+    board = player_board(view(state, 0), 0, ["Ana", "Bo"], ASCII, "12").plain
+    assert "A free upgrade waits for phase 3 (Program Grant)." in board
+    spent = player_board(view(with_player(state, 0, free_upgrades=0), 0), 0, ["Ana", "Bo"], ASCII, "12").plain
+    assert "free upgrade waits" not in spent

@@ -4,6 +4,7 @@ place bank          put a worker on a board location (or on your own activity: p
 return wood         bring a worker back from a location or card and do what it says
 buy canoeing        the choice a returning worker asks for (skip: buy nothing)
 hire                take a worker from your pool when your Hiring worker comes back (skip: none)
+raise               raise your donor level when your Donor Level worker comes back (skip: stay)
 staff bookkeeper    take a revealed staff card at Hiring, paying its cost
 gift-staff wrangler take a revealed staff card for free (a donor gift)
 pay rope            pay one money of wage debt with a resource
@@ -38,6 +39,10 @@ class Hire(msgspec.Struct, frozen=True, tag="hire"):
     pass
 
 
+class RaiseDonor(msgspec.Struct, frozen=True, tag="raise"):
+    pass
+
+
 class TakeStaff(msgspec.Struct, frozen=True, tag="staff"):
     card: str
 
@@ -60,6 +65,6 @@ class Done(msgspec.Struct, frozen=True, tag="done"):
     pass
 
 
-Action = Place | Return | Buy | Skip | Hire | TakeStaff | TakeGiftStaff | Pay | PlayUpgrade | Done
+Action = Place | Return | Buy | Skip | Hire | RaiseDonor | TakeStaff | TakeGiftStaff | Pay | PlayUpgrade | Done
 
 CODEC = ActionCodec(Action, "Bivouac", ["place bank", "return wood", "buy canoeing", "pay rope"])

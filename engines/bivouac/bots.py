@@ -17,6 +17,7 @@ from engines.bivouac.actions import (
     Pay,
     Place,
     PlayUpgrade,
+    RaiseDonor,
     Return,
     Skip,
     TakeGiftStaff,
@@ -86,6 +87,8 @@ class HeuristicBot(Bot):
             return 5 + per_round * rounds / 4 + perk.end_vp_per_activity * len(me.activities)
         if isinstance(action, Hire):
             return self.place_value(view, me, "hiring", late)
+        if isinstance(action, RaiseDonor):  # lower wages and a richer gift pile: always worth it
+            return 5.0
         if isinstance(action, (TakeStaff, TakeGiftStaff, PlayUpgrade)):
             return 5.0
         if isinstance(action, Pay):

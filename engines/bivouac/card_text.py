@@ -59,9 +59,11 @@ def activity_text(card_id: str) -> str:
 
 def amenity_text(card_id: str) -> str:
     amenity = content.amenities()[card_id]
-    if amenity.starting:
-        return f"{amenity.text} Every month; the starting amenity, not for sale."
-    return f"{amenity.text} Every month; costs {cost_text(amenity.cost)}."
+    # "Every month" tells an amenity from a seasonal activity; one scoring at the end says when.
+    perk = amenity.perk
+    at_end = any((perk.end_vp, perk.end_vp_per_activity, perk.end_vp_per_amenity, perk.end_vp_if_target))
+    price = "the starting amenity, not for sale" if amenity.starting else f"costs {cost_text(amenity.cost)}"
+    return f"{amenity.text} {price[0].upper()}{price[1:]}." if at_end else f"{amenity.text} Every month; {price}."
 
 
 def upgrade_effect(card_id: str) -> str:

@@ -165,6 +165,15 @@ def gain(state: BivouacState, seat: int, money: int = 0, vp: int = 0, log: Log |
     return set_player(state, seat, replace(me, money=me.money + money, vp=max(0, me.vp + vp)))
 
 
+def bank_pays(state: BivouacState, money: int) -> tuple[int, str]:
+    """What the bank pays of `money` (never more than it holds), and what a log line saying
+    the amount adds when it pays less, so the line claims only what was received."""
+    paid = max(0, min(money, state.bank))
+    if paid == money:
+        return paid, ""
+    return paid, " (the bank is empty)" if paid == 0 else f" (the bank had only {paid} of {money})"
+
+
 def pay_bank(state: BivouacState, seat: int, money: int) -> BivouacState:
     """`seat` pays `money` (at most what it holds) into the bank."""
     return gain(state, seat, money=-money)

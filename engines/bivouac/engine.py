@@ -6,7 +6,7 @@ Phases (`state.phase`) and their actions:
                 ``place archery`` (an own activity).
 - ``retrieve``  phase 2, each player in turn order brings workers back in the order they like:
                 ``return wood``; a worker that asks for a choice waits for it: ``buy canoeing``,
-                ``hire``, ``staff bookkeeper``, ``gift-staff wrangler``, ``upgrade toboggans`` or ``skip``.
+                ``hire``, ``raise``, ``staff bookkeeper``, ``gift-staff wrangler`` or ``skip``.
 - ``wages``     phase 3: wage debt beyond the money held is paid ``pay rope`` one at a time;
                 with the expansion, ``upgrade ...`` then ``done``.
 - ``over``      after phase 3 of round 13.
@@ -24,16 +24,35 @@ from engines.bivouac.actions import CODEC, Action, Buy, Pay, Place, PlayUpgrade,
 from engines.bivouac.bots import HeuristicBot, RandomBot
 from engines.bivouac.card_text import card_text, upgrade_effect
 from engines.bivouac.effects import Log
-from engines.bivouac.expansion import upgrade_choices
+from engines.bivouac.expansion import phase3_upgrades
 from engines.bivouac.placement import apply_placement, first_placer, placement_actions
 from engines.bivouac.retrieval import apply_retrieval, retrieval_actions
 from engines.bivouac.scoring import outcome
 from engines.bivouac.setup import new_game
-from engines.bivouac.state import EDITION_1_FIELDS, RULES_EDITION, BivouacOptions, BivouacState, player_name
+from engines.bivouac.state import (
+    EARLIER_EDITIONS,
+    EDITION_1_FIELDS,
+    RULES_EDITION,
+    BivouacOptions,
+    BivouacState,
+    player_name,
+)
 from engines.bivouac.view import BivouacView, status, summary, view
 from engines.bivouac.wages import apply_wages, wage_actions
 from engines.core.errors import BadOptions, IllegalAction
 from engines.core.protocol import Applied, Engine, Flags, GameInfo, Outcome, Summary
+
+
+#: The Bunkhouse adds a worker to a hire, which an action's text cannot know: it says both.
+HIRE_TEXT = "hire from your pool: 1 worker, 2 with the Bunkhouse (they work from next round; wages +1 each)"
+
+
+def edition_refusal(edition: str) -> str:
+    """One sentence saying why a game of another rules edition cannot be replayed."""
+    started = f"This game was started under edition {edition} of Bivouac's rules"
+    if edition in EARLIER_EDITIONS:
+        return f"{started}, with {EARLIER_EDITIONS[edition]}; edition {RULES_EDITION} cannot replay it."
+    return f"{started}, which this version does not know; it plays edition {RULES_EDITION} only."
 
 
 class BivouacEngine(Engine[BivouacState, Action]):
@@ -55,11 +74,7 @@ class BivouacEngine(Engine[BivouacState, Action]):
         if options.upgrade_cost not in ("pay", "free"):
             raise BadOptions(f"Unknown upgrade cost '{options.upgrade_cost}' (choose pay or free).")
         if options.edition != RULES_EDITION:
-            raise BadOptions(
-                f"This game was started under edition {options.edition} of Bivouac's rules, with 3 starting"
-                f" workers, resting, unlimited money and wage penalties charged twice; edition {RULES_EDITION}"
-                " cannot replay it."
-            )
+            raise BadOptions(edition_refusal(options.edition))
         if options.first_player != "draw" and not (
             options.first_player.isdigit() and 1 <= int(options.first_player) <= seats
         ):
@@ -132,7 +147,8 @@ class BivouacEngine(Engine[BivouacState, Action]):
         if isinstance(action, Pay):
             return f"pay 1 {action.resource} toward wages"
         return {
-            "hire": "hire a worker (works from next round; wages +1)",
+            "hire": HIRE_TEXT,
+            "raise": "raise your donor level by 1 (wages 1 less a round; gift piles open at levels 1, 4 and 7)",
             "skip": "skip",
             "done": "done",
         }.get(self.format_action(action), self.format_action(action))
@@ -152,16 +168,14 @@ class BivouacEngine(Engine[BivouacState, Action]):
 
     def shows_secret(self, state: BivouacState, seat: int) -> bool:
         """Whether `seat`'s screen shows its upgrade hand by itself now (the hot-seat curtain
-        goes up before such a screen, and only then): when it chooses an upgrade to play, in
-        phase 3 or for a Program Grant. The rest of the time a hand is shown only when its
+        goes up before such a screen, and only then): when it chooses an upgrade to play in
+        phase 3. The rest of the time a hand is shown only when its
         owner asks (the board's `c`), as a player picks up their cards."""
         if seat != state.actor or not state.players[seat].upgrade_hand:
             return False
-        if state.phase == "retrieve":
-            return state.pending is not None and state.pending.kind == "free-upgrade"
         # In phase 3 from the start of the seat's turn, wage debt or not: the upgrades come
         # right after the debt, with no hand-over between.
-        return state.phase == "wages" and bool(upgrade_choices(state, seat, free=False))
+        return state.phase == "wages" and bool(phase3_upgrades(state, seat))
 
     def secrets(self, state: BivouacState) -> dict[int, list[str]]:
         hands = {n: [content.name(u) for u in p.upgrade_hand] for n, p in enumerate(state.players) if p.upgrade_hand}

@@ -97,6 +97,13 @@ def upgrade_problem(state: BivouacState, seat: int, card: str, free: bool) -> st
         return f"{content.name(card)} upgrades {target}, which you do not own."
     if owned.fresh:
         return f"{target} is face down until next round; upgrade it once it is turned up."
+    month = content.month_of_round(state.round)
+    if month not in content.activities()[up.target].months:
+        # Out-of-season activities are "placed face-down": not in play, like a fresh card.
+        return (
+            f"{target} is out of season in {content.MONTHS[month - 1]} and lies face down;"
+            " upgrade it in one of its months."
+        )
     if owned.upgrade:
         return f"{target} is already upgraded."
     if not free and state.options.upgrade_cost == "pay" and not can_pay(me, up.cost):
@@ -108,20 +115,44 @@ def upgrade_choices(state: BivouacState, seat: int, free: bool) -> list[Action]:
     return [PlayUpgrade(u) for u in state.players[seat].upgrade_hand if upgrade_problem(state, seat, u, free) is None]
 
 
-def play_upgrade(state: BivouacState, seat: int, card: str, free: bool, log: Log) -> BivouacState:
-    problem = upgrade_problem(state, seat, card, free)
+def phase3_upgrades(state: BivouacState, seat: int) -> list[Action]:
+    """The upgrades `seat` may play in its phase 3: one a round ("upgrade an activity using
+    one of the upgrade cards") at the game's upgrade cost, and besides it one for each
+    waiting Program Grant, free. A waiting gift is used first, so a player never pays for
+    what the gift would give."""
+    me = state.players[seat]
+    if me.free_upgrades:
+        return upgrade_choices(state, seat, free=True)
+    return [] if me.upgraded else upgrade_choices(state, seat, free=False)
+
+
+def play_upgrade(state: BivouacState, seat: int, card: str, log: Log) -> BivouacState:
+    """Play `card` in phase 3, with a waiting Program Grant if there is one."""
+    gift = state.players[seat].free_upgrades > 0
+    if not gift and state.players[seat].upgraded:
+        raise IllegalAction("You have played this round's upgrade; one upgrade a phase 3.")
+    problem = upgrade_problem(state, seat, card, gift)
     if problem:
         raise IllegalAction(problem)
     up = content.upgrades()[card]
-    paid = not free and state.options.upgrade_cost == "pay"
+    paid = not gift and state.options.upgrade_cost == "pay"
     if paid:
         state = pay_resources(state, seat, up.cost)
     me = state.players[seat]
     activities = tuple(replace(o, upgrade=card) if o.card == up.target else o for o in me.activities)
     hand = tuple(u for u in me.upgrade_hand if u != card)
-    state = set_player(state, seat, replace(me, activities=activities, upgrade_hand=hand))
-    log.say(
-        f"{who(seat)} upgrades {content.name(up.target)} with {up.name}"
-        + (f", paying {content.cost_text(up.cost)}." if paid and up.cost else " for free.")
+    me = replace(
+        me,
+        activities=activities,
+        upgrade_hand=hand,
+        free_upgrades=me.free_upgrades - gift,
+        upgraded=me.upgraded or not gift,
     )
+    state = set_player(state, seat, me)
+    how = (
+        " for free (the Program Grant)."
+        if gift
+        else (f", paying {content.cost_text(up.cost)}." if paid and up.cost else " for free.")
+    )
+    log.say(f"{who(seat)} upgrades {content.name(up.target)} with {up.name}{how}")
     return state

@@ -8,6 +8,7 @@ from msgspec.structs import replace
 
 from engines.bivouac import content
 from engines.bivouac.actions import Action, Place
+from engines.bivouac.card_text import workers_text
 from engines.bivouac.effects import Log, available_workers, blocked, usable, who, workers_needed
 from engines.bivouac.state import (
     BivouacState,
@@ -74,7 +75,7 @@ def _card_problem(state: BivouacState, me: Player, spot: str) -> str | None:
     if need == 0:
         return f"{name} needs no worker: it pays by itself when your workers come back."
     if workers_on(me, spot) >= need:
-        return f"{name} already has the {need} worker(s) it needs."
+        return f"{name} already has the {workers_text(need)} it needs."
     return None
 
 

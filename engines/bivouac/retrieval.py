@@ -10,10 +10,11 @@ from typing import Literal
 from msgspec.structs import replace
 
 from engines.bivouac import content
-from engines.bivouac.actions import Action, Buy, Hire, PlayUpgrade, Return, Skip, TakeGiftStaff, TakeStaff
+from engines.bivouac.actions import Action, Buy, Hire, PlayUpgrade, RaiseDonor, Return, Skip, TakeGiftStaff, TakeStaff
 from engines.bivouac.effects import (
     Log,
     activity_yield,
+    bank_pays,
     can_pay,
     gain,
     pay_resources,
@@ -23,14 +24,7 @@ from engines.bivouac.effects import (
     who,
     workers_needed,
 )
-from engines.bivouac.expansion import (
-    play_upgrade,
-    refill_staff,
-    reveal_extra_staff,
-    staff_choices,
-    take_staff,
-    upgrade_choices,
-)
+from engines.bivouac.expansion import refill_staff, reveal_extra_staff, staff_choices, take_staff
 from engines.bivouac.misfortunes import draw_misfortunes, yellow_spaces_crossed
 from engines.bivouac.state import (
     MAX_WORKERS,
@@ -77,16 +71,17 @@ def pending_choices(state: BivouacState, seat: int) -> list[Action]:
         return buys + [Skip()]
     if kind == "hire":
         return [Hire(), Skip()]
-    if kind in ("staff", "free-staff"):
-        return staff_choices(state, seat, free=kind == "free-staff")
-    return upgrade_choices(state, seat, free=True) + [Skip()]
+    if kind == "donor":
+        return [RaiseDonor(), Skip()]
+    return staff_choices(state, seat, free=kind == "free-staff")
 
 
 def buy_problem(state: BivouacState, seat: int, card: str, kind: str) -> str | None:
     me = state.players[seat]
     cards = content.activities() if kind == "activity" else content.amenities()
     if card not in cards:
-        return f"'{card}' is not an {kind} you can buy here."
+        known = content.name(card) if card in content.by_id() else "That card"
+        return f"{known} is not an {kind} you can buy here."
     name = cards[card].name
     if market_count(state, card) == 0:
         return f"No copy of {name} is left."
@@ -114,6 +109,8 @@ def apply_retrieval(state: BivouacState, seat: int, action: Action, log: Log) ->
         state = _resolve_pending(state, seat, action, log)
     elif isinstance(action, Return):
         state = _return(state, seat, action.spot, log)
+    elif isinstance(action, PlayUpgrade):
+        raise IllegalAction("Upgrades are played in phase 3, after wages; now bring back your workers.")
     else:
         raise IllegalAction("Bring back one of your workers (return ...).")
     if state.pending is None and not returns(state, seat):
@@ -130,6 +127,11 @@ def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -
             return _offer_staff(_hire(state, seat, log), seat)
         log.say(f"{who(seat)} hires nobody.")
         return _offer_staff(state, seat)
+    if kind == "donor" and isinstance(action, (RaiseDonor, Skip)):
+        if isinstance(action, RaiseDonor):
+            return replace(_raise_donor(state, seat, log), pending=None)
+        log.say(f"{who(seat)} stays at donor level {state.players[seat].donor}.")
+        return replace(state, pending=None)
     if isinstance(action, Skip):
         state = replace(state, pending=None)
         return refill_staff(state, log) if kind == "free-staff" else state
@@ -142,15 +144,13 @@ def _resolve_pending(state: BivouacState, seat: int, action: Action, log: Log) -
         return replace(take_staff(state, seat, action.card, False, log), pending=None)
     if kind == "free-staff" and isinstance(action, TakeGiftStaff):
         return replace(take_staff(state, seat, action.card, True, log), pending=None)
-    if kind == "free-upgrade" and isinstance(action, PlayUpgrade):
-        return replace(play_upgrade(state, seat, action.card, True, log), pending=None)
     wanted = {
         "activity": "buy an activity",
         "amenity": "buy an amenity",
         "hire": "hire a worker",
+        "donor": "raise your donor level",
         "staff": "take a staff card",
         "free-staff": "take the staff card your gift pays for",
-        "free-upgrade": "play a free upgrade",
     }[kind]
     raise IllegalAction(f"First {wanted}, or skip.")
 
@@ -195,13 +195,14 @@ def _use_activity(state: BivouacState, seat: int, card: str, log: Log) -> Bivoua
 def _collect(state: BivouacState, seat: int, card: str, log: Log) -> BivouacState:
     month = content.month_of_round(state.round)
     money, vp = activity_yield(state.players[seat], card, month)
-    state = gain(state, seat, money=money, vp=vp, log=log)
+    money, short = bank_pays(state, money)
+    state = gain(state, seat, money=money, vp=vp)
     me = state.players[seat]
     used = dict(me.rounds_used)
     used[card] = used.get(card, 0) + 1
     state = set_player(state, seat, replace(me, rounds_used=tuple(sorted(used.items()))))
     bonus = " (bonus month)" if month == content.activities()[card].bonus_month else ""
-    log.say(f"{who(seat)} runs {content.name(card)}{bonus}: +{money} money, +{vp} VP.")
+    log.say(f"{who(seat)} runs {content.name(card)}{bonus}: +{money} money{short}, +{vp} VP.")
     return state
 
 
@@ -218,27 +219,24 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
         log.say(f"{who(seat)} will be the starting player next round.")
         return replace(state, next_start=seat)
     if spot == "bank":
-        paid = BANK_PAY + perk_total(me, "bank_bonus")
-        log.say(f"{who(seat)} takes {paid} money from the Bank.")
-        return gain(state, seat, money=paid, log=log)
+        paid, short = bank_pays(state, BANK_PAY + perk_total(me, "bank_bonus"))
+        log.say(f"{who(seat)} takes {paid} money from the Bank{short}.")
+        return gain(state, seat, money=paid)
     if loc.resource:
         state, got = take_resource(state, seat, loc.resource, 1, placeholder=False)
         if not got:
             log.say(f"{who(seat)} finds no {loc.resource} left in the supply.")
             return state
-        bonus = perk_total(me, "resource_money")
-        log.say(f"{who(seat)} takes 1 {loc.resource}" + (f" and {bonus} money." if bonus else "."))
-        return gain(state, seat, money=bonus, log=log)
+        bonus, short = bank_pays(state, perk_total(me, "resource_money"))
+        log.say(f"{who(seat)} takes 1 {loc.resource}" + (f" and {bonus} money{short}." if bonus or short else "."))
+        return gain(state, seat, money=bonus)
     if spot == "donor":
         if me.donor >= MAX_DONOR_LEVEL:
             log.say(f"{who(seat)} is already at the top donor level.")
             return state
-        bonus = perk_total(me, "donor_money")
-        state = set_player(state, seat, replace(me, donor=me.donor + 1))
-        log.say(
-            f"{who(seat)} raises their donor level to {me.donor + 1}" + (f" and gains {bonus} money." if bonus else ".")
-        )
-        return gain(state, seat, money=bonus, log=log)
+        # "Players may increase the donor level": a choice, as a worker may be placed here
+        # only to block it (there is no passing).
+        return replace(state, pending=Pending("donor"))
     if spot == "gift":
         return _draw_gift(state, seat, log)
     # hiring: taking a worker is a choice (one placed here only to block need not add a wage)
@@ -248,10 +246,21 @@ def _do_location(state: BivouacState, seat: int, spot: str, log: Log) -> Bivouac
     return _offer_staff(state, seat)
 
 
+def _raise_donor(state: BivouacState, seat: int, log: Log) -> BivouacState:
+    me = state.players[seat]
+    bonus, short = bank_pays(state, perk_total(me, "donor_money"))
+    state = set_player(state, seat, replace(me, donor=me.donor + 1))
+    log.say(
+        f"{who(seat)} raises their donor level to {me.donor + 1}"
+        + (f" and gains {bonus} money{short}." if bonus or short else ".")
+    )
+    return gain(state, seat, money=bonus)
+
+
 def _hire(state: BivouacState, seat: int, log: Log) -> BivouacState:
     me = state.players[seat]
     hired = min(1 + perk_total(me, "hire_bonus"), MAX_WORKERS - me.workers)
-    log.say(f"{who(seat)} hires {hired} worker(s) (they start next round).")
+    log.say(f"{who(seat)} hires {hired} worker{'s' if hired > 1 else ''} (from next round).")
     return set_player(state, seat, replace(me, workers=me.workers + hired))
 
 
@@ -285,12 +294,16 @@ def _draw_gift(state: BivouacState, seat: int, log: Log) -> BivouacState:
     piles = tuple(p[1:] if i == pile - 1 else p for i, p in enumerate(state.gift_piles))
     state = replace(state, gift_piles=piles)
     state = set_player(state, seat, replace(me, gifts=me.gifts + (gift.id,)))
-    log.say(f"{who(seat)} receives the donor gift {gift.name} ({gift.text})")
+    log.say(f"{who(seat)} receives the donor gift {gift.name}: {gift.text}")
     state = gain(state, seat, money=gift.money, vp=gift.vp, log=log)
-    if gift.resource:
-        state, _ = take_resource(state, seat, gift.resource, gift.resources, placeholder=True)
-    if gift.extra_resource:
-        state, _ = take_resource(state, seat, gift.extra_resource, 1, placeholder=True)
+    for kind, wanted in ((gift.resource, gift.resources), (gift.extra_resource, 1)):
+        if kind:
+            state, got = take_resource(state, seat, kind, wanted, placeholder=True)
+            if got < wanted:
+                log.say(
+                    f"The supply is short and the bank has no coin to stand in:"
+                    f" {who(seat)} gets {got} of {wanted} {kind}."
+                )
     if gift.workers:
         me = state.players[seat]
         state = set_player(state, seat, replace(me, workers=min(MAX_WORKERS, me.workers + gift.workers)))
@@ -298,8 +311,12 @@ def _draw_gift(state: BivouacState, seat: int, log: Log) -> BivouacState:
         state = reveal_extra_staff(state, log)
         if state.staff_shown:
             return replace(state, pending=Pending("free-staff"))
-    if gift.free_upgrade and upgrade_choices(state, seat, free=True):
-        return replace(state, pending=Pending("free-upgrade"))
+    if gift.free_upgrade:
+        # "During Phase 3, a player may choose to upgrade an activity": the gift's free
+        # upgrade waits for the phase 3 of this round (or a later one), never changing an
+        # activity still to be brought back this phase.
+        me = state.players[seat]
+        state = set_player(state, seat, replace(me, free_upgrades=me.free_upgrades + 1))
     return state
 
 
@@ -314,8 +331,9 @@ def _settle(state: BivouacState, seat: int, log: Log) -> BivouacState:
     me = state.players[seat]
     money, vp = perk_total(me, "income_money"), perk_total(me, "income_vp")
     if money or vp:
-        log.say(f"{who(seat)} collects the round's income: +{money} money, +{vp} VP.")
-        state = gain(state, seat, money=money, vp=vp, log=log)
+        money, short = bank_pays(state, money)
+        log.say(f"{who(seat)} collects the round's income: +{money} money{short}, +{vp} VP.")
+        state = gain(state, seat, money=money, vp=vp)
     crossed = yellow_spaces_crossed(state.retrieve_vp_from, state.players[seat].vp)
     return draw_misfortunes(state, seat, crossed, log)
 

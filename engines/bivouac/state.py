@@ -14,7 +14,13 @@ HIRING_POOL = 5  # "Extra Workers: 5 of each" at setup: every worker a player ca
 START_WORKERS = WORKERS_PER_COLOUR - HIRING_POOL  # the rest of a colour is its player's
 MAX_WORKERS = WORKERS_PER_COLOUR
 MONEY_TOKENS = 80  # "80 Money Tokens": the bank never pays out more than it holds
-RULES_EDITION = "2"
+RULES_EDITION = "3"
+#: What each earlier edition did that this one does not, for the sentence refusing its saves.
+EARLIER_EDITIONS = {
+    "1": "3 starting workers, resting, unlimited money and wage penalties charged twice",
+    "2": "the Program Grant's upgrade played in phase 2, several upgrades a phase 3 and donor levels raised"
+    " without asking",
+}
 #: The options every edition-1 save stored (it stored all its fields, none of the later).
 EDITION_1_FIELDS = frozenset({"expansion", "upgrade_cost"})
 RESOURCE_SUPPLY = 5  # of each kind
@@ -30,10 +36,9 @@ class BivouacOptions(msgspec.Struct, frozen=True):
     upgrade_cost: Literal["pay", "free"] = "pay"
     #: Who starts (the rulebook leaves it to house rules): draw at random, or a seat number.
     first_player: Literal["draw", "1", "2", "3", "4"] = "draw"
-    #: The rules edition the game was started under. Edition 1 (3 starting workers, resting,
-    #: unlimited money, wage penalties charged twice, seat 1 always first) cannot be replayed
-    #: by these rules; a save that predates this field is read as edition 1 and refused with
-    #: that reason. A string, so the setup form leaves it alone.
+    #: The rules edition the game was started under. Earlier editions (EARLIER_EDITIONS)
+    #: cannot be replayed by these rules; a save that predates this field is read as edition 1
+    #: and refused with that reason. A string, so the setup form leaves it alone.
     edition: str = RULES_EDITION
 
 
@@ -69,6 +74,8 @@ class Player(msgspec.Struct, frozen=True):
     misfortunes: tuple[Lasting, ...] = ()
     staff: tuple[str, ...] = ()
     upgrade_hand: tuple[str, ...] = ()
+    free_upgrades: int = 0  # Program Grants drawn and not yet used: a free upgrade in a phase 3
+    upgraded: bool = False  # played this round's one upgrade (a Program Grant's comes besides)
     shield_used: bool = False
     rounds_used: tuple[tuple[str, int], ...] = ()  # (activity, times used) for the pick rates
 
@@ -76,7 +83,7 @@ class Player(msgspec.Struct, frozen=True):
 class Pending(msgspec.Struct, frozen=True):
     """A choice the actor must make before going on (what to buy, which staff, ...)."""
 
-    kind: Literal["activity", "amenity", "hire", "staff", "free-staff", "free-upgrade"]
+    kind: Literal["activity", "amenity", "hire", "donor", "staff", "free-staff"]
 
 
 class BivouacState(msgspec.Struct, frozen=True):

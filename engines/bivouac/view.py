@@ -71,6 +71,7 @@ class PlayerView(msgspec.Struct, frozen=True):
     staff: tuple[str, ...]
     upgrades_in_hand: int
     upgrade_hand: tuple[str, ...] | None  # only for the viewer's own seat
+    free_upgrades: int  # Program Grants waiting for a phase 3 (public: the gift was drawn face up)
 
 
 class SpotView(msgspec.Struct, frozen=True):
@@ -166,6 +167,7 @@ def _player_view(me: Player, seat: int, month: int, placing: bool, own: bool) ->
         staff=me.staff,
         upgrades_in_hand=len(me.upgrade_hand),
         upgrade_hand=me.upgrade_hand if own else None,
+        free_upgrades=me.free_upgrades,
     )
 
 
@@ -211,9 +213,9 @@ PENDING_TEXT = {
     "activity": "choose an activity to buy, or skip",
     "amenity": "choose an amenity to buy, or skip",
     "hire": "hire a worker from your pool (paid wages from this round), or skip",
+    "donor": "raise your donor level by 1, or skip to stay at it",
     "staff": "you may take a revealed staff card (pay its cost), or skip",
     "free-staff": "take a staff card for free, or skip",
-    "free-upgrade": "play an upgrade from your hand for free, or skip",
 }
 
 
@@ -236,7 +238,7 @@ def status(state: BivouacState) -> tuple[str, str]:
         return f"{when}. {who}: bring your workers back, in the order you choose.", "phase-2-retrieval"
     if state.wage_debt:
         return f"{when}. {who}: {state.wage_debt} money of wages still owed: pay with a resource.", "phase-3-wages"
-    return f"{when}. {who}: play activity upgrades, or done.", "activity-upgrades"
+    return f"{when}. {who}: play an activity upgrade, or done.", "activity-upgrades"
 
 
 def panel_lines(pv: PlayerView, resources: tuple[str, ...]) -> list[str]:

@@ -8,7 +8,7 @@ from msgspec.structs import replace
 from engines.bivouac import content
 from engines.bivouac.actions import Action, Done, Pay, PlayUpgrade
 from engines.bivouac.effects import Log, misfortune_total, pay_bank, pay_resources, perk_total, who
-from engines.bivouac.expansion import play_upgrade, upgrade_choices
+from engines.bivouac.expansion import phase3_upgrades, play_upgrade
 from engines.bivouac.misfortunes import expire
 from engines.bivouac.state import ROUNDS, BivouacState, Player, set_player, turn_order
 from engines.core.errors import IllegalAction
@@ -60,7 +60,7 @@ def wage_actions(state: BivouacState, seat: int) -> list[Action]:
         return [Pay(kind) for kind, n in zip(kinds, me.resources) if n > 0]
     if not state.options.expansion:
         return []
-    upgrades = upgrade_choices(state, seat, free=False)
+    upgrades = phase3_upgrades(state, seat)
     return upgrades + [Done()] if upgrades else []
 
 
@@ -75,7 +75,7 @@ def apply_wages(state: BivouacState, seat: int, action: Action, log: Log) -> Biv
         log.say(f"{who(seat)} pays 1 {action.resource} toward their wages.")
         state = _settle_debt(replace(state, wage_debt=state.wage_debt - 1), seat, log)
     elif isinstance(action, PlayUpgrade):
-        state = play_upgrade(state, seat, action.card, False, log)
+        state = play_upgrade(state, seat, action.card, log)
     elif isinstance(action, Done):
         if not wage_actions(state, seat):
             raise IllegalAction("There is nothing to finish.")
@@ -108,6 +108,7 @@ def end_round(state: BivouacState, log: Log) -> BivouacState:
             on_cards=(),
             misfortunes=tuple(replace(m, acting=True) for m in p.misfortunes),
             shield_used=False,
+            upgraded=False,
             activities=tuple(replace(o, fresh=False) for o in p.activities),
             amenities=p.amenities + p.fresh_amenities,
             fresh_amenities=(),

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
 from msgspec.structs import replace
 
 from engines.bivouac import ENGINE, content
 from engines.bivouac.effects import Log
-from engines.bivouac.expansion import upgrade_problem
+from engines.bivouac.expansion import phase3_upgrades, play_upgrade, upgrade_problem
 from engines.bivouac.misfortunes import draw_misfortunes
 from engines.bivouac.state import Lasting
 from engines.bivouac.wages import begin_wages
-from tests.bivouac.helpers import act, at_round, legal, new, owning, refused, res, retrieving, with_player
+from engines.core.errors import IllegalAction
+from tests.bivouac.helpers import act, at_round, events, legal, new, owning, refused, res, retrieving, with_player
 
 KEEP = {"start": (0,), "bank": (1,)}
 
@@ -212,6 +214,8 @@ def test_a_staffing_grant_reveals_an_extra_staff_card_and_gives_one_free() -> No
 
 
 def test_a_program_grant_plays_an_upgrade_for_free() -> None:
+    # Rulebook: "During Phase 3, a player may choose to upgrade an activity"; the page-10
+    # summary: "upgrade an activity from your hand during Phase 3 without paying the cost".
     state = new(3, expansion=True)
     state = replace(state, gift_piles=((), ("program-grant",), ()))
     state = retrieving(
@@ -223,8 +227,92 @@ def test_a_program_grant_plays_an_upgrade_for_free() -> None:
         upgrade_hand=("toboggans",),
         resources=res(),
     )
-    state = act(act(state, 0, "return gift"), 0, "upgrade toboggans")
+    state = act(state, 0, "return gift")
+    assert state.players[0].free_upgrades == 1 and "upgrade toboggans" not in legal(state, 0)
+    state = begin_wages(replace(state, phase="retrieve", pending=None, start=0), Log())
+    assert state.phase == "wages" and state.actor == 0
+    assert legal(state, 0) == ["upgrade toboggans", "done"]  # no wood: free all the same
+    assert events(state, 0, "upgrade toboggans")[0].endswith("for free (the Program Grant).")
+    state = act(state, 0, "upgrade toboggans")
     assert state.players[0].activities[0].upgrade == "toboggans"
+    assert state.players[0].free_upgrades == 0 and state.players[0].resources == res()
+
+
+def test_activities_not_usable_during_the_current_month_are_placed_face_down_and_take_no_upgrade() -> None:
+    # Rulebook: "any activities next to a player's board that are not usable during the
+    # current month are placed face-down"; an upgrade goes on an activity owned face up.
+    state = new(3, expansion=True)
+    state = with_player(state, 0, activities=owning("sledding"), upgrade_hand=("toboggans",), resources=res(wood=3))
+    july = replace(state, round=8, phase="wages", actor=0)
+    assert legal(july, 0) == []  # so begin_wages passes this player by
+    assert refused(july, 0, "upgrade toboggans") == (
+        "Sledding is out of season in July and lies face down; upgrade it in one of its months."
+    )
+    january = begin_wages(replace(state, round=2, phase="retrieve", start=0), Log())
+    assert january.phase == "wages" and "upgrade toboggans" in legal(january, 0)
+
+
+def test_a_player_may_choose_to_upgrade_an_activity_using_one_of_the_upgrade_cards() -> None:
+    # Rulebook: "During Phase 3, a player may choose to upgrade an activity using one of the
+    # upgrade cards in their hand": one upgrade a phase 3 (a Program Grant's comes besides).
+    state = new(3, expansion=True)
+    state = with_player(
+        state,
+        0,
+        activities=owning("dodgeball", "bouldering-wall", "archery"),
+        upgrade_hand=("foam-balls", "new-holds", "compound-bows"),
+        resources=res(wood=3, stone=3, rope=3, canvas=3),
+        money=20,
+        staff=(),
+    )
+    state = replace(state, round=6, phase="wages", actor=0)  # May
+    once = play_upgrade(state, 0, "foam-balls", Log())
+    assert phase3_upgrades(once, 0) == []
+    assert refused(once, 0, "upgrade new-holds") == "You have played this round's upgrade; one upgrade a phase 3."
+    passed = act(state, 0, "upgrade foam-balls")  # nothing more to play: the round ends
+    assert passed.round == 7 and not passed.players[0].upgraded  # next round, one more
+
+    granted = act(with_player(state, 0, free_upgrades=1), 0, "upgrade new-holds")  # the gift's, free
+    assert legal(granted, 0) == ["upgrade foam-balls", "upgrade compound-bows", "done"]  # the round's own
+    granted = act(granted, 0, "upgrade compound-bows")
+    assert granted.round == 7 and granted.players[0].resources == res(wood=2, stone=3, rope=2, canvas=3)
+
+
+def test_upgrades_are_played_during_phase_3_never_in_phase_2() -> None:
+    # Rulebook: "During Phase 3, a player may choose to upgrade an activity": a Program Grant
+    # drawn before a half-staffed Zip Line comes back does not make it pay this round.
+    state = new(3, expansion=True)
+    state = replace(state, round=8, gift_piles=((), ("program-grant",), ()))  # July
+    state = retrieving(
+        state,
+        0,
+        {"gift": (0,), **KEEP},
+        donor=4,
+        on_cards=(("zip-line", 1),),
+        activities=owning("zip-line"),
+        upgrade_hand=("double-cable",),
+    )
+    state = act(state, 0, "return gift")
+    assert legal(state, 0) == ["return start", "return zip-line"]
+    from engines.bivouac.actions import PlayUpgrade
+
+    with pytest.raises(IllegalAction) as refusal:
+        ENGINE.apply(state, 0, PlayUpgrade("double-cable"))
+    assert refusal.value.reason == "Upgrades are played in phase 3, after wages; now bring back your workers."
+    assert "needed more: nothing" in events(state, 0, "return zip-line")[0]
+
+
+def test_remaining_starting_cards_are_placed_back_in_the_box() -> None:
+    # Rulebook: "Each player is randomly assigned one of the 4 starting staff cards;
+    # remaining starting cards are placed back in the box": an Activities Director is dealt
+    # at setup with its two upgrades, never found in the staff deck later.
+    starting = {s.id for s in content.content().staff if s.starting}
+    for seed in range(1, 9):
+        state = new(3, seed=seed, expansion=True)
+        assert not starting & set(state.staff_deck + state.staff_shown)
+        for player in state.players:
+            director = "activities-director" in player.staff
+            assert len(player.upgrade_hand) == (5 if director else 3)
 
 
 def test_an_activities_director_taken_later_deals_two_more_upgrades() -> None:
@@ -248,7 +336,7 @@ def test_the_action_list_says_a_staff_card_is_free_or_what_it_costs() -> None:
 
 def test_only_a_screen_choosing_an_upgrade_shows_a_secret() -> None:
     """The hot-seat curtain asks the engine: a seat's screen shows its hand by itself only
-    when it chooses an upgrade to play (phase 3, or a Program Grant), never while placing."""
+    when it chooses an upgrade to play (phase 3), never while placing."""
     from engines.core.match import Match, SeatSpec
 
     from engines.bivouac.state import BivouacOptions
@@ -261,7 +349,7 @@ def test_only_a_screen_choosing_an_upgrade_shows_a_secret() -> None:
         for seat in range(3):
             shows = ENGINE.shows_secret(state, seat)
             choosing = seat == state.actor and any(a.startswith("upgrade ") for a in legal(state, seat))
-            assert not shows or state.phase in ("wages", "retrieve")
+            assert not shows or state.phase == "wages"
             assert shows or not choosing
         before = state.actor
         match.act(*match.next_bot_or_auto())

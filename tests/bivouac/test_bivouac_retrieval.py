@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from engines.bivouac.effects import pay_resources
 from engines.bivouac.state import market_count
-from tests.bivouac.helpers import act, at_round, legal, new, owning, refused, res, retrieving, with_player
+from tests.bivouac.helpers import act, at_round, events, legal, new, owning, refused, res, retrieving, with_player
 
 # Keeping a worker on the Starting Player space keeps the retrieval open while we look.
 KEEP = {"start": (0,)}
@@ -79,8 +79,18 @@ def test_bought_cards_turn_face_up_next_round() -> None:
 
 
 def test_donor_level_raises_by_one() -> None:
-    state = act(retrieving(new(3), 0, {"donor": (0,), **KEEP}), 0, "return donor")
+    state = act(act(retrieving(new(3), 0, {"donor": (0,), **KEEP}), 0, "return donor"), 0, "raise")
     assert state.players[0].donor == 1
+
+
+def test_players_may_increase_the_donor_level_by_one_during_phase_2() -> None:
+    # Rulebook: "Players may increase the donor level on their player board by one during
+    # Phase 2": a choice, since a worker may stand there only to block it.
+    state = act(retrieving(new(3), 0, {"donor": (0,), **KEEP}, donor=2), 0, "return donor")
+    assert legal(state, 0) == ["raise", "skip"]
+    assert events(state, 0, "skip") == ["Player 1 stays at donor level 2."]
+    stayed = act(state, 0, "skip")
+    assert stayed.players[0].donor == 2 and stayed.pending is None
 
 
 def test_donor_gift_needs_a_donor_level_in_the_pile_range() -> None:
@@ -94,8 +104,8 @@ def test_donor_gift_needs_a_donor_level_in_the_pile_range() -> None:
 
 def test_order_matters_donor_level_before_the_gift() -> None:
     state = retrieving(new(3), 0, {"gift": (0,), "donor": (0,), **KEEP}, donor=0)
-    gift_first = act(act(state, 0, "return gift"), 0, "return donor")
-    donor_first = act(act(state, 0, "return donor"), 0, "return gift")
+    gift_first = act(act(act(state, 0, "return gift"), 0, "return donor"), 0, "raise")
+    donor_first = act(act(act(state, 0, "return donor"), 0, "raise"), 0, "return gift")
     assert gift_first.players[0].gifts == () and len(donor_first.players[0].gifts) == 1
 
 

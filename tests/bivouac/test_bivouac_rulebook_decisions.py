@@ -102,7 +102,7 @@ def test_the_bank_never_pays_more_than_it_holds() -> None:
     said = " ".join(events(state, 0, "return bank"))
     state = act(state, 0, "return bank")
     assert state.players[0].money == 3 and state.bank == 0
-    assert "The bank holds only 1 money: Player 1 gets 1 of 2." in said
+    assert said == "Player 1 takes 1 money from the Bank (the bank had only 1 of 2)."
 
 
 def test_wages_go_back_to_the_bank() -> None:
@@ -162,3 +162,13 @@ def test_a_save_from_the_first_edition_of_these_rules_is_refused_in_one_sentence
         load(path)
     reason = str(refusal.value)
     assert "edition 1 of Bivouac's rules" in reason and reason.count(". ") == 0
+
+
+@pytest.mark.parametrize("edition", ["1", "2", "9"])
+def test_the_refusal_of_another_edition_describes_that_edition(edition) -> None:
+    with pytest.raises(BadOptions) as refusal:
+        ENGINE.new_game(BivouacOptions(edition=edition), 3, 1)
+    reason = str(refusal.value)
+    assert f"edition {edition} of Bivouac's rules" in reason and reason.count(". ") == 0
+    assert ("3 starting workers" in reason) == (edition == "1")  # edition 1's differences only
+    assert ("Program Grant" in reason) == (edition == "2")

@@ -90,7 +90,7 @@ def test_a_card_takes_only_the_workers_it_needs_and_none_if_it_needs_none() -> N
     assert "needs no worker" in refused(state, 0, "place stargazing")
     state = act(state, 0, "place sledding")
     state = act(act(state, 1, "place bank"), 2, "place bank")
-    assert "already has the 1 worker" in refused(state, 0, "place sledding")
+    assert "already has the 1 worker it needs." in refused(state, 0, "place sledding")
 
 
 def test_two_player_game_uses_one_space_per_location_except_the_bank() -> None:

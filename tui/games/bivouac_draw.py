@@ -33,9 +33,9 @@ CHOICE_LABEL = {  # what a returning worker asks, said under the board
     "activity": "Activities: buy one, or skip",
     "amenity": "Amenities: buy one, or skip",
     "hire": "Hiring: hire a worker, or skip",
+    "donor": "Donor Level: raise it by 1, or skip to stay",
     "staff": "Hiring: take a staff card, or skip",
     "free-staff": "Donor gift: a free staff card, or skip",
-    "free-upgrade": "Donor gift: a free upgrade, or skip",
 }
 NO_DEFAULT_HINT = "keys 1-{count}, or arrows then Enter"  # a list that spends has no default
 LABEL_WIDTH = 17
@@ -128,7 +128,8 @@ def spends(action: object, view: BivouacView) -> bool:
     if isinstance(action, TakeStaff):
         return content.staff()[action.card].cost > 0
     if isinstance(action, PlayUpgrade):
-        paid = view.phase == "wages" and view.upgrade_cost == "pay"
+        gift = view.actor >= 0 and view.players[view.actor].free_upgrades > 0
+        paid = view.phase == "wages" and view.upgrade_cost == "pay" and not gift
         return paid and bool(content.upgrades()[action.card].cost)
     return False
 
@@ -319,12 +320,13 @@ def next_yellow(vp: int) -> int:
 
 
 def vp_track(pv: PlayerView, sym: Symbols) -> str:
-    """The 50-space track, two spaces per character: yellow spaces and the marker."""
+    """The 50-space track, two spaces per character: yellow spaces and the marker. Space 0
+    is also 50 (and 100): a yellow space, as every tenth is."""
     cells = []
     for space in range(0, 50, 2):
         if space <= pv.track_space < space + 2:
             cells.append(sym.marker)
-        elif space > 0 and space % 10 == 0:
+        elif space % 10 == 0:  # 0 stands for 50 and 100 too, yellow spaces
             cells.append(sym.yellow)
         else:
             cells.append(sym.track)
@@ -378,6 +380,10 @@ def player_board(
         text.append("Donor gifts:\n", "bold")
         for gift in pv.gifts:
             text.append(f" {content.name(gift)}: {gift_text(gift)}\n")
+        if pv.free_upgrades:
+            text.append(
+                f" A free upgrade waits for phase 3 (Program Grant{' x' + str(pv.free_upgrades) if pv.free_upgrades > 1 else ''}).\n"
+            )
     for m in pv.misfortunes:
         when = f"acting, to the end of round {m.until_round}" if m.acting else f"acts in round {m.until_round}"
         text.append(f"{sym.misfortune} {m.name} ({when}): {misfortune_text(m.card)}\n", "bold")

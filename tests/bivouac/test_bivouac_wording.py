@@ -1,0 +1,59 @@
+"""What the log and the refusals say: only what happened, in names a player reads."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engines.bivouac import ENGINE, content
+from engines.bivouac.actions import Hire
+from engines.bivouac.card_text import amenity_text, misfortune_text
+from engines.bivouac.retrieval import buy_problem
+from tests.bivouac.helpers import events, new, owning, retrieving
+
+KEEP = {"start": (0,)}
+
+
+def test_an_activity_paid_by_a_short_bank_says_what_it_paid() -> None:
+    state = retrieving(new(3), 0, KEEP, on_cards=(("dodgeball", 1),), activities=owning("dodgeball"))
+    said = events(replace(state, bank=1), 0, "return dodgeball")
+    assert said == ["Player 1 runs Dodgeball: +1 money (the bank had only 1 of 2), +1 VP."]
+
+
+def test_the_bank_location_with_an_empty_bank_says_nothing_was_taken() -> None:
+    state = replace(retrieving(new(3), 0, {"bank": (0,), **KEEP}), bank=0)
+    assert events(state, 0, "return bank") == ["Player 1 takes 0 money from the Bank (the bank is empty)."]
+
+
+def test_a_gift_cut_short_says_so_in_whole_sentences() -> None:
+    state = retrieving(new(3), 0, {"gift": (0,), **KEEP}, donor=1)
+    state = replace(state, bank=0, supply=(0, 5, 5, 5), gift_piles=(("lumber-yard",), (), ()))
+    said = events(state, 0, "return gift")
+    assert said[0] == "Player 1 receives the donor gift Lumber Yard Donation: Gain 2 wood."
+    assert said[1] == "The supply is short and the bank has no coin to stand in: Player 1 gets 0 of 2 wood."
+
+
+def test_a_hire_with_the_bunkhouse_says_two_workers_everywhere() -> None:
+    state = retrieving(new(3), 0, {"hiring": (0,), **KEEP}, amenities=("lodge", "bunkhouse"))
+    assert "2 with the Bunkhouse" in ENGINE.describe_action(Hire())
+    from tests.bivouac.helpers import act
+
+    assert events(act(state, 0, "return hiring"), 0, "hire")[0] == "Player 1 hires 2 workers (from next round)."
+
+
+def test_an_amenity_scoring_at_the_end_does_not_say_every_month() -> None:
+    assert "Every month" not in amenity_text("trophy-hall")
+    assert "Every month" not in amenity_text("stables")
+    assert "Every month" in amenity_text("lodge")
+
+
+def test_every_misfortune_keeping_a_worker_in_bed_says_it_is_still_paid() -> None:
+    sick = [m.id for m in content.content().misfortunes if m.sick]
+    assert len(sick) >= 2
+    for card in sick:
+        assert "(it cannot be placed, but is paid)" in misfortune_text(card)
+
+
+def test_a_refused_purchase_names_the_card_never_its_id() -> None:
+    state = new(3)
+    assert buy_problem(state, 0, "mess-hall", "activity") == "Mess Hall is not an activity you can buy here."
+    assert buy_problem(state, 0, "no-such-card", "amenity") == "That card is not an amenity you can buy here."
