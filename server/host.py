@@ -458,7 +458,7 @@ class TableHost:
         return None
 
     def following(self, owner: str | None, name: str) -> list[str]:
-        """The tables a session follows now: 'Bivouac 3fa2c1', by its identity (a key's
+        """The tables a session follows now: '<game title> 3fa2c1', by its identity (a key's
         fingerprint; a guest by its name at tables, as a guest's identity is its token)."""
 
         def theirs(member: Member) -> bool:

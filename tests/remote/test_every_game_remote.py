@@ -9,6 +9,7 @@ import pytest
 
 from engines.registry import load_engine, ready_games
 from server.protocol import SeatRequest
+from tests.matrix import press_action
 from tests.remote.helpers import create, play_one
 from tests.remote.test_lobby import ANA, BO, _app_for, _until
 from tui.opening import screen_class
@@ -47,6 +48,8 @@ async def test_the_seat_due_to_act_opens_the_table_and_moves_by_keys(
         assert 0 in screen.remote.actors(), "Ana never came to act"
         before = screen.remote.version
         screen.query_one(ActionList).focus()
-        await pilot.press("1")
+        # Its first listed action by its number key (a turn played only on the board, such
+        # as Bivouac's placements, goes through the screen as the board's Enter would).
+        await press_action(app, pilot, screen, screen.remote.legal_actions(0)[0], listed_instead=True)
         await _until(pilot, lambda: screen.remote.version > before, "the table moving on after Ana's key")
         assert app.screen is screen or isinstance(app.screen, RemoteScreen)

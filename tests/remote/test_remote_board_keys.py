@@ -33,7 +33,7 @@ async def test_a_refused_spot_under_the_cursor_says_the_local_sentence(
 ) -> None:
     host = await start_host()
     bo = await connect(host, BO, "Bo")
-    done = await create(bo, "bivouac", [SeatRequest("open"), SeatRequest("me")])
+    done = await create(bo, "bivouac", [SeatRequest("open"), SeatRequest("me")], options={"first_player": "1"})
     app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(200, 60)) as pilot:
         screen = await _open_table(pilot, app)
