@@ -1,13 +1,16 @@
 """Bivì states a seat cannot tell from the one it sees, for the search bots.
 
-Every river, the forest, the hand, the cubes and the discard pile are on the table; only the
-order of the tiles still in the bag and the generator (which decides every later shuffle)
-are hidden. A sample rebuilds the state from the view, puts the unseen tiles (all tiles
-neither on the table nor discarded) in the bag in an order drawn with the bot's generator,
-and reseeds the state's generator from it.
+Every river, the forest, the hand and the cubes are on the table; the order of the tiles in
+the bag and the generator (which decides every later shuffle) are hidden. A sample rebuilds
+the state from the view, deals the unseen tiles (all tiles not on the table) into the bag
+and the discard pile (the view counts both) in an order drawn with the bot's generator, and
+reseeds the state's generator from it. Who acts after the actor in this phase (the state's
+queue) follows from the phase, the foreman and the actor, as the turn's flow sets it.
 
-What the view does not carry is history no rule reads again: each river's list of
-placements with their turns and flips (`PlayerState.placed`), rebuilt empty.
+Known gaps, because the view (whose public form the identity digests pin) does not carry
+them: which tiles are in the discard pile (told in the log, drawn here as if unseen), each
+river's list of placements (history no rule reads again), and the idle-turn counters that
+end a game nobody can add to (rebuilt as "someone placed this turn").
 """
 
 from __future__ import annotations
@@ -31,18 +34,18 @@ def determinize(view: BiviView, seat: int, rng: Rng) -> BiviState:
         )
         for river in view.rivers
     )
-    seen = {t for side in view.forest for t in side} | set(view.discarded)
+    seen = {t for side in view.forest for t in side}
     seen.update(v for p in players for v in p.cells if v > 0)
     if view.hand:
         seen.add(view.hand)
-    unseen = [t for t in sorted(content.tiles()) if t not in seen]
-    bag = rng.shuffled(unseen)
+    unseen = rng.shuffled([t for t in sorted(content.tiles()) if t not in seen])
+    bag, discard = unseen[: view.bag], unseen[view.bag :]
     state = BiviState(
         options=options,
         seats=len(view.rivers),
         rng=rng.next_u64(),
         bag=tuple(bag),
-        discard=view.discarded,
+        discard=tuple(discard),
         forest=view.forest,
         supply=view.supply,
         players=players,
@@ -52,13 +55,26 @@ def determinize(view: BiviView, seat: int, rng: Rng) -> BiviState:
         actor=view.actor,
         side=view.side,
         hand=view.hand,
-        queue=view.queue,
+        queue=_queue(view),
         spots=view.beaver_spots,
         objectives=tuple(o.id for o in view.objectives),
-        placed_this_turn=view.placed_this_turn,
-        idle_turns=view.idle_turns,
+        placed_this_turn=True,
         end_reason=view.end_reason,
     )
     # The board in the view is the one the options name: checked cheaply, once per sample.
     assert board_of(state).name == view.board
     return state
+
+
+def _queue(view: BiviView) -> tuple[int, ...]:
+    """The seats still to act in this phase after the actor (turns.py's flow): the setup
+    goes round from seat 0; the others take in turn from the foreman's left; the end of the
+    turn goes round from the foreman (seats that cannot place a cube are skipped later)."""
+    seats = len(view.rivers)
+    if view.phase == "bank":
+        return tuple(range(view.actor + 1, seats))
+    if view.phase in ("foreman", "over") or view.actor == view.foreman and view.phase != "end":
+        return ()
+    first = 0 if view.phase == "end" else 1
+    order = [(view.foreman + k) % seats for k in range(first, seats)]
+    return tuple(order[order.index(view.actor) + 1 :])

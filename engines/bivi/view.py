@@ -92,11 +92,6 @@ class BiviView(msgspec.Struct, frozen=True):
     flip_allowed: bool
     objectives: tuple[ObjectiveView, ...]
     end_reason: str
-    # Public bookkeeping a determinizer (engines/bivi/determinize.py) rebuilds a state from:
-    discarded: tuple[int, ...] = ()  # the discard pile: every discard was told to the table
-    queue: tuple[int, ...] = ()  # seats still to act in this phase, after the actor
-    placed_this_turn: bool = False
-    idle_turns: int = 0  # turns in a row in which nobody placed anything
 
 
 def tile_view(tile_id: int) -> TileView:
@@ -169,10 +164,6 @@ def build_view(state: BiviState, viewer: int | None) -> BiviView:
         flip_allowed=flip_allowed(state.options.mode),
         objectives=tuple(ObjectiveView(o, objs[o].kind, objs[o].title, objs[o].text) for o in state.objectives),
         end_reason=state.end_reason,
-        discarded=state.discard,
-        queue=state.queue,
-        placed_this_turn=state.placed_this_turn,
-        idle_turns=state.idle_turns,
     )
 
 
