@@ -27,7 +27,7 @@ def test_some_game_can_be_searched() -> None:
 
 def played_states(engine: Engine[Any, Any], seats: int, seed: int, every: int) -> list[Any]:
     """States along a seeded game played by random bots (automatic actors act as usual),
-    one every `every` actions, each with a seat that must choose."""
+    one every `every` choices, each with a seat that has more than one legal action."""
     state = engine.new_game(engine.default_options(), seats, seed)
     rng = Rng(seed_state(seed))
     kept: list[Any] = []
@@ -38,10 +38,11 @@ def played_states(engine: Engine[Any, Any], seats: int, seed: int, every: int) -
             state = engine.apply(state, AUTO, engine.auto_action(state)).state
             continue
         legal = engine.legal_actions(state, seat)
-        if step % every == 0:
-            kept.append(state)
+        if len(legal) > 1:  # a real choice (the search answers a lone action at once)
+            if step % every == 0:
+                kept.append(state)
+            step += 1
         state = engine.apply(state, seat, rng.choice(legal)).state
-        step += 1
     return kept
 
 
@@ -170,7 +171,9 @@ def test_a_search_bot_plays_seeded_games_to_the_end(game_id: str) -> None:
         match = Match(
             engine, engine.default_options(), [SeatSpec(f"P{n}", "bot", "random") for n in range(seats)], seed
         )
-        searcher = SearchBot(iterations=4)
+        searcher = engine.bots["hard"]()  # the level as offered (its rollout policy), on a small budget
+        assert isinstance(searcher, SearchBot)
+        searcher.iterations, searcher.seconds = 4, None
         steps = 0
         while not match.is_over():
             step = match.next_bot_or_auto()
