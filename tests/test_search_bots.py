@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from engines.core.ismcts import SearchBot, can_search, rewards
+from engines.core.ismcts import SearchBot, can_search, random_rollout, rewards
 from engines.core.match import Match, SeatSpec
 from engines.core.protocol import AUTO, BotContext, Engine, Outcome
 from engines.core.rng import Rng, seed_state
@@ -165,16 +165,16 @@ def test_the_same_seed_and_budget_give_the_same_decision(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", SEARCHABLE)
 def test_a_search_bot_plays_seeded_games_to_the_end(game_id: str) -> None:
+    """Random playouts here (a heuristic playout of Camp Grizzly costs a tenth of a second,
+    too much for a whole game of decisions in a test; the levels' own playouts are tried
+    below)."""
     engine = load_engine(game_id)
     seats = engine.info.usual_seats
     for seed in (1, 2):
         match = Match(
             engine, engine.default_options(), [SeatSpec(f"P{n}", "bot", "random") for n in range(seats)], seed
         )
-        searcher = engine.bots["hard"]()  # the level as offered (its rollout policy), on a small budget
-        assert isinstance(searcher, SearchBot)
-        searcher.iterations, searcher.seconds = 4, None
-        steps = 0
+        searcher = SearchBot(iterations=3, rollout=random_rollout)
         while not match.is_over():
             step = match.next_bot_or_auto()
             assert step is not None
@@ -183,8 +183,21 @@ def test_a_search_bot_plays_seeded_games_to_the_end(game_id: str) -> None:
                 action = match.bot_choice(seat, searcher)
                 assert engine.format_action(action) in [engine.format_action(a) for a in match.legal_actions(seat)]
             match.act(seat, action)
-            steps += 1
         assert match.outcome().reason
+
+
+@pytest.mark.parametrize("game_id", SEARCHABLE)
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_each_search_level_as_offered_chooses_a_legal_action(game_id: str, level: str) -> None:
+    engine = load_engine(game_id)
+    for state in played_states(engine, engine.info.usual_seats, 4, every=15)[:3]:
+        seat = acting(engine, state)
+        bot = engine.bots[level]()
+        assert isinstance(bot, SearchBot) and bot.seconds is not None
+        bot.iterations, bot.seconds = 3, None  # the level's own playouts, on a test's budget
+        legal = engine.legal_actions(state, seat)
+        ctx = BotContext(engine=engine, seat=seat, view=engine.view(state, seat), legal=legal, rng=Rng(3))
+        assert bot.choose(ctx) in legal
 
 
 @pytest.mark.parametrize("game_id", SEARCHABLE)
