@@ -237,3 +237,23 @@ def test_rewards_split_a_shared_win_and_give_a_team_its_result() -> None:
     assert rewards(_Outcomes([], False), "end") == [0.0, 0.0, 0.0]  # type: ignore[arg-type]
     assert rewards(_Outcomes([0, 1, 2], True), "end") == [1.0, 1.0, 1.0]  # type: ignore[arg-type]
     assert rewards(_Outcomes([0], False), None) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", SEARCHABLE)
+def test_easy_is_the_heuristic_with_some_mistakes(game_id: str) -> None:
+    engine = load_engine(game_id)
+    same = differ = 0
+    for n, state in enumerate(played_states(engine, engine.info.usual_seats, 6, every=1)[:60]):
+        seat = acting(engine, state)
+        legal = engine.legal_actions(state, seat)
+
+        def ctx() -> BotContext:
+            return BotContext(engine=engine, seat=seat, view=engine.view(state, seat), legal=legal, rng=Rng(n))
+
+        easy, again = engine.bots["easy"]().choose(ctx()), engine.bots["easy"]().choose(ctx())
+        assert easy in legal and easy == again
+        if easy == engine.bots["heuristic"]().choose(ctx()):
+            same += 1
+        else:
+            differ += 1
+    assert same > differ > 0

@@ -41,6 +41,7 @@ from engines.bivi.determinize import determinize
 from engines.bivi.placing import canonical_place
 from engines.bivi.state import SIDE_NAMES, BiviState, tile_name
 from engines.bivi.view import BiviView, build_summary, build_view, status_line
+from engines.core.bots import noisy
 from engines.core.ismcts import search_levels
 from engines.core.protocol import Applied, Engine, Flags, GameInfo, Outcome, Summary
 from engines.core.rng import Rng
@@ -57,7 +58,7 @@ class BiviEngine(Engine[BiviState, Action]):
     )
     options_type = BiviOptions
 
-    bots = {"random": RandomBot, "heuristic": HeuristicBot, **search_levels()}
+    bots = {"random": RandomBot, "easy": noisy(HeuristicBot), "heuristic": HeuristicBot, **search_levels()}
     #: The latest legal list given out: (state, seat, actions); see legal_actions.
     _last_legal: tuple[BiviState, int, tuple[Action, ...]] | None = None
 

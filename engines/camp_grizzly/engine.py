@@ -42,6 +42,7 @@ from engines.camp_grizzly.strikes import StrikeRules
 from engines.camp_grizzly.turn import TurnRules
 from engines.camp_grizzly.view import CampView, CounselorView, FinaleView, OtisView, StrikeView, ThingView, ViewRules
 from engines.camp_grizzly.determinize import determinize
+from engines.core.bots import noisy
 from engines.core.errors import IllegalAction
 from engines.core.ismcts import bot_rollout, search_levels
 from engines.core.protocol import AUTO, Applied, Bot, Engine, Flags, GameInfo, Outcome, ScoreLine
@@ -134,7 +135,12 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     from engines.camp_grizzly.bots import HeuristicBot, RandomBot
 
     # Random playouts almost never survive: the search plays its rollouts by the heuristic.
-    return {"random": RandomBot, "heuristic": HeuristicBot, **search_levels(lambda: bot_rollout(HeuristicBot()))}
+    return {
+        "random": RandomBot,
+        "easy": noisy(HeuristicBot),
+        "heuristic": HeuristicBot,
+        **search_levels(lambda: bot_rollout(HeuristicBot())),
+    }
 
 
 CampGrizzlyEngine.bots = _bots()
