@@ -42,7 +42,7 @@ from engines.bivi.placing import canonical_place
 from engines.bivi.state import SIDE_NAMES, BiviState, tile_name
 from engines.bivi.view import BiviView, build_summary, build_view, status_line
 from engines.core.bots import noisy
-from engines.core.ismcts import search_levels
+from engines.core.ismcts import bot_rollout, search_levels
 from engines.core.protocol import Applied, Engine, Flags, GameInfo, Outcome, Summary
 from engines.core.rng import Rng
 
@@ -58,7 +58,13 @@ class BiviEngine(Engine[BiviState, Action]):
     )
     options_type = BiviOptions
 
-    bots = {"random": RandomBot, "easy": noisy(HeuristicBot), "heuristic": HeuristicBot, **search_levels()}
+    # The search rolls out by the heuristic: random playouts lost every game to it.
+    bots = {
+        "random": RandomBot,
+        "easy": noisy(HeuristicBot),
+        "heuristic": HeuristicBot,
+        **search_levels(lambda: bot_rollout(HeuristicBot()), guide=HeuristicBot),
+    }
     #: The latest legal list given out: (state, seat, actions); see legal_actions.
     _last_legal: tuple[BiviState, int, tuple[Action, ...]] | None = None
 

@@ -139,7 +139,7 @@ def _bots() -> dict[str, Callable[[], Bot]]:
         "random": RandomBot,
         "easy": noisy(HeuristicBot),
         "heuristic": HeuristicBot,
-        **search_levels(lambda: bot_rollout(HeuristicBot())),
+        **search_levels(lambda: bot_rollout(HeuristicBot()), guide=HeuristicBot),
     }
 
 

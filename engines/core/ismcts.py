@@ -34,12 +34,15 @@ from engines.core.rng import Rng
 
 #: The exploration constant of UCB1 for rewards in [0, 1].
 EXPLORATION = 0.7
-#: How often the clock is read under a time budget.
-CLOCK_EVERY = 4
+#: How often (in iterations) the clock is read under a time budget: an iteration with
+#: heuristic playouts can take a tenth of a second, so every one.
+CLOCK_EVERY = 1
 #: A rollout longer than this is cut and scored as a draw (guards a game that would not end).
 ROLLOUT_LIMIT = 5_000
 #: What a cut rollout is worth to every seat.
 DRAW = 0.5
+#: A node may have WIDEN_BASE + isqrt(descents through it) children (progressive widening).
+WIDEN_BASE = 2
 
 
 def can_search(engine: Engine[Any, Any]) -> bool:
@@ -72,7 +75,7 @@ def acting_seat(engine: Engine[Any, Any], state: Any) -> int | None:
 class _Node:
     """One action's statistics, seen from the seat that took it."""
 
-    __slots__ = ("seat", "visits", "available", "total", "children")
+    __slots__ = ("seat", "visits", "available", "total", "children", "passes")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -80,6 +83,7 @@ class _Node:
         self.available = 1
         self.total = 0.0
         self.children: dict[str, _Node] = {}
+        self.passes = 0  # descents that chose among this node's children
 
 
 RolloutPolicy = Callable[[Engine[Any, Any], Any, int, Sequence[Any], Rng], Any]
@@ -111,6 +115,7 @@ class SearchBot(Bot):
         seconds: float | None = None,
         rollout: RolloutPolicy = random_rollout,
         exploration: float = EXPLORATION,
+        guide: Bot | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("A search needs a budget: iterations, seconds or both.")
@@ -118,6 +123,9 @@ class SearchBot(Bot):
         self.seconds = seconds
         self.rollout = rollout
         self.exploration = exploration
+        #: A bot (the heuristic) whose choice a node tries first; None: untried actions in
+        #: random order.
+        self.guide = guide
         #: The root's children after the latest decision (for tests and benchmarks).
         self.last_root: _Node | None = None
 
@@ -128,17 +136,42 @@ class SearchBot(Bot):
         engine: Engine[Any, Any] = ctx.engine
         rng = Rng(ctx.rng.next_u64())
         root = _Node(ctx.seat)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        started = time.perf_counter()
+        deadline = None if self.seconds is None else started + self.seconds
         done = 0
         while True:
             self._iterate(engine, ctx, root, rng)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done % CLOCK_EVERY == 0 and time.perf_counter() >= deadline:
-                break
+            if deadline is not None and done % CLOCK_EVERY == 0:
+                now = time.perf_counter()
+                # Stop when one more iteration (as long as the average so far) would
+                # overrun: the budget is the most a decision takes, not the least.
+                if now + (now - started) / done >= deadline:
+                    break
         self.last_root = root
         return self._best(engine, legal, root)
+
+    def _expansion(
+        self,
+        engine: Engine[Any, Any],
+        state: Any,
+        seat: int,
+        legal: list[Any],
+        untried: list[tuple[str, Any]],
+        rng: Rng,
+    ) -> tuple[str, Any]:
+        """The untried action to add: the guide's choice in this sample when it is untried
+        (the guide sees only the acting seat's view of the sample), else any."""
+        if self.guide is not None:
+            view = engine.view(state, seat)
+            wanted = self.guide.choose(BotContext(engine=engine, seat=seat, view=view, legal=legal, rng=rng))
+            text = engine.format_action(wanted)
+            for pair in untried:
+                if pair[0] == text:
+                    return pair
+        return untried[rng.below(len(untried))]
 
     def _best(self, engine: Engine[Any, Any], legal: list[Any], root: _Node) -> Any:
         """The most visited legal action (ties: the better mean, then the listed order)."""
@@ -174,14 +207,17 @@ class SearchBot(Bot):
                     untried.append((text, action))
                     continue
                 child.available += 1
-                if not untried:  # UCB only matters while every action here was tried
-                    score = child.total / child.visits + self.exploration * math.sqrt(
-                        math.log(child.available) / child.visits
-                    )
-                    if best is None or score > best[0]:
-                        best = (score, child, action)
-            if untried:
-                text, action = untried[rng.below(len(untried))]
+                score = child.total / child.visits + self.exploration * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
+                if best is None or score > best[0]:
+                    best = (score, child, action)
+            node.passes += 1
+            # Progressive widening: a node grows a new child only while it has few for its
+            # visits, so a search with fewer iterations than actions still looks deeper
+            # than one playout per action.
+            if untried and (best is None or len(node.children) < WIDEN_BASE + math.isqrt(node.passes)):
+                text, action = self._expansion(engine, state, seat, legal, untried, rng)
                 child = _Node(seat)
                 node.children[text] = child
                 expanded = True
@@ -210,16 +246,19 @@ class SearchBot(Bot):
         return state
 
 
-def search_levels(rollout: Callable[[], RolloutPolicy] | None = None) -> dict[str, Callable[[], Bot]]:
+def search_levels(
+    rollout: Callable[[], RolloutPolicy] | None = None, guide: Callable[[], Bot] | None = None
+) -> dict[str, Callable[[], Bot]]:
     """The `hard` (about 0.3 s a move) and `expert` (about 1 s) levels, for an engine's
-    `bots` dict; only for an engine with a determinizer."""
+    `bots` dict; only for an engine with a determinizer. `guide` makes the bot (usually the
+    heuristic) whose choices the search tries first."""
     make = rollout or (lambda: random_rollout)
 
     def hard() -> Bot:
-        return SearchBot(seconds=0.3, rollout=make())
+        return SearchBot(seconds=0.3, rollout=make(), guide=guide() if guide else None)
 
     def expert() -> Bot:
-        return SearchBot(seconds=1.0, rollout=make())
+        return SearchBot(seconds=1.0, rollout=make(), guide=guide() if guide else None)
 
     return {"hard": hard, "expert": expert}
 
