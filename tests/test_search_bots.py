@@ -257,3 +257,41 @@ def test_easy_is_the_heuristic_with_some_mistakes(game_id: str) -> None:
         else:
             differ += 1
     assert same > differ > 0
+
+
+def test_camp_grizzly_peeked_cards_are_known_to_the_peeker_alone() -> None:
+    """Gut Feeling shows the top cabin cards to one counselor's player: that player's
+    samples keep them on top in the order seen; another seat's view does not carry them,
+    and its samples are still consistent with it."""
+    engine = load_engine("camp_grizzly")
+    state = None
+    for seed in range(20, 30):  # random play reaches a peek early in one of these games
+        s = engine.new_game(engine.default_options(), 2, seed)
+        rng = Rng(seed)
+        while not engine.is_over(s) and state is None:
+            if s.choice is not None and s.choice.kind == "order":
+                state = s
+                break
+            seat = engine.actors(s)[0]
+            action = engine.auto_action(s) if seat == AUTO else rng.choice(engine.legal_actions(s, seat))
+            s = engine.apply(s, seat, action).state
+        if state is not None:
+            break
+    assert state is not None and state.choice is not None
+    peeker = state.counselors[state.choice.counselor].seat
+    peeked = list(state.choice.options)
+    view = engine.view(state, peeker)
+    for n in range(10):
+        sample = engine.determinize(view, peeker, Rng(n))
+        assert sample.cabin_deck[: len(peeked)] == peeked
+        assert engine.view(sample, peeker) == view
+    if state.seats > 1:
+        other = (peeker + 1) % state.seats
+        other_view = engine.view(state, other)
+        assert other_view.table is not None and other_view.table.choice.options == []
+        tops = set()
+        for n in range(10):
+            sample = engine.determinize(other_view, other, Rng(n))
+            assert engine.view(sample, other) == other_view
+            tops.add(tuple(sample.cabin_deck[: len(peeked)]))
+        assert len(tops) > 1
