@@ -79,8 +79,13 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
     if engine.info.flags.cooperative:
-        team = sum(play(engine, [args.level] * seats, args.seed + g, times)[0] for g in range(args.games))
-        base = sum(play(engine, ["heuristic"] * seats, args.seed + g, times)[0] for g in range(args.games))
+        team = base = 0.0
+        for g in range(args.games):
+            team += play(engine, [args.level] * seats, args.seed + g, times)[0]
+            base += play(engine, ["heuristic"] * seats, args.seed + g, times)[0]
+            print(
+                f"  game {g + 1}/{args.games}: {args.level} team {team:.0f}, heuristic team {base:.0f}", file=sys.stderr
+            )
         print(f"{engine.info.title}, {seats} seats, a team of each level over the same seeds:")
         print(line(f"{args.level} team survives", team, args.games))
         print(line("heuristic team survives", base, args.games))
