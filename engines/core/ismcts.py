@@ -174,15 +174,14 @@ class SearchBot(Bot):
         return untried[rng.below(len(untried))]
 
     def _best(self, engine: Engine[Any, Any], legal: list[Any], root: _Node) -> Any:
-        """The most visited legal action (ties: the better mean, then the listed order)."""
-        best, best_key = legal[0], (-1, -1.0)
-        for action in legal:
-            node = root.children.get(engine.format_action(action))
-            if node is None:
-                continue
-            key = (node.visits, node.total / node.visits if node.visits else 0.0)
-            if key > best_key:
-                best, best_key = action, key
+        """The most visited action; ties go to the one expanded first (the guide's choice,
+        when there is a guide): with too few iterations to tell actions apart the search
+        plays as its guide would, never worse by a lucky playout."""
+        by_text = {engine.format_action(action): action for action in legal}
+        best, most = legal[0], -1
+        for text, node in root.children.items():
+            if node.visits > most and text in by_text:
+                best, most = by_text[text], node.visits
         return best
 
     def _iterate(self, engine: Engine[Any, Any], ctx: BotContext, root: _Node, rng: Rng) -> None:
