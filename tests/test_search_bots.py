@@ -12,7 +12,7 @@ import pytest
 
 from engines.core.ismcts import SearchBot, can_search, random_rollout, rewards
 from engines.core.match import Match, SeatSpec
-from engines.core.protocol import AUTO, BotContext, Engine, Outcome
+from engines.core.protocol import AUTO, Bot, BotContext, Engine, Outcome
 from engines.core.rng import Rng, seed_state
 from engines.registry import load_engine, ready_games
 
@@ -295,3 +295,21 @@ def test_camp_grizzly_peeked_cards_are_known_to_the_peeker_alone() -> None:
             assert engine.view(sample, other) == other_view
             tops.add(tuple(sample.cabin_deck[: len(peeked)]))
         assert len(tops) > 1
+
+
+class _LastAction(Bot):
+    """A guide with a taste easy to spot: the last legal action."""
+
+    def choose(self, ctx: BotContext) -> Any:
+        return list(ctx.legal)[-1]
+
+
+@pytest.mark.parametrize("game_id", SEARCHABLE)
+def test_with_too_few_iterations_the_search_plays_as_its_guide(game_id: str) -> None:
+    engine = load_engine(game_id)
+    for state in played_states(engine, engine.info.usual_seats, 9, every=10)[:3]:
+        seat = acting(engine, state)
+        legal = engine.legal_actions(state, seat)
+        bot = SearchBot(iterations=3, rollout=random_rollout, guide=_LastAction())
+        ctx = BotContext(engine=engine, seat=seat, view=engine.view(state, seat), legal=legal, rng=Rng(5))
+        assert bot.choose(ctx) == legal[-1]
