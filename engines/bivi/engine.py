@@ -37,10 +37,14 @@ import msgspec
 from engines.bivi import content, scoring, setup, turns
 from engines.bivi.actions import CODEC, Action, BiviOptions, MoveBeaver, NoCube, Place, SetBeaver, Take, TakeCube
 from engines.bivi.bots import HeuristicBot, RandomBot
+from engines.bivi.determinize import determinize
 from engines.bivi.placing import canonical_place
 from engines.bivi.state import SIDE_NAMES, BiviState, tile_name
 from engines.bivi.view import BiviView, build_summary, build_view, status_line
+from engines.core.bots import noisy
+from engines.core.ismcts import bot_rollout, search_levels
 from engines.core.protocol import Applied, Engine, Flags, GameInfo, Outcome, Summary
+from engines.core.rng import Rng
 
 
 class BiviEngine(Engine[BiviState, Action]):
@@ -54,7 +58,13 @@ class BiviEngine(Engine[BiviState, Action]):
     )
     options_type = BiviOptions
 
-    bots = {"random": RandomBot, "heuristic": HeuristicBot}
+    # The search rolls out by the heuristic: random playouts lost every game to it.
+    bots = {
+        "random": RandomBot,
+        "easy": noisy(HeuristicBot),
+        "heuristic": HeuristicBot,
+        **search_levels(lambda: bot_rollout(HeuristicBot()), guide=HeuristicBot),
+    }
     #: The latest legal list given out: (state, seat, actions); see legal_actions.
     _last_legal: tuple[BiviState, int, tuple[Action, ...]] | None = None
 
@@ -129,6 +139,10 @@ class BiviEngine(Engine[BiviState, Action]):
 
     def headline(self, state: BiviState) -> tuple[int, str]:
         return state.turn, status_line(state)[0]
+
+    # -- search ----------------------------------------------------------------------
+    def determinize(self, view: BiviView, seat: int, rng: Rng) -> BiviState:
+        return determinize(view, seat, rng)
 
     # -- end -------------------------------------------------------------------------
     def is_over(self, state: BiviState) -> bool:

@@ -41,8 +41,12 @@ from engines.camp_grizzly.state import CampState, Ctx, editable_copy
 from engines.camp_grizzly.strikes import StrikeRules
 from engines.camp_grizzly.turn import TurnRules
 from engines.camp_grizzly.view import CampView, CounselorView, FinaleView, OtisView, StrikeView, ThingView, ViewRules
+from engines.camp_grizzly.determinize import determinize
+from engines.core.bots import noisy
 from engines.core.errors import IllegalAction
+from engines.core.ismcts import bot_rollout, search_levels
 from engines.core.protocol import AUTO, Applied, Bot, Engine, Flags, GameInfo, Outcome, ScoreLine
+from engines.core.rng import Rng
 
 
 @cache
@@ -97,6 +101,10 @@ class CampGrizzlyEngine(
         self._settle(ctx)
         return Applied(ctx.finish(), ctx.events, ctx.reveals)
 
+    # -- search -----------------------------------------------------------------------
+    def determinize(self, view: CampView, seat: int, rng: Rng) -> CampState:
+        return determinize(view, seat, rng)
+
     # -- text forms and end -----------------------------------------------------------
     def format_action(self, action: Action) -> str:
         return CODEC.format(action)
@@ -126,7 +134,13 @@ class CampGrizzlyEngine(
 def _bots() -> dict[str, Callable[[], Bot]]:
     from engines.camp_grizzly.bots import HeuristicBot, RandomBot
 
-    return {"random": RandomBot, "heuristic": HeuristicBot}
+    # Random playouts almost never survive: the search plays its rollouts by the heuristic.
+    return {
+        "random": RandomBot,
+        "easy": noisy(HeuristicBot),
+        "heuristic": HeuristicBot,
+        **search_levels(lambda: bot_rollout(HeuristicBot()), guide=HeuristicBot),
+    }
 
 
 CampGrizzlyEngine.bots = _bots()

@@ -193,6 +193,22 @@ class Engine(ABC, Generic[S, A]):
         """
         return {}
 
+    # -- search --------------------------------------------------------------
+    def determinize(self, view: Any, seat: int, rng: Any) -> S:
+        """A complete state that gives `seat` exactly `view` (and the same legal actions),
+        with all the seat cannot see drawn with `rng` (an `engines.core.rng.Rng`) from what
+        is unseen: other hands, deck and bag order, hidden answers, and the state's own
+        generator, reseeded (or the search would know every future draw). Public history
+        the view keeps is respected.
+
+        The search bots (engines/core/ismcts.py, levels `hard` and `expert`) need it; a game
+        offers them only when it overrides this. There is no generic version, even for
+        games without hidden cards: a view need not hold the whole state (turn counters,
+        who acts next, the generator), so each game writes its own, in
+        engines/<game>/determinize.py, and its engine delegates to it.
+        """
+        raise NotImplementedError(f"{self.info.title} has no determinizer: its search bots are not available.")
+
     # -- end -----------------------------------------------------------------
     @abstractmethod
     def is_over(self, state: S) -> bool: ...

@@ -1,0 +1,114 @@
+"""How strong the search bots are, run by hand: a search level against the heuristic over
+seeded games with seats rotated, win rates with 95% intervals (Wilson), and the search's
+decision time (p95). In a co-operative game (Camp Grizzly) a whole team of the level is
+compared with a whole team of heuristic bots, each over the same seeds.
+
+    .venv/bin/python bench/bots.py bivi --level hard --games 10
+    .venv/bin/python bench/bots.py camp_grizzly --level expert --games 20
+
+Decision times depend on the machine's load: the levels think for a fixed wall time, so on
+a loaded machine they simply search less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.stats import Spread  # noqa: E402
+from engines.core.ismcts import can_search, rewards  # noqa: E402
+from engines.core.match import Match, SeatSpec  # noqa: E402
+from engines.core.protocol import AUTO, Bot, Engine  # noqa: E402
+from engines.registry import load_engine  # noqa: E402
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (a shared win counts its share)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(engine: Engine[Any, Any], levels: list[str], seed: int, times: dict[str, list[float]]) -> list[float]:
+    """One seeded game, each seat played by its level's bot; the reward per seat."""
+    seats = [SeatSpec(f"{level} {n + 1}", "bot", level) for n, level in enumerate(levels)]
+    match = Match(engine, engine.default_options(), seats, seed)
+    bots: list[Bot] = [engine.bots[level]() for level in levels]
+    while not match.is_over():
+        actors = match.actors()
+        if actors == (AUTO,):
+            match.act(AUTO, engine.auto_action(match.state))
+            continue
+        seat = actors[0]
+        started = time.perf_counter()
+        action = match.bot_choice(seat, bots[seat])
+        times.setdefault(levels[seat], []).append(time.perf_counter() - started)
+        match.act(seat, action)
+    reward = rewards(engine, match.state)
+    assert reward is not None
+    return reward
+
+
+def line(label: str, total: float, n: int) -> str:
+    low, high = wilson(total, n)
+    return f"{label:<28} {total / n:6.1%}  (95% CI {low:5.1%} - {high:5.1%}, {n} games)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--level", default="expert", choices=["hard", "expert"])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seats", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    engine = load_engine(args.game)
+    if not can_search(engine):
+        print(f"{engine.info.title} has no determinizer: no search levels.")
+        return 1
+    seats = args.seats or engine.info.usual_seats
+    times: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    if engine.info.flags.cooperative:
+        team = base = 0.0
+        for g in range(args.games):
+            team += play(engine, [args.level] * seats, args.seed + g, times)[0]
+            base += play(engine, ["heuristic"] * seats, args.seed + g, times)[0]
+            print(
+                f"  game {g + 1}/{args.games}: {args.level} team {team:.0f}, heuristic team {base:.0f}", file=sys.stderr
+            )
+        print(f"{engine.info.title}, {seats} seats, a team of each level over the same seeds:")
+        print(line(f"{args.level} team survives", team, args.games))
+        print(line("heuristic team survives", base, args.games))
+    else:
+        search = other = 0.0
+        for g in range(args.games):
+            where = g % seats  # the search's seat turns round
+            levels = ["heuristic"] * seats
+            levels[where] = args.level
+            reward = play(engine, levels, args.seed + g, times)
+            search += reward[where]
+            other += sum(r for n, r in enumerate(reward) if n != where) / (seats - 1)
+            print(f"  game {g + 1}/{args.games}: {args.level} {search:.1f} wins so far", file=sys.stderr)
+        print(f"{engine.info.title}, {seats} seats, {args.level} against heuristic, seats rotated:")
+        print(line(f"{args.level} wins", search, args.games))
+        print(line("each heuristic seat wins", other, args.games))
+    decisions = Spread.of(times[args.level])
+    print(
+        f"{args.level} decision time: median {decisions.median:.3f} s, p95 {decisions.p95:.3f} s "
+        f"over {decisions.count} decisions; run {time.perf_counter() - started:.0f} s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
