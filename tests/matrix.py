@@ -132,7 +132,9 @@ def listed_index(screen: Any, action: Any) -> int | None:
     return None
 
 
-async def press_action(app: Any, pilot: Any, screen: Any, action: Any, *, listed_instead: bool = False) -> bool:
+async def press_action(
+    app: Any, pilot: Any, screen: Any, action: Any, *, listed_instead: bool = False, board_enter: bool = False
+) -> bool:
     """Play `action` for the seat at the keyboard by keys when the list shows it: its number,
     or Home, Down to it and Enter in the list. With `listed_instead`, an action the list does
     not show gives way to the first one it shows; else (or when the list shows none) it is
@@ -142,6 +144,15 @@ async def press_action(app: Any, pilot: Any, screen: Any, action: Any, *, listed
     index = listed_index(screen, action)
     if index is None and listed_instead and screen.table is not None and screen.table.actions:
         index = 0
+    if index is None and board_enter:
+        # A turn played on the board (Bivouac's placements): Enter on the focused board plays
+        # the spot under its cursor, a move by keys as good as the one asked for. A local
+        # match only: its journal grows at once, so a refused Enter is seen and not doubled.
+        before = len(screen.match.journal)
+        await pilot.press("enter")
+        await pilot.pause()
+        if len(screen.match.journal) > before:
+            return True
     if index is None:
         screen.choose_action(action)
         return False

@@ -74,7 +74,7 @@ async def test_every_feature_of_every_game(entry: GameEntry, way: str, tmp_path)
             seat = game.viewer
             assert seat is not None and seat in match.actors(), f"nobody at the keyboard acts: {match.actors()}"
             before = len(match.journal)
-            if await press_action(app, pilot, game, match.bot_choice(seat, bot), listed_instead=True):
+            if await press_action(app, pilot, game, match.bot_choice(seat, bot), listed_instead=True, board_enter=True):
                 by_keys[seat] += 1
             await settle(app, pilot)
             assert len(match.journal) > before, f"the move for {seats[seat].name} was not taken"
