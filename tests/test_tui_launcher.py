@@ -210,7 +210,10 @@ async def test_new_game_form_is_filled_with_the_keyboard_alone(tmp_path) -> None
         await pilot.pause()
         setup = await open_setup_form(app, pilot, "bivi")
         kinds = list(setup.query(".seat-kind").results(ChoiceField))
-        assert [kind.choices for kind in kinds] == [["human", "random", "heuristic"]] * 2
+        from engines.bivi import ENGINE as BIVI
+
+        levels = ["human", *BIVI.bots]  # the engine's own bot levels, in its order
+        assert [kind.choices for kind in kinds] == [levels] * 2
         assert [kind.value for kind in kinds] == ["human", "heuristic"]
         await pilot.press("tab", "tab")  # the first seat's name, then its kind
         assert app.focused is kinds[0]
@@ -236,7 +239,11 @@ async def test_new_game_form_is_filled_with_the_keyboard_alone(tmp_path) -> None
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BiviScreen)
-        assert [(seat.kind, seat.level) for seat in screen.match.seats] == [("human", ""), ("bot", "random")]
+        # The second seat went left from the heuristic: the level listed before it.
+        assert [(seat.kind, seat.level) for seat in screen.match.seats] == [
+            ("human", ""),
+            ("bot", levels[levels.index("heuristic") - 1]),
+        ]
         assert screen.match.options.mode == "expert" and screen.match.seed == 7
 
 
