@@ -49,3 +49,13 @@ async def play_text(client: TableClient, table_id: str, action: str) -> str:
     reply = await client.wait_for(lambda r: isinstance(r, (Done, Refused)) and getattr(r, "table", "") == table_id)
     assert isinstance(reply, Done), reply
     return action
+
+
+async def until(condition, what: str, timeout: float = WAIT) -> None:
+    """Until `condition()` holds, checked every 20 ms; fails naming `what` after `timeout`."""
+    try:
+        async with asyncio.timeout(timeout):
+            while not condition():
+                await asyncio.sleep(0.02)
+    except TimeoutError:
+        raise AssertionError(f"{what} never happened") from None

@@ -16,20 +16,9 @@ from server.admin import Admin, AdminError
 from server.bans import BANS_NAME
 from server.identity import folder_name, key_mark
 from server.protocol import ChatLine, SeatRequest, Watch
-from tests.remote.helpers import create
+from tests.remote.helpers import WAIT, create, until
 from tests.ssh.terminal import STEP_TIMEOUT, connect as ssh_connect, session
 from tui.cli import main
-
-WAIT = 10.0
-
-
-async def until(condition, what: str, timeout: float = WAIT) -> None:
-    try:
-        async with asyncio.timeout(timeout):
-            while not condition():
-                await asyncio.sleep(0.02)
-    except TimeoutError:
-        raise AssertionError(f"{what} never happened") from None
 
 
 async def test_who_lists_each_session_with_its_mark_name_since_and_tables(start_gateway, player_keys, connect):

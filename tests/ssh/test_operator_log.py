@@ -13,23 +13,13 @@ import pytest
 
 from server.events import EventLog
 from server.store import STORE_NAME
+from tests.remote.helpers import until
 from tests.ssh.terminal import STEP_TIMEOUT
-
-WAIT = 10.0
 
 
 def events(gateway, name: str) -> list[dict]:
     text = (gateway.options.data_root / "gateway.log").read_text(encoding="utf-8")
     return [record for line in text.splitlines() if (record := json.loads(line))["event"] == name]
-
-
-async def until(condition, what: str, timeout: float = WAIT) -> None:
-    try:
-        async with asyncio.timeout(timeout):
-            while not condition():
-                await asyncio.sleep(0.02)
-    except TimeoutError:
-        raise AssertionError(f"{what} never happened") from None
 
 
 async def test_agent_x11_and_sftp_requests_are_refused_and_logged_with_the_key(start_gateway, player_keys, tmp_path):
