@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import errno
 import os
 import sqlite3
 import time
@@ -17,9 +16,9 @@ import asyncssh
 
 from server.child import GameProcess, Limits, SpawnedGame, child_environment
 from server.bans import BanList, read_allowed_fingerprints
-from server.client_bytes import Utf8Only
 from server.events import LOG_KEEP, LOG_MAX_BYTES, LOG_NAME, EventLog
 from server.host import TableHost
+from server.link import Link
 from server.hostkey import HOST_KEY_NAME, load_or_create_host_key
 from server.operators import METRICS_INTERVAL, ControlServer, write_metrics
 from server.refusals import RefusalLog, connection_tag
@@ -39,7 +38,6 @@ SERVER_FULL = "Campfire is full right now, try again later.\r\n"
 IDLE_GOODBYE = "\r\nNo key pressed for a long while: the game is saved, see you later.\r\n"
 REFUSED = "This server only plays Campfire in an interactive terminal: connect with plain `ssh`, no command.\r\n"
 ONE_GAME = "One game per connection: open another connection for another game.\r\n"
-READ_CHUNK = 65536
 # Connections one address may hold beyond its game cap: room to be told "full" politely.
 CONNECTION_ALLOWANCE = 4
 # Written to the client after every game, however it ended (quit, idle, crash, hang-up):
@@ -285,106 +283,6 @@ def _write_quietly(process: asyncssh.SSHServerProcess[bytes], data: bytes, stder
         (process.stderr if stderr else process.stdout).write(data)
     except (asyncssh.Error, OSError, BrokenPipeError):
         pass
-
-
-class Link:
-    """Moves bytes between the SSH channel and the game's pty until one side ends.
-
-    `run()` returns why it ended: "game" (the game exited), "client" (the connection went
-    away or sent EOF) or "idle" (neither a key nor a change on screen for `idle_timeout`
-    seconds)."""
-
-    def __init__(self, process: asyncssh.SSHServerProcess[bytes], game: GameProcess, idle_timeout: float) -> None:
-        self.process = process
-        self.game = game
-        self.idle_timeout = idle_timeout
-        self.bytes_in = 0
-        self.bytes_out = 0
-        self._loop = asyncio.get_running_loop()
-        self._last_activity = self._loop.time()
-        self._keys = Utf8Only()
-
-    async def run(self) -> str:
-        tasks = [
-            asyncio.ensure_future(self._game_to_client()),
-            asyncio.ensure_future(self._client_to_game()),
-            asyncio.ensure_future(self._idle_watch()),
-        ]
-        try:
-            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            return next(iter(done)).result()
-        finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-
-    async def _game_to_client(self) -> str:
-        fd = self.game.master_fd
-        readable = asyncio.Event()
-        self._loop.add_reader(fd, readable.set)
-        try:
-            while True:
-                await readable.wait()
-                readable.clear()
-                try:
-                    data = os.read(fd, READ_CHUNK)
-                except BlockingIOError:
-                    continue
-                except OSError as error:  # EIO: every copy of the pty's other side is closed
-                    if error.errno == errno.EIO:
-                        return "game"
-                    raise
-                if not data:
-                    return "game"
-                # The game drew something: a table the player waits at moved on. Waiting
-                # for the others is not being idle (a waiting screen draws nothing by itself
-                # but a note that changes once a minute).
-                self._last_activity = self._loop.time()
-                self.bytes_out += len(data)
-                try:
-                    self.process.stdout.write(data)
-                    await self.process.stdout.drain()
-                except (asyncssh.Error, OSError):  # the channel closed under us
-                    return "client"
-        finally:
-            self._loop.remove_reader(fd)
-
-    async def _client_to_game(self) -> str:
-        while True:
-            try:
-                data = await self.process.stdin.read(READ_CHUNK)
-            except asyncssh.TerminalSizeChanged as change:
-                self.game.resize(change.width, change.height)
-                continue
-            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
-                continue
-            except (asyncssh.Error, OSError):
-                return "client"
-            if not data:
-                return "client"
-            self._last_activity = self._loop.time()
-            self.bytes_in += len(data)
-            try:
-                await self._write_to_game(self._keys.feed(data))
-            except OSError:  # the game is gone; the other direction sees it too
-                return "game"
-
-    async def _write_to_game(self, data: bytes) -> None:
-        view = memoryview(data)
-        while view:
-            try:
-                written = os.write(self.game.master_fd, view)
-            except BlockingIOError:
-                await asyncio.sleep(0.01)  # the game is not reading: wait, do not spin
-                continue
-            view = view[written:]
-
-    async def _idle_watch(self) -> str:
-        while True:
-            left = self._last_activity + self.idle_timeout - self._loop.time()
-            if left <= 0:
-                return "idle"
-            await asyncio.sleep(left)
 
 
 class PlayerConnection(asyncssh.SSHServer):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 
-from server.gateway import Link
+from server.link import Link
 
 
 class _Channel:
