@@ -158,7 +158,7 @@ class Upgrade(msgspec.Struct, frozen=True):
 class Location(msgspec.Struct, frozen=True):
     id: str
     name: str
-    slots: int  # 0: no limit of slots (the Bank); `per_player` caps one player's workers
+    slots: int  # spaces players' workers may take; 0: no limit (the Bank), `per_player` caps one player's
     text: str
     per_player: int = 0
     resource: str = ""

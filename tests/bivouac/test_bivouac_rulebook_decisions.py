@@ -164,7 +164,7 @@ def test_a_save_from_the_first_edition_of_these_rules_is_refused_in_one_sentence
     assert "edition 1 of Bivouac's rules" in reason and reason.count(". ") == 0
 
 
-@pytest.mark.parametrize("edition", ["1", "2", "9"])
+@pytest.mark.parametrize("edition", ["1", "2", "3", "9"])
 def test_the_refusal_of_another_edition_describes_that_edition(edition) -> None:
     with pytest.raises(BadOptions) as refusal:
         ENGINE.new_game(BivouacOptions(edition=edition), 3, 1)
@@ -172,3 +172,4 @@ def test_the_refusal_of_another_edition_describes_that_edition(edition) -> None:
     assert f"edition {edition} of Bivouac's rules" in reason and reason.count(". ") == 0
     assert ("3 starting workers" in reason) == (edition == "1")  # edition 1's differences only
     assert ("Program Grant" in reason) == (edition == "2")
+    assert ("at Hiring" in reason) == (edition == "3")

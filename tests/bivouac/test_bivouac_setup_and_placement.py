@@ -108,6 +108,18 @@ def test_three_players_share_both_spaces_of_a_location() -> None:
     assert "Every space at Wood is taken" in refused(state, 2, "place wood")
 
 
+def test_hiring_takes_one_worker_its_other_space_holds_the_worker_hired() -> None:
+    """Rulebook, board locations: at Hiring a player puts a worker from the hiring pool "on
+    the other spot", so its two spaces are the hirer's worker and the hired one: one hire a
+    round at the table, in every player count."""
+    for seats in (2, 3, 4):
+        state = act(new(seats), 0, "place hiring")
+        assert "Every space at Hiring is taken" in refused(state, 1, "place hiring")
+        assert "place hiring" not in legal(state, 1)
+    state = act(act(act(new(3), 0, "place hiring"), 1, "place bank"), 2, "place bank")
+    assert "place hiring" not in legal(state, 0)  # not twice by the same player either
+
+
 def test_the_bank_holds_at_most_three_workers_of_one_player() -> None:
     state = act(act(new(2), 0, "place bank"), 1, "place wood")
     state = act(act(state, 0, "place bank"), 1, "place stone")
