@@ -56,11 +56,11 @@ def resolve(state: BivouacState, seat: int, card_id: str, log: Log) -> BivouacSt
         state = set_player(state, seat, replace(me, shield_used=True))
         return _discard(state, card_id)
     if card.lasting:
-        log.say(f"{name} ({card.text}).")
+        log.say(f"{name}: {card.text}")
         lasting = me.misfortunes + (Lasting(card_id, until_round=state.round + 1),)
         return set_player(state, seat, replace(me, misfortunes=lasting))
     state = _immediate(state, seat, card)
-    log.say(f"{name} ({card.text}).")
+    log.say(f"{name}: {card.text}")
     return _discard(state, card_id)
 
 

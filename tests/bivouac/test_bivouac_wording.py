@@ -57,3 +57,18 @@ def test_a_refused_purchase_names_the_card_never_its_id() -> None:
     state = new(3)
     assert buy_problem(state, 0, "mess-hall", "activity") == "Mess Hall is not an activity you can buy here."
     assert buy_problem(state, 0, "no-such-card", "amenity") == "That card is not an amenity you can buy here."
+
+
+def test_a_misfortune_drawn_reads_as_one_sentence() -> None:
+    """The log line quoting a drawn card's effect ends once, never with `.).` (as a gift's does)."""
+    from engines.bivouac.effects import Log
+    from engines.bivouac.misfortunes import draw_misfortunes
+
+    state = replace(new(3), misfortune_deck=("lost-canoe", "rainy-spell"))
+    log = Log()
+    draw_misfortunes(state, 0, 2, log)
+    said = [event.text for event in log.events]
+    assert said == [
+        "Player 1 draws the misfortune Lost Canoe: Pay 3 money.",
+        "Player 1 draws the misfortune Rainy Spell: Next round, your activities give 1 less money each.",
+    ]
