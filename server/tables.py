@@ -22,6 +22,7 @@ from typing import Any
 import msgspec
 
 from engines.core.errors import IllegalAction
+from engines.core.levels import default_level, level_name
 from engines.core.match import Match
 from engines.core.protocol import AUTO
 from server.protocol import (
@@ -411,11 +412,10 @@ class Table:
             self._notice(f"{member.name} votes to let a bot play for {name} ({len(votes)} of {len(present)}).")
             return
         self._votes.pop(seat, None)
-        bots = self.match.engine.bots
-        level = "heuristic" if "heuristic" in bots else sorted(bots)[0]
+        level = default_level(self.match.engine) or "random"
         self._set_seat(seat, StoredSeat(kind="bot", owner=seats[seat].owner, name=name, level=level))
         self._away_since.pop(seat, None)
-        self._notice(f"A {level} bot plays for {name} until they return.")
+        self._notice(f"A {level_name(level)} bot plays for {name} until they return.")
         self.broadcast()
 
     def _notice(self, text: str) -> None:
