@@ -13,6 +13,7 @@ line reads the same whichever name the player typed.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from engines.core.errors import BadOptions
@@ -101,9 +102,9 @@ def bot_thinks(bot: Bot) -> bool:
     event loop and say that it is thinking. The protocol's flag, or the search bot."""
     if bot.thinks:
         return True
-    from engines.core.ismcts import SearchBot
-
-    if isinstance(bot, SearchBot):
+    # No search bot exists before its module is imported: asking costs no import.
+    search = sys.modules.get("engines.core.ismcts")
+    if search is not None and isinstance(bot, search.SearchBot):
         return True
     inner = getattr(bot, "inner", None)  # a bot around another, such as the easy level's
     return isinstance(inner, Bot) and bot_thinks(inner)

@@ -73,6 +73,7 @@ class Match:
         self._refusals_for: Any = None  # the state `_refusals` were worked out on
         self._refusals: dict[tuple[int, Any], str | None] = {}
         self._bots: dict[int, Bot] = {n: make_bot(engine, s.level) for n, s in enumerate(seats) if s.is_bot}
+        self._thinkers = {n for n, bot in self._bots.items() if bot_thinks(bot)}
 
     # -- state ---------------------------------------------------------------
     @property
@@ -151,8 +152,11 @@ class Match:
         seats = list(self.seats)
         seats[number] = seat
         self.seats = tuple(seats)
+        self._thinkers.discard(number)
         if bot is not None:
             self._bots[number] = bot
+            if bot_thinks(bot):
+                self._thinkers.add(number)
         else:
             self._bots.pop(number, None)
 
@@ -215,10 +219,11 @@ class Match:
         """The seat whose bot is due to act now and thinks for wall time (a search bot):
         whoever plays the match asks it off their event loop, and the status line says it
         is thinking. None when no such bot is due."""
+        if not self._thinkers:
+            return None
         for seat in self.actors():
-            bot = self._bots.get(seat)
-            if bot is not None:
-                return seat if bot_thinks(bot) else None
+            if seat in self._bots:
+                return seat if seat in self._thinkers else None
         return None
 
     def run_automatic(self, limit: int = 100_000) -> int:
