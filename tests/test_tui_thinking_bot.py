@@ -10,34 +10,13 @@ import threading
 import pytest
 
 from engines.core.match import Match, SeatSpec
-from engines.core.protocol import Bot, BotContext
-from tests.fake_engine import ENGINE, CountEngine, CountOptions
+from tests.fake_engine import ENGINE, CountOptions
+from tests.thinking_bot import THINKING, HeldBot
 from tests.tui_helpers import wait_until
 from tui.app import CampfireApp
 from tui.opening import open_match
 from tui.screens.game import GameScreen
 from tui.widgets.frame import StatusLine
-
-
-class HeldBot(Bot):
-    """Thinks (as a search would) until `go` is set; notes the thread it thought on."""
-
-    name = "hard"
-    thinks = True
-    go = threading.Event()
-    threads: list[threading.Thread] = []
-
-    def choose(self, ctx: BotContext):
-        HeldBot.threads.append(threading.current_thread())
-        assert HeldBot.go.wait(60), "the test never let the bot decide"
-        return ctx.legal[0]
-
-
-class ThinkingCount(CountEngine):
-    bots = {**CountEngine.bots, "hard": HeldBot}
-
-
-THINKING = ThinkingCount()
 
 
 @pytest.fixture(autouse=True)
@@ -48,8 +27,7 @@ def private_dirs_and_count_game(tmp_path, monkeypatch):
     monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
     monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, ENTRY))
-    HeldBot.go = threading.Event()
-    HeldBot.threads = []
+    HeldBot.reset()
     yield
     HeldBot.go.set()  # never leave a worker waiting
 
