@@ -25,15 +25,6 @@ LEVEL_ORDER = ("random", "easy", "normal", "hard", "expert")
 #: Names that mean the same level: the first is the one players read.
 SYNONYMS: dict[str, tuple[str, ...]] = {"normal": ("normal", "heuristic")}
 
-#: What each level is, in a few words (the setup form's hint and `--help`).
-LEVEL_MEANING = {
-    "random": "any legal move",
-    "easy": "the normal bot with mistakes",
-    "normal": "the game's rules of thumb (the heuristic)",
-    "hard": "searches about 0.3 s a move",
-    "expert": "searches about 1 s a move",
-}
-
 
 def level_name(key: str) -> str:
     """The name players read for an engine's bot key ("heuristic" reads "normal")."""
@@ -111,7 +102,6 @@ def bot_thinks(bot: Bot) -> bool:
 
 
 __all__ = [
-    "LEVEL_MEANING",
     "LEVEL_ORDER",
     "bot_seat_name",
     "bot_thinks",
