@@ -13,7 +13,6 @@ a loaded machine they simply search less.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from pathlib import Path
@@ -25,17 +24,8 @@ from bench.stats import Spread  # noqa: E402
 from engines.core.ismcts import can_search, rewards  # noqa: E402
 from engines.core.match import Match, SeatSpec  # noqa: E402
 from engines.core.protocol import AUTO, Bot, Engine  # noqa: E402
+from engines.core.sim import wilson  # noqa: E402
 from engines.registry import load_engine  # noqa: E402
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (a shared win counts its share)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(engine: Engine[Any, Any], levels: list[str], seed: int, times: dict[str, list[float]]) -> list[float]:

@@ -210,6 +210,9 @@ class ReplayMatch:
     def next_bot_or_auto(self) -> None:
         return None  # bots played when the game was played
 
+    def thinking_seat(self) -> None:
+        return None  # nobody thinks in a replay
+
     # -- reading the whole game --------------------------------------------------------------
     def next_entry(self) -> JournalEntry | None:
         """The action played from this position, if any."""

@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from engines.core.errors import BadOptions
+from engines.core.levels import bot_seat_name, default_level
 from engines.core.match import Match, SeatSpec, random_seed
 from engines.core.protocol import Engine
 from engines.registry import load_engine
@@ -88,16 +89,15 @@ def _clause(error: BaseException) -> str:
 
 
 def default_seats(engine: Engine[Any, Any]) -> list[SeatSpec]:
-    """One human against the game's strongest-sounding bot, as many as the game needs."""
+    """One human against the game's normal bots (`default_level`), as many as it needs."""
     count = engine.info.usual_seats
-    levels = [level for level in engine.bots if level != "random"] or list(engine.bots)
+    level = default_level(engine)
     seats = [SeatSpec(name="Player 1")]
     for number in range(2, count + 1):
-        if not levels:
+        if level is None:
             seats.append(SeatSpec(name=f"Player {number}"))
         else:
-            level = "heuristic" if "heuristic" in levels else levels[0]
-            seats.append(SeatSpec(name=f"{level.title()} bot {number}", kind="bot", level=level))
+            seats.append(SeatSpec(name=bot_seat_name(level, number), kind="bot", level=level))
     return seats
 
 

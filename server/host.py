@@ -24,6 +24,7 @@ from pathlib import Path
 import msgspec
 
 from engines.core.errors import BadOptions, IllegalAction
+from engines.core.levels import bot_seat_name, resolve_level
 from engines.core.match import Match, random_seed
 from engines.registry import GAMES, load_engine
 from server.protocol import (
@@ -391,15 +392,18 @@ class TableHost:
         if sum(1 for s in request.seats if s.kind == "me") > 1:
             member.send(Refused(reason="You can take only one seat at a table."))
             return False
+        engine = load_engine(entry.id)
         seats = []
         for number, seat in enumerate(request.seats, start=1):
             if seat.kind == "me":
                 seats.append(StoredSeat(kind="human", owner=member.owner, name=member.name))
             elif seat.kind == "bot":
-                seats.append(StoredSeat(kind="bot", name=f"{seat.level.title()} bot {number}", level=seat.level))
+                # The engine's key for a level by any of its names; an unknown one is left
+                # for the Match below to refuse with the levels on offer.
+                level = resolve_level(engine, seat.level) or seat.level
+                seats.append(StoredSeat(kind="bot", name=bot_seat_name(level, number), level=level))
             else:
                 seats.append(StoredSeat(kind="open", name=f"Open seat {number}"))
-        engine = load_engine(entry.id)
         try:
             options = engine.decode_options(request.options)
             seed = self.new_seed()

@@ -191,6 +191,9 @@ class Update(msgspec.Struct, tag=True, frozen=True):
     #: screen works with the engine's own actions (a board finds its placements among them)
     #: exactly as at a local table.
     actions: bytes = b""
+    #: The seat whose bot is thinking now (a search, run off the host's event loop): the
+    #: status line says so until the next Update.
+    thinking: int | None = None
 
 
 class Done(msgspec.Struct, tag=True, frozen=True):

@@ -7,6 +7,11 @@ boardgame.io's stateID check; otherwise the sender gets a Stale reply and a fres
 a Refused reply with the rule's reason, and nothing changes. Each committed action is
 written to the store before anyone is told of it. Bots and automatic actors act here too,
 at the table's pace.
+
+A bot that thinks for wall time (a search) decides in a worker thread (server/thinking.py),
+so the event loop goes on serving every table meanwhile; its choice comes back through the
+inbox and is applied only if the table has not moved on. While it thinks, every Update
+names its seat, and the status line says so.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any
 import msgspec
 
 from engines.core.errors import IllegalAction
+from engines.core.levels import default_level, level_name
 from engines.core.match import Match
 from engines.core.protocol import AUTO
 from server.protocol import (
@@ -43,6 +49,7 @@ from server.protocol import (
     encode_view,
 )
 from server.store import StaleVersion, StoredSeat, StoredTable, TableStore
+from server.thinking import BotDecided, BotThinker
 
 log = logging.getLogger("campfire.tables")
 
@@ -78,6 +85,10 @@ class JoinSeat(msgspec.Struct, frozen=True):
     seat: int | None
 
 
+#: The table itself as the sender of the messages it queues for itself.
+TABLE_ITSELF = Member(owner="", name="", send=lambda message: None)
+
+
 class Table:
     def __init__(
         self,
@@ -100,6 +111,7 @@ class Table:
         self._bots_stuck_at = -1  # the version at which a bot or the game failed to move
         self._inbox: asyncio.Queue[tuple[Member, msgspec.Struct, asyncio.Future[None]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._thinker = BotThinker(stored.id, self._deliver)
         self._status: tuple[int, str] = (-1, "")  # (version, the lobby's status line)
 
     # -- facts -----------------------------------------------------------------------------
@@ -187,6 +199,7 @@ class Table:
         self._task = asyncio.create_task(self._run(), name=f"table {self.id}")
 
     async def stop(self) -> None:
+        await self._thinker.stop()
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -216,7 +229,7 @@ class Table:
                     done.set_result(None)
 
     def _automatic_due(self) -> bool:
-        if self._bots_stuck_at == self.version or self.closed:
+        if self._bots_stuck_at == self.version or self.closed or self._thinker.busy:
             return False
         seats = self.stored.seats
         return any(a == AUTO or seats[a].kind == "bot" for a in self.match.actors())
@@ -225,6 +238,11 @@ class Table:
         if self.closed:  # closed while the task waited out a bot's delay
             return
         try:
+            thinker = self.match.thinking_seat()
+            if thinker is not None:
+                self._thinker.start(self.match, thinker)
+                self.broadcast()  # the status line says the bot is thinking
+                return
             step = self.match.next_bot_or_auto()
             if step is not None and self._commit(*step):
                 return
@@ -232,6 +250,23 @@ class Table:
             log.exception("table %s: the automatic move failed", self.id)
         # Rather than retry the same failing move in a loop, wait for the next request.
         self._bots_stuck_at = self.version
+
+    async def _deliver(self, decision: BotDecided) -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self._inbox.put((TABLE_ITSELF, decision, done))
+
+    def _bot_decided(self, decision: BotDecided) -> None:
+        """Apply a thinking bot's choice if the table is where the bot saw it; otherwise
+        drop it (the loop asks again if that bot is still due)."""
+        if self._thinker.settle(decision, self.match) and not self.closed:
+            if not decision.failed and self._commit(decision.seat, decision.action):
+                return
+            self._bots_stuck_at = self.version
+        self.broadcast()  # no longer thinking
+
+    def thinking_seat(self) -> int | None:
+        """The seat whose bot is thinking now about the current version, if any."""
+        return self._thinker.seat(self.version)
 
     # -- requests --------------------------------------------------------------------------
     def _handle(self, member: Member, message: msgspec.Struct) -> None:
@@ -248,6 +283,8 @@ class Table:
             self._chat(member, message.text)
         elif isinstance(message, VoteBot):
             self._vote(member, message.seat)
+        elif isinstance(message, BotDecided) and member is TABLE_ITSELF:
+            self._bot_decided(message)
 
     def _act(self, member: Member, request: Act) -> None:
         seat = self.seat_of(member.owner)
@@ -411,11 +448,10 @@ class Table:
             self._notice(f"{member.name} votes to let a bot play for {name} ({len(votes)} of {len(present)}).")
             return
         self._votes.pop(seat, None)
-        bots = self.match.engine.bots
-        level = "heuristic" if "heuristic" in bots else sorted(bots)[0]
+        level = default_level(self.match.engine) or "random"
         self._set_seat(seat, StoredSeat(kind="bot", owner=seats[seat].owner, name=name, level=level))
         self._away_since.pop(seat, None)
-        self._notice(f"A {level} bot plays for {name} until they return.")
+        self._notice(f"A {level_name(level)} bot plays for {name} until they return.")
         self.broadcast()
 
     def _notice(self, text: str) -> None:
@@ -488,5 +524,6 @@ class Table:
                 over=over or self.closed,
                 outcome=engine.outcome(state) if over else None,
                 actions=encode_actions(actions) if actions else b"",
+                thinking=None if self.closed else self.thinking_seat(),
             )
         )

@@ -398,7 +398,7 @@ def test_sim_options_change_the_games(capsys, with_count):
 def test_sim_table(capsys, with_count):
     code, out, _ = run(capsys, "sim", "count", "--seats", "heuristic,heuristic", "--games", "3", "--seed", "9")
     assert code == 0
-    assert out.startswith("Count to N: 3 games, seeds 9..11, seats heuristic, heuristic")
+    assert out.startswith("Count to N: 3 games, seeds 9..11, seats normal, normal")
     assert "Win rate" in out and "Total seconds:" in out
 
 

@@ -152,7 +152,7 @@ def test_replay_rebuilds_the_same_state_and_names_a_bad_entry() -> None:
 def test_seats_parse_from_text_and_bad_levels_are_refused() -> None:
     assert parse_seats("Ana:human,heuristic", ENGINE) == [
         SeatSpec("Ana"),
-        SeatSpec("Heuristic bot 2", "bot", "heuristic"),
+        SeatSpec("Normal bot 2", "bot", "heuristic"),
     ]
     with pytest.raises(BadOptions, match="Unknown seat kind 'genius'"):
         parse_seats("human,genius", ENGINE)

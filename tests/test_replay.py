@@ -188,7 +188,7 @@ def test_sim_keeps_every_game_as_a_save_and_charts_the_scores(tmp_path, capsys):
     assert [f.name for f in files] == [f"{game_id}-seed{seed}.json" for seed in (5, 6, 7)]
     assert all(verify(f).ok for f in files)
     assert open_replay(files[0]).finished
-    assert "Seat 1 (heuristic): final scores" in out and "Seat 2 (heuristic): final scores" in out
+    assert "Seat 1 (normal): final scores" in out and "Seat 2 (normal): final scores" in out
     assert cli.main(["sim", game_id, "--json", "--chart"]) == cli.USAGE_ERROR
 
 

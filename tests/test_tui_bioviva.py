@@ -66,7 +66,7 @@ async def test_two_humans_and_a_bot_play_each_challenge_by_keys(tmp_path) -> Non
         await pilot.press("ctrl+n")
         await pilot.pause()
         rows = list(setup.query(SeatRow))
-        rows[1].query_one(ChoiceField).value = "heuristic"
+        rows[1].query_one(ChoiceField).value = "normal"
         rows[2].query_one(ChoiceField).value = "human"
         setup.query_one("#seed-input", Input).value = "3"
         setup.query_one("#start").focus()

@@ -212,9 +212,11 @@ async def test_new_game_form_is_filled_with_the_keyboard_alone(tmp_path) -> None
         kinds = list(setup.query(".seat-kind").results(ChoiceField))
         from engines.bivi import ENGINE as BIVI
 
-        levels = ["human", *BIVI.bots]  # the engine's own bot levels, in its order
+        from engines.core.levels import level_key, offered_levels
+
+        levels = ["human", *offered_levels(BIVI)]  # the game's levels, by the names players read
         assert [kind.choices for kind in kinds] == [levels] * 2
-        assert [kind.value for kind in kinds] == ["human", "heuristic"]
+        assert [kind.value for kind in kinds] == ["human", "normal"]
         await pilot.press("tab", "tab")  # the first seat's name, then its kind
         assert app.focused is kinds[0]
         await pilot.press("right")
@@ -239,10 +241,10 @@ async def test_new_game_form_is_filled_with_the_keyboard_alone(tmp_path) -> None
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BiviScreen)
-        # The second seat went left from the heuristic: the level listed before it.
+        # The second seat went left from normal: the level listed before it (its engine key).
         assert [(seat.kind, seat.level) for seat in screen.match.seats] == [
             ("human", ""),
-            ("bot", levels[levels.index("heuristic") - 1]),
+            ("bot", level_key(BIVI, levels[levels.index("normal") - 1])),
         ]
         assert screen.match.options.mode == "expert" and screen.match.seed == 7
 

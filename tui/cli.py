@@ -111,7 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seats",
         help="comma-separated seats: human or a bot level, optionally Name:kind "
-        "(default: you against the game's heuristic bot)",
+        "(levels: random, easy, normal, hard, expert, as the game offers; heuristic is normal) "
+        "(default: you against the game's normal bot)",
     )
     play.add_argument("--seed", type=int, help="seed for a repeatable game (default: a fresh one)")
     _option_flag(play)
@@ -144,8 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("game", metavar="GAME")
     sim.add_argument(
         "--seats",
-        help="comma-separated bot levels, e.g. heuristic,random "
-        "(default: heuristic bots, as many as the game's usual minimum)",
+        help="comma-separated bot levels, e.g. normal,random (random, easy, normal, hard, expert, "
+        "as the game offers; heuristic is normal) (default: normal bots, as many as the game's usual minimum)",
     )
     sim.add_argument("--games", type=_positive, default=10, help="number of games (default 10)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
@@ -153,6 +154,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-timing", action="store_true", help="report 0 for every 'seconds' field")
     sim.add_argument("--keep", type=Path, metavar="DIR", help="write every game played as a save file in DIR")
     sim.add_argument("--chart", action="store_true", help="draw each seat's score distribution (not with --json)")
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on stderr (default: only when stderr is a terminal)",
+    )
     _option_flag(sim)
     _serve_parser(sub)
     _admin_parser(sub)
@@ -613,146 +620,9 @@ def _table(rows: list[list[str]], right: AbstractSet[int] = frozenset()) -> str:
 
 # -- sim -------------------------------------------------------------------------------------
 def cmd_sim(args: argparse.Namespace, folder: Path) -> int:
-    import msgspec
+    from tui.sim_command import run_sim
 
-    from engines.core.match import Match, SeatSpec, parse_seats
-    from engines.core.sim import simulate, summarize
-    from saves.start import default_seats, parse_options
-
-    engine = _engine(args.game)
-    if args.chart and args.json:
-        raise UserError("--chart draws for people: leave out --json.")
-    if args.seats:
-        seats = parse_seats(args.seats, engine)
-    else:
-        seats = [SeatSpec(f"Heuristic bot {n + 1}", "bot", "heuristic") for n in range(len(default_seats(engine)))]
-    humans = [n + 1 for n, seat in enumerate(seats) if not seat.is_bot]
-    if humans:
-        raise UserError(
-            f"sim plays bots only, but seat {humans[0]} is human (levels: {', '.join(sorted(engine.bots))})."
-        )
-    options = parse_options(engine, args.option)
-    Match(engine, options, seats, args.seed)  # refuse bad setups before the first game
-    results = []
-    out = sys.stdout
-    keep = _sim_keeper(args.keep, engine.info.id) if args.keep else None
-    if not args.json:
-        print(
-            f"{engine.info.title}: {args.games} game{'s' if args.games != 1 else ''}, seeds "
-            f"{args.seed}..{args.seed + args.games - 1}, seats {', '.join(s.level for s in seats)}"
-        )
-    for result in simulate(engine, options, seats, args.seed, args.games, keep):
-        if args.no_timing:
-            result["seconds"] = 0.0
-        results.append(result)
-        if args.json:
-            out.write(msgspec.json.encode(result).decode() + "\n")
-        out.flush()
-    summary = summarize(engine, seats, args.seed, results)
-    if args.json:
-        out.write(msgspec.json.encode({"summary": summary}).decode() + "\n")
-    else:
-        out.write(_sim_table(seats, results, summary) + "\n")
-        if args.chart:
-            out.write(_sim_charts(seats, results) + "\n")
-    if args.keep:
-        where = printable(str(args.keep))
-        print(f"Saved {len(results)} game{'s' if len(results) != 1 else ''} in {where}.", file=sys.stderr)
-    return 0
-
-
-def _sim_keeper(folder: Path, game: str) -> Any:
-    """Saves every game `sim` plays as an ordinary save file, named by game and seed (an
-    existing file of that name is replaced, keeping it as NAME.prev.json like any save)."""
-    from saves.store import write_match
-
-    folder = folder.expanduser().absolute()
-
-    def keep(match: Any) -> None:
-        write_match(match, folder / f"{game}-seed{match.seed}.json")
-
-    return keep
-
-
-def _sim_charts(seats: list[SeatSpec], results: list[dict[str, Any]]) -> str:
-    """One histogram of final scores per seat, in ASCII when the settings or the output
-    ask for it."""
-    from tui.charts import histogram
-
-    ascii = _ascii_output()
-    width = max(40, min(100, _terminal_width()))
-    charts = [
-        histogram(
-            [r["scores"][n] for r in results], f"Seat {n + 1} ({seat.level}): final scores", width, 12, ascii=ascii
-        )
-        for n, seat in enumerate(seats)
-    ]
-    return "\n\n" + "\n\n".join(charts)
-
-
-def _terminal_width() -> int:
-    import shutil
-
-    return shutil.get_terminal_size((100, 24)).columns
-
-
-def _ascii_output() -> bool:
-    """The ASCII glyph set is chosen in the settings, or stdout cannot show box lines."""
-    from tui.settings import read_settings, settings_path
-
-    try:
-        "┌─┐".encode(sys.stdout.encoding or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return True
-    return read_settings(settings_path())[0].glyphs == "ascii"
-
-
-def _sim_table(seats: list[SeatSpec], results: list[dict[str, Any]], summary: dict[str, Any]) -> str:
-    rows = [["Game", "Seed", "Winners", "Scores", "Turns", "Actions", "Seconds"]]
-    for n, r in enumerate(results, start=1):
-        rows.append(
-            [
-                str(n),
-                str(r["seed"]),
-                ", ".join([str(w + 1) for w in r["winners"]] + [v["name"] for v in r["rivals"] if v["won"]]) or "none",
-                " ".join([str(s) for s in r["scores"]] + [f"({v['name']} {v['score']})" for v in r["rivals"]]),
-                str(r["turns"]),
-                str(r["actions"]),
-                f"{r['seconds']:.3f}",
-            ]
-        )
-    seat_rows = [["Seat", "Level", "Wins", "Win rate", "Mean score"]]
-    for n, seat in enumerate(seats):
-        seat_rows.append(
-            [
-                str(n + 1),
-                seat.level,
-                str(summary["wins_by_seat"][n]),
-                f"{summary['win_rate_by_seat'][n]:.1%}",
-                f"{summary['mean_score_by_seat'][n]:.1f}",
-            ]
-        )
-    for name, wins in summary["rival_wins"].items():  # an automa without a seat, such as Tom
-        seat_rows.append(
-            [
-                "-",
-                name,
-                str(wins),
-                f"{summary['rival_win_rate'][name]:.1%}",
-                f"{summary['rival_mean_score'][name]:.1f}",
-            ]
-        )
-    totals = (
-        f"Shared wins: {summary['shared_wins']}. Mean turns: {summary['mean_turns']}. "
-        f"Mean actions: {summary['mean_actions']}. Total seconds: {summary['seconds']:.3f}."
-    )
-    return "\n\n".join(
-        [
-            _table(rows, right={0, 1, 4, 5, 6}),
-            _table(seat_rows, right={0, 2, 3, 4}),
-            totals,
-        ]
-    )
+    return run_sim(args)
 
 
 COMMANDS = {

@@ -12,6 +12,7 @@ import re
 
 import msgspec
 
+from engines.core.levels import level_name
 from saves.limits import printable
 from saves.replay import ReplayMatch
 from tui.charts import breakdown_text
@@ -42,7 +43,7 @@ def game_document(replay: ReplayMatch, fmt: str = "md") -> str:
     lines = heading(title, 1)
     bullet = "- " if markdown else "  "
     for number, seat in enumerate(replay.seats, start=1):
-        kind = f"{seat.level} bot" if seat.is_bot else "person"
+        kind = f"{level_name(seat.level)} bot" if seat.is_bot else "person"
         lines.append(f"{bullet}Seat {number}: {clean(seat.name)} ({kind})")
     options = msgspec.to_builtins(replay.options)
     if options:

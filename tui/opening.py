@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 
 from engines.core.errors import BadOptions
+from engines.core.levels import default_level
 from engines.core.match import Match, SeatSpec
 from saves.errors import SaveError
 from saves.store import Autosaver, SaveInUse, latest, load_save
@@ -56,7 +57,7 @@ def _rehearse(game_id: str) -> None:
     try:
         screen_class(game_id)
         engine = load_engine(game_id)
-        bot = next(iter(engine.bots), "")
+        bot = default_level(engine) or ""
         seats = [
             SeatSpec("Player 1"),
             *(

@@ -15,6 +15,7 @@ from typing import Any, Literal
 import msgspec
 
 from engines.core.errors import BadOptions, IllegalAction
+from engines.core.levels import bot_seat_name, bot_thinks, make_bot, offered_levels, resolve_level
 from engines.core.protocol import AUTO, Bot, BotContext, Engine, Event
 from engines.core.rng import Rng, seed_state
 
@@ -57,8 +58,8 @@ class Match:
     ) -> None:
         engine.check_setup(options, len(seats))
         for number, seat in enumerate(seats):
-            if seat.is_bot and seat.level not in engine.bots:
-                levels = ", ".join(sorted(engine.bots)) or "none"
+            if seat.is_bot and resolve_level(engine, seat.level) is None:
+                levels = ", ".join(offered_levels(engine)) or "none"
                 raise BadOptions(
                     f"Seat {number + 1}: {engine.info.title} has no '{seat.level}' bot (levels: {levels})."
                 )
@@ -71,7 +72,8 @@ class Match:
         self._states = [engine.new_game(options, len(seats), seed)]
         self._refusals_for: Any = None  # the state `_refusals` were worked out on
         self._refusals: dict[tuple[int, Any], str | None] = {}
-        self._bots: dict[int, Bot] = {n: engine.bots[s.level]() for n, s in enumerate(seats) if s.is_bot}
+        self._bots: dict[int, Bot] = {n: make_bot(engine, s.level) for n, s in enumerate(seats) if s.is_bot}
+        self._thinkers = {n for n, bot in self._bots.items() if bot_thinks(bot)}
 
     # -- state ---------------------------------------------------------------
     @property
@@ -146,13 +148,15 @@ class Match:
     def set_seat(self, number: int, seat: SeatSpec) -> None:
         """Hand a seat to someone else mid-game (a bot for an absent player, or the player
         back); the journal is unchanged, so replay does not depend on who sat there."""
-        if seat.is_bot and seat.level not in self.engine.bots:
-            raise BadOptions(f"{self.engine.info.title} has no '{seat.level}' bot.")
+        bot = make_bot(self.engine, seat.level) if seat.is_bot else None  # BadOptions for an unknown level
         seats = list(self.seats)
         seats[number] = seat
         self.seats = tuple(seats)
-        if seat.is_bot:
-            self._bots[number] = self.engine.bots[seat.level]()
+        self._thinkers.discard(number)
+        if bot is not None:
+            self._bots[number] = bot
+            if bot_thinks(bot):
+                self._thinkers.add(number)
         else:
             self._bots.pop(number, None)
 
@@ -191,16 +195,36 @@ class Match:
         return None
 
     def bot_choice(self, seat: int, bot: Bot) -> Any:
-        legal = self.engine.legal_actions(self.state, seat)
+        return bot.choose(self.bot_context(seat))
+
+    def bot_context(self, seat: int) -> BotContext:
+        """All `seat`'s bot may know now, taken at once: a bot that thinks in another
+        thread decides from it while the match goes on (and its choice is dropped if the
+        match moved meanwhile)."""
+        state = self.state
         rng = Rng(seed_state(self.seed * 1_000_003 + seat * 7_919 + len(self.journal)))
-        ctx = BotContext(
+        return BotContext(
             engine=self.engine,
             seat=seat,
-            view=self.engine.view(self.state, seat),
-            legal=legal,
+            view=self.engine.view(state, seat),
+            legal=self.engine.legal_actions(state, seat),
             rng=rng,
         )
-        return bot.choose(ctx)
+
+    def bot_of(self, seat: int) -> Bot | None:
+        """The bot playing `seat`, None for a person."""
+        return self._bots.get(seat)
+
+    def thinking_seat(self) -> int | None:
+        """The seat whose bot is due to act now and thinks for wall time (a search bot):
+        whoever plays the match asks it off their event loop, and the status line says it
+        is thinking. None when no such bot is due."""
+        if not self._thinkers:
+            return None
+        for seat in self.actors():
+            if seat in self._bots:
+                return seat if seat in self._thinkers else None
+        return None
 
     def run_automatic(self, limit: int = 100_000) -> int:
         """Let bots and automatic actors act until a human must, or the game ends."""
@@ -279,19 +303,18 @@ def default_seat_names(count: int) -> list[str]:
 
 
 def parse_seats(text: str, engine: Engine[Any, Any]) -> list[SeatSpec]:
-    """Read `human,heuristic,random` or `Ana:human,Bo:heuristic` into seat specs."""
+    """Read `human,normal,random` or `Ana:human,Bo:hard` into seat specs. A bot seat holds
+    the engine's key for its level (`heuristic` and `normal` give the same seat)."""
     specs: list[SeatSpec] = []
     for number, raw in enumerate(filter(None, (p.strip() for p in text.split(","))), start=1):
         name, _, kind = raw.rpartition(":")
         kind = kind.strip().lower()
-        name = name.strip() or (f"Player {number}" if kind == "human" else f"{kind.title()} bot {number}")
-        if kind == "human":
-            specs.append(SeatSpec(name=name))
-        elif kind in engine.bots:
-            specs.append(SeatSpec(name=name, kind="bot", level=kind))
-        else:
-            levels = ", ".join(["human", *sorted(engine.bots)])
+        level = None if kind == "human" else resolve_level(engine, kind)
+        if kind != "human" and level is None:
+            levels = ", ".join(["human", *offered_levels(engine)])
             raise BadOptions(f"Unknown seat kind '{kind}' (choose from {levels}).")
+        name = name.strip() or (f"Player {number}" if level is None else bot_seat_name(level, number))
+        specs.append(SeatSpec(name=name) if level is None else SeatSpec(name=name, kind="bot", level=level))
     return specs
 
 

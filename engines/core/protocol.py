@@ -243,6 +243,9 @@ class BotContext(msgspec.Struct):
 
 class Bot(ABC):
     name: ClassVar[str] = "bot"
+    #: Whether the bot deliberates for wall time (a search): an interface asks it off its
+    #: event loop and says it is thinking (`engines.core.levels.bot_thinks`).
+    thinks: ClassVar[bool] = False
 
     @abstractmethod
     def choose(self, ctx: BotContext) -> Any: ...

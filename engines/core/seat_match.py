@@ -59,6 +59,11 @@ class SeatMatch(Protocol):
         None when none is due here (a remote table's bots act on the server)."""
         ...
 
+    def thinking_seat(self) -> int | None:
+        """The seat whose bot is thinking now (a bot that deliberates for wall time, such
+        as a search), for the status line to say so; None when no such bot is due."""
+        ...
+
     def act(self, seat: int, action: Any) -> Any: ...
 
     def refusal(self, seat: int, action: Any) -> str | None:

@@ -5,6 +5,7 @@ Pure engine work (no interface), so the command line, benchmarks and tests share
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -91,6 +92,17 @@ def summarize(
         "mean_actions": _ratio(sum(r["actions"] for r in results), games, 3),
         "seconds": round(sum(r["seconds"] for r in results), 3),
     }
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (a shared win counts its share);
+    (0, 1) when nothing was observed. `campfire sim` and bench/bots.py both report it."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _ratio(part: float, whole: int, digits: int = 4) -> float:

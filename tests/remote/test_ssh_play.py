@@ -136,7 +136,7 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, 
     replayed = load_save(exported).match
     assert replayed.engine.outcome(replayed.state) == outcome
     named = [s.name for s in replayed.seats]
-    assert [name.partition(" (")[0] for name in named] == ["ana", "bo", "Heuristic bot 3"]
+    assert [name.partition(" (")[0] for name in named] == ["ana", "bo", "Normal bot 3"]
     assert named[0] != named[1] and all(name.endswith(")") for name in named[:2]), "the key marks are kept"
 
 

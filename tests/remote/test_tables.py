@@ -260,7 +260,7 @@ async def test_a_full_game_against_a_bot_exports_to_a_save_that_replays(start_ho
     path = host.store.export(made.table, tmp_path / "exported.json")
     loaded = load_save(path)
     assert loaded.match.engine.outcome(loaded.match.state) == final[0].outcome
-    assert [s.name for s in loaded.save.seats] == ["Ana", "Bo", "Heuristic bot 3"]
+    assert [s.name for s in loaded.save.seats] == ["Ana", "Bo", "Normal bot 3"]
 
 
 async def test_a_private_table_is_joined_by_its_code_alone_and_the_lobby_is_pushed(start_host, connect):

@@ -3,6 +3,8 @@ joining a private one by its invite code."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,23 +14,27 @@ from textual.widgets import Button, Input, Label, Select, Static
 import msgspec
 
 from engines.core.errors import BadOptions
+from engines.core.levels import LEVEL_ORDER, offered_levels, resolve_level
+from engines.core.protocol import Engine
 from engines.registry import GAMES, load_engine
 from saves.start import parse_options
 from server.protocol import INVITE_LENGTH, CreateTable, SeatRequest
 
 
-def read_seats(text: str, bot_levels: list[str]) -> list[SeatRequest]:
-    """`me,open,heuristic`: your seat, a seat for a friend, a bot of that level."""
+def read_seats(text: str, engine: Engine[Any, Any]) -> list[SeatRequest]:
+    """`me,open,normal`: your seat, a seat for a friend, a bot of that level (any name of
+    it: `heuristic` is the normal bot)."""
     seats = []
     for word in filter(None, (w.strip().lower() for w in text.split(","))):
+        level = resolve_level(engine, word)
         if word == "me":
             seats.append(SeatRequest("me"))
         elif word == "open":
             seats.append(SeatRequest("open"))
-        elif word in bot_levels:
-            seats.append(SeatRequest("bot", word))
+        elif level is not None:
+            seats.append(SeatRequest("bot", level))
         else:
-            choices = ", ".join(["me", "open", *bot_levels])
+            choices = ", ".join(["me", "open", *offered_levels(engine)])
             raise BadOptions(f"A seat is one of {choices}, not '{word}'.")
     return seats
 
@@ -47,6 +53,7 @@ class CreateTableScreen(ModalScreen[CreateTable | None]):
             yield Label("Game")
             yield Select(ready, value=ready[0][1], allow_blank=False, compact=True, id="create-game")
             yield Label("Seats: me, open (for a friend) or a bot level, in order")
+            yield Label(f"Bot levels: {', '.join(LEVEL_ORDER)} (as the game offers)", classes="hint")
             yield Input(value="me,open", compact=True, id="create-seats")
             yield Label("Options, key=value separated by spaces (empty: the defaults)")
             yield Input(compact=True, id="create-options")
@@ -75,7 +82,7 @@ class CreateTableScreen(ModalScreen[CreateTable | None]):
         game = str(self.query_one("#create-game", Select).value)
         engine = load_engine(game)
         try:
-            seats = read_seats(self.query_one("#create-seats", Input).value, sorted(engine.bots))
+            seats = read_seats(self.query_one("#create-seats", Input).value, engine)
             pairs = self.query_one("#create-options", Input).value.split()
             options = msgspec.to_builtins(parse_options(engine, pairs))
         except BadOptions as problem:

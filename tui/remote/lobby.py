@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engines.core.levels import level_name
 from engines.registry import load_engine
 from server.client import TableClient
 from server.protocol import (
@@ -60,7 +61,7 @@ def table_details(info: TableInfo) -> Text:
         who = (
             "free seat"
             if seat.kind == "open"
-            else f"{seat.name} ({seat.level} bot)"
+            else f"{seat.name} ({level_name(seat.level)} bot)"
             if seat.kind == "bot"
             else seat.name
         )

@@ -166,6 +166,10 @@ class RemoteMatch:
     def next_bot_or_auto(self) -> tuple[int, Any] | None:
         return None  # the server's bots act for their seats
 
+    def thinking_seat(self) -> int | None:
+        """The seat whose bot the server says is thinking, until its next Update."""
+        return None if self.update.over else self.update.thinking
+
     def shows_secret(self, seat: int | None) -> bool:
         return False
 

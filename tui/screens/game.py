@@ -15,7 +15,9 @@ steps are played one after another on the UI thread (a decision takes well under
 millisecond), each saved as it is played, and the screen draws once they are done, not a
 flicker of each intermediate table. A batch stops after BOT_BATCH_SECONDS, draws and lets
 the event loop answer keys before it goes on, so an all-bot game keeps moving on screen
-and Esc or undo still work.
+and Esc or undo still work. A bot that thinks for wall time (a search: the match's
+`thinking_seat`) always decides in the worker thread, delay or not, and the status line
+says it is thinking meanwhile (at a remote table, the server says so).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from engines.core.levels import level_name
 from engines.core.match import Match
 from engines.core.errors import IllegalAction
 from engines.core.seat_match import SeatMatch
@@ -61,6 +64,11 @@ if TYPE_CHECKING:
 #: than one. A step is a decision (well under a millisecond) and an autosave, whose fsync
 #: alone takes 0.3-0.6 ms on a quiet disk and 10 ms or more on a busy one.
 BOT_BATCH_SECONDS = 0.02
+
+
+def thinking_status(seat: Any) -> str:
+    """The status line while a seat's bot thinks: "Bo (hard bot) is thinking…"."""
+    return f"{seat.name} ({level_name(seat.level)} bot) is thinking…"
 
 
 def shown_on_screen(widget: Widget) -> bool:
@@ -271,6 +279,9 @@ class GameScreen(StyledOnOpen, Screen[None]):
         outcome = match.outcome()
         if outcome is not None:
             outcome = msgspec.structs.replace(outcome, reason=name_seats(outcome.reason, names))
+        thinking = None if acting or outcome is not None else match.thinking_seat()
+        if thinking is not None:
+            summary = msgspec.structs.replace(summary, status=thinking_status(match.seats[thinking]))
         view = match.view(viewer)
         self.table = Table(
             summary=summary,
@@ -441,7 +452,8 @@ class GameScreen(StyledOnOpen, Screen[None]):
         with none, at once (`_play_bots_now`). The caller draws the table."""
         if self._thinking or not self._bots_due():
             return
-        if self.app.bot_delay:
+        if self.app.bot_delay or self.match.thinking_seat() is not None:
+            # A search takes its time whatever the delay: never on the UI thread.
             self._thinking = True
             self._think(len(self.match.journal))
         elif self._play_bots_now():
@@ -457,6 +469,8 @@ class GameScreen(StyledOnOpen, Screen[None]):
         for up to BOT_BATCH_SECONDS. Returns whether bots still have to move."""
         started = time.perf_counter()
         while True:
+            if self.match.thinking_seat() is not None:
+                return True  # a search is due: drawn first, then asked in the worker
             step = self.match.next_bot_or_auto()
             if step is None:
                 return False

@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from engines.core.errors import BadOptions
+from engines.core.levels import bot_seat_name, default_level, level_key, level_name, offered_levels
 from engines.core.match import Match, SeatSpec, random_seed
 from engines.registry import find_game, load_engine
 from saves.limits import MAX_SEAT_NAME, clean_name, seed_problem
@@ -110,8 +111,9 @@ def read_option(field: OptionField, text: str) -> object:
 
 
 class SeatRow(Horizontal):
-    def __init__(self, number: int, name: str, kind: str, kinds: list[str]) -> None:
+    def __init__(self, number: int, name: str, kind: str, kinds: list[str], engine: Any) -> None:
         super().__init__(classes="seat-row")
+        self._engine = engine
         self.number = number
         self._seat_name = name
         self._kind = kind
@@ -127,7 +129,8 @@ class SeatRow(Horizontal):
         kind = self.query_one(".seat-kind", ChoiceField).value
         if kind == "human":
             return SeatSpec(name=name)
-        return SeatSpec(name=name, kind="bot", level=kind)
+        # The form shows the names players read ("normal"); the seat keeps the engine's key.
+        return SeatSpec(name=name, kind="bot", level=level_key(self._engine, kind))
 
 
 class SetupScreen(StyledOnOpen, Screen[None]):
@@ -144,7 +147,7 @@ class SetupScreen(StyledOnOpen, Screen[None]):
         super().__init__()
         self.entry = find_game(game_id)
         self.engine = load_engine(game_id)
-        self.kinds = ["human", *self.engine.bots]
+        self.kinds = ["human", *offered_levels(self.engine)]
 
     def compose(self) -> ComposeResult:
         info = self.engine.info
@@ -205,13 +208,13 @@ class SetupScreen(StyledOnOpen, Screen[None]):
         body.set_reactive(Widget.scroll_target_y, below)
 
     def _seat_row(self, number: int) -> SeatRow:
-        best_bot = "heuristic" if "heuristic" in self.engine.bots else next(iter(self.engine.bots), "human")
-        kind = "human" if number == 1 else best_bot
+        best_bot = default_level(self.engine)
+        kind = "human" if number == 1 or best_bot is None else level_name(best_bot)
         if number == 1:
             name = os.environ.get(PLAYER_NAME_ENV, "").strip() or "Player 1"
         else:
-            name = f"Player {number}" if kind == "human" else f"{kind.title()} bot {number}"
-        return SeatRow(number, name, kind, self.kinds)
+            name = f"Player {number}" if best_bot is None else bot_seat_name(best_bot, number)
+        return SeatRow(number, name, kind, self.kinds, self.engine)
 
     def action_add_seat(self) -> None:
         seats = self.query_one("#seats", Vertical)
