@@ -173,12 +173,15 @@ def _hidden_animal(view: BiovivaView, ch: ChallengeView, seat: int, named: set[s
     that does wins at once) and, when this seat is shown the clarification, it has that
     clarification (or none)."""
     shown = ch.clarified or view.young[seat]
-    last = view.last.card if view.last is not None and view.last.kind == "association" else ""
-    candidates = [
+    fitting = [
         a.id
         for a in load_cards().animals
-        if a.id != last and not (_name_keys(a.id) & named) and (not shown or a.clarification == ch.clarification)
+        if not (_name_keys(a.id) & named) and (not shown or a.clarification == ch.clarification)
     ]
+    # The last challenge's animal is in the discard pile, unless a reshuffled deck brought
+    # it straight back (then it is the only one left that fits).
+    last = view.last.card if view.last is not None and view.last.kind == "association" else ""
+    candidates = [a for a in fitting if a != last] or fitting
     return candidates[rng.below(len(candidates))]
 
 
