@@ -183,3 +183,31 @@ def test_a_questions_other_answers_are_drawn_and_a_peek_is_kept():
         assert sample.answers[0] == "B" and sample.peeks[2] == 0
         letters.add(sample.answers[1])
     assert letters == {"A", "B", "C"}
+
+
+# -- what the search weighs ---------------------------------------------------------------------
+def test_a_guides_search_weighs_only_clues_that_tell_its_animal():
+    state = challenge("association", "a005", seats=3)  # lion, guide Player 1
+    ctx = _context(state, 0)
+    model_choice = ENGINE.format_action(ScholarBot().choose(_context(state, 0)))
+    bot = KnowledgeSearch(ScholarBot(), iterations=SEARCH_ITERATIONS)
+    assert bot.choose(ctx) in ctx.legal
+    assert bot.last_root is not None and len(bot.last_root.children) > 2
+    tags = set(load_cards().animal("a005").tags)
+    for text in bot.last_root.children:
+        words = text.split()
+        if words[0] == "tile" and text != model_choice:
+            assert set(words[1].split("+")) <= tags, text
+        else:
+            assert words[0] in ("tile", "magnifier", "pass-card", "clarify"), text
+
+
+def test_a_guides_search_never_weighs_accepting_a_wrong_guess():
+    state = act(challenge("association", "a005", seats=3), 0, "tile tail")
+    state = act(act(state, 1, "guess horse"), 2, "guess zebra")
+    ctx = _context(state, 0)
+    assert any(ENGINE.format_action(a).startswith("accept") for a in ctx.legal)
+    bot = KnowledgeSearch(ScholarBot(), iterations=SEARCH_ITERATIONS)
+    assert not ENGINE.format_action(bot.choose(ctx)).startswith("accept")
+    assert bot.last_root is not None and len(bot.last_root.children) > 1
+    assert not any(text.startswith("accept") for text in bot.last_root.children)
