@@ -12,7 +12,7 @@ from engines.bioviva.bots import EasyBot, HeuristicBot, NaturalistBot, ScholarBo
 from engines.bioviva.cards import load_cards, normalise_answer
 from engines.bioviva.search import KnowledgeSearch
 from engines.core.ismcts import SearchBot
-from engines.core.match import Match, SeatSpec
+from engines.core.match import Match, SeatSpec, parse_seats
 from engines.core.protocol import BotContext
 from engines.core.rng import Rng
 from tests.bioviva.helpers import ENGINE, act, challenge
@@ -102,6 +102,7 @@ def test_the_old_name_novice_still_starts_a_game_as_easy():
         match.act(*match.next_bot_or_auto())
     assert "novice" not in list(ENGINE.bots)  # accepted, not offered
     assert isinstance(ENGINE.bots["novice"](), EasyBot)
+    assert parse_seats("human,novice", ENGINE)[1].level == "novice"  # --seats
 
 
 # -- samples -------------------------------------------------------------------------------
