@@ -211,7 +211,6 @@ def test_search_levels_are_offered(game_id: str) -> None:
 def test_a_game_without_determinizer_offers_no_search(game_id: str) -> None:
     engine = load_engine(game_id)
     assert "hard" not in engine.bots
-    # (Bioviva's own `expert` is a heuristic of its own, not a search.)
     assert not any(isinstance(make(), SearchBot) for make in engine.bots.values())
 
 

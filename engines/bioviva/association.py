@@ -66,6 +66,15 @@ def sealed_line(seat: int, text: str) -> str:
     return f"{_player(seat)}, your sealed guess: {text}"
 
 
+def sealed_text(seat: int, note: str) -> str | None:
+    """The guess a writer's note about their sealed guess holds (the view's note is
+    `sealed_line` and a full stop), or None when the note is about something else."""
+    prefix = sealed_line(seat, "")
+    if note.startswith(prefix) and note.endswith("."):
+        return note[len(prefix) : -1]
+    return None
+
+
 class AssociationRules:
     """The word-association part of the engine (mixed into `BiovivaEngine`)."""
 

@@ -1,27 +1,30 @@
-"""Bioviva bots. They read only their own view, their legal actions and their generator.
+"""Bioviva's knowledge bots. They read only their own view, their legal actions and their
+generator.
 
-Knowledge: a quiz bot cannot "think", so each level has a fixed knowledge rate p. Whether
-a bot knows a card is a stable draw from the card id, the bot's level and seat (crc32, not
-Python's salted hash), so the same bot always knows the same facts. Knowing a card means
-looking its answer up in the game's public content, as a player who knows the fact
-would; otherwise the bot guesses. Bots never read the state itself.
+Knowledge: a quiz bot cannot "think" its way to a fact, so each bot knows a fixed share of
+the facts. Whether a bot knows a card is a stable draw from the card id and the bot's seat
+(crc32, not Python's salted hash), the same for every level, so the same bot always knows
+the same facts and a stronger level knows every fact a weaker one in its seat knows.
+Knowing a card means looking its answer up in the game's public content, as a player who
+knows the fact would; otherwise the bot guesses. Bots never read the state itself.
 
-Levels (see rules.md, Adaptation notes):
-- random:    any legal action, uniformly.
-- novice:    knows 35% of facts, pawns within 3 squares of what it knows, one guess a
-             tile, lays the animal's tags in card order.
-- heuristic: knows 55%, within 2 squares, two guesses a tile, lays the rarest tags
-             first, replies "almost"/"not at all"/"more" to guesses.
-- expert:    knows 80%, within 1 square, three guesses a tile, lays two tags a tile
-             (one as a clarification), points the magnifier at the habitat, follows
-             the other players' pawns when it does not know.
+The bots here (levels.py offers them; rules.md, Adaptation notes):
+- `EasyBot` (level `easy`, once `novice`): knows 35% of facts, pawns within 3 squares of
+  what it knows, lays the animal's tags in card order; otherwise as the heuristic.
+- `HeuristicBot` (level `heuristic`): knows 55%, within 2 squares, two guesses a tile,
+  lays the rarest tags first, replies "almost"/"not at all"/"more" to guesses.
+- `NaturalistBot` and `ScholarBot`, the knowledge models of the search levels `hard` and
+  `expert` (search.py: the search plans a guide's clues and replies, these answer): know
+  70% and 80%, within 1 square, three guesses a tile, lay two tags a tile (one as a
+  clarification), point the magnifier at the habitat, follow the other players' pawns
+  when they do not know. `ScholarBot` is the knowledge level once called `expert`.
 """
 
 from __future__ import annotations
 
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from engines.bioviva.actions import (
@@ -43,7 +46,6 @@ from engines.bioviva.actions import (
 from engines.bioviva.cards import Animal, load_cards, matches_animal, normalise_answer
 from engines.bioviva.state import BiovivaView, ChallengeView
 from engines.bioviva.worldmap import COLS, ROWS, Localization, load_localizations, load_map, parse_cell
-from engines.core.bots import RandomBot
 from engines.core.grid import chebyshev
 from engines.core.protocol import Bot, BotContext
 from engines.core.rng import Rng, seed_state
@@ -51,9 +53,18 @@ from engines.core.rng import Rng, seed_state
 Cell = tuple[int, int]
 
 
-def knows(level: str, seat: int, card: str, rate: float) -> bool:
-    """Whether a bot of this level in this seat knows the answer to a card."""
-    draw = zlib.crc32(f"{level}:{seat}:{card}".encode()) / 2**32
+#: What every level's draws are keyed by: the key the heuristic's draws always had, so the
+#: heuristic plays as it did before the levels shared one draw (and what it was seeded to
+#: play, in tests' pictures of the screen, is unchanged).
+DRAW_KEY = "heuristic"
+
+
+def knows(seat: int, card: str, rate: float) -> bool:
+    """Whether a bot in this seat that knows a share `rate` of facts knows this card's.
+
+    The draw depends on the seat and the card only, not on the level: what a bot knows is a
+    subset of what any bot with a higher rate in the same seat knows (levels are nested)."""
+    draw = zlib.crc32(f"{DRAW_KEY}:{seat}:{card}".encode()) / 2**32
     return draw < rate
 
 
@@ -75,6 +86,13 @@ def _key(text: str) -> str:
 @lru_cache(maxsize=1)
 def _by_key() -> dict[str, Animal]:
     return {_key(name): a for a in load_cards().animals for name in a.names}
+
+
+@lru_cache(maxsize=1)
+def _animal_facts() -> dict[str, tuple[frozenset[str], str]]:
+    """Each animal's tags as a set and its name's comparison key, by animal id (a guess
+    weighs every animal: built once, not at every guess)."""
+    return {a.id: (frozenset(a.tags), _key(a.name)) for a in load_cards().animals}
 
 
 def _animal_named(text: str) -> Animal | None:
@@ -127,7 +145,7 @@ class SkillBot(Bot):
 
     def _question(self, ctx: BotContext, legal: list[Action]) -> Action:
         ch = self._challenge(ctx)
-        knowing = knows(self.name, ctx.seat, ch.card, self.accuracy)
+        knowing = knows(ctx.seat, ch.card, self.accuracy)
         if knowing:
             return Answer(load_cards().question(ch.card).correct)
         if ch.peek >= 0 and ch.answers[ch.peek]:
@@ -161,8 +179,8 @@ class SkillBot(Bot):
     def _target(self, ctx: BotContext) -> Cell:
         """Where this bot believes the answer is (stable for the whole challenge)."""
         ch = self._challenge(ctx)
-        rng = _stable_rng(self.name, ctx.seat, ch.card)
-        if knows(self.name, ctx.seat, ch.card, self.accuracy):
+        rng = _stable_rng(ctx.seat, ch.card)
+        if knows(ctx.seat, ch.card, self.accuracy):
             loc = _locations()[ch.card]
             r, c = rng.choice(loc.answer_cells())
             dr, dc = rng.between(-self.spread, self.spread), rng.between(-self.spread, self.spread)
@@ -223,13 +241,7 @@ class SkillBot(Bot):
 
     @staticmethod
     def _habitat(me: Animal) -> Cell | None:
-        grid = load_map()
-        for tag, letter in HABITATS:
-            if tag in me.tags:
-                cells = [(r, c) for r, line in enumerate(grid) for c, x in enumerate(line) if x == letter]
-                if cells:
-                    return cells[len(cells) // 2]
-        return None
+        return _habitat_of(me.id)
 
     # word association: the guide's replies -------------------------------------------
     def _review(self, ctx: BotContext, legal: Sequence[Action]) -> Action:
@@ -274,19 +286,21 @@ class SkillBot(Bot):
             r, c = parse_cell(ch.magnifier)
             hints |= BIOME_TAGS.get(load_map()[r][c], set())
         replied = [(g, _animal_named(g.text)) for g in ch.guesses if g.reply]
+        laid_tags = set(laid)
+        facts = _animal_facts()
         best, best_score = None, float("-inf")
         for a in load_cards().animals:
-            if a.name not in options or _key(a.name) in said:
+            tags, key = facts[a.id]
+            if a.name not in options or key in said:
                 continue
-            tags = set(a.tags)
-            score = len(hints & tags) - 0.6 * len(set(laid) - tags)
+            score = len(hints & tags) - 0.6 * len(laid_tags - tags)
             if ch.clarification and a.clarification == ch.clarification:
                 score += 5
             for g, other in replied:
-                if g.reply == "more" and _key(g.text) in _key(a.name):
+                if g.reply == "more" and _key(g.text) in key:
                     score += 2
                 elif other is not None and other.id != a.id:
-                    share = len(set(other.tags) & tags) / len(other.tags)
+                    share = len(facts[other.id][0] & tags) / len(other.tags)
                     score += share if g.reply == "almost" else -share
             score += self.noise * rng.random()
             if score > best_score:
@@ -296,38 +310,53 @@ class SkillBot(Bot):
         return Guess(best.name)
 
 
-def _stable_rng(level: str, seat: int, card: str) -> Rng:
-    return Rng(seed_state(zlib.crc32(f"{level}:{seat}:{card}:where".encode())))
+@lru_cache(maxsize=256)
+def _habitat_of(animal_id: str) -> Cell | None:
+    """The square a guide's magnifier points at for this animal's habitat, if any."""
+    tags = load_cards().animal(animal_id).tags
+    grid = load_map()
+    for tag, letter in HABITATS:
+        if tag in tags:
+            cells = [(r, c) for r, line in enumerate(grid) for c, x in enumerate(line) if x == letter]
+            if cells:
+                return cells[len(cells) // 2]
+    return None
 
 
-class NoviceBot(SkillBot):
-    name = "novice"
+def _stable_rng(seat: int, card: str) -> Rng:
+    return Rng(seed_state(zlib.crc32(f"{DRAW_KEY}:{seat}:{card}:where".encode())))
+
+
+class EasyBot(SkillBot):
+    """The `easy` level (once called `novice`, a name still accepted)."""
+
+    name = "easy"
     accuracy = 0.35
     spread = 3
-    guesses = 1
-    noise = 1.0
     tags_by_rarity = False
-    replies = False
 
 
 class HeuristicBot(SkillBot):
     name = "heuristic"
 
 
-class ExpertBot(SkillBot):
-    name = "expert"
-    accuracy = 0.8
+class NaturalistBot(SkillBot):
+    """What the `hard` search knows and how it answers."""
+
+    name = "naturalist"
+    accuracy = 0.7
     spread = 1
     guesses = 3
-    noise = 0.1
+    noise = 0.2
     two_per_tile = True
     uses_magnifier = True
     follows_crowd = True
 
 
-BOTS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
-    "novice": NoviceBot,
-    "heuristic": HeuristicBot,
-    "expert": ExpertBot,
-}
+class ScholarBot(NaturalistBot):
+    """What the `expert` search knows and how it answers (the knowledge level that was
+    called `expert` before the search levels)."""
+
+    name = "scholar"
+    accuracy = 0.8
+    noise = 0.1

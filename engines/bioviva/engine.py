@@ -67,14 +67,16 @@ from engines.bioviva.actions import (
     clean_guess,
 )
 from engines.bioviva.association import AssociationRules
-from engines.bioviva.bots import BOTS
+from engines.bioviva.levels import BOTS
 from engines.bioviva.legal import clue_actions, guess_actions, pawn_actions, question_actions
 from engines.bioviva.views import ViewRules
 from engines.bioviva.cards import load_cards
+from engines.bioviva.determinize import determinize
 from engines.bioviva.state import (
     CATEGORIES,
     REPLY_TEXT,
     BiovivaState,
+    BiovivaView,
     Pawn,
     Result,
     _cell,
@@ -530,6 +532,10 @@ class BiovivaEngine(AssociationRules, ViewRules, Engine[BiovivaState, Action]):
         state = replace(state, phase="over", end_reason=reason)
         events.append(Event(f"The game ends: {reason}. {self.outcome(state).reason}"))
         return Applied(state, events, reveals=True)
+
+    # -- search ----------------------------------------------------------------------
+    def determinize(self, view: BiovivaView, seat: int, rng: Rng) -> BiovivaState:
+        return determinize(view, seat, rng)
 
     # -- text forms ------------------------------------------------------------------
     def format_action(self, action: Action) -> str:

@@ -160,6 +160,7 @@ class ChallengeView(msgspec.Struct, frozen=True):
     guessing: tuple[int, ...] = ()  # seats still to write a guess (or pass) this round
     written: tuple[int, ...] = ()  # seats whose sealed guess for this round is in
     reveal_order: tuple[int, ...] = ()  # this round's guessers, first to win a tie first
+    resting: tuple[int, ...] = ()  # guessers who passed until the next tile (announced)
     reviewing: int = -1  # index in `guesses` of the guess the guide's reply is about
 
 
@@ -190,6 +191,7 @@ class BiovivaView(msgspec.Struct, frozen=True):
     turn: int
     turn_limit: int
     target: int
+    guesses_per_tile: int
     guide: int
     die: int
     die_label: str

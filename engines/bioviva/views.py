@@ -63,6 +63,7 @@ class ViewRules:
             turn=state.turn,
             turn_limit=state.options.turn_limit,
             target=state.options.target,
+            guesses_per_tile=state.options.guesses_per_tile,
             guide=state.guide,
             die=state.die,
             die_label=die.label if die else "",
@@ -158,6 +159,7 @@ class ViewRules:
                 reviewing=waiting[0] if waiting else -1,
                 written=tuple(g.seat for g in state.sealed),
                 reveal_order=reveal_order(state),
+                resting=state.resting,
             )
         return None
 

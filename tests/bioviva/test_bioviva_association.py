@@ -410,7 +410,7 @@ def test_only_a_guess_really_naming_the_animal_is_accepted_by_bots():
     from engines.core.rng import Rng
 
     cases = [(LION, "sea lion"), ("a015", "whale shark"), ("a112", "snow leopard"), (LION, "lionfish")]
-    for level in ("novice", "heuristic", "expert"):
+    for level in ("easy", "heuristic", "hard", "expert"):
         for card, typed in cases:
             state = act(challenge("association", card, seats=3), 0, "tile tail")
             state = round_of(state, p2=typed, p3="pass")

@@ -20,7 +20,9 @@ def test_info_declares_hidden_simultaneous_chance_for_two_to_six():
     info = ENGINE.info
     assert (info.id, info.title, info.min_seats, info.max_seats) == ("bioviva", "Bioviva", 2, 6)
     assert info.flags.hidden_information and info.flags.chance and info.flags.simultaneous
-    assert set(ENGINE.bots) == {"random", "novice", "heuristic", "expert"}
+    # The levels offered, in order; `novice` (the old name of `easy`) is still accepted.
+    assert list(ENGINE.bots) == ["random", "easy", "heuristic", "hard", "expert"]
+    assert "novice" in ENGINE.bots and type(ENGINE.bots["novice"]()) is type(ENGINE.bots["easy"]())
 
 
 def test_setup_everyone_at_zero_player_one_guides_and_the_die_is_rolled_by_the_game():

@@ -10,7 +10,7 @@ from engines.core.match import Match, SeatSpec
 from tests.bioviva.helpers import ENGINE
 from tests.conformance import bot_seats, play_checked
 
-LEVELS = ["random", "novice", "heuristic", "expert"]
+LEVELS = ["random", "easy", "heuristic", "hard", "expert"]
 
 
 def check_invariants(state: BiovivaState) -> None:
@@ -40,8 +40,8 @@ def play(levels: list[str], seed: int, options: BiovivaOptions | None = None) ->
     [
         (["random", "random"], (), 1),
         (["heuristic", "expert"], (2,), 2),
-        (["novice", "random", "heuristic"], (), 3),
-        (["expert", "heuristic", "novice", "random"], (1, 3), 4),
+        (["easy", "random", "heuristic"], (), 3),
+        (["expert", "hard", "easy", "random"], (1, 3), 4),
         (["random"] * 5, (5,), 5),
         (["heuristic"] * 6, (), 6),
     ],
@@ -59,7 +59,7 @@ def test_the_platform_conformance_defaults_pass():
 def test_bot_games_play_every_challenge_and_end_at_the_target():
     kinds = set()
     for seed in range(6):
-        match = play(["heuristic", "expert", "novice"], seed)
+        match = play(["heuristic", "expert", "easy"], seed)
         state = match.state
         assert max(state.scores) >= 12 or "turn limit" in state.end_reason
         kinds |= {e.action.split()[0] for e in match.journal}

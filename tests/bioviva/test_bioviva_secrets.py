@@ -161,7 +161,7 @@ def check_pawn_kinds(match: Match) -> None:
 
 
 def test_pawn_kinds_stay_under_the_pawns_until_the_reveal_then_everyone_sees_them():
-    levels = ["expert", "heuristic", "novice", "expert"]
+    levels = ["expert", "heuristic", "easy", "expert"]
     match = Match(ENGINE, BiovivaOptions(young=(4,)), bot_seats(ENGINE, levels), 21)
     match._states[-1] = replace(challenge("localization", "l001", seats=4, young=(4,)), rng=match.state.rng)
     while match.state.phase == "localization":
@@ -180,11 +180,11 @@ def test_pawn_kinds_stay_under_the_pawns_until_the_reveal_then_everyone_sees_the
 @pytest.mark.parametrize(
     "levels,young,seed",
     [
-        (["expert", "heuristic", "novice"], (), 11),
-        (["heuristic", "random", "expert", "novice"], (2,), 12),
+        (["expert", "heuristic", "easy"], (), 11),
+        (["heuristic", "random", "expert", "easy"], (2,), 12),
         (["random", "random"], (1,), 13),
         (["expert"] * 5, (1, 4), 14),
-        (["novice", "heuristic", "expert", "random", "heuristic", "expert"], (6,), 15),
+        (["easy", "heuristic", "expert", "random", "heuristic", "expert"], (6,), 15),
     ],
 )
 def test_no_secret_reaches_another_viewer_in_bot_games(levels, young, seed):
@@ -206,7 +206,7 @@ def test_a_planted_animal_stays_with_the_guide_through_a_whole_challenge(card):
 
     assert card in distinctive() and animal(card).name == SENTINELS[card]
     pattern = _word(SENTINELS[card])
-    levels = ["expert", "novice", "heuristic", "random"]
+    levels = ["expert", "easy", "heuristic", "random"]
     match = Match(ENGINE, BiovivaOptions(young=(3,)), bot_seats(ENGINE, levels), 5)
     match._states[-1] = replace(challenge("association", card, seats=4, guide=1, young=(3,)), rng=match.state.rng)
     steps = 0
@@ -267,12 +267,12 @@ def test_every_private_line_of_a_word_association_is_a_registered_secret():
         assert "your animal" not in seen_by(match, v)
 
 
-@pytest.mark.parametrize("level", ["novice", "heuristic", "expert"])
+@pytest.mark.parametrize("level", ["easy", "heuristic", "expert"])
 def test_pawn_kinds_are_secret_so_the_order_a_bot_places_them_in_is_no_tell(level):
     """Pawn kinds stay under the pawns until the reveal: a bot that always put its
     correct-answer pawn down first would show everyone which of its pawns is which."""
     from engines.bioviva.actions import PlacePawn
-    from engines.bioviva.bots import BOTS
+    from engines.bioviva.levels import BOTS
     from engines.bioviva.worldmap import load_localizations
     from engines.core.protocol import BotContext
     from engines.core.rng import Rng, seed_state
