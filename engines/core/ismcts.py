@@ -14,7 +14,9 @@ view into complete states drawn from what the seat cannot see. Each iteration:
 4. roll out to the end (random or a given bot for every seat; automatic actors act through
    the engine's own `auto_action`, as in a real game);
 5. back up a reward vector: win 1, a shared win split, loss 0; in a cooperative game the
-   team's result for every seat.
+   team's result for every seat (or, with `margin_rewards`, half that and half the score
+   margin over the best other player, squashed: a denser signal where wins alone are too
+   sparse to tell actions apart in a few hundred playouts).
 
 Nodes are keyed by an action's stable text form (`format_action`), so one tree serves every
 determinization. Automatic actions make no nodes: what chance does is part of the sample.
@@ -65,6 +67,32 @@ def rewards(engine: Engine[Any, Any], state: Any) -> list[float] | None:
         return [1.0] * seats
     share = 1.0 / len(winners)
     return [share if n in winners else 0.0 for n in range(seats)]
+
+
+Rewards = Callable[[Engine[Any, Any], Any], list[float] | None]
+
+
+def margin_rewards(scale: float) -> Rewards:
+    """Rewards half from the result (`rewards`) and half from each seat's score margin over
+    the best other player (seats and rivals such as an automa), squashed to [0, 1] by a
+    logistic of `margin / scale`: a close loss is worth more than a rout, a safe win more
+    than a lucky one. A cooperative game keeps the team's result."""
+
+    def reward(engine: Engine[Any, Any], state: Any) -> list[float] | None:
+        result = rewards(engine, state)
+        if result is None or engine.info.flags.cooperative:
+            return result
+        outcome = engine.outcome(state)
+        scores = outcome.scores
+        rivals = [rival.score for rival in outcome.rivals]
+        out = []
+        for n, mine in enumerate(scores):
+            others = [score for m, score in enumerate(scores) if m != n] + rivals
+            margin = mine - max(others) if others else 0
+            out.append(0.5 * result[n] + 0.5 / (1.0 + math.exp(-margin / scale)))
+        return out
+
+    return reward
 
 
 def acting_seat(engine: Engine[Any, Any], state: Any) -> int | None:
@@ -118,6 +146,7 @@ class SearchBot(Bot):
         rollout: RolloutPolicy = random_rollout,
         exploration: float = EXPLORATION,
         guide: Bot | None = None,
+        reward: Rewards = rewards,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("A search needs a budget: iterations, seconds or both.")
@@ -128,6 +157,8 @@ class SearchBot(Bot):
         #: A bot (the heuristic) whose choice a node tries first; None: untried actions in
         #: random order.
         self.guide = guide
+        #: What a finished playout is worth to each seat.
+        self.reward = reward
         #: The root's children after the latest decision (for tests and benchmarks).
         self.last_root: _Node | None = None
 
@@ -238,7 +269,7 @@ class SearchBot(Bot):
             path.append(child)
             node = child
         state = self._roll_out(engine, state, rng)
-        reward = rewards(engine, state)
+        reward = self.reward(engine, state)
         for visited in path:
             visited.visits += 1
             visited.total += DRAW if reward is None else reward[visited.seat]
@@ -257,20 +288,30 @@ class SearchBot(Bot):
 
 
 def search_levels(
-    rollout: Callable[[], RolloutPolicy] | None = None, guide: Callable[[], Bot] | None = None
+    rollout: Callable[[], RolloutPolicy] | None = None,
+    guide: Callable[[], Bot] | None = None,
+    reward: Rewards = rewards,
 ) -> dict[str, Callable[[], Bot]]:
     """The `hard` (about 0.3 s a move) and `expert` (about 1 s) levels, for an engine's
     `bots` dict; only for an engine with a determinizer. `guide` makes the bot (usually the
-    heuristic) whose choices the search tries first."""
+    heuristic) whose choices the search tries first; `reward` scores a finished playout."""
     make = rollout or (lambda: random_rollout)
 
     def hard() -> Bot:
-        return SearchBot(seconds=0.3, rollout=make(), guide=guide() if guide else None)
+        return SearchBot(seconds=0.3, rollout=make(), guide=guide() if guide else None, reward=reward)
 
     def expert() -> Bot:
-        return SearchBot(seconds=1.0, rollout=make(), guide=guide() if guide else None)
+        return SearchBot(seconds=1.0, rollout=make(), guide=guide() if guide else None, reward=reward)
 
     return {"hard": hard, "expert": expert}
 
 
-__all__ = ["SearchBot", "bot_rollout", "can_search", "random_rollout", "rewards", "search_levels"]
+__all__ = [
+    "SearchBot",
+    "bot_rollout",
+    "can_search",
+    "margin_rewards",
+    "random_rollout",
+    "rewards",
+    "search_levels",
+]
