@@ -35,7 +35,7 @@ from engines.bonfire.actions import (
     TomTask,
     Walk,
 )
-from engines.bonfire.state import BonfireState, Player, acting, is_tom
+from engines.bonfire.state import Bonfire, BonfireState, Player, acting, is_tom
 from engines.core.bots import RandomBot, noisy
 from engines.core.ismcts import bot_rollout, margin_rewards, search_levels
 from engines.core.protocol import Bot, BotContext
@@ -97,12 +97,18 @@ class HeuristicBot(Bot):
         #: What `pressure` found for the acting city during one decision, by (kind, what):
         #: the same few questions come back for every legal action.
         self._pressures: dict[tuple[str, str], float] = {}
+        #: Likewise `_receive_gap`'s answers, by (task, offering stack).
+        self._gaps: dict[tuple[str, int], float] = {}
         self._pressed: Player | None = None
+        #: `held` for the acting city's bonfires during one decision.
+        self._held_of: list[Bonfire] | None = None
+        self._held: list[content.Task] = []
 
     def choose(self, ctx: BotContext) -> Action:
         s: BonfireState = ctx.view
         self._pressures.clear()
-        self._pressed = acting(s)
+        self._gaps.clear()
+        self._pressed, self._held_of = acting(s), None
         best: Action | None = None
         best_value = -math.inf
         random, value = ctx.rng.random, self.value
@@ -110,7 +116,7 @@ class HeuristicBot(Bot):
             worth = value(s, action) + random() * 0.01
             if worth > best_value:
                 best, best_value = action, worth
-        self._pressed = None
+        self._pressed = self._held_of = None
         assert best is not None
         return best
 
@@ -129,7 +135,12 @@ class HeuristicBot(Bot):
 
     def held(self, p: Player) -> list[content.Task]:
         """The tasks waiting on your bonfires, not yet lit."""
-        return [content.tasks()[b.task] for b in p.bonfires if b.task and not b.lit]
+        if p.bonfires is self._held_of:  # asked for most legal actions of a decision
+            return self._held
+        found = [content.tasks()[b.task] for b in p.bonfires if b.task and not b.lit]
+        if p is self._pressed:
+            self._held_of, self._held = p.bonfires, found
+        return found
 
     def pressure(self, s: BonfireState, p: Player, kind: str, what: str = "") -> float:
         """How much one more of `kind` (of `what`) helps the tasks you hold: the most a held
@@ -175,11 +186,21 @@ class HeuristicBot(Bot):
             return 0 if pending.source == "neutral" else -worth
         return worth
 
-    def _receive_value(self, s: BonfireState, p: Player, a: Receive) -> float:
-        task = content.tasks()[a.task]
-        price = islands.task_price(p, content.board().islands[p.ship], a.stack - 1)
+    def _receive_gap(self, s: BonfireState, p: Player, task: content.Task, stack: int) -> float:
+        """The task's gap once received with offering `stack` (its price paid)."""
+        key = (task.id, stack)
+        if p is self._pressed and key in self._gaps:
+            return self._gaps[key]
+        price = islands.task_price(p, content.board().islands[p.ship], stack - 1)
         after = p if price is None else msgspec.structs.replace(p, tiles=price[0], resources=price[1])
         gap = task_gap(s, after, task)
+        if p is self._pressed:  # the same task and stack come back for each empty space
+            self._gaps[key] = gap
+        return gap
+
+    def _receive_value(self, s: BonfireState, p: Player, a: Receive) -> float:
+        task = content.tasks()[a.task]
+        gap = self._receive_gap(s, p, task, a.stack)
         left = self.turns_left(s)
         if gap > FAR or gap + 1 > left:
             return -1
@@ -295,7 +316,7 @@ class HeuristicBot(Bot):
 
     def _fate_value(self, s: BonfireState, p: Player, a: Fate) -> float:
         tile_id = p.fate_column[0 if a.end == "top" else -1]
-        symbols = next(t.symbols for t in content.board().fate_tiles if t.id == tile_id)
+        symbols = content.board().fate_tiles[int(tile_id.split("-")[1]) - 1].symbols  # ids count from 1
         cells = city.strip_cells(a.row, a.col, a.direction)
         gain = city.fate_gain(p.grid, cells, symbols)
         worth = 0.0

@@ -13,6 +13,8 @@ import pytest
 from engines.bonfire import ENGINE, content
 from engines.bonfire.bots import HeuristicBot
 from engines.bonfire.state import BonfireState, is_solo
+from engines.core.ismcts import SearchBot
+from engines.core.match import Match, SeatSpec
 from engines.core.protocol import AUTO, BotContext
 from engines.core.rng import Rng, seed_state
 
@@ -107,3 +109,24 @@ def test_a_sample_plays_on_to_the_end(seats: int) -> None:
             action = bot.choose(BotContext(ENGINE, actor, ENGINE.view(sample, actor), legal, rng))
         sample = ENGINE.apply(sample, actor, action).state
     assert ENGINE.outcome(sample).reason
+
+
+def test_the_expert_level_plays_a_two_player_game_to_the_end() -> None:
+    """The level's own playouts, guide and margin reward, on a test's budget, in a seat
+    against the heuristic (the registry-wide tests play solo, Bonfire's usual table)."""
+    match = Match(
+        ENGINE,
+        ENGINE.default_options(),
+        [SeatSpec("Search", "bot", "expert"), SeatSpec("Heuristic", "bot", "heuristic")],
+        4,
+    )
+    searcher = ENGINE.bots["expert"]()
+    assert isinstance(searcher, SearchBot)
+    searcher.iterations, searcher.seconds = 2, None
+    heuristic = ENGINE.bots["heuristic"]()
+    while not match.is_over():
+        seat = match.actors()[0]
+        action = match.bot_choice(seat, searcher if seat == 0 else heuristic)
+        assert action in match.legal_actions(seat)
+        match.act(seat, action)
+    assert len(ENGINE.outcome(match.state).scores) == 2
