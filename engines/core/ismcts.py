@@ -147,6 +147,7 @@ class SearchBot(Bot):
         exploration: float = EXPLORATION,
         guide: Bot | None = None,
         reward: Rewards = rewards,
+        guide_order: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("A search needs a budget: iterations, seconds or both.")
@@ -159,6 +160,11 @@ class SearchBot(Bot):
         self.guide = guide
         #: What a finished playout is worth to each seat.
         self.reward = reward
+        #: True: each new child is the guide's choice among the untried actions, so a node
+        #: grows in the guide's order of preference (where many actions are legal and few
+        #: iterations allowed, the runners-up are tried, not any); False: the guide's first
+        #: choice, then any.
+        self.guide_order = guide_order
         #: The root's children after the latest decision (for tests and benchmarks).
         self.last_root: _Node | None = None
 
@@ -196,10 +202,12 @@ class SearchBot(Bot):
         rng: Rng,
     ) -> tuple[str, Any]:
         """The untried action to add: the guide's choice in this sample when it is untried
-        (the guide sees only the acting seat's view of the sample), else any."""
+        (the guide sees only the acting seat's view of the sample), else any; with
+        `guide_order`, the guide's choice among the untried ones."""
         if self.guide is not None:
             view = engine.view(state, seat)
-            wanted = self.guide.choose(BotContext(engine=engine, seat=seat, view=view, legal=legal, rng=rng))
+            offered = [action for _, action in untried] if self.guide_order else legal
+            wanted = self.guide.choose(BotContext(engine=engine, seat=seat, view=view, legal=offered, rng=rng))
             text = engine.format_action(wanted)
             for pair in untried:
                 if pair[0] == text:
@@ -291,17 +299,28 @@ def search_levels(
     rollout: Callable[[], RolloutPolicy] | None = None,
     guide: Callable[[], Bot] | None = None,
     reward: Rewards = rewards,
+    guide_order: bool = False,
 ) -> dict[str, Callable[[], Bot]]:
     """The `hard` (about 0.3 s a move) and `expert` (about 1 s) levels, for an engine's
     `bots` dict; only for an engine with a determinizer. `guide` makes the bot (usually the
-    heuristic) whose choices the search tries first; `reward` scores a finished playout."""
+    heuristic) whose choices the search tries first (with `guide_order`, in its order of
+    preference); `reward` scores a finished playout."""
     make = rollout or (lambda: random_rollout)
 
+    def searcher(seconds: float) -> Bot:
+        return SearchBot(
+            seconds=seconds,
+            rollout=make(),
+            guide=guide() if guide else None,
+            reward=reward,
+            guide_order=guide_order,
+        )
+
     def hard() -> Bot:
-        return SearchBot(seconds=0.3, rollout=make(), guide=guide() if guide else None, reward=reward)
+        return searcher(0.3)
 
     def expert() -> Bot:
-        return SearchBot(seconds=1.0, rollout=make(), guide=guide() if guide else None, reward=reward)
+        return searcher(1.0)
 
     return {"hard": hard, "expert": expert}
 
