@@ -375,12 +375,15 @@ def paths_cost(p: Player) -> int:
 #: scores against Tom lie some 30 to 45 points apart by a few points.
 MARGIN_SCALE = 5.0
 
-# The search plays its playouts by the heuristic (random ones barely light a bonfire) and
-# rewards them by the score margin too, not only the win: with a few hundred playouts a
-# decision, wins alone hardly tell two actions apart.
+# The search plays its playouts by the heuristic (random ones barely light a bonfire),
+# rewards them by the score margin too, not only the win (with a few hundred playouts a
+# decision, wins alone hardly tell two actions apart), and grows its nodes in the
+# heuristic's order of preference (a turn offers up to forty fate placements, most poor).
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "easy": noisy(HeuristicBot),
     "heuristic": HeuristicBot,
-    **search_levels(lambda: bot_rollout(HeuristicBot()), guide=HeuristicBot, reward=margin_rewards(MARGIN_SCALE)),
+    **search_levels(
+        lambda: bot_rollout(HeuristicBot()), guide=HeuristicBot, reward=margin_rewards(MARGIN_SCALE), guide_order=True
+    ),
 }
