@@ -88,3 +88,52 @@ def test_with_guide_order_the_root_grows_in_the_guides_order(game_id: str) -> No
     plain = SearchBot(iterations=4, rollout=random_rollout, guide=_LastAction())
     plain.choose(ctx)
     assert plain.last_root is not None and list(plain.last_root.children)[0] == texts[-1]
+
+
+@pytest.mark.parametrize("game_id", SEARCHABLE)
+def test_a_horizon_stops_playouts_and_scores_them_by_the_evaluation(game_id: str) -> None:
+    engine = load_engine(game_id)
+    state = played_states(engine, engine.info.usual_seats, 6, every=4)[2]
+    seat = acting(engine, state)
+    legal = engine.legal_actions(state, seat)
+    seats = engine.info.usual_seats
+    evaluated: list[Any] = []
+
+    def evaluate(engine: Any, state: Any) -> list[float]:
+        evaluated.append(state)
+        return [0.25] * seats
+
+    def ctx() -> BotContext:
+        return BotContext(engine=engine, seat=seat, view=engine.view(state, seat), legal=legal, rng=Rng(8))
+
+    bot = SearchBot(iterations=10, rollout=random_rollout, horizon=0, evaluate=evaluate)
+    bot.choose(ctx())
+    assert bot.last_root is not None and len(evaluated) == 10
+    assert not any(engine.is_over(s) for s in evaluated)
+    for node in bot.last_root.children.values():
+        assert node.total == pytest.approx(0.25 * node.visits)
+    # Without a horizon the evaluation is never asked.
+    evaluated.clear()
+    SearchBot(iterations=5, rollout=random_rollout, evaluate=evaluate).choose(ctx())
+    assert evaluated == []
+
+
+@pytest.mark.parametrize("game_id", SEARCHABLE)
+def test_an_evaluation_that_declines_lets_the_playout_run_to_the_end(game_id: str) -> None:
+    engine = load_engine(game_id)
+    state = played_states(engine, engine.info.usual_seats, 6, every=4)[2]
+    seat = acting(engine, state)
+    legal = engine.legal_actions(state, seat)
+    asked: list[int] = []
+    ended: list[bool] = []
+
+    def decline(engine: Any, state: Any) -> None:
+        asked.append(1)
+
+    def reward(engine: Any, state: Any) -> list[float] | None:
+        ended.append(engine.is_over(state))
+        return rewards(engine, state)
+
+    bot = SearchBot(iterations=6, rollout=random_rollout, horizon=1, evaluate=decline, reward=reward)
+    bot.choose(BotContext(engine=engine, seat=seat, view=engine.view(state, seat), legal=legal, rng=Rng(4)))
+    assert len(asked) == 6 and ended == [True] * 6

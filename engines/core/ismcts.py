@@ -148,6 +148,8 @@ class SearchBot(Bot):
         guide: Bot | None = None,
         reward: Rewards = rewards,
         guide_order: bool = False,
+        horizon: int | None = None,
+        evaluate: Rewards | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("A search needs a budget: iterations, seconds or both.")
@@ -165,6 +167,12 @@ class SearchBot(Bot):
         #: iterations allowed, the runners-up are tried, not any); False: the guide's first
         #: choice, then any.
         self.guide_order = guide_order
+        #: With `evaluate`: after this many choices by seats a playout asks `evaluate` for
+        #: the position's worth (per seat, in [0, 1]) and stops there, unless it answers
+        #: None (then it plays on to the end): shorter playouts, more of them, where whole
+        #: games are too long for the budget.
+        self.horizon = horizon
+        self.evaluate = evaluate
         #: The root's children after the latest decision (for tests and benchmarks).
         self.last_root: _Node | None = None
 
@@ -276,45 +284,48 @@ class SearchBot(Bot):
             state = engine.apply(state, seat, action).state
             path.append(child)
             node = child
-        state = self._roll_out(engine, state, rng)
-        reward = self.reward(engine, state)
+        state, reward = self._roll_out(engine, state, rng)
+        if reward is None:
+            reward = self.reward(engine, state)
         for visited in path:
             visited.visits += 1
             visited.total += DRAW if reward is None else reward[visited.seat]
 
-    def _roll_out(self, engine: Engine[Any, Any], state: Any, rng: Rng) -> Any:
+    def _roll_out(self, engine: Engine[Any, Any], state: Any, rng: Rng) -> tuple[Any, list[float] | None]:
+        """The playout's last state, and its evaluation when it was stopped at the horizon
+        (None: score the state by `reward`)."""
+        choices = 0
+        stop = self.horizon if self.horizon is not None and self.evaluate is not None else None
         for _ in range(ROLLOUT_LIMIT):
             seat = acting_seat(engine, state)
             if seat is None:
-                return state
+                break
             if seat == AUTO:
                 action = engine.auto_action(state)
             else:
+                if choices == stop and self.evaluate is not None:
+                    value = self.evaluate(engine, state)
+                    if value is not None:
+                        return state, value
+                choices += 1
                 action = self.rollout(engine, state, seat, engine.legal_actions(state, seat), rng)
             state = engine.apply(state, seat, action).state
-        return state
+        return state, None
 
 
 def search_levels(
     rollout: Callable[[], RolloutPolicy] | None = None,
     guide: Callable[[], Bot] | None = None,
-    reward: Rewards = rewards,
-    guide_order: bool = False,
+    **options: Any,
 ) -> dict[str, Callable[[], Bot]]:
     """The `hard` (about 0.3 s a move) and `expert` (about 1 s) levels, for an engine's
     `bots` dict; only for an engine with a determinizer. `guide` makes the bot (usually the
-    heuristic) whose choices the search tries first (with `guide_order`, in its order of
-    preference); `reward` scores a finished playout."""
+    heuristic) whose choices the search tries first; `options` are SearchBot's others
+    (reward, guide_order, horizon and evaluate)."""
     make = rollout or (lambda: random_rollout)
 
     def searcher(seconds: float) -> Bot:
-        return SearchBot(
-            seconds=seconds,
-            rollout=make(),
-            guide=guide() if guide else None,
-            reward=reward,
-            guide_order=guide_order,
-        )
+        return SearchBot(seconds=seconds, rollout=make(), guide=guide() if guide else None, **options)
 
     def hard() -> Bot:
         return searcher(0.3)
