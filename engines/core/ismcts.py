@@ -12,7 +12,8 @@ view into complete states drawn from what the seat cannot see. Each iteration:
    times it was available (so rarely legal actions are not starved);
 3. expand one untried action;
 4. roll out to the end (random or a given bot for every seat; automatic actors act through
-   the engine's own `auto_action`, as in a real game);
+   the engine's own `auto_action`, as in a real game), or, with a `horizon` and an
+   `evaluate`, that many choices and score the position by the evaluation;
 5. back up a reward vector: win 1, a shared win split, loss 0; in a cooperative game the
    team's result for every seat (or, with `margin_rewards`, half that and half the score
    margin over the best other player, squashed: a denser signal where wins alone are too
