@@ -15,7 +15,6 @@ from typing import Any
 import msgspec
 
 from engines.bonfire import city, content, islands, tasks
-from engines.bonfire.evaluate import position_rewards
 from engines.bonfire.actions import (
     Action,
     BuildPath,
@@ -375,9 +374,6 @@ def paths_cost(p: Player) -> int:
 #: Points of margin that make a playout's result count about three quarters as a win: final
 #: scores against Tom lie some 30 to 45 points apart by a few points.
 MARGIN_SCALE = 5.0
-#: Choices a playout makes before the position is scored (engines/bonfire/evaluate.py): some
-#: four turns a player with two players (solo playouts go on to the end).
-HORIZON = 16
 
 # The search plays its playouts by the heuristic (random ones barely light a bonfire),
 # rewards them by the score margin too, not only the win (with a few hundred playouts a
@@ -392,7 +388,5 @@ BOTS: dict[str, Callable[[], Bot]] = {
         guide=HeuristicBot,
         reward=margin_rewards(MARGIN_SCALE),
         guide_order=True,
-        horizon=HORIZON,
-        evaluate=position_rewards(MARGIN_SCALE),
     ),
 }
