@@ -1,10 +1,19 @@
 """How strong the search bots are, run by hand: a search level against the heuristic over
 seeded games with seats rotated, win rates with 95% intervals (Wilson), and the search's
 decision time (p95). In a co-operative game (Camp Grizzly) a whole team of the level is
-compared with a whole team of heuristic bots, each over the same seeds.
+compared with a whole team of heuristic bots, each over the same seeds; in a one-seat game
+against the game's own automaton (Bonfire solo against Tom) the level and the heuristic each
+play that seat over the same seeds. Competitive games also report the heuristic playing the
+search's seat over the same seeds: over a few games, seeds and seats are not fair coins.
 
     .venv/bin/python bench/bots.py bivi --level hard --games 10
     .venv/bin/python bench/bots.py camp_grizzly --level expert --games 20
+    .venv/bin/python bench/bots.py bonfire --seats 1 --level hard --games 20
+    .venv/bin/python bench/bots.py bonfire --seats 2 --level hard --games 10 --iterations 200
+
+`--iterations N` gives the search a budget of N iterations a decision instead of its level's
+wall time: figures that do not depend on the machine's load (the decision time then says
+what that budget costs here).
 
 Decision times depend on the machine's load: the levels think for a fixed wall time, so on
 a loaded machine they simply search less.
@@ -21,18 +30,24 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stats import Spread  # noqa: E402
-from engines.core.ismcts import can_search, rewards  # noqa: E402
+from engines.core.ismcts import SearchBot, can_search, rewards  # noqa: E402
 from engines.core.match import Match, SeatSpec  # noqa: E402
 from engines.core.protocol import AUTO, Bot, Engine  # noqa: E402
 from engines.core.sim import wilson  # noqa: E402
 from engines.registry import load_engine  # noqa: E402
 
 
-def play(engine: Engine[Any, Any], levels: list[str], seed: int, times: dict[str, list[float]]) -> list[float]:
-    """One seeded game, each seat played by its level's bot; the reward per seat."""
+def play(
+    engine: Engine[Any, Any], levels: list[str], seed: int, times: dict[str, list[float]], iterations: int = 0
+) -> list[float]:
+    """One seeded game, each seat played by its level's bot (a search with `iterations` a
+    decision when given); the reward per seat."""
     seats = [SeatSpec(f"{level} {n + 1}", "bot", level) for n, level in enumerate(levels)]
     match = Match(engine, engine.default_options(), seats, seed)
     bots: list[Bot] = [engine.bots[level]() for level in levels]
+    for bot in bots:
+        if iterations and isinstance(bot, SearchBot):
+            bot.iterations, bot.seconds = iterations, None
     while not match.is_over():
         actors = match.actors()
         if actors == (AUTO,):
@@ -60,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seats", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=0, help="a budget in iterations instead of time")
     args = parser.parse_args(argv)
     engine = load_engine(args.game)
     if not can_search(engine):
@@ -71,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     if engine.info.flags.cooperative:
         team = base = 0.0
         for g in range(args.games):
-            team += play(engine, [args.level] * seats, args.seed + g, times)[0]
+            team += play(engine, [args.level] * seats, args.seed + g, times, args.iterations)[0]
             base += play(engine, ["heuristic"] * seats, args.seed + g, times)[0]
             print(
                 f"  game {g + 1}/{args.games}: {args.level} team {team:.0f}, heuristic team {base:.0f}", file=sys.stderr
@@ -79,19 +95,32 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{engine.info.title}, {seats} seats, a team of each level over the same seeds:")
         print(line(f"{args.level} team survives", team, args.games))
         print(line("heuristic team survives", base, args.games))
+    elif seats == 1:
+        search = base = 0.0
+        for g in range(args.games):
+            search += play(engine, [args.level], args.seed + g, times, args.iterations)[0]
+            base += play(engine, ["heuristic"], args.seed + g, times)[0]
+            print(f"  game {g + 1}/{args.games}: {args.level} {search:.0f}, heuristic {base:.0f}", file=sys.stderr)
+        print(f"{engine.info.title}, one seat against the game's automaton, each level over the same seeds:")
+        print(line(f"{args.level} wins", search, args.games))
+        print(line("heuristic wins", base, args.games))
     else:
-        search = other = 0.0
+        search = other = alone = 0.0
         for g in range(args.games):
             where = g % seats  # the search's seat turns round
             levels = ["heuristic"] * seats
             levels[where] = args.level
-            reward = play(engine, levels, args.seed + g, times)
+            reward = play(engine, levels, args.seed + g, times, args.iterations)
             search += reward[where]
             other += sum(r for n, r in enumerate(reward) if n != where) / (seats - 1)
+            # The same seed and seat with the heuristic there too: seeds and seats are not
+            # fair coins over a few games, so this is the figure the search must beat.
+            alone += play(engine, ["heuristic"] * seats, args.seed + g, times)[where]
             print(f"  game {g + 1}/{args.games}: {args.level} {search:.1f} wins so far", file=sys.stderr)
         print(f"{engine.info.title}, {seats} seats, {args.level} against heuristic, seats rotated:")
         print(line(f"{args.level} wins", search, args.games))
         print(line("each heuristic seat wins", other, args.games))
+        print(line("heuristic in its seat wins", alone, args.games))
     decisions = Spread.of(times[args.level])
     print(
         f"{args.level} decision time: median {decisions.median:.3f} s, p95 {decisions.p95:.3f} s "

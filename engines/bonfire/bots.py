@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
@@ -34,8 +35,9 @@ from engines.bonfire.actions import (
     TomTask,
     Walk,
 )
-from engines.bonfire.state import BonfireState, Player, acting, is_tom
-from engines.core.bots import RandomBot
+from engines.bonfire.state import Bonfire, BonfireState, Player, acting, is_tom
+from engines.core.bots import RandomBot, noisy
+from engines.core.ismcts import bot_rollout, margin_rewards, search_levels
 from engines.core.protocol import Bot, BotContext
 
 #: Turns a missing thing takes to come by, roughly (a fate tile brings several action
@@ -91,14 +93,30 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
+    def __init__(self) -> None:
+        #: What `pressure` found for the acting city during one decision, by (kind, what):
+        #: the same few questions come back for every legal action.
+        self._pressures: dict[tuple[str, str], float] = {}
+        #: Likewise `_receive_gap`'s answers, by (task, offering stack).
+        self._gaps: dict[tuple[str, int], float] = {}
+        self._pressed: Player | None = None
+        #: `held` for the acting city's bonfires during one decision.
+        self._held_of: list[Bonfire] | None = None
+        self._held: list[content.Task] = []
+
     def choose(self, ctx: BotContext) -> Action:
         s: BonfireState = ctx.view
+        self._pressures.clear()
+        self._gaps.clear()
+        self._pressed, self._held_of = acting(s), None
         best: Action | None = None
         best_value = -math.inf
+        random, value = ctx.rng.random, self.value
         for action in ctx.legal:
-            value = self.value(s, action) + ctx.rng.random() * 0.01
-            if value > best_value:
-                best, best_value = action, value
+            worth = value(s, action) + random() * 0.01
+            if worth > best_value:
+                best, best_value = action, worth
+        self._pressed = self._held_of = None
         assert best is not None
         return best
 
@@ -117,58 +135,31 @@ class HeuristicBot(Bot):
 
     def held(self, p: Player) -> list[content.Task]:
         """The tasks waiting on your bonfires, not yet lit."""
-        return [content.tasks()[b.task] for b in p.bonfires if b.task and not b.lit]
+        if p.bonfires is self._held_of:  # asked for most legal actions of a decision
+            return self._held
+        found = [content.tasks()[b.task] for b in p.bonfires if b.task and not b.lit]
+        if p is self._pressed:
+            self._held_of, self._held = p.bonfires, found
+        return found
 
     def pressure(self, s: BonfireState, p: Player, kind: str, what: str = "") -> float:
         """How much one more of `kind` (of `what`) helps the tasks you hold: the most a held
         task still missing it is worth."""
+        if p is self._pressed and (kind, what) in self._pressures:
+            return self._pressures[kind, what]
         best = 0.0
         for task in self.held(p):
             r = task.requirement
             if r.kind == kind and (not what or r.what == what) and task_gap(s, p, task) > 0:
                 best = max(best, 1.0 + task.points / 2)
+        if p is self._pressed:
+            self._pressures[kind, what] = best
         return best
 
     # -- values ----------------------------------------------------------------------------
     def value(self, s: BonfireState, a: Action) -> float:
-        p = acting(s)
-        if isinstance(a, Keep):
-            return 1
-        if isinstance(a, Council):
-            return self._council_value(s, a)
-        if isinstance(a, TomTask):
-            return -content.tasks()[a.task].points
-        if isinstance(a, TomGuardian):
-            return 0
-        if isinstance(a, Walk):
-            if a.to == "stay":
-                return 0
-            return 20 + int(a.to[1:]) if a.to[0] == "b" else int(a.to[1:])
-        if isinstance(a, Fulfil):
-            return (0 if s.triggered else 100) + self._lit_worth(s, p, a.space - 1)
-        if isinstance(a, Common):
-            return 90
-        if isinstance(a, Pass):
-            return float(s.countdown)
-        if isinstance(a, Receive):
-            return self._receive_value(s, p, a)
-        if isinstance(a, TakeGuardian):
-            return self._guardian_value(s, p)
-        if isinstance(a, Sail):
-            return self._sail_value(s, p, a)
-        if isinstance(a, GreatBonfire):
-            return self._great_bonfire_value(s, p, a)
-        if isinstance(a, Recruit):
-            return self._recruit_value(s, p, a)
-        if isinstance(a, BuildPath):
-            return self._path_value(s, p, a)
-        if isinstance(a, Procession):
-            return self._procession_value(s, p, a)
-        if isinstance(a, Fate):
-            return self._fate_value(s, p, a)
-        if isinstance(a, Discard):
-            return self._discard_value(s, p, a)
-        return 0  # end, finish, redraw
+        worth = _VALUE_OF.get(type(a))
+        return 0 if worth is None else worth(self, s, acting(s), a)  # end, finish, redraw: 0
 
     def _lit_worth(self, s: BonfireState, p: Player, index: int) -> float:
         """Points lighting bonfire `index` brings: the task's, a crystal match, a portal,
@@ -195,11 +186,21 @@ class HeuristicBot(Bot):
             return 0 if pending.source == "neutral" else -worth
         return worth
 
-    def _receive_value(self, s: BonfireState, p: Player, a: Receive) -> float:
-        task = content.tasks()[a.task]
-        price = islands.task_price(p, content.board().islands[p.ship], a.stack - 1)
+    def _receive_gap(self, s: BonfireState, p: Player, task: content.Task, stack: int) -> float:
+        """The task's gap once received with offering `stack` (its price paid)."""
+        key = (task.id, stack)
+        if p is self._pressed and key in self._gaps:
+            return self._gaps[key]
+        price = islands.task_price(p, content.board().islands[p.ship], stack - 1)
         after = p if price is None else msgspec.structs.replace(p, tiles=price[0], resources=price[1])
         gap = task_gap(s, after, task)
+        if p is self._pressed:  # the same task and stack come back for each empty space
+            self._gaps[key] = gap
+        return gap
+
+    def _receive_value(self, s: BonfireState, p: Player, a: Receive) -> float:
+        task = content.tasks()[a.task]
+        gap = self._receive_gap(s, p, task, a.stack)
         left = self.turns_left(s)
         if gap > FAR or gap + 1 > left:
             return -1
@@ -315,7 +316,7 @@ class HeuristicBot(Bot):
 
     def _fate_value(self, s: BonfireState, p: Player, a: Fate) -> float:
         tile_id = p.fate_column[0 if a.end == "top" else -1]
-        symbols = next(t.symbols for t in content.board().fate_tiles if t.id == tile_id)
+        symbols = content.board().fate_tiles[int(tile_id.split("-")[1]) - 1].symbols  # ids count from 1
         cells = city.strip_cells(a.row, a.col, a.direction)
         gain = city.fate_gain(p.grid, cells, symbols)
         worth = 0.0
@@ -336,9 +337,56 @@ class HeuristicBot(Bot):
         return -0.5 + 0.1 * p.tiles.get(a.kind, 0)  # the kind held most of first
 
 
+def _walk_value(a: Walk) -> float:
+    if a.to == "stay":
+        return 0
+    return 20 + int(a.to[1:]) if a.to[0] == "b" else int(a.to[1:])
+
+
+#: Each kind of action's value (see `HeuristicBot.value`), looked up by its class: an
+#: action is valued for every legal one of every decision, in playouts too.
+_VALUE_OF: dict[type, Callable[[HeuristicBot, BonfireState, Player, Any], float]] = {
+    Keep: lambda bot, s, p, a: 1,
+    Council: lambda bot, s, p, a: bot._council_value(s, a),
+    TomTask: lambda bot, s, p, a: -content.tasks()[a.task].points,
+    TomGuardian: lambda bot, s, p, a: 0,
+    Walk: lambda bot, s, p, a: _walk_value(a),
+    Fulfil: lambda bot, s, p, a: (0 if s.triggered else 100) + bot._lit_worth(s, p, a.space - 1),
+    Common: lambda bot, s, p, a: 90,
+    Pass: lambda bot, s, p, a: float(s.countdown),
+    Receive: HeuristicBot._receive_value,
+    TakeGuardian: lambda bot, s, p, a: bot._guardian_value(s, p),
+    Sail: HeuristicBot._sail_value,
+    GreatBonfire: HeuristicBot._great_bonfire_value,
+    Recruit: HeuristicBot._recruit_value,
+    BuildPath: HeuristicBot._path_value,
+    Procession: HeuristicBot._procession_value,
+    Fate: HeuristicBot._fate_value,
+    Discard: HeuristicBot._discard_value,
+}
+
+
 def paths_cost(p: Player) -> int:
     costs = content.board().path_costs
     return costs[len(p.path)] if len(p.path) < len(costs) else 0
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+#: Points of margin that make a playout's result count about three quarters as a win: final
+#: scores against Tom lie some 30 to 45 points apart by a few points.
+MARGIN_SCALE = 5.0
+
+# The search plays its playouts by the heuristic (random ones barely light a bonfire),
+# rewards them by the score margin too, not only the win (with a few hundred playouts a
+# decision, wins alone hardly tell two actions apart), and grows its nodes in the
+# heuristic's order of preference (a turn offers up to forty fate placements, most poor).
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "easy": noisy(HeuristicBot),
+    "heuristic": HeuristicBot,
+    **search_levels(
+        lambda: bot_rollout(HeuristicBot()),
+        guide=HeuristicBot,
+        reward=margin_rewards(MARGIN_SCALE),
+        guide_order=True,
+    ),
+}

@@ -42,6 +42,7 @@ from engines.bonfire.actions import (
     Walk,
 )
 from engines.bonfire.content import SYMBOLS, WILD
+from engines.bonfire.determinize import determinize
 from engines.bonfire.state import (
     TWO_PLAYER_DEFAULTS,
     BonfireOptions,
@@ -56,6 +57,7 @@ from engines.bonfire.state import (
 )
 from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO, Applied, Bot, Engine, Flags, GameInfo, Outcome, Summary
+from engines.core.rng import Rng
 
 
 class BonfireEngine(Engine[BonfireState, Action]):
@@ -385,6 +387,9 @@ class BonfireEngine(Engine[BonfireState, Action]):
         import hashlib
 
         return hashlib.sha256(solo_digest_bytes(state)).hexdigest()[:32]
+
+    def determinize(self, view: BonfireState, seat: int, rng: Rng) -> BonfireState:
+        return determinize(view, seat, rng)
 
     def is_over(self, state: BonfireState) -> bool:
         return state.phase == "over"

@@ -12,9 +12,12 @@ view into complete states drawn from what the seat cannot see. Each iteration:
    times it was available (so rarely legal actions are not starved);
 3. expand one untried action;
 4. roll out to the end (random or a given bot for every seat; automatic actors act through
-   the engine's own `auto_action`, as in a real game);
+   the engine's own `auto_action`, as in a real game), or, with a `horizon` and an
+   `evaluate`, that many choices and score the position by the evaluation;
 5. back up a reward vector: win 1, a shared win split, loss 0; in a cooperative game the
-   team's result for every seat.
+   team's result for every seat (or, with `margin_rewards`, half that and half the score
+   margin over the best other player, squashed: a denser signal where wins alone are too
+   sparse to tell actions apart in a few hundred playouts).
 
 Nodes are keyed by an action's stable text form (`format_action`), so one tree serves every
 determinization. Automatic actions make no nodes: what chance does is part of the sample.
@@ -65,6 +68,32 @@ def rewards(engine: Engine[Any, Any], state: Any) -> list[float] | None:
         return [1.0] * seats
     share = 1.0 / len(winners)
     return [share if n in winners else 0.0 for n in range(seats)]
+
+
+Rewards = Callable[[Engine[Any, Any], Any], list[float] | None]
+
+
+def margin_rewards(scale: float) -> Rewards:
+    """Rewards half from the result (`rewards`) and half from each seat's score margin over
+    the best other player (seats and rivals such as an automa), squashed to [0, 1] by a
+    logistic of `margin / scale`: a close loss is worth more than a rout, a safe win more
+    than a lucky one. A cooperative game keeps the team's result."""
+
+    def reward(engine: Engine[Any, Any], state: Any) -> list[float] | None:
+        result = rewards(engine, state)
+        if result is None or engine.info.flags.cooperative:
+            return result
+        outcome = engine.outcome(state)
+        scores = outcome.scores
+        rivals = [rival.score for rival in outcome.rivals]
+        out = []
+        for n, mine in enumerate(scores):
+            others = [score for m, score in enumerate(scores) if m != n] + rivals
+            margin = mine - max(others) if others else 0
+            out.append(0.5 * result[n] + 0.5 / (1.0 + math.exp(-margin / scale)))
+        return out
+
+    return reward
 
 
 def acting_seat(engine: Engine[Any, Any], state: Any) -> int | None:
@@ -118,6 +147,10 @@ class SearchBot(Bot):
         rollout: RolloutPolicy = random_rollout,
         exploration: float = EXPLORATION,
         guide: Bot | None = None,
+        reward: Rewards = rewards,
+        guide_order: bool = False,
+        horizon: int | None = None,
+        evaluate: Rewards | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("A search needs a budget: iterations, seconds or both.")
@@ -128,6 +161,19 @@ class SearchBot(Bot):
         #: A bot (the heuristic) whose choice a node tries first; None: untried actions in
         #: random order.
         self.guide = guide
+        #: What a finished playout is worth to each seat.
+        self.reward = reward
+        #: True: each new child is the guide's choice among the untried actions, so a node
+        #: grows in the guide's order of preference (where many actions are legal and few
+        #: iterations allowed, the runners-up are tried, not any); False: the guide's first
+        #: choice, then any.
+        self.guide_order = guide_order
+        #: With `evaluate`: after this many choices by seats a playout asks `evaluate` for
+        #: the position's worth (per seat, in [0, 1]) and stops there, unless it answers
+        #: None (then it plays on to the end): shorter playouts, more of them, where whole
+        #: games are too long for the budget.
+        self.horizon = horizon
+        self.evaluate = evaluate
         #: The root's children after the latest decision (for tests and benchmarks).
         self.last_root: _Node | None = None
 
@@ -165,10 +211,12 @@ class SearchBot(Bot):
         rng: Rng,
     ) -> tuple[str, Any]:
         """The untried action to add: the guide's choice in this sample when it is untried
-        (the guide sees only the acting seat's view of the sample), else any."""
+        (the guide sees only the acting seat's view of the sample), else any; with
+        `guide_order`, the guide's choice among the untried ones."""
         if self.guide is not None:
             view = engine.view(state, seat)
-            wanted = self.guide.choose(BotContext(engine=engine, seat=seat, view=view, legal=legal, rng=rng))
+            offered = [action for _, action in untried] if self.guide_order else legal
+            wanted = self.guide.choose(BotContext(engine=engine, seat=seat, view=view, legal=offered, rng=rng))
             text = engine.format_action(wanted)
             for pair in untried:
                 if pair[0] == text:
@@ -237,40 +285,64 @@ class SearchBot(Bot):
             state = engine.apply(state, seat, action).state
             path.append(child)
             node = child
-        state = self._roll_out(engine, state, rng)
-        reward = rewards(engine, state)
+        state, reward = self._roll_out(engine, state, rng)
+        if reward is None:
+            reward = self.reward(engine, state)
         for visited in path:
             visited.visits += 1
             visited.total += DRAW if reward is None else reward[visited.seat]
 
-    def _roll_out(self, engine: Engine[Any, Any], state: Any, rng: Rng) -> Any:
+    def _roll_out(self, engine: Engine[Any, Any], state: Any, rng: Rng) -> tuple[Any, list[float] | None]:
+        """The playout's last state, and its evaluation when it was stopped at the horizon
+        (None: score the state by `reward`)."""
+        choices = 0
+        stop = self.horizon if self.horizon is not None and self.evaluate is not None else None
         for _ in range(ROLLOUT_LIMIT):
             seat = acting_seat(engine, state)
             if seat is None:
-                return state
+                break
             if seat == AUTO:
                 action = engine.auto_action(state)
             else:
+                if choices == stop and self.evaluate is not None:
+                    value = self.evaluate(engine, state)
+                    if value is not None:
+                        return state, value
+                choices += 1
                 action = self.rollout(engine, state, seat, engine.legal_actions(state, seat), rng)
             state = engine.apply(state, seat, action).state
-        return state
+        return state, None
 
 
 def search_levels(
-    rollout: Callable[[], RolloutPolicy] | None = None, guide: Callable[[], Bot] | None = None
+    rollout: Callable[[], RolloutPolicy] | None = None,
+    guide: Callable[[], Bot] | None = None,
+    **options: Any,
 ) -> dict[str, Callable[[], Bot]]:
     """The `hard` (about 0.3 s a move) and `expert` (about 1 s) levels, for an engine's
     `bots` dict; only for an engine with a determinizer. `guide` makes the bot (usually the
-    heuristic) whose choices the search tries first."""
+    heuristic) whose choices the search tries first; `options` are SearchBot's others
+    (reward, guide_order, horizon and evaluate)."""
     make = rollout or (lambda: random_rollout)
 
+    def searcher(seconds: float) -> Bot:
+        return SearchBot(seconds=seconds, rollout=make(), guide=guide() if guide else None, **options)
+
     def hard() -> Bot:
-        return SearchBot(seconds=0.3, rollout=make(), guide=guide() if guide else None)
+        return searcher(0.3)
 
     def expert() -> Bot:
-        return SearchBot(seconds=1.0, rollout=make(), guide=guide() if guide else None)
+        return searcher(1.0)
 
     return {"hard": hard, "expert": expert}
 
 
-__all__ = ["SearchBot", "bot_rollout", "can_search", "random_rollout", "rewards", "search_levels"]
+__all__ = [
+    "SearchBot",
+    "bot_rollout",
+    "can_search",
+    "margin_rewards",
+    "random_rollout",
+    "rewards",
+    "search_levels",
+]
