@@ -67,6 +67,34 @@ def rewards(engine: Engine[Any, Any], state: Any) -> list[float] | None:
     return [share if n in winners else 0.0 for n in range(seats)]
 
 
+Reward = Callable[[Engine[Any, Any], Any], list[float] | None]
+
+
+def margin_rewards(scale: float) -> Reward:
+    """A reward for games a handful of points decides: half the win share (as `rewards`),
+    half the seat's score margin over the best other seat squashed to [0, 1] by
+    `0.5 + 0.5 * tanh(margin / scale)`. Playouts by a near-deterministic heuristic mostly end
+    with the same winner whatever the first move was; the margin still tells those moves
+    apart. For a game cut at a horizon (not over) the outcome's scores "if the game ended
+    now" stand in, weighed by the margin alone. A co-operative game keeps `rewards`."""
+
+    def reward(engine: Engine[Any, Any], state: Any) -> list[float] | None:
+        if engine.info.flags.cooperative:
+            return rewards(engine, state)
+        scores = engine.outcome(state).scores
+        margins = [
+            score - max((other for n, other in enumerate(scores) if n != seat), default=score)
+            for seat, score in enumerate(scores)
+        ]
+        squashed = [0.5 + 0.5 * math.tanh(margin / scale) for margin in margins]
+        won = rewards(engine, state)
+        if won is None:
+            return squashed
+        return [(w + m) / 2 for w, m in zip(won, squashed)]
+
+    return reward
+
+
 def acting_seat(engine: Engine[Any, Any], state: Any) -> int | None:
     """Who acts now in the search: the first seat listed (simultaneous choices become
     sequential), AUTO for the engine itself, None when the game is over."""
@@ -118,6 +146,9 @@ class SearchBot(Bot):
         rollout: RolloutPolicy = random_rollout,
         exploration: float = EXPLORATION,
         guide: Bot | None = None,
+        reward: Reward = rewards,
+        horizon: int | None = None,
+        evidence: int = EVIDENCE,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("A search needs a budget: iterations, seconds or both.")
@@ -128,6 +159,15 @@ class SearchBot(Bot):
         #: A bot (the heuristic) whose choice a node tries first; None: untried actions in
         #: random order.
         self.guide = guide
+        #: What a finished (or cut) playout is worth to each seat, in [0, 1]; None: a draw.
+        self.reward = reward
+        #: Playouts stop after this many actions of seats (None: at the end of the game),
+        #: and `reward` scores the state reached; only for a reward that can score a game
+        #: not over (`margin_rewards`).
+        self.horizon = horizon
+        #: With a guide, visits another action needs before the search prefers it; fewer
+        #: where playouts vary little (a deterministic heuristic's, scored by margin).
+        self.evidence = evidence
         #: The root's children after the latest decision (for tests and benchmarks).
         self.last_root: _Node | None = None
 
@@ -178,9 +218,9 @@ class SearchBot(Bot):
     def _best(self, engine: Engine[Any, Any], legal: list[Any], root: _Node) -> Any:
         """The most visited action; ties go to the one expanded first (the guide's choice,
         when there is a guide). With a guide, another action must also have been visited at
-        least EVIDENCE times: with too few iterations to tell actions apart (Camp Grizzly's
-        heuristic playouts allow a handful in 0.3 s) the search plays as its guide would,
-        never worse by a lucky playout."""
+        least `evidence` times (EVIDENCE unless told): with too few iterations to tell
+        actions apart (Camp Grizzly's heuristic playouts allow a handful in 0.3 s) the search
+        plays as its guide would, never worse by a lucky playout."""
         by_text = {engine.format_action(action): action for action in legal}
         first: str | None = None
         best, most = legal[0], -1
@@ -191,7 +231,7 @@ class SearchBot(Bot):
                 first = text
             if node.visits > most:
                 best, most = by_text[text], node.visits
-        if self.guide is not None and first is not None and most < EVIDENCE:
+        if self.guide is not None and first is not None and most < self.evidence:
             return by_text[first]
         return best
 
@@ -238,12 +278,13 @@ class SearchBot(Bot):
             path.append(child)
             node = child
         state = self._roll_out(engine, state, rng)
-        reward = rewards(engine, state)
+        reward = self.reward(engine, state)
         for visited in path:
             visited.visits += 1
             visited.total += DRAW if reward is None else reward[visited.seat]
 
     def _roll_out(self, engine: Engine[Any, Any], state: Any, rng: Rng) -> Any:
+        moves = 0
         for _ in range(ROLLOUT_LIMIT):
             seat = acting_seat(engine, state)
             if seat is None:
@@ -251,26 +292,48 @@ class SearchBot(Bot):
             if seat == AUTO:
                 action = engine.auto_action(state)
             else:
+                if self.horizon is not None and moves >= self.horizon:
+                    return state
+                moves += 1
                 action = self.rollout(engine, state, seat, engine.legal_actions(state, seat), rng)
             state = engine.apply(state, seat, action).state
         return state
 
 
 def search_levels(
-    rollout: Callable[[], RolloutPolicy] | None = None, guide: Callable[[], Bot] | None = None
+    rollout: Callable[[], RolloutPolicy] | None = None,
+    guide: Callable[[], Bot] | None = None,
+    reward: Reward = rewards,
+    horizon: int | None = None,
+    evidence: int = EVIDENCE,
 ) -> dict[str, Callable[[], Bot]]:
     """The `hard` (about 0.3 s a move) and `expert` (about 1 s) levels, for an engine's
     `bots` dict; only for an engine with a determinizer. `guide` makes the bot (usually the
-    heuristic) whose choices the search tries first."""
+    heuristic) whose choices the search tries first; `reward`, `horizon` and `evidence` as
+    `SearchBot`."""
     make = rollout or (lambda: random_rollout)
 
+    def level(seconds: float) -> Bot:
+        guiding = guide() if guide else None
+        return SearchBot(
+            seconds=seconds, rollout=make(), guide=guiding, reward=reward, horizon=horizon, evidence=evidence
+        )
+
     def hard() -> Bot:
-        return SearchBot(seconds=0.3, rollout=make(), guide=guide() if guide else None)
+        return level(0.3)
 
     def expert() -> Bot:
-        return SearchBot(seconds=1.0, rollout=make(), guide=guide() if guide else None)
+        return level(1.0)
 
     return {"hard": hard, "expert": expert}
 
 
-__all__ = ["SearchBot", "bot_rollout", "can_search", "random_rollout", "rewards", "search_levels"]
+__all__ = [
+    "SearchBot",
+    "bot_rollout",
+    "can_search",
+    "margin_rewards",
+    "random_rollout",
+    "rewards",
+    "search_levels",
+]
