@@ -14,7 +14,8 @@ view into complete states drawn from what the seat cannot see. Each iteration:
 4. roll out to the end (random or a given bot for every seat; automatic actors act through
    the engine's own `auto_action`, as in a real game);
 5. back up a reward vector: win 1, a shared win split, loss 0; in a cooperative game the
-   team's result for every seat.
+   team's result for every seat (or, where a game asks, `margin_rewards`: the score margin
+   counts too).
 
 Nodes are keyed by an action's stable text form (`format_action`), so one tree serves every
 determinization. Automatic actions make no nodes: what chance does is part of the sample.
@@ -75,21 +76,18 @@ def margin_rewards(scale: float) -> Reward:
     half the seat's score margin over the best other seat squashed to [0, 1] by
     `0.5 + 0.5 * tanh(margin / scale)`. Playouts by a near-deterministic heuristic mostly end
     with the same winner whatever the first move was; the margin still tells those moves
-    apart. For a game cut at a horizon (not over) the outcome's scores "if the game ended
-    now" stand in, weighed by the margin alone. A co-operative game keeps `rewards`."""
+    apart. A co-operative game keeps `rewards`; a playout cut short (not over) is a draw."""
 
     def reward(engine: Engine[Any, Any], state: Any) -> list[float] | None:
-        if engine.info.flags.cooperative:
-            return rewards(engine, state)
+        won = rewards(engine, state)
+        if won is None or engine.info.flags.cooperative:
+            return won
         scores = engine.outcome(state).scores
         margins = [
             score - max((other for n, other in enumerate(scores) if n != seat), default=score)
             for seat, score in enumerate(scores)
         ]
         squashed = [0.5 + 0.5 * math.tanh(margin / scale) for margin in margins]
-        won = rewards(engine, state)
-        if won is None:
-            return squashed
         return [(w + m) / 2 for w, m in zip(won, squashed)]
 
     return reward
@@ -147,7 +145,6 @@ class SearchBot(Bot):
         exploration: float = EXPLORATION,
         guide: Bot | None = None,
         reward: Reward = rewards,
-        horizon: int | None = None,
         evidence: int = EVIDENCE,
     ) -> None:
         if iterations is None and seconds is None:
@@ -159,12 +156,9 @@ class SearchBot(Bot):
         #: A bot (the heuristic) whose choice a node tries first; None: untried actions in
         #: random order.
         self.guide = guide
-        #: What a finished (or cut) playout is worth to each seat, in [0, 1]; None: a draw.
+        #: What a finished playout is worth to each seat, in [0, 1] (None, for a playout
+        #: cut short: a draw).
         self.reward = reward
-        #: Playouts stop after this many actions of seats (None: at the end of the game),
-        #: and `reward` scores the state reached; only for a reward that can score a game
-        #: not over (`margin_rewards`).
-        self.horizon = horizon
         #: With a guide, visits another action needs before the search prefers it; fewer
         #: where playouts vary little (a deterministic heuristic's, scored by margin).
         self.evidence = evidence
@@ -284,7 +278,6 @@ class SearchBot(Bot):
             visited.total += DRAW if reward is None else reward[visited.seat]
 
     def _roll_out(self, engine: Engine[Any, Any], state: Any, rng: Rng) -> Any:
-        moves = 0
         for _ in range(ROLLOUT_LIMIT):
             seat = acting_seat(engine, state)
             if seat is None:
@@ -292,9 +285,6 @@ class SearchBot(Bot):
             if seat == AUTO:
                 action = engine.auto_action(state)
             else:
-                if self.horizon is not None and moves >= self.horizon:
-                    return state
-                moves += 1
                 action = self.rollout(engine, state, seat, engine.legal_actions(state, seat), rng)
             state = engine.apply(state, seat, action).state
         return state
@@ -304,20 +294,16 @@ def search_levels(
     rollout: Callable[[], RolloutPolicy] | None = None,
     guide: Callable[[], Bot] | None = None,
     reward: Reward = rewards,
-    horizon: int | None = None,
     evidence: int = EVIDENCE,
 ) -> dict[str, Callable[[], Bot]]:
     """The `hard` (about 0.3 s a move) and `expert` (about 1 s) levels, for an engine's
     `bots` dict; only for an engine with a determinizer. `guide` makes the bot (usually the
-    heuristic) whose choices the search tries first; `reward`, `horizon` and `evidence` as
-    `SearchBot`."""
+    heuristic) whose choices the search tries first; `reward` and `evidence` as `SearchBot`."""
     make = rollout or (lambda: random_rollout)
 
     def level(seconds: float) -> Bot:
         guiding = guide() if guide else None
-        return SearchBot(
-            seconds=seconds, rollout=make(), guide=guiding, reward=reward, horizon=horizon, evidence=evidence
-        )
+        return SearchBot(seconds=seconds, rollout=make(), guide=guiding, reward=reward, evidence=evidence)
 
     def hard() -> Bot:
         return level(0.3)
