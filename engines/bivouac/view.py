@@ -188,9 +188,14 @@ def _spot_view(loc_id: str, occupants: tuple[int, ...], seats: int) -> SpotView:
     return SpotView(loc_id, loc.name, slots, occupants, free_slots(loc_id, seats, occupants), loc.text)
 
 
+@lru_cache(maxsize=1024)  # the board changes only when a worker comes or goes
+def _spot_views(spots: tuple[tuple[str, tuple[int, ...]], ...], seats: int) -> tuple[SpotView, ...]:
+    return tuple(_spot_view(loc_id, occupants, seats) for loc_id, occupants in spots)
+
+
 def view(state: BivouacState, viewer: int | None) -> BivouacView:
     month = content.month_of_round(state.round)
-    spots = tuple(_spot_view(loc_id, occupants, state.seats) for loc_id, occupants in state.spots)
+    spots = _spot_views(state.spots, state.seats)
     return BivouacView(
         viewer=viewer,
         round=state.round,
