@@ -14,6 +14,7 @@ from engines.bivouac import ENGINE
 from engines.bivouac.bots import HeuristicBot
 from engines.bivouac.state import BivouacOptions, BivouacState
 from engines.core.bots import RandomBot
+from engines.core.ismcts import SearchBot
 from engines.core.protocol import Bot, BotContext
 from engines.core.rng import Rng
 from tests.bivouac.helpers import legal, res, with_player
@@ -136,3 +137,19 @@ def test_a_retrieval_draws_the_same_misfortunes_in_a_sample() -> None:
     assert out_of_deck(state) > before  # the real game drew
     assert out_of_deck(sample) == out_of_deck(state)
     assert len(sample.misfortune_deck) == len(state.misfortune_deck)
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_the_search_levels_decide_with_the_expansion_and_more_seats(seats: int) -> None:
+    """The levels as offered (their playouts, guide and reward), on a test's budget, at
+    positions of an expansion game with staff, upgrade hands and gifts in play."""
+    for n, state in enumerate(positions(True, seats, 7, HeuristicBot())):
+        if n % 90 or not n:
+            continue
+        seat = state.actor
+        legal_actions = ENGINE.legal_actions(state, seat)
+        bot = ENGINE.bots["expert"]()
+        assert isinstance(bot, SearchBot)
+        bot.iterations, bot.seconds = 4, None
+        ctx = BotContext(ENGINE, seat, ENGINE.view(state, seat), legal_actions, Rng(n))
+        assert bot.choose(ctx) in legal_actions
