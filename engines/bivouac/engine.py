@@ -23,6 +23,7 @@ from engines.bivouac import content
 from engines.bivouac.actions import CODEC, Action, Buy, Pay, Place, PlayUpgrade, Return, TakeGiftStaff, TakeStaff
 from engines.bivouac.bots import HeuristicBot, RandomBot
 from engines.bivouac.card_text import card_text, upgrade_effect
+from engines.bivouac.determinize import determinize
 from engines.bivouac.effects import Log
 from engines.bivouac.expansion import phase3_upgrades
 from engines.bivouac.placement import apply_placement, first_placer, placement_actions
@@ -39,9 +40,19 @@ from engines.bivouac.state import (
 )
 from engines.bivouac.view import BivouacView, status, summary, view
 from engines.bivouac.wages import apply_wages, wage_actions
+from engines.core.bots import noisy
 from engines.core.errors import BadOptions, IllegalAction
+from engines.core.ismcts import bot_rollout, margin_rewards, search_levels
 from engines.core.protocol import Applied, Engine, Flags, GameInfo, Outcome, Summary
+from engines.core.rng import Rng
 
+
+#: The search bots' reward: the win and the score margin squashed by a logistic of
+#: margin / SCORE_SCALE, that is tanh over about 10 VP (two heuristic players end 10 to 30 VP apart); playouts by the heuristic to the end of
+#: the year, whose result varies only with the hidden cards drawn, so a few visits tell two
+#: moves apart (a full playout costs tens of milliseconds: hard gets a handful a move).
+SCORE_SCALE = 5.0
+SEARCH_EVIDENCE = 3
 
 #: The Bunkhouse adds a worker to a hire, which an action's text cannot know: it says both.
 HIRE_TEXT = "hire from your pool: 1 worker, 2 with the Bunkhouse (they work from next round; wages +1 each)"
@@ -65,7 +76,17 @@ class BivouacEngine(Engine[BivouacState, Action]):
         flags=Flags(hidden_information=True, chance=True),
     )
     options_type = BivouacOptions
-    bots = {"random": RandomBot, "heuristic": HeuristicBot}
+    bots = {
+        "random": RandomBot,
+        "easy": noisy(HeuristicBot),
+        "heuristic": HeuristicBot,
+        **search_levels(
+            lambda: bot_rollout(HeuristicBot()),
+            guide=HeuristicBot,
+            reward=margin_rewards(SCORE_SCALE),
+            evidence=SEARCH_EVIDENCE,
+        ),
+    }
 
     def check_setup(self, options: msgspec.Struct, seats: int) -> None:
         super().check_setup(options, seats)
@@ -180,6 +201,9 @@ class BivouacEngine(Engine[BivouacState, Action]):
     def secrets(self, state: BivouacState) -> dict[int, list[str]]:
         hands = {n: [content.name(u) for u in p.upgrade_hand] for n, p in enumerate(state.players) if p.upgrade_hand}
         return hands
+
+    def determinize(self, view: BivouacView, seat: int, rng: Rng) -> BivouacState:
+        return determinize(view, seat, rng)
 
     def is_over(self, state: BivouacState) -> bool:
         return state.phase == "over"

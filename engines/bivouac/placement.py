@@ -24,12 +24,17 @@ from engines.core.errors import IllegalAction
 
 def slots_open(state: BivouacState, location: str, occupants: tuple[int, ...] | None = None) -> int:
     """Free rectangles at a location; with two players only one of them may be used."""
+    taken = spot_seats(state, location) if occupants is None else occupants
+    return free_slots(location, state.seats, taken)
+
+
+def free_slots(location: str, seats: int, occupants: tuple[int, ...]) -> int:
+    """`slots_open` for a table of `seats` players and these occupants."""
     loc = content.locations()[location]
     if loc.slots == 0:
         return 1_000
-    usable_slots = 1 if state.seats == 2 else loc.slots
-    taken = spot_seats(state, location) if occupants is None else occupants
-    return max(0, usable_slots - len(taken))
+    usable_slots = 1 if seats == 2 else loc.slots
+    return max(0, usable_slots - len(occupants))
 
 
 def placement_problem(state: BivouacState, seat: int, spot: str) -> str | None:

@@ -1,7 +1,11 @@
 """What each seat may see: the public table plus its own upgrade hand (expansion).
 
 The misfortune deck, the donor gift piles, the staff deck and other players' upgrade hands
-stay hidden; only their sizes are shown.
+stay hidden; only their sizes are shown. What lies face up at the table is shown even where
+no screen draws it, so that a seat's view says everything its player knows (the search bots
+rebuild states from it, engines/bivouac/determinize.py): the misfortune discard pile, each
+player's placeholder coins, and where the retrieving player's VP stood when their retrieval
+began (the yellow spaces crossed since then draw misfortunes).
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ from engines.bivouac.effects import (
     usable,
     workers_needed,
 )
-from engines.bivouac.placement import slots_open
-from engines.bivouac.state import BivouacState, Player, player_name, workers_on
+from engines.bivouac.placement import free_slots
+from engines.bivouac.state import BivouacState, OwnedActivity, Player, player_name, workers_on
 from engines.bivouac.wages import wages_due
 from engines.core.protocol import SeatPanel, Summary
 
@@ -57,6 +61,7 @@ class PlayerView(msgspec.Struct, frozen=True):
     laps: int  # times the 50-space track has been passed: the 50+ marker, turned to 100+ on the second
     track_space: int  # where the marker stands on the 0-49 track
     resources: tuple[int, ...]
+    coins_for: tuple[int, ...]  # of `resources`, how many are placeholder coins (per kind)
     donor: int
     workers: int
     placed: int
@@ -105,11 +110,13 @@ class BivouacView(msgspec.Struct, frozen=True):
     players: tuple[PlayerView, ...]
     misfortunes_left: int
     misfortunes_discarded: int
+    misfortune_discard: tuple[str, ...]  # face up, sorted (its order never matters: a reshuffle sorts)
     gift_piles: tuple[int, ...]
     staff_shown: tuple[str, ...]
     staff_deck: int
     pending: str
     wage_debt: int
+    retrieve_vp_from: int  # phase 2: the actor's VP when their retrieval began (0 in other phases)
 
 
 def player_view(state: BivouacState, seat: int, viewer: int | None) -> PlayerView:
@@ -120,27 +127,7 @@ def player_view(state: BivouacState, seat: int, viewer: int | None) -> PlayerVie
 
 @lru_cache(maxsize=1024)  # a player's board rarely changes between two actions
 def _player_view(me: Player, seat: int, month: int, placing: bool, own: bool) -> PlayerView:
-    acts = []
-    for owned in me.activities:
-        card = content.activities()[owned.card]
-        up = content.upgrades().get(owned.upgrade)
-        acts.append(
-            ActivityView(
-                card=owned.card,
-                name=card.name,
-                usable=usable(me, owned.card, month),
-                fresh=owned.fresh,
-                upgrade=owned.upgrade,
-                upgrade_name=up.name if up else "",
-                workers_needed=workers_needed(me, owned.card),
-                workers_on=workers_on(me, owned.card),
-                money=card.money + (up.money if up else 0),
-                vp=card.vp + (up.vp if up else 0),
-                thrill=card.thrill,
-                bonus_month=card.bonus_month,
-                months=card.months,
-            )
-        )
+    acts = tuple(_activity_view(owned, month, workers_on(me, owned.card)) for owned in me.activities)
     misfortunes = tuple(
         MisfortuneView(m.card, content.name(m.card), content.misfortunes()[m.card].text, m.until_round, m.acting)
         for m in me.misfortunes
@@ -153,13 +140,14 @@ def _player_view(me: Player, seat: int, month: int, placing: bool, own: bool) ->
         laps=me.vp // TRACK_SPACES,
         track_space=me.vp % TRACK_SPACES,
         resources=me.resources,
+        coins_for=me.coins_for,
         donor=me.donor,
         workers=me.workers,
         placed=me.placed,
         available=available_workers(me) if placing else 0,
         sick=sick_workers(me),
         wages=wages_due(me),
-        activities=tuple(acts),
+        activities=acts,
         amenities=me.amenities,
         fresh_amenities=me.fresh_amenities,
         gifts=me.gifts,
@@ -171,14 +159,43 @@ def _player_view(me: Player, seat: int, month: int, placing: bool, own: bool) ->
     )
 
 
+@lru_cache(maxsize=1024)  # an activity card changes only when bought, upgraded or staffed
+def _activity_view(owned: OwnedActivity, month: int, on: int) -> ActivityView:
+    card = content.activities()[owned.card]
+    up = content.upgrades().get(owned.upgrade)
+    alone = Player(activities=(owned,))  # what the card shows depends on the card alone
+    return ActivityView(
+        card=owned.card,
+        name=card.name,
+        usable=usable(alone, owned.card, month),
+        fresh=owned.fresh,
+        upgrade=owned.upgrade,
+        upgrade_name=up.name if up else "",
+        workers_needed=workers_needed(alone, owned.card),
+        workers_on=on,
+        money=card.money + (up.money if up else 0),
+        vp=card.vp + (up.vp if up else 0),
+        thrill=card.thrill,
+        bonus_month=card.bonus_month,
+        months=card.months,
+    )
+
+
+@lru_cache(maxsize=1024)  # a location changes only when a worker comes or goes
+def _spot_view(loc_id: str, occupants: tuple[int, ...], seats: int) -> SpotView:
+    loc = content.locations()[loc_id]
+    slots = 0 if loc.slots == 0 else (1 if seats == 2 else loc.slots)
+    return SpotView(loc_id, loc.name, slots, occupants, free_slots(loc_id, seats, occupants), loc.text)
+
+
+@lru_cache(maxsize=1024)  # the board changes only when a worker comes or goes
+def _spot_views(spots: tuple[tuple[str, tuple[int, ...]], ...], seats: int) -> tuple[SpotView, ...]:
+    return tuple(_spot_view(loc_id, occupants, seats) for loc_id, occupants in spots)
+
+
 def view(state: BivouacState, viewer: int | None) -> BivouacView:
     month = content.month_of_round(state.round)
-    locations = content.locations()
-    spots = []
-    for loc_id, occupants in state.spots:
-        loc = locations[loc_id]
-        slots = 0 if loc.slots == 0 else (1 if state.seats == 2 else loc.slots)
-        spots.append(SpotView(loc_id, loc.name, slots, occupants, slots_open(state, loc_id, occupants), loc.text))
+    spots = _spot_views(state.spots, state.seats)
     return BivouacView(
         viewer=viewer,
         round=state.round,
@@ -196,16 +213,19 @@ def view(state: BivouacState, viewer: int | None) -> BivouacView:
         supply=state.supply,
         placeholders=state.placeholders,
         bank=state.bank,
-        spots=tuple(spots),
+        spots=spots,
         market=state.market,
         players=tuple(player_view(state, n, viewer) for n in range(state.seats)),
         misfortunes_left=len(state.misfortune_deck),
         misfortunes_discarded=len(state.misfortune_discard),
+        misfortune_discard=tuple(sorted(state.misfortune_discard)),
         gift_piles=tuple(len(p) for p in state.gift_piles),
         staff_shown=state.staff_shown,
         staff_deck=len(state.staff_deck),
         pending=state.pending.kind if state.pending else "",
         wage_debt=state.wage_debt,
+        # Read only at the end of a retrieval; stale (and so left out) in other phases.
+        retrieve_vp_from=state.retrieve_vp_from if state.phase == "retrieve" else 0,
     )
 
 

@@ -139,6 +139,8 @@ class SearchBot(Bot):
     """IS-MCTS over the engine's determinizations of this seat's view."""
 
     name: ClassVar[str] = "search"
+    #: It searches for wall time: interfaces ask it off their event loop.
+    thinks: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -151,6 +153,7 @@ class SearchBot(Bot):
         guide_order: bool = False,
         horizon: int | None = None,
         evaluate: Rewards | None = None,
+        evidence: int = EVIDENCE,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("A search needs a budget: iterations, seconds or both.")
@@ -174,6 +177,9 @@ class SearchBot(Bot):
         #: games are too long for the budget.
         self.horizon = horizon
         self.evaluate = evaluate
+        #: With a guide, visits another action needs before the search prefers it; fewer
+        #: where playouts vary little (a deterministic heuristic's, scored by margin).
+        self.evidence = evidence
         #: The root's children after the latest decision (for tests and benchmarks).
         self.last_root: _Node | None = None
 
@@ -226,9 +232,9 @@ class SearchBot(Bot):
     def _best(self, engine: Engine[Any, Any], legal: list[Any], root: _Node) -> Any:
         """The most visited action; ties go to the one expanded first (the guide's choice,
         when there is a guide). With a guide, another action must also have been visited at
-        least EVIDENCE times: with too few iterations to tell actions apart (Camp Grizzly's
-        heuristic playouts allow a handful in 0.3 s) the search plays as its guide would,
-        never worse by a lucky playout."""
+        least `evidence` times (EVIDENCE unless told): with too few iterations to tell
+        actions apart (Camp Grizzly's heuristic playouts allow a handful in 0.3 s) the search
+        plays as its guide would, never worse by a lucky playout."""
         by_text = {engine.format_action(action): action for action in legal}
         first: str | None = None
         best, most = legal[0], -1
@@ -239,7 +245,7 @@ class SearchBot(Bot):
                 first = text
             if node.visits > most:
                 best, most = by_text[text], node.visits
-        if self.guide is not None and first is not None and most < EVIDENCE:
+        if self.guide is not None and first is not None and most < self.evidence:
             return by_text[first]
         return best
 
@@ -322,7 +328,7 @@ def search_levels(
     """The `hard` (about 0.3 s a move) and `expert` (about 1 s) levels, for an engine's
     `bots` dict; only for an engine with a determinizer. `guide` makes the bot (usually the
     heuristic) whose choices the search tries first; `options` are SearchBot's others
-    (reward, guide_order, horizon and evaluate)."""
+    (reward, guide_order, horizon, evaluate and evidence)."""
     make = rollout or (lambda: random_rollout)
 
     def searcher(seconds: float) -> Bot:

@@ -13,7 +13,6 @@ line reads the same whichever name the player typed.
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from engines.core.errors import BadOptions
@@ -90,12 +89,8 @@ def make_bot(engine: Engine[Any, Any], name: str) -> Bot:
 
 def bot_thinks(bot: Bot) -> bool:
     """Whether `bot` deliberates for wall time (a search): interfaces ask it off their
-    event loop and say that it is thinking. The protocol's flag, or the search bot."""
+    event loop and say that it is thinking. The protocol's flag (the search bot sets it)."""
     if bot.thinks:
-        return True
-    # No search bot exists before its module is imported: asking costs no import.
-    search = sys.modules.get("engines.core.ismcts")
-    if search is not None and isinstance(bot, search.SearchBot):
         return True
     inner = getattr(bot, "inner", None)  # a bot around another, such as the easy level's
     return isinstance(inner, Bot) and bot_thinks(inner)
