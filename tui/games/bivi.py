@@ -13,14 +13,14 @@ changed; legality comes from the placements listed once per tile in hand.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import TYPE_CHECKING, Any
 
-from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 
 from engines.bivi.actions import CubeAt, Place, SetBeaver
 from engines.bivi.view import BiviView, view_problem, view_river_text
@@ -42,7 +42,8 @@ from tui.games.bivi_draw import (
     river_lines,
     river_size,
 )
-from tui.games.bivi_forest import ForestLayout, forest_drawing, plain_rules, tile_name
+from tui.games.bivi_forest import plain_rules, tile_name
+from tui.games.bivi_widgets import ForestBoard, RiverBoard
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList, SteadyText
@@ -55,23 +56,6 @@ if TYPE_CHECKING:
 
     from tui.app import CampfireApp
 
-STYLES = {
-    "label": Style(dim=True),
-    "bank": Style(color="bright_black"),
-    "outside": Style(),
-    "empty": Style(dim=True),
-    "empty-below": Style(color="cyan"),
-    "birch": Style(color="black", bgcolor="bright_white"),
-    "pine": Style(color="bright_white", bgcolor="green"),
-    "walnut": Style(color="bright_white", bgcolor="red"),
-    "cube": Style(color="black", bgcolor="yellow", bold=True),
-    "beaver": Style(color="bright_yellow", bold=True, reverse=True),
-    "ghost": Style(color="black", bgcolor="bright_cyan", bold=True),
-    "ghost-bad": Style(color="bright_white", bgcolor="bright_red", bold=True),
-    "mark": Style(color="bright_magenta", bold=True),
-    "text": Style(),
-    "take": Style(bold=True),
-}
 #: Rows under the rivers the tile in hand needs (its name, picture, reason, keys).
 HAND_ROWS = 8
 #: Rows under the rivers kept for the tile in hand (its name, whether it fits) when
@@ -80,75 +64,30 @@ HAND_RESERVE = 2
 #: From this many rows on, the board has room under the forest for the rules of what is
 #: being done now.
 RULES_HINT_ROWS = 40
+#: Below that, the rules are shown in the rows the forest leaves when it leaves this many.
+RULES_HINT_MIN_ROWS = 3
 
 
-class RiverBoard(LineBoard):
-    """A river; the focused one also turns the ghost tile."""
-
-    # The ghost's moves are priority bindings: the app runs them as the key arrives, where a
-    # plain binding waits for the key to bubble through every container up to the app first
-    # (a queue hop each, about a millisecond in all, as long as the whole repaint after it).
-    BINDINGS = [
-        *(
-            Binding(binding.key, binding.action, binding.description, id=binding.id, show=False, priority=True)
-            for binding in LineBoard.BINDINGS
-            if isinstance(binding, Binding) and binding.action.startswith("nudge")
-        ),
-        Binding("r", "turn(False)", "Rotate", id="board.rotate"),
-        Binding("f", "turn(True)", "Flip", id="board.flip"),
-    ]
-    STYLES = STYLES
-
-    class Turned(Message):
-        def __init__(self, flip: bool) -> None:
-            super().__init__()
-            self.flip = flip
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.can_rotate = False
-        self.can_flip = False
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "turn":
-            # Turning is part of placing: hidden with Place (game over, others deciding).
-            turns = self.can_flip if parameters and parameters[0] else self.can_rotate
-            return turns and super().check_action("put", ())
-        return super().check_action(action, parameters)
-
-    def action_turn(self, flip: bool) -> None:
-        self.post_message(self.Turned(flip=flip))
-
-    def action_nudge(self, rows: int, cols: int) -> None:
-        # Straight to the screen that moves the ghost: bubbling up through each container
-        # is a queue hop per container on every key.
-        self.screen.post_message(self.Nudged(rows, cols))
-
-    # The river looks the same with or without the focus (the ghost on it is the cue that
-    # keys move it), so gaining or losing the focus repaints nothing: Textual's default
-    # resends the whole river, about 1 KB over SSH, on every move that takes a tile.
-    def on_focus(self, event: events.Focus) -> None:
-        event.prevent_default()
-        self.has_focus = True
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantFocus(self))
-
-    def on_blur(self, event: events.Blur) -> None:
-        event.prevent_default()
-        self.has_focus = False
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantBlur(self))
+def _unwrapped(text: str) -> list[str]:
+    """The text's lines with a paragraph's hard line breaks taken out (a list item or a
+    title keeps its own line), so it wraps at another width as prose."""
+    joined: list[str] = []
+    for line in text.splitlines():
+        starts_item = re.match(r"\s*([-*]|\d+\.)\s", line) is not None
+        if joined and joined[-1] and line.strip() and not starts_item and not joined[-1].endswith(":"):
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    return joined
 
 
-class ForestBoard(LineBoard, can_focus=False):
-    """The forest drawn with the river's styles: a new offer repaints the characters that
-    changed on each line (a side emptied, a count), not whole rows."""
-
-    STYLES = STYLES
-
-    @property
-    def text(self) -> str:
-        return "\n".join("".join(text for text, _ in row) for row in self.drawing)
+def cut_to_rows(text: str, width: int, rows: int) -> str:
+    """`text` wrapped at `width`, in at most `rows` rows: when cut, its last row says where
+    the rest is."""
+    lines = [row for line in _unwrapped(text) for row in (textwrap.wrap(line, width) or [""])]
+    if len(lines) <= rows:
+        return "\n".join(lines)
+    return "\n".join([*lines[: rows - 1], "... the rest under F1 (Rules)"])
 
 
 class BiviScreen(GameScreen):
@@ -184,14 +123,10 @@ class BiviScreen(GameScreen):
         self._drawn_for: tuple[tuple[int, int], bool] | None = None
         #: The board size planned before the first layout, with the table and terminal size.
         self._planned_board: tuple[Any, Any, tuple[int, int]] | None = None
-        #: What the forest was last drawn from (the offer, glyphs and room), and at what size:
-        #: a new table with the same offer draws nothing.
-        self._forest_for: tuple | None = None
-        self.forest_size = COMPACT
-        #: Within one turn the forest only loses tiles: it keeps the layout of its first
-        #: drawing of the turn (cell size, side width, rows), by turn and room, so taking a
-        #: tile rewrites the characters that changed instead of moving what stays.
-        self._forest_turn: tuple[tuple, ForestLayout] | None = None
+        #: Rows the tile in hand takes under the rivers, as last drawn.
+        self._hand_rows = HAND_RESERVE
+        #: Rows the tallest of the other rivers' boxes takes, title included, as last drawn.
+        self._others_rows = 0
         #: The rules book, read once for the hint under the forest on tall terminals.
         self._rules: Any = None
 
@@ -414,38 +349,47 @@ class BiviScreen(GameScreen):
         self._draw_forest(view)
         self._draw_rules_hint(table)
 
+    def _rows_under_rivers(self, view: BiviView) -> int:
+        """Rows of the board under the rivers: the active river under its two-line title,
+        or the others under theirs (a long name wraps in a narrow box), the taller."""
+        active = river_size(view, self._sizes[0])[1] + 2
+        return self._board_size()[1] - max(active, self._others_rows)
+
     def _draw_forest(self, view: BiviView) -> None:
-        """The offered tiles, each drawn as the river will draw it, at the largest cells
-        (up to the active river's) whose drawing fits the rows under the rivers; drawn
-        again only when the offer or the room changes, never for a ghost step."""
-        board_width, board_height = self._board_size()
-        width = board_width - 2  # the scrollbar of the area under the rivers, and a margin
-        active = self._sizes[0]
-        rows = board_height - river_size(view, active)[1] - 2 - HAND_RESERVE
-        offer = (view.forest, view.take_side, view.mode, view.bag, view.discard, view.supply, view.objectives)
-        key = (offer, self.app.glyphs, width, rows, active)
-        if key == self._forest_for:
-            return
-        self._forest_for = key
-        turn = (view.turn, self.app.glyphs, width, rows, active)
-        kept = self._forest_turn[1] if self._forest_turn is not None and self._forest_turn[0] == turn else None
-        drawn, lines = forest_drawing(view, glyphs=self.app.glyphs, width=width, rows=rows, largest=active, keep=kept)
-        self._forest_turn = (turn, drawn)
-        self.forest_size = drawn.size
-        self.query_one("#forest", ForestBoard).show(lines)
+        """The offered tiles at the largest cells (up to the active river's) whose drawing
+        fits the rows under the rivers left by the tile in hand."""
+        width = self._board_size()[0] - 2  # the scrollbar of the area under the rivers, and a margin
+        rows = self._rows_under_rivers(view) - max(HAND_RESERVE, self._hand_rows)
+        self.query_one("#forest", ForestBoard).draw_offer(
+            view, glyphs=self.app.glyphs, width=width, rows=rows, largest=self._sizes[0]
+        )
+
+    @property
+    def forest_size(self) -> CellSize:
+        """The cells the forest's tiles are drawn at now."""
+        return self.query_one("#forest", ForestBoard).cell_size
 
     def _draw_rules_hint(self, table: Table) -> None:
-        """On a tall terminal, the rules of what is being done now under the forest."""
+        """The rules of what is being done now, under the forest: whole on a tall terminal;
+        else in the rows the forest leaves (at 120x40, several), cut with a cue to the
+        rules (F1), so the area under the rivers never scrolls for it."""
         widget = self.query_one("#rules-hint", SteadyText)
-        shown = self._board_size()[1] >= RULES_HINT_ROWS
+        width, height = self._board_size()
+        view: BiviView = table.view
+        spare = self._rows_under_rivers(view) - max(HAND_RESERVE, self._hand_rows)
+        spare -= self.query_one("#forest", ForestBoard).rows_drawn + 1  # the hint's margin
+        whole = height >= RULES_HINT_ROWS
+        topic = table.summary.rules_topic
+        shown = bool(topic) and (whole or spare >= RULES_HINT_MIN_ROWS)
         if widget.display != shown:
             widget.display = shown
         if not shown:
             return
         if self._rules is None:
             self._rules = load_rules(self.game_id)
-        section = self._rules.section(table.summary.rules_topic) if table.summary.rules_topic else None
-        widget.show(plain_rules(section) if section is not None else "")
+        section = self._rules.section(topic)
+        text = plain_rules(section) if section is not None else ""
+        widget.show(text if whole else cut_to_rows(text, width - 2, spare))
 
     def _active_seat(self, table: Table) -> int:
         view: BiviView = table.view
@@ -470,6 +414,7 @@ class BiviScreen(GameScreen):
         hand = self._hand_text(view, mode, self._problem, table.seat_names)
         widget = self.query_one("#hand", LineText)
         widget.show(hand)
+        self._hand_rows = hand.count("\n") + 1 if hand else 0
         # Its rows are kept even with nothing in hand, except where rows are scarce.
         shown = bool(hand) or not self.has_class("-height-under-30")
         if widget.display != shown:
@@ -515,13 +460,17 @@ class BiviScreen(GameScreen):
             if box.display != (number < len(shown)):
                 box.display = number < len(shown)
         hidden = len(wanted) - fit
+        self._others_rows = 0
         for (box, title, board), river in zip(self._other_boxes, shown):
-            box.styles.width = river_size(view, size)[0]
+            box_width, river_rows = river_size(view, size)
+            box.styles.width = box_width
             text = self._river_title(view, river.seat, table.seat_names, short=True)
             if hidden:
                 text += f"\n(o: {hidden} more)"
             title.show(text)
             board.show(draw_river(view, river, size=size, glyphs=self.app.glyphs))
+            title_rows = sum(len(textwrap.wrap(line, box_width)) or 1 for line in text.splitlines())
+            self._others_rows = max(self._others_rows, title_rows + river_rows)
 
     def _river_title(self, view: BiviView, seat: int, names: list[str], short: bool = False) -> str:
         """Whole words on narrow rivers too: the name, then the dam, cubes and decorations."""
