@@ -8,12 +8,12 @@ The ghost is red, with the rules' reason under the forest, wherever the rules re
 Everything else is in the action list.
 
 A key that moves the ghost redraws only the active river, whose board repaints the rows that
-changed; legality comes from the placements listed once per tile in hand.
+changed; legality comes from the placements listed once per tile in hand (bivi_ghost). The
+widgets are in bivi_widgets, the drawings in bivi_draw and bivi_forest.
 """
 
 from __future__ import annotations
 
-import re
 import textwrap
 from typing import TYPE_CHECKING, Any
 
@@ -22,8 +22,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
-from engines.bivi.actions import CubeAt, Place, SetBeaver
-from engines.bivi.view import BiviView, view_problem, view_river_text
+from engines.bivi.actions import CubeAt, Place
+from engines.bivi.view import BiviView, view_river_text
 from engines.bivi.geometry import absolute, oriented_cells
 from engines.core.rules import load_rules
 from tui.games.bivi_draw import (
@@ -33,7 +33,6 @@ from tui.games.bivi_draw import (
     WOOD_LETTER,
     CellSize,
     Ghost,
-    bank_beaver,
     draw_river,
     draw_river_rows,
     draw_shape,
@@ -42,9 +41,9 @@ from tui.games.bivi_draw import (
     river_lines,
     river_size,
 )
-from tui.games.bivi_forest import plain_rules, tile_name
+from tui.games.bivi_forest import cut_to_rows, plain_rules, tile_name
+from tui.games.bivi_ghost import GhostScreen
 from tui.games.bivi_widgets import ForestBoard, RiverBoard
-from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.line_text import LineText
@@ -68,29 +67,7 @@ RULES_HINT_ROWS = 40
 RULES_HINT_MIN_ROWS = 3
 
 
-def _unwrapped(text: str) -> list[str]:
-    """The text's lines with a paragraph's hard line breaks taken out (a list item or a
-    title keeps its own line), so it wraps at another width as prose."""
-    joined: list[str] = []
-    for line in text.splitlines():
-        starts_item = re.match(r"\s*([-*]|\d+\.)\s", line) is not None
-        if joined and joined[-1] and line.strip() and not starts_item and not joined[-1].endswith(":"):
-            joined[-1] += " " + line.strip()
-        else:
-            joined.append(line)
-    return joined
-
-
-def cut_to_rows(text: str, width: int, rows: int) -> str:
-    """`text` wrapped at `width`, in at most `rows` rows: when cut, its last row says where
-    the rest is."""
-    lines = [row for line in _unwrapped(text) for row in (textwrap.wrap(line, width) or [""])]
-    if len(lines) <= rows:
-        return "\n".join(lines)
-    return "\n".join([*lines[: rows - 1], "... the rest under F1 (Rules)"])
-
-
-class BiviScreen(GameScreen):
+class BiviScreen(GhostScreen):
     if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
         app = getters.app(CampfireApp)
 
@@ -98,21 +75,12 @@ class BiviScreen(GameScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # Where the ghost is: UI state only, never part of the game.
-        self.ghost_at = (0, 0)
-        self.rotation = 0
-        self.flipped = False
         self._ghost_for: tuple[int, str, int] | None = None
-        #: The legal placements of the tile in hand (or cube / beaver spots), by covered cells.
-        self._legal: dict[frozenset[tuple[int, int]], Any] = {}
         self._problem: str | None = None
-        #: The rules' reasons already read for spots of one view, by viewer and ghost.
-        self._problems: tuple[BiviView | None, dict[tuple, str | None]] = (None, {})
         self._first_other = 0
         self._others_shown = 0
         self._sizes = (NORMAL, COMPACT)
         self._other_boxes: list[tuple[Vertical, SteadyText, RiverBoard]] = []
-        self._mode_now = ""
         #: What the active river's board shows: the view, glyphs, seat, cell size, numbered
         #: spots and ghost it was drawn from.
         self._river_drawn: tuple | None = None
@@ -160,104 +128,6 @@ class BiviScreen(GameScreen):
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, CubeAt))]
-
-    # -- ghost ---------------------------------------------------------------------
-    def _ghost_mode(self, table: Table) -> str:
-        view: BiviView = table.view
-        if table.viewer is None or table.viewer != view.actor or view.phase == "over" or self._curtain_up:
-            return ""
-        if view.phase == "hand" and view.hand_tile is not None:
-            return "tile"
-        if view.phase == "beaver" and view.beaver_spots:
-            return "beaver"
-        if view.phase == "end" and any(isinstance(a, CubeAt) for a in self.legal_moves(table.viewer)):
-            return "cube"
-        return ""
-
-    def legal_moves(self, seat: int) -> list[Any]:
-        """The seat's legal actions as engine actions (a remote table turns its texts back
-        into them)."""
-        return self.match.legal_actions(seat)
-
-    def _ghost_cells(self, mode: str, view: BiviView) -> tuple[tuple[int, int], ...]:
-        if mode == "tile" and view.hand_tile is not None:
-            return oriented_cells(view.hand_tile.cells, self.rotation, self.flipped)
-        return ((0, 0),)
-
-    def _ghost_action(self, mode: str) -> Place | CubeAt | SetBeaver:
-        row, col = self.ghost_at
-        if mode == "tile":
-            return Place(row, col, self.rotation, self.flipped)
-        if mode == "beaver":
-            return SetBeaver(row, col)
-        return CubeAt(row, col)
-
-    def _covered(self, mode: str, view: BiviView) -> frozenset[tuple[int, int]]:
-        return frozenset(absolute(self._ghost_cells(mode, view), *self.ghost_at))
-
-    def _learn_legal(self, mode: str, table: Table) -> None:
-        """List the legal spots once per tile in hand; every ghost step is judged from it."""
-        assert table.viewer is not None  # placing on the board is the viewer's own move
-        legal = self.legal_moves(table.viewer)
-        view: BiviView = table.view
-        self._legal = {}
-        for action in legal:
-            if mode == "tile" and isinstance(action, Place) and view.hand_tile is not None:
-                cells = oriented_cells(view.hand_tile.cells, action.rotation, action.flipped)
-                self._legal[frozenset(absolute(cells, action.row, action.col))] = action
-            elif mode == "cube" and isinstance(action, CubeAt) or mode == "beaver" and isinstance(action, SetBeaver):
-                self._legal[frozenset({(action.row, action.col)})] = action
-
-    def _reset_ghost(self, mode: str, table: Table) -> None:
-        """A new tile starts on a legal spot near the beaver, as low as it can go, so
-        Enter always works and the first look is where timber would go."""
-        self._learn_legal(mode, table)
-        view: BiviView = table.view
-        self.rotation, self.flipped = 0, False
-        assert table.viewer is not None  # placing on the board is the viewer's own move
-        river = view.rivers[table.viewer]
-        beaver = river.beaver or bank_beaver(view, river) or (0, 0)
-
-        def closeness(item: tuple[frozenset, Any]) -> tuple:
-            cells, action = item
-            lowest = max(r for r, _ in cells)
-            near = min(abs(r - beaver[0]) + abs(c - beaver[1]) for r, c in cells)
-            turn = (getattr(action, "rotation", 0), getattr(action, "flipped", False))
-            return (-lowest, near, turn, action.row, action.col) if mode == "tile" else (near, action.row, action.col)
-
-        best = min(self._legal.items(), key=closeness, default=None)
-        if best is None:
-            self.ghost_at = (0, 1)
-            return
-        action = best[1]
-        self.ghost_at = (action.row, action.col)
-        if isinstance(action, Place):
-            self.rotation, self.flipped = action.rotation, action.flipped
-
-    def ghost_problem(self, mode: str, covered: frozenset[tuple[int, int]] | None = None) -> str | None:
-        """None when the ghost's spot is legal, else the rules' own reason, read from the
-        view alone so a remote table says what the engine would. `covered`: the ghost's
-        cells, when the caller has them."""
-        table = self.table
-        assert table is not None and table.viewer is not None  # the viewer places on a table
-        view: BiviView = table.view
-        if (self._covered(mode, view) if covered is None else covered) in self._legal:
-            return None
-        # The reason depends on the view and the spot alone: a step back to a spot of the same
-        # view reads it again rather than judging it again.
-        if self._problems[0] is not view:
-            self._problems = (view, {})
-        known = self._problems[1]
-        spot = (table.viewer, mode, self.ghost_at, self.rotation, self.flipped)
-        if spot not in known:
-            known[spot] = view_problem(view, table.viewer, self._ghost_action(mode))
-        return known[spot]
-
-    def _clamp(self, cells: tuple[tuple[int, int], ...], view: BiviView) -> None:
-        height = len(view.board_rows) - max(r for r, _ in cells) - 1
-        width = len(view.board_rows[0]) - max(c for _, c in cells) - 1
-        row, col = self.ghost_at
-        self.ghost_at = (min(max(row, 0), height), min(max(col, 0), width))
 
     # -- sizes ------------------------------------------------------------------------
     def _choose_sizes(self, view: BiviView) -> tuple[CellSize, CellSize]:
@@ -521,10 +391,6 @@ class BiviScreen(GameScreen):
         return "\n".join(parts)
 
     # -- keys -----------------------------------------------------------------------
-    def _mode(self) -> str:
-        """What the board places now, as judged when the table last changed."""
-        return self._mode_now if self.table else ""
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "other_rivers":
             view = self.table.view if self.table else None
@@ -548,19 +414,6 @@ class BiviScreen(GameScreen):
             row, col = self.ghost_at
             self.ghost_at = (row + message.rows, col + message.cols)
         self._draw_active(table, mode)
-
-    def _next_spot(self, rows: int, cols: int) -> tuple[int, int]:
-        """The nearest beaver spot in the arrow's direction, else the next one round."""
-        assert self.table is not None  # the beaver is placed on a table
-        spots = sorted(self.table.view.beaver_spots)
-        row, col = self.ghost_at
-        ahead = [s for s in spots if (s[0] - row) * rows + (s[1] - col) * cols > 0]
-        if ahead:
-            return min(ahead, key=lambda s: (abs(s[0] - row) + abs(s[1] - col), s))
-        if (row, col) not in spots:
-            return spots[0]
-        step = 1 if rows + cols > 0 else -1
-        return spots[(spots.index((row, col)) + step) % len(spots)]
 
     def on_river_board_turned(self, message: RiverBoard.Turned) -> None:
         table = self.table
