@@ -775,12 +775,13 @@ def expert_or_advanced_match(seats: int, seed: int, mode: str):
 
 @pytest.mark.parametrize(
     "seats,seed,mode",
-    # 3 players, expert, seed 2: the forest (with its objectives line) used to scroll by a row.
-    [(4, 2, "advanced"), (3, 2, "expert")],
-    ids=["4p-advanced", "3p-expert"],
+    # 3 players, expert, seed 2: the forest (with its objectives line) used to scroll by a row;
+    # 2 players: under a large active river it was drawn at one-character cells, and scrolled.
+    [(4, 2, "advanced"), (3, 2, "expert"), (2, 7, "advanced")],
+    ids=["4p-advanced", "3p-expert", "2p-advanced"],
 )
 async def test_at_120x40_the_forest_never_scrolls_and_spare_rows_show_the_rules(tmp_path, seats, seed, mode) -> None:
-    """Over the first 25 moves of a 3-4 player deal: the whole forest shows under the rivers
+    """Over the first 25 moves of a 2-4 player deal: the whole forest shows under the rivers
     without scrolling, at readable cells (three characters), and the rows it leaves show
     the rules of what is being done now (cut, with the key to the rest), never a code."""
     from engines.core.protocol import AUTO

@@ -41,7 +41,7 @@ from tui.games.bivi_draw import (
     river_lines,
     river_size,
 )
-from tui.games.bivi_forest import cut_to_rows, plain_rules, tile_name
+from tui.games.bivi_forest import cut_to_rows, forest_drawing, plain_rules, tile_name
 from tui.games.bivi_ghost import GhostScreen
 from tui.games.bivi_widgets import ForestBoard, RiverBoard
 from tui.widgets.board import LineBoard
@@ -140,7 +140,12 @@ class BiviScreen(GhostScreen):
 
         active = NORMAL
         if river_size(view, LARGE)[1] + 2 + HAND_ROWS <= height and room(LARGE, COMPACT):
-            active = LARGE
+            # Only where the forest still shows whole under it at three characters a cell
+            # (at 120x40 with two players a large river left the forest one-character
+            # cells that scrolled): the offer is what the player reads to choose.
+            forest, _ = forest_drawing(view, glyphs=self.app.glyphs, width=width - 2, rows=height, largest=NORMAL)
+            if river_size(view, LARGE)[1] + 2 + HAND_RESERVE + forest.rows <= height:
+                active = LARGE
         other = NORMAL if room(active, NORMAL) else COMPACT
         return active, other
 
