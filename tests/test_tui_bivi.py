@@ -831,3 +831,15 @@ async def test_rivers_and_forest_show_no_tile_code(tmp_path, size) -> None:
         placed = [v for river in match.view(0).rivers for row in river.cells for v in row if v > 0]
         assert placed, "tiles lie in the rivers by now"
         assert not TILE_CODE.search(shown), TILE_CODE.search(shown)
+        below = app.screen.query_one("#below-rivers")
+        if below.max_scroll_y > 0:  # 80x24, four players: too few rows; a cue, and keys reach it
+            assert below.show_vertical_scrollbar and below.can_focus
+            for _ in range(8):
+                if app.focused is below:
+                    break
+                await pilot.press("tab")
+                await pilot.pause()
+            assert app.focused is below, "Tab reaches the forest"
+            await pilot.press("end")
+            await pilot.pause()
+            assert below.scroll_y == below.max_scroll_y
