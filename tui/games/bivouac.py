@@ -1,6 +1,7 @@
 """The Bivouac screen: the month strip, the camp board with every location and its spaces,
-the cursor's detail, and the player boards (all of them on wide terminals; one at a time on
-narrow ones, `b` showing the next).
+the cursor's detail (under the camp; beside it from 200 columns, in a pane of its own), and
+the player boards (all of them on wide terminals; one at a time on narrow ones, `b` showing
+the next).
 
 In phase 1 and phase 2 the camp board takes the focus: arrows / WASD / hjkl move the cursor
 over the locations and the viewer's own activities, Enter places a worker there (phase 1)
@@ -341,9 +342,11 @@ class BivouacScreen(GameScreen):
         return location_rows(table.view, shape) if shape.columns > 1 else 0
 
     def before_first_frame(self) -> None:
-        # Planned here, once every widget has the first table (see GameScreen).
-        column = self.camp_board.parent
-        self._planned_room = planned_size(column).width if isinstance(column, Widget) else 0
+        # Planned here, once every widget has the first table (see GameScreen). The board
+        # column's width, which the camp's row spans: planning the row itself (its height
+        # auto) kept its arrangement with the camp as first drawn, and the first frame cut
+        # the camp redrawn for the room to that height.
+        self._planned_room = planned_size(self.query_one("#board")).width
         self._fit_camp()
         super().before_first_frame()
 
