@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -649,9 +650,8 @@ def test_the_forest_names_every_offered_tile_in_words_and_shows_no_shape_codes()
             assert f"{tile.wood} tile {tile_id}" in text
             # Every cell of the tile drawn in its wood, with the river's letter for it.
             wood_cells = [t for line in lines for t, kind in line if kind == tile.wood and t.strip()]
-            assert sum(1 for t in wood_cells if t.strip() in (tile.letter, f"{tile.letter}{tile_id}")) >= len(
-                tile.cells
-            )
+            assert sum(1 for t in wood_cells if t.strip() == tile.letter) >= len(tile.cells)
+            assert not any(str(tile_id) in t for t in wood_cells), "a cell shows its wood, never the tile's number"
         assert not QUADRANTS & set(text)
         words = set(text.replace("[", " ").split())
         assert not words & set(SHAPE_CODES), words & set(SHAPE_CODES)
@@ -758,3 +758,88 @@ async def test_flip_shows_only_while_the_river_takes_the_tile(tmp_path) -> None:
         app.screen.refresh_bindings()
         await pilot.pause()
         assert not {"board.place", "board.rotate", "board.flip"} & footer_keys(app)
+
+
+# -- the forest at 120x40, and no tile codes -----------------------------------------------
+TILE_CODE = re.compile(r"(?<![\w-])[bpw]\d{1,2}(?![\w-])")  # the river notation's "b12"
+
+
+def expert_or_advanced_match(seats: int, seed: int, mode: str):
+    from engines.bivi import ENGINE
+    from engines.bivi.actions import BiviOptions
+    from engines.core.match import Match, SeatSpec
+
+    bots = [SeatSpec(name, "bot", "heuristic") for name in ("Bo", "Cy", "Di")[: seats - 1]]
+    return Match(ENGINE, BiviOptions(mode=mode), [SeatSpec("Ana"), *bots], seed)
+
+
+@pytest.mark.parametrize(
+    "seats,seed,mode",
+    # 3 players, expert, seed 2: the forest (with its objectives line) used to scroll by a row;
+    # 2 players: under a large active river it was drawn at one-character cells, and scrolled.
+    [(4, 2, "advanced"), (3, 2, "expert"), (2, 7, "advanced")],
+    ids=["4p-advanced", "3p-expert", "2p-advanced"],
+)
+async def test_at_120x40_the_forest_never_scrolls_and_spare_rows_show_the_rules(tmp_path, seats, seed, mode) -> None:
+    """Over the first 25 moves of a 2-4 player deal: the whole forest shows under the rivers
+    without scrolling, at readable cells (three characters), and the rows it leaves show
+    the rules of what is being done now (cut, with the key to the rest), never a code."""
+    from engines.core.protocol import AUTO
+    from tests.layout import screen_text
+    from tui.games.bivi_draw import NORMAL
+
+    match = expert_or_advanced_match(seats, seed, mode)
+    heuristic = match.engine.bots["heuristic"]()
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    hints = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, match)
+        for _ in range(25):
+            await settle(app, pilot)
+            screen = app.screen
+            if not isinstance(screen, BiviScreen):
+                break
+            below, forest = screen.query_one("#below-rivers"), screen.query_one("#forest")
+            assert below.max_scroll_y == 0, f"the area under the rivers scrolls at move {len(match.journal)}"
+            assert below.region.contains_region(forest.region)
+            assert screen.forest_size == NORMAL
+            shown = screen_text(screen)
+            assert not TILE_CODE.search(shown), TILE_CODE.search(shown)
+            hint = screen.query_one("#rules-hint")
+            if hint.display and hint.text:
+                hints += 1
+                assert hint.text.startswith("Rules, ") and below.region.contains_region(hint.region)
+            if 0 in match.actors() and AUTO not in match.actors():
+                screen.choose_action(match.bot_choice(0, heuristic))
+    assert hints, "the rows the forest leaves show the rules at some point"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_rivers_and_forest_show_no_tile_code(tmp_path, size) -> None:
+    """Placed tiles and offered ones are drawn in their wood's letter, one per cell, never
+    as the notation's letter and number ("b12"): players read names, never ids."""
+    match = four_player_match(3)
+    for _ in range(30):
+        match.act(*match.next_bot_or_auto()) if match.actors()[0] != 0 else match.act(0, match.legal_actions(0)[0])
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await open_game(app, pilot, match)
+        await settle(app, pilot)
+        from tests.layout import screen_text
+
+        shown = screen_text(app.screen)
+        placed = [v for river in match.view(0).rivers for row in river.cells for v in row if v > 0]
+        assert placed, "tiles lie in the rivers by now"
+        assert not TILE_CODE.search(shown), TILE_CODE.search(shown)
+        below = app.screen.query_one("#below-rivers")
+        if below.max_scroll_y > 0:  # 80x24, four players: too few rows; a cue, and keys reach it
+            assert below.show_vertical_scrollbar and below.can_focus
+            for _ in range(8):
+                if app.focused is below:
+                    break
+                await pilot.press("tab")
+                await pilot.pause()
+            assert app.focused is below, "Tab reaches the forest"
+            await pilot.press("end")
+            await pilot.pause()
+            assert below.scroll_y == below.max_scroll_y

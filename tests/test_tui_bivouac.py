@@ -527,3 +527,65 @@ def test_a_board_says_a_program_grant_upgrade_waits_for_phase_3() -> None:
     assert "A free upgrade waits for phase 3 (Program Grant)." in board
     spent = player_board(view(with_player(state, 0, free_upgrades=0), 0), 0, ["Ana", "Bo"], ASCII, "12").plain
     assert "free upgrade waits" not in spent
+
+
+# -- 200 columns: the detail beside the camp ----------------------------------------------------
+def region_text(screen, region) -> str:
+    """The characters of a screen region, its rows joined by spaces (wrapped text reads whole)."""
+    from tests.layout import screen_text
+
+    rows = screen_text(screen).splitlines()[region.y : region.bottom]
+    return " ".join(" ".join(row[region.x : region.right].split()) for row in rows)
+
+
+async def test_at_200x60_the_camps_right_neighbour_shows_whole_card_texts(tmp_path) -> None:
+    """From 200 columns the detail sits beside the camp (drawn in one column, names whole):
+    with the cursor on Activities, the cards for sale with their whole texts, in a pane Tab
+    reaches; below 200 it goes back under the camp, as at 120x40, and returns."""
+    from engines.bivouac.card_text import card_text
+    from tests.layout import keys_cannot_scroll, layout_problems
+
+    match = Match(
+        ENGINE,
+        BivouacOptions(expansion=True),
+        [SeatSpec("Ana"), *(SeatSpec(name, "bot", "heuristic") for name in ("Ben", "Cyd", "Dee"))],
+        3,
+    )
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await open_game(app, pilot, match)
+        await settle(app, pilot)
+        screen = app.screen
+        camp, beside = screen.query_one("#bv-camp"), screen.query_one("#bv-beside")
+        detail = screen.spot_detail
+        assert screen.items()[screen.cursor] == "activities"
+        assert detail.parent is beside
+        assert beside.region.x >= camp.region.right and beside.region.y == camp.region.y
+        assert beside.region.width >= 80, "the room beside the camp is the detail's"
+        assert screen.query_one("#bv-info").region.y >= camp.region.bottom
+        shown = region_text(screen, beside.region)
+        view = match.view(0)
+        first = next(card for card, left in view.market if card in content.activities() and left)
+        name = content.activities()[first].name
+        assert f"{name} (" in shown and card_text(first) in shown, shown
+        # The camp is one column, so every location's name shows whole beside its spaces.
+        for location in content.locations().values():
+            assert location.name in region_text(screen, camp.region)
+        assert not keys_cannot_scroll(screen) + layout_problems(screen)
+        for _ in range(8):
+            if app.focused is beside:
+                break
+            await pilot.press("tab")
+            await pilot.pause()
+        assert app.focused is beside, "Tab reaches the detail beside the camp"
+
+        await pilot.resize_terminal(120, 40)
+        await settle(app, pilot)
+        assert screen.spot_detail.parent is screen.query_one("#bv-info"), "under the camp below 200 columns"
+        assert not beside.display
+        assert f"{name} (" in region_text(screen, screen.query_one("#bv-info").region)
+
+        await pilot.resize_terminal(200, 60)
+        await settle(app, pilot)
+        assert screen.spot_detail.parent is beside
+        assert card_text(first) in region_text(screen, beside.region)

@@ -126,6 +126,15 @@ def fate_gain(grid: list[str], cells: list[Cell], symbols: list[str]) -> dict[st
     return gain
 
 
+def gain_words(gain: dict[str, int]) -> str:
+    """A fate tile's gain in words, each kind's noun agreeing with its own count:
+    "1 path tile, 2 ship tiles and 1 Great Bonfire tile"."""
+    parts = [f"{n} {content.TILE_NAMES[k]} tile{'' if n == 1 else 's'}" for k, n in gain.items() if n]
+    if not parts:
+        return "no tiles"
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
 def _area(grid: list[str], start: int, beside: tuple[tuple[int, ...], ...]) -> set[int]:
     """The orthogonally connected cells (by index in the grid) showing the same symbol as
     cell `start`."""

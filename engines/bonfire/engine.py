@@ -212,9 +212,8 @@ class BonfireEngine(Engine[BonfireState, Action]):
         gain = city.fate_gain(p.grid, cells, symbols)
         p.grid = city.place(p.grid, cells, symbols)
         city.add(p.tiles, gain)
-        told = ", ".join(f"{n} {content.TILE_NAMES[k]}" for k, n in gain.items())
         shown = " / ".join(content.TILE_NAMES[x] for x in symbols)
-        ctx.say(f"You place a fate tile ({shown}) and gain {told} action tiles.")
+        ctx.say(f"You place a fate tile ({shown}) and gain {city.gain_words(gain)}.")
         times = 2 if city.has(p, "double_print") else 1
         for bonus in content.board().fate_bonuses:
             if (bonus.row, bonus.col) in cells:

@@ -9,7 +9,7 @@ from engines.bonfire import ENGINE, city
 from engines.bonfire.actions import Discard, Fate
 from engines.bonfire.state import YOU, Player
 from engines.core.errors import IllegalAction
-from tests.bonfire.helpers import act, edit, fresh
+from tests.bonfire.helpers import act, edit, events, fresh
 
 N = 5
 
@@ -36,6 +36,16 @@ def test_rulebook_adjacency_example_gives_3_then_2_then_1():
     s = rulebook_example_state()
     after = act(s, Fate("top", 3, 1, "E"))
     assert after.players[YOU].tiles == {"ship": 3, "island": 2, "path": 1}
+
+
+def test_the_fate_line_names_each_gain_with_a_noun_that_agrees_with_its_count():
+    # Was "... and gain 3 ship, 2 island, 1 path action tiles.": "1 path action tiles".
+    told = events(rulebook_example_state(), Fate("top", 3, 1, "E"))
+    assert told[0] == (
+        "You place a fate tile (ship / island / path) and gain 3 ship tiles, 2 island tiles and 1 path tile."
+    )
+    assert city.gain_words({"bonfire": 1}) == "1 Great Bonfire tile"
+    assert city.gain_words({"bonfire": 2, "ship": 1}) == "2 Great Bonfire tiles and 1 ship tile"
 
 
 def test_adjacency_gain_is_a_pure_function_of_the_grid():

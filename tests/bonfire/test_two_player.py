@@ -336,8 +336,8 @@ def test_the_rules_reference_has_a_two_player_section_and_notes_f1_opens_at_setu
         ),
         ("Your own guardian stays on the Starting Tile.", "Player 2's own guardian stays on the Starting Tile."),
         (
-            "You place a fate tile (ship / path / gnome) and gain 1 ship, 2 path action tiles.",
-            "Player 2 places a fate tile (ship / path / gnome) and gains 1 ship, 2 path action tiles.",
+            "You place a fate tile (ship / path / gnome) and gain 1 ship tile and 2 path tiles.",
+            "Player 2 places a fate tile (ship / path / gnome) and gains 1 ship tile and 2 path tiles.",
         ),
         (
             "You turn the Great Bonfire to the Ash Stair (1 tile) and take 1 path tile and 2 points.",

@@ -8,22 +8,22 @@ The ghost is red, with the rules' reason under the forest, wherever the rules re
 Everything else is in the action list.
 
 A key that moves the ghost redraws only the active river, whose board repaints the rows that
-changed; legality comes from the placements listed once per tile in hand.
+changed; legality comes from the placements listed once per tile in hand (bivi_ghost). The
+widgets are in bivi_widgets, the drawings in bivi_draw and bivi_forest.
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
-from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 
-from engines.bivi.actions import CubeAt, Place, SetBeaver
-from engines.bivi.view import BiviView, view_problem, view_river_text
+from engines.bivi.actions import CubeAt, Place
+from engines.bivi.view import BiviView, view_river_text
 from engines.bivi.geometry import absolute, oriented_cells
 from engines.core.rules import load_rules
 from tui.games.bivi_draw import (
@@ -33,7 +33,6 @@ from tui.games.bivi_draw import (
     WOOD_LETTER,
     CellSize,
     Ghost,
-    bank_beaver,
     draw_river,
     draw_river_rows,
     draw_shape,
@@ -42,8 +41,9 @@ from tui.games.bivi_draw import (
     river_lines,
     river_size,
 )
-from tui.games.bivi_forest import ForestLayout, forest_drawing, plain_rules, tile_name
-from tui.screens.game import GameScreen
+from tui.games.bivi_forest import cut_to_rows, forest_drawing, plain_rules, tile_name
+from tui.games.bivi_ghost import GhostScreen
+from tui.games.bivi_widgets import ForestBoard, RiverBoard
 from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.line_text import LineText
@@ -55,23 +55,6 @@ if TYPE_CHECKING:
 
     from tui.app import CampfireApp
 
-STYLES = {
-    "label": Style(dim=True),
-    "bank": Style(color="bright_black"),
-    "outside": Style(),
-    "empty": Style(dim=True),
-    "empty-below": Style(color="cyan"),
-    "birch": Style(color="black", bgcolor="bright_white"),
-    "pine": Style(color="bright_white", bgcolor="green"),
-    "walnut": Style(color="bright_white", bgcolor="red"),
-    "cube": Style(color="black", bgcolor="yellow", bold=True),
-    "beaver": Style(color="bright_yellow", bold=True, reverse=True),
-    "ghost": Style(color="black", bgcolor="bright_cyan", bold=True),
-    "ghost-bad": Style(color="bright_white", bgcolor="bright_red", bold=True),
-    "mark": Style(color="bright_magenta", bold=True),
-    "text": Style(),
-    "take": Style(bold=True),
-}
 #: Rows under the rivers the tile in hand needs (its name, picture, reason, keys).
 HAND_ROWS = 8
 #: Rows under the rivers kept for the tile in hand (its name, whether it fits) when
@@ -80,78 +63,11 @@ HAND_RESERVE = 2
 #: From this many rows on, the board has room under the forest for the rules of what is
 #: being done now.
 RULES_HINT_ROWS = 40
+#: Below that, the rules are shown in the rows the forest leaves when it leaves this many.
+RULES_HINT_MIN_ROWS = 3
 
 
-class RiverBoard(LineBoard):
-    """A river; the focused one also turns the ghost tile."""
-
-    # The ghost's moves are priority bindings: the app runs them as the key arrives, where a
-    # plain binding waits for the key to bubble through every container up to the app first
-    # (a queue hop each, about a millisecond in all, as long as the whole repaint after it).
-    BINDINGS = [
-        *(
-            Binding(binding.key, binding.action, binding.description, id=binding.id, show=False, priority=True)
-            for binding in LineBoard.BINDINGS
-            if isinstance(binding, Binding) and binding.action.startswith("nudge")
-        ),
-        Binding("r", "turn(False)", "Rotate", id="board.rotate"),
-        Binding("f", "turn(True)", "Flip", id="board.flip"),
-    ]
-    STYLES = STYLES
-
-    class Turned(Message):
-        def __init__(self, flip: bool) -> None:
-            super().__init__()
-            self.flip = flip
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.can_rotate = False
-        self.can_flip = False
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "turn":
-            # Turning is part of placing: hidden with Place (game over, others deciding).
-            turns = self.can_flip if parameters and parameters[0] else self.can_rotate
-            return turns and super().check_action("put", ())
-        return super().check_action(action, parameters)
-
-    def action_turn(self, flip: bool) -> None:
-        self.post_message(self.Turned(flip=flip))
-
-    def action_nudge(self, rows: int, cols: int) -> None:
-        # Straight to the screen that moves the ghost: bubbling up through each container
-        # is a queue hop per container on every key.
-        self.screen.post_message(self.Nudged(rows, cols))
-
-    # The river looks the same with or without the focus (the ghost on it is the cue that
-    # keys move it), so gaining or losing the focus repaints nothing: Textual's default
-    # resends the whole river, about 1 KB over SSH, on every move that takes a tile.
-    def on_focus(self, event: events.Focus) -> None:
-        event.prevent_default()
-        self.has_focus = True
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantFocus(self))
-
-    def on_blur(self, event: events.Blur) -> None:
-        event.prevent_default()
-        self.has_focus = False
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantBlur(self))
-
-
-class ForestBoard(LineBoard, can_focus=False):
-    """The forest drawn with the river's styles: a new offer repaints the characters that
-    changed on each line (a side emptied, a count), not whole rows."""
-
-    STYLES = STYLES
-
-    @property
-    def text(self) -> str:
-        return "\n".join("".join(text for text, _ in row) for row in self.drawing)
-
-
-class BiviScreen(GameScreen):
+class BiviScreen(GhostScreen):
     if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
         app = getters.app(CampfireApp)
 
@@ -159,21 +75,12 @@ class BiviScreen(GameScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # Where the ghost is: UI state only, never part of the game.
-        self.ghost_at = (0, 0)
-        self.rotation = 0
-        self.flipped = False
         self._ghost_for: tuple[int, str, int] | None = None
-        #: The legal placements of the tile in hand (or cube / beaver spots), by covered cells.
-        self._legal: dict[frozenset[tuple[int, int]], Any] = {}
         self._problem: str | None = None
-        #: The rules' reasons already read for spots of one view, by viewer and ghost.
-        self._problems: tuple[BiviView | None, dict[tuple, str | None]] = (None, {})
         self._first_other = 0
         self._others_shown = 0
         self._sizes = (NORMAL, COMPACT)
         self._other_boxes: list[tuple[Vertical, SteadyText, RiverBoard]] = []
-        self._mode_now = ""
         #: What the active river's board shows: the view, glyphs, seat, cell size, numbered
         #: spots and ghost it was drawn from.
         self._river_drawn: tuple | None = None
@@ -184,14 +91,10 @@ class BiviScreen(GameScreen):
         self._drawn_for: tuple[tuple[int, int], bool] | None = None
         #: The board size planned before the first layout, with the table and terminal size.
         self._planned_board: tuple[Any, Any, tuple[int, int]] | None = None
-        #: What the forest was last drawn from (the offer, glyphs and room), and at what size:
-        #: a new table with the same offer draws nothing.
-        self._forest_for: tuple | None = None
-        self.forest_size = COMPACT
-        #: Within one turn the forest only loses tiles: it keeps the layout of its first
-        #: drawing of the turn (cell size, side width, rows), by turn and room, so taking a
-        #: tile rewrites the characters that changed instead of moving what stays.
-        self._forest_turn: tuple[tuple, ForestLayout] | None = None
+        #: Rows the tile in hand takes under the rivers, as last drawn.
+        self._hand_rows = HAND_RESERVE
+        #: Rows the tallest of the other rivers' boxes takes, title included, as last drawn.
+        self._others_rows = 0
         #: The rules book, read once for the hint under the forest on tall terminals.
         self._rules: Any = None
 
@@ -226,104 +129,6 @@ class BiviScreen(GameScreen):
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, CubeAt))]
 
-    # -- ghost ---------------------------------------------------------------------
-    def _ghost_mode(self, table: Table) -> str:
-        view: BiviView = table.view
-        if table.viewer is None or table.viewer != view.actor or view.phase == "over" or self._curtain_up:
-            return ""
-        if view.phase == "hand" and view.hand_tile is not None:
-            return "tile"
-        if view.phase == "beaver" and view.beaver_spots:
-            return "beaver"
-        if view.phase == "end" and any(isinstance(a, CubeAt) for a in self.legal_moves(table.viewer)):
-            return "cube"
-        return ""
-
-    def legal_moves(self, seat: int) -> list[Any]:
-        """The seat's legal actions as engine actions (a remote table turns its texts back
-        into them)."""
-        return self.match.legal_actions(seat)
-
-    def _ghost_cells(self, mode: str, view: BiviView) -> tuple[tuple[int, int], ...]:
-        if mode == "tile" and view.hand_tile is not None:
-            return oriented_cells(view.hand_tile.cells, self.rotation, self.flipped)
-        return ((0, 0),)
-
-    def _ghost_action(self, mode: str) -> Place | CubeAt | SetBeaver:
-        row, col = self.ghost_at
-        if mode == "tile":
-            return Place(row, col, self.rotation, self.flipped)
-        if mode == "beaver":
-            return SetBeaver(row, col)
-        return CubeAt(row, col)
-
-    def _covered(self, mode: str, view: BiviView) -> frozenset[tuple[int, int]]:
-        return frozenset(absolute(self._ghost_cells(mode, view), *self.ghost_at))
-
-    def _learn_legal(self, mode: str, table: Table) -> None:
-        """List the legal spots once per tile in hand; every ghost step is judged from it."""
-        assert table.viewer is not None  # placing on the board is the viewer's own move
-        legal = self.legal_moves(table.viewer)
-        view: BiviView = table.view
-        self._legal = {}
-        for action in legal:
-            if mode == "tile" and isinstance(action, Place) and view.hand_tile is not None:
-                cells = oriented_cells(view.hand_tile.cells, action.rotation, action.flipped)
-                self._legal[frozenset(absolute(cells, action.row, action.col))] = action
-            elif mode == "cube" and isinstance(action, CubeAt) or mode == "beaver" and isinstance(action, SetBeaver):
-                self._legal[frozenset({(action.row, action.col)})] = action
-
-    def _reset_ghost(self, mode: str, table: Table) -> None:
-        """A new tile starts on a legal spot near the beaver, as low as it can go, so
-        Enter always works and the first look is where timber would go."""
-        self._learn_legal(mode, table)
-        view: BiviView = table.view
-        self.rotation, self.flipped = 0, False
-        assert table.viewer is not None  # placing on the board is the viewer's own move
-        river = view.rivers[table.viewer]
-        beaver = river.beaver or bank_beaver(view, river) or (0, 0)
-
-        def closeness(item: tuple[frozenset, Any]) -> tuple:
-            cells, action = item
-            lowest = max(r for r, _ in cells)
-            near = min(abs(r - beaver[0]) + abs(c - beaver[1]) for r, c in cells)
-            turn = (getattr(action, "rotation", 0), getattr(action, "flipped", False))
-            return (-lowest, near, turn, action.row, action.col) if mode == "tile" else (near, action.row, action.col)
-
-        best = min(self._legal.items(), key=closeness, default=None)
-        if best is None:
-            self.ghost_at = (0, 1)
-            return
-        action = best[1]
-        self.ghost_at = (action.row, action.col)
-        if isinstance(action, Place):
-            self.rotation, self.flipped = action.rotation, action.flipped
-
-    def ghost_problem(self, mode: str, covered: frozenset[tuple[int, int]] | None = None) -> str | None:
-        """None when the ghost's spot is legal, else the rules' own reason, read from the
-        view alone so a remote table says what the engine would. `covered`: the ghost's
-        cells, when the caller has them."""
-        table = self.table
-        assert table is not None and table.viewer is not None  # the viewer places on a table
-        view: BiviView = table.view
-        if (self._covered(mode, view) if covered is None else covered) in self._legal:
-            return None
-        # The reason depends on the view and the spot alone: a step back to a spot of the same
-        # view reads it again rather than judging it again.
-        if self._problems[0] is not view:
-            self._problems = (view, {})
-        known = self._problems[1]
-        spot = (table.viewer, mode, self.ghost_at, self.rotation, self.flipped)
-        if spot not in known:
-            known[spot] = view_problem(view, table.viewer, self._ghost_action(mode))
-        return known[spot]
-
-    def _clamp(self, cells: tuple[tuple[int, int], ...], view: BiviView) -> None:
-        height = len(view.board_rows) - max(r for r, _ in cells) - 1
-        width = len(view.board_rows[0]) - max(c for _, c in cells) - 1
-        row, col = self.ghost_at
-        self.ghost_at = (min(max(row, 0), height), min(max(col, 0), width))
-
     # -- sizes ------------------------------------------------------------------------
     def _choose_sizes(self, view: BiviView) -> tuple[CellSize, CellSize]:
         """Bigger cells when the terminal has room: the active river first, then the others."""
@@ -335,7 +140,12 @@ class BiviScreen(GameScreen):
 
         active = NORMAL
         if river_size(view, LARGE)[1] + 2 + HAND_ROWS <= height and room(LARGE, COMPACT):
-            active = LARGE
+            # Only where the forest still shows whole under it at three characters a cell
+            # (at 120x40 with two players a large river left the forest one-character
+            # cells that scrolled): the offer is what the player reads to choose.
+            forest, _ = forest_drawing(view, glyphs=self.app.glyphs, width=width - 2, rows=height, largest=NORMAL)
+            if river_size(view, LARGE)[1] + 2 + HAND_RESERVE + forest.rows <= height:
+                active = LARGE
         other = NORMAL if room(active, NORMAL) else COMPACT
         return active, other
 
@@ -414,38 +224,47 @@ class BiviScreen(GameScreen):
         self._draw_forest(view)
         self._draw_rules_hint(table)
 
+    def _rows_under_rivers(self, view: BiviView) -> int:
+        """Rows of the board under the rivers: the active river under its two-line title,
+        or the others under theirs (a long name wraps in a narrow box), the taller."""
+        active = river_size(view, self._sizes[0])[1] + 2
+        return self._board_size()[1] - max(active, self._others_rows)
+
     def _draw_forest(self, view: BiviView) -> None:
-        """The offered tiles, each drawn as the river will draw it, at the largest cells
-        (up to the active river's) whose drawing fits the rows under the rivers; drawn
-        again only when the offer or the room changes, never for a ghost step."""
-        board_width, board_height = self._board_size()
-        width = board_width - 2  # the scrollbar of the area under the rivers, and a margin
-        active = self._sizes[0]
-        rows = board_height - river_size(view, active)[1] - 2 - HAND_RESERVE
-        offer = (view.forest, view.take_side, view.mode, view.bag, view.discard, view.supply, view.objectives)
-        key = (offer, self.app.glyphs, width, rows, active)
-        if key == self._forest_for:
-            return
-        self._forest_for = key
-        turn = (view.turn, self.app.glyphs, width, rows, active)
-        kept = self._forest_turn[1] if self._forest_turn is not None and self._forest_turn[0] == turn else None
-        drawn, lines = forest_drawing(view, glyphs=self.app.glyphs, width=width, rows=rows, largest=active, keep=kept)
-        self._forest_turn = (turn, drawn)
-        self.forest_size = drawn.size
-        self.query_one("#forest", ForestBoard).show(lines)
+        """The offered tiles at the largest cells (up to the active river's) whose drawing
+        fits the rows under the rivers left by the tile in hand."""
+        width = self._board_size()[0] - 2  # the scrollbar of the area under the rivers, and a margin
+        rows = self._rows_under_rivers(view) - max(HAND_RESERVE, self._hand_rows)
+        self.query_one("#forest", ForestBoard).draw_offer(
+            view, glyphs=self.app.glyphs, width=width, rows=rows, largest=self._sizes[0]
+        )
+
+    @property
+    def forest_size(self) -> CellSize:
+        """The cells the forest's tiles are drawn at now."""
+        return self.query_one("#forest", ForestBoard).cell_size
 
     def _draw_rules_hint(self, table: Table) -> None:
-        """On a tall terminal, the rules of what is being done now under the forest."""
+        """The rules of what is being done now, under the forest: whole on a tall terminal;
+        else in the rows the forest leaves (at 120x40, several), cut with a cue to the
+        rules (F1), so the area under the rivers never scrolls for it."""
         widget = self.query_one("#rules-hint", SteadyText)
-        shown = self._board_size()[1] >= RULES_HINT_ROWS
+        width, height = self._board_size()
+        view: BiviView = table.view
+        spare = self._rows_under_rivers(view) - max(HAND_RESERVE, self._hand_rows)
+        spare -= self.query_one("#forest", ForestBoard).rows_drawn + 1  # the hint's margin
+        whole = height >= RULES_HINT_ROWS
+        topic = table.summary.rules_topic
+        shown = bool(topic) and (whole or spare >= RULES_HINT_MIN_ROWS)
         if widget.display != shown:
             widget.display = shown
         if not shown:
             return
         if self._rules is None:
             self._rules = load_rules(self.game_id)
-        section = self._rules.section(table.summary.rules_topic) if table.summary.rules_topic else None
-        widget.show(plain_rules(section) if section is not None else "")
+        section = self._rules.section(topic)
+        text = plain_rules(section) if section is not None else ""
+        widget.show(text if whole else cut_to_rows(text, width - 2, spare))
 
     def _active_seat(self, table: Table) -> int:
         view: BiviView = table.view
@@ -470,6 +289,7 @@ class BiviScreen(GameScreen):
         hand = self._hand_text(view, mode, self._problem, table.seat_names)
         widget = self.query_one("#hand", LineText)
         widget.show(hand)
+        self._hand_rows = hand.count("\n") + 1 if hand else 0
         # Its rows are kept even with nothing in hand, except where rows are scarce.
         shown = bool(hand) or not self.has_class("-height-under-30")
         if widget.display != shown:
@@ -515,13 +335,17 @@ class BiviScreen(GameScreen):
             if box.display != (number < len(shown)):
                 box.display = number < len(shown)
         hidden = len(wanted) - fit
+        self._others_rows = 0
         for (box, title, board), river in zip(self._other_boxes, shown):
-            box.styles.width = river_size(view, size)[0]
+            box_width, river_rows = river_size(view, size)
+            box.styles.width = box_width
             text = self._river_title(view, river.seat, table.seat_names, short=True)
             if hidden:
                 text += f"\n(o: {hidden} more)"
             title.show(text)
             board.show(draw_river(view, river, size=size, glyphs=self.app.glyphs))
+            title_rows = sum(len(textwrap.wrap(line, box_width)) or 1 for line in text.splitlines())
+            self._others_rows = max(self._others_rows, title_rows + river_rows)
 
     def _river_title(self, view: BiviView, seat: int, names: list[str], short: bool = False) -> str:
         """Whole words on narrow rivers too: the name, then the dam, cubes and decorations."""
@@ -572,10 +396,6 @@ class BiviScreen(GameScreen):
         return "\n".join(parts)
 
     # -- keys -----------------------------------------------------------------------
-    def _mode(self) -> str:
-        """What the board places now, as judged when the table last changed."""
-        return self._mode_now if self.table else ""
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "other_rivers":
             view = self.table.view if self.table else None
@@ -599,19 +419,6 @@ class BiviScreen(GameScreen):
             row, col = self.ghost_at
             self.ghost_at = (row + message.rows, col + message.cols)
         self._draw_active(table, mode)
-
-    def _next_spot(self, rows: int, cols: int) -> tuple[int, int]:
-        """The nearest beaver spot in the arrow's direction, else the next one round."""
-        assert self.table is not None  # the beaver is placed on a table
-        spots = sorted(self.table.view.beaver_spots)
-        row, col = self.ghost_at
-        ahead = [s for s in spots if (s[0] - row) * rows + (s[1] - col) * cols > 0]
-        if ahead:
-            return min(ahead, key=lambda s: (abs(s[0] - row) + abs(s[1] - col), s))
-        if (row, col) not in spots:
-            return spots[0]
-        step = 1 if rows + cols > 0 else -1
-        return spots[(spots.index((row, col)) + step) % len(spots)]
 
     def on_river_board_turned(self, message: RiverBoard.Turned) -> None:
         table = self.table

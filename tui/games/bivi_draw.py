@@ -2,9 +2,9 @@
 
 A drawing is a list of rows, each a list of (text, kind) runs; the river widget maps kinds
 to styles. Wood is told by letter (b, p, w) as well as colour, so the board reads the same
-without colour. A river is drawn at one of three cell sizes: one character (compact), three
-(the river notation's `b7 `), or five by two rows, whose second row carries each tile's
-decorations.
+without colour: each cell of a tile shows its letter, so its shape shows. A river is drawn
+at one of three cell sizes: one character (compact), three (` b `), or five by two rows,
+whose second row carries each tile's decorations.
 """
 
 from __future__ import annotations
@@ -76,7 +76,9 @@ def cell_runs(
     elif value > 0:
         tile = view.tiles[value]
         letter = WOOD_LETTER[tile.wood]
-        top = (f"{letter}{value:<2}".center(w) if w > 1 else letter, tile.wood)
+        # A cell is its wood's letter, one per cell, so a tile's shape and size read with or
+        # without colour (no tile numbers: players read names, never ids).
+        top = (_centred(letter, size), tile.wood)
     else:
         below = row >= view.bank_row
         top = (_centred(glyphs.empty, size), "empty-below" if below else "empty")

@@ -6,6 +6,8 @@ app.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Sequence
 
 import msgspec
@@ -212,3 +214,25 @@ def plain_rules(section: RulesSection) -> str:
     emphasis and code (the screen shows it verbatim, never as markup)."""
     body = section.body.replace("**", "").replace("`", "").strip()
     return f"Rules, {section.title}:\n{body}"
+
+
+def _unwrapped(text: str) -> list[str]:
+    """The text's lines with a paragraph's hard line breaks taken out (a list item or a
+    title keeps its own line), so it wraps at another width as prose."""
+    joined: list[str] = []
+    for line in text.splitlines():
+        starts_item = re.match(r"\s*([-*]|\d+\.)\s", line) is not None
+        if joined and joined[-1] and line.strip() and not starts_item and not joined[-1].endswith(":"):
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    return joined
+
+
+def cut_to_rows(text: str, width: int, rows: int) -> str:
+    """`text` wrapped at `width`, in at most `rows` rows: when cut, its last row says where
+    the rest is."""
+    lines = [row for line in _unwrapped(text) for row in (textwrap.wrap(line, width) or [""])]
+    if len(lines) <= rows:
+        return "\n".join(lines)
+    return "\n".join([*lines[: rows - 1], "... the rest under F1 (Rules)"])

@@ -1,6 +1,7 @@
 """The Bivouac screen: the month strip, the camp board with every location and its spaces,
-the cursor's detail, and the player boards (all of them on wide terminals; one at a time on
-narrow ones, `b` showing the next).
+the cursor's detail (under the camp; beside it from 200 columns, in a pane of its own), and
+the player boards (all of them on wide terminals; one at a time on narrow ones, `b` showing
+the next).
 
 In phase 1 and phase 2 the camp board takes the focus: arrows / WASD / hjkl move the cursor
 over the locations and the viewer's own activities, Enter places a worker there (phase 1)
@@ -19,14 +20,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.geometry import Region
-from textual.strip import Strip
-from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
 from engines.bivouac.actions import Place, Return
 from engines.bivouac.view import BivouacView
+from tui.games.bivouac_detail import SpotDetail
 from tui.games.bivouac_draw import (
     CHOICE_LABEL,
     NO_DEFAULT_HINT,
@@ -53,8 +52,6 @@ if TYPE_CHECKING:
     from tui.games.bivouac_draw import Symbols
     from tui.glyphs import Glyphs
 
-PREPARING_PAUSE = 0.0001  # seconds between two spot details prepared after a frame
-
 
 class CampBoard(LineBoard):
     """The camp board; the screen decides what a cursor move or Enter means."""
@@ -77,124 +74,6 @@ class CampBoard(LineBoard):
         "card": Style(),
         "down": Style(dim=True),
     }
-
-
-class SpotDetail(Widget):
-    """What the spot under the cursor does, drawn line by line.
-
-    Each spot's text is made and wrapped once per game state and width: walking the cursor
-    back and forth wrapped it again on every step, and repainted all of it. A step repaints
-    only the rows that differ and, while `stepping`, keeps the height the box has (growing
-    at most), so the screen needs no new layout; a new state fits the box to its text.
-    The screen hands it the other spots to `prepare` after the frame, so that a step finds
-    its spot made and wrapped."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._spot: Hashable = None
-        self._texts: dict[Hashable, Text] = {}
-        self._wrapped: dict[tuple[Hashable, int], list[Strip]] = {}
-        self._wrapped_style: object = None
-        self._kept_rows = 0
-        self._shown: tuple[int, list[Strip]] = (0, [])  # the width and lines last shown
-        self._unprepared: Iterator[tuple[Hashable, Callable[[], Text]]] = iter(())
-        self._preparing = False
-
-    def forget(self) -> None:
-        """The game state changed: every spot's text is made again when shown."""
-        self._texts.clear()
-        self._wrapped.clear()
-        self._unprepared = iter(())
-
-    def prepare(self, spots: Iterator[tuple[Hashable, Callable[[], Text]]]) -> None:
-        """Make and wrap the texts of `spots` (spot, how to make its text) after the frame,
-        one spot at a time while nothing else waits: the first step to a spot after a move
-        otherwise did both inside the key. A later call, or `forget`, drops the
-        spots not prepared yet."""
-        self._unprepared = spots
-        if not self._preparing:
-            self._preparing = True
-            self.call_after_refresh(self._prepare_next)
-
-    @property
-    def preparing(self) -> bool:
-        """Whether spots given to `prepare` still wait to be made and wrapped."""
-        return self._preparing
-
-    def _prepare_next(self) -> None:
-        width = self.size.width
-        for spot, text in self._unprepared if self.is_mounted and width > 0 else ():
-            if spot not in self._texts:
-                self._texts[spot] = text()
-            self._wrap(spot, width)
-            # A timer's task of its own, so a key that comes meanwhile is not kept waiting
-            # behind the remaining spots (callbacks on this widget's queue run back to back;
-            # a timer of 0 s divides by its interval).
-            self.set_timer(PREPARING_PAUSE, self._prepare_next)
-            return
-        self._preparing = False
-
-    def show(self, spot: Hashable, text: Callable[[], Text], *, stepping: bool = False) -> None:
-        """Show the text of `spot`, made by `text` unless this state already made it."""
-        if spot not in self._texts:
-            self._texts[spot] = text()
-        width, rows = self.size
-        self._spot, self._kept_rows = spot, rows if stepping else 0
-        if not self.is_mounted or width <= 0:
-            self.refresh(layout=True)
-            return
-        (shown_width, was), now = self._shown, self._lines(width)
-        self._shown = (width, now)
-        if max(len(now), self._kept_rows) != rows:
-            self.refresh(layout=True)
-        elif shown_width != width:
-            self.refresh()
-        else:
-            blank = self._blank()
-            changed = [
-                y for y in range(rows) if (was[y] if y < len(was) else blank) != (now[y] if y < len(now) else blank)
-            ]
-            if changed:
-                self.refresh(*(Region(0, y, width, 1) for y in changed))
-
-    def _lines(self, width: int) -> list[Strip]:
-        """The shown spot's text wrapped at `width`."""
-        return self._wrap(self._spot, width)
-
-    def _wrap(self, spot: Hashable, width: int) -> list[Strip]:
-        """The text of `spot` (made already) wrapped at `width`, as Textual would draw it in
-        a Static; no lines for a spot without a text."""
-        if spot not in self._texts:
-            return []
-        style = self.visual_style
-        if style != self._wrapped_style:
-            self._wrapped.clear()
-            self._wrapped_style = style
-        key = (spot, width)
-        lines = self._wrapped.get(key)
-        if lines is None or self.text_selection is not None:
-            visual = visualize(self, self._texts[spot], markup=False)
-            lines = Visual.to_strips(self, visual, width, None, style)
-            if self.text_selection is None:
-                self._wrapped[key] = lines
-        return lines
-
-    def _blank(self) -> Strip:
-        """A row under the text, drawn as a blank line of text is: one space in the text's
-        style, and the box's background beyond it."""
-        return Strip.blank(1, self.visual_style.rich_style)
-
-    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return max(len(self._lines(width)), self._kept_rows) if width > 0 else 0
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        lines = self._lines(width)
-        # What the rows show, for the next step to repaint only those it changes: the
-        # first draw of a state, before the box had its width, left none, and the first
-        # step repainted (and restyled) the whole box.
-        self._shown = (width, lines)
-        return lines[y] if y < len(lines) else self._blank()
 
 
 class BivouacScreen(GameScreen):
@@ -226,12 +105,20 @@ class BivouacScreen(GameScreen):
         # children changed (a notice shown, say) walked the whole screen to find them (1 ms).
         self.camp_board = CampBoard(id="bv-camp")
         self.spot_detail = SpotDetail(id="bv-detail")
+        beside = self.detail_beside_camp()
         yield Static(id="bv-month", markup=False)
-        yield self.camp_board
+        with Horizontal(id="bv-top"):
+            yield self.camp_board
+            # From 200 columns the detail (whole card texts) sits beside the camp, in a pane
+            # of its own that Tab reaches and the arrow and page keys scroll.
+            with VerticalScroll(id="bv-beside", can_focus=True):
+                if beside:
+                    yield self.spot_detail
         # Focusable, so Tab reaches it and the arrow and page keys scroll it; PgUp / PgDn
         # scroll it from anywhere (the footer shows PgDn).
         with VerticalScroll(id="bv-info", can_focus=True):
-            yield self.spot_detail
+            if not beside:
+                yield self.spot_detail
             with Horizontal(id="bv-boards"):
                 for seat in range(len(self.match.seats)):
                     yield Static(id=f"bv-board-{seat}", classes="bv-board", markup=False)
@@ -294,6 +181,9 @@ class BivouacScreen(GameScreen):
         super().fit_layout(width, height)
         self.set_class(width < 120, "-narrow")
         self.set_class(width >= 120, "-wide")
+        detail = getattr(self, "spot_detail", None)  # none yet when composing
+        if detail is not None and detail.parent is not None:
+            self._move_detail()
         table = self.table
         if table is not None and self._fitted_width not in (None, width):
             # The details were wrapped at the old width: the next step to each spot would
@@ -304,6 +194,23 @@ class BivouacScreen(GameScreen):
     @property
     def wide(self) -> bool:
         return self.has_class("-wide")
+
+    def detail_beside_camp(self) -> bool:
+        """Whether the detail goes beside the camp (from 200 columns) rather than under it."""
+        return self.has_class("-width-200")
+
+    def _move_detail(self) -> None:
+        """After a resize across 200 columns, the detail moves to its place (a new one: a
+        widget cannot change parents), drawn again for the cursor."""
+        beside = self.detail_beside_camp()
+        home = self.query_one("#bv-beside" if beside else "#bv-info", VerticalScroll)
+        if self.spot_detail.parent is home:
+            return
+        self.spot_detail.remove()
+        self.spot_detail = SpotDetail(id="bv-detail")
+        home.mount(self.spot_detail, before=None if beside else 0)
+        self._detail_for = None
+        self.draw_cursor(self.table)
 
     # -- the cursor ------------------------------------------------------------------
     def items(self) -> list[str]:
@@ -418,6 +325,9 @@ class BivouacScreen(GameScreen):
     def _camp_room(self, compact: bool) -> int | None:
         """The width the camp board may take (its column's, as laid out or as planned for the
         first frame: the board itself is as wide as its drawing), None before either."""
+        if not compact and self.detail_beside_camp() and self.table is not None:
+            # One column, names whole: the room beside it is the detail's.
+            return camp_shape(self.table.seat_names, False).width
         column = self.camp_board.parent
         room = (column.size.width if isinstance(column, Widget) else 0) or self._planned_room
         return room if room > 0 else None
@@ -432,9 +342,11 @@ class BivouacScreen(GameScreen):
         return location_rows(table.view, shape) if shape.columns > 1 else 0
 
     def before_first_frame(self) -> None:
-        # Planned here, once every widget has the first table (see GameScreen).
-        column = self.camp_board.parent
-        self._planned_room = planned_size(column).width if isinstance(column, Widget) else 0
+        # Planned here, once every widget has the first table (see GameScreen). The board
+        # column's width, which the camp's row spans: planning the row itself (its height
+        # auto) kept its arrangement with the camp as first drawn, and the first frame cut
+        # the camp redrawn for the room to that height.
+        self._planned_room = planned_size(self.query_one("#board")).width
         self._fit_camp()
         super().before_first_frame()
 

@@ -1,0 +1,133 @@
+"""Bivouac's detail: what the spot under the cursor does (a location with the cards it
+offers, or an activity), drawn line by line so a cursor step repaints only what changed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any
+
+from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import Widget
+
+PREPARING_PAUSE = 0.0001  # seconds between two spot details prepared after a frame
+
+
+class SpotDetail(Widget):
+    """What the spot under the cursor does, drawn line by line.
+
+    Each spot's text is made and wrapped once per game state and width: walking the cursor
+    back and forth wrapped it again on every step, and repainted all of it. A step repaints
+    only the rows that differ and, while `stepping`, keeps the height the box has (growing
+    at most), so the screen needs no new layout; a new state fits the box to its text.
+    The screen hands it the other spots to `prepare` after the frame, so that a step finds
+    its spot made and wrapped."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._spot: Hashable = None
+        self._texts: dict[Hashable, Text] = {}
+        self._wrapped: dict[tuple[Hashable, int], list[Strip]] = {}
+        self._wrapped_style: object = None
+        self._kept_rows = 0
+        self._shown: tuple[int, list[Strip]] = (0, [])  # the width and lines last shown
+        self._unprepared: Iterator[tuple[Hashable, Callable[[], Text]]] = iter(())
+        self._preparing = False
+
+    def forget(self) -> None:
+        """The game state changed: every spot's text is made again when shown."""
+        self._texts.clear()
+        self._wrapped.clear()
+        self._unprepared = iter(())
+
+    def prepare(self, spots: Iterator[tuple[Hashable, Callable[[], Text]]]) -> None:
+        """Make and wrap the texts of `spots` (spot, how to make its text) after the frame,
+        one spot at a time while nothing else waits: the first step to a spot after a move
+        otherwise did both inside the key. A later call, or `forget`, drops the
+        spots not prepared yet."""
+        self._unprepared = spots
+        if not self._preparing:
+            self._preparing = True
+            self.call_after_refresh(self._prepare_next)
+
+    @property
+    def preparing(self) -> bool:
+        """Whether spots given to `prepare` still wait to be made and wrapped."""
+        return self._preparing
+
+    def _prepare_next(self) -> None:
+        width = self.size.width
+        for spot, text in self._unprepared if self.is_mounted and width > 0 else ():
+            if spot not in self._texts:
+                self._texts[spot] = text()
+            self._wrap(spot, width)
+            # A timer's task of its own, so a key that comes meanwhile is not kept waiting
+            # behind the remaining spots (callbacks on this widget's queue run back to back;
+            # a timer of 0 s divides by its interval).
+            self.set_timer(PREPARING_PAUSE, self._prepare_next)
+            return
+        self._preparing = False
+
+    def show(self, spot: Hashable, text: Callable[[], Text], *, stepping: bool = False) -> None:
+        """Show the text of `spot`, made by `text` unless this state already made it."""
+        if spot not in self._texts:
+            self._texts[spot] = text()
+        width, rows = self.size
+        self._spot, self._kept_rows = spot, rows if stepping else 0
+        if not self.is_mounted or width <= 0:
+            self.refresh(layout=True)
+            return
+        (shown_width, was), now = self._shown, self._lines(width)
+        self._shown = (width, now)
+        if max(len(now), self._kept_rows) != rows:
+            self.refresh(layout=True)
+        elif shown_width != width:
+            self.refresh()
+        else:
+            blank = self._blank()
+            changed = [
+                y for y in range(rows) if (was[y] if y < len(was) else blank) != (now[y] if y < len(now) else blank)
+            ]
+            if changed:
+                self.refresh(*(Region(0, y, width, 1) for y in changed))
+
+    def _lines(self, width: int) -> list[Strip]:
+        """The shown spot's text wrapped at `width`."""
+        return self._wrap(self._spot, width)
+
+    def _wrap(self, spot: Hashable, width: int) -> list[Strip]:
+        """The text of `spot` (made already) wrapped at `width`, as Textual would draw it in
+        a Static; no lines for a spot without a text."""
+        if spot not in self._texts:
+            return []
+        style = self.visual_style
+        if style != self._wrapped_style:
+            self._wrapped.clear()
+            self._wrapped_style = style
+        key = (spot, width)
+        lines = self._wrapped.get(key)
+        if lines is None or self.text_selection is not None:
+            visual = visualize(self, self._texts[spot], markup=False)
+            lines = Visual.to_strips(self, visual, width, None, style)
+            if self.text_selection is None:
+                self._wrapped[key] = lines
+        return lines
+
+    def _blank(self) -> Strip:
+        """A row under the text, drawn as a blank line of text is: one space in the text's
+        style, and the box's background beyond it."""
+        return Strip.blank(1, self.visual_style.rich_style)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(len(self._lines(width)), self._kept_rows) if width > 0 else 0
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        lines = self._lines(width)
+        # What the rows show, for the next step to repaint only those it changes: the
+        # first draw of a state, before the box had its width, left none, and the first
+        # step repainted (and restyled) the whole box.
+        self._shown = (width, lines)
+        return lines[y] if y < len(lines) else self._blank()
