@@ -46,7 +46,7 @@ from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
-from tui.widgets.frame import ActionList
+from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.table import Table
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ class BivouacScreen(GameScreen):
         # children changed (a notice shown, say) walked the whole screen to find them (1 ms).
         self.camp_board = CampBoard(id="bv-camp")
         self.spot_detail = SpotDetail(id="bv-detail")
-        yield Static(id="bv-month", markup=False)
+        yield SteadyText(id="bv-month")
         yield self.camp_board
         # Focusable, so Tab reaches it and the arrow and page keys scroll it; PgUp / PgDn
         # scroll it from anywhere (the footer shows PgDn).
@@ -234,8 +234,8 @@ class BivouacScreen(GameScreen):
             yield self.spot_detail
             with Horizontal(id="bv-boards"):
                 for seat in range(len(self.match.seats)):
-                    yield Static(id=f"bv-board-{seat}", classes="bv-board", markup=False)
-            yield Static(id="bv-legend", markup=False)
+                    yield SteadyText(id=f"bv-board-{seat}", classes="bv-board")
+            yield SteadyText(id="bv-legend")
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, Return))]
@@ -521,7 +521,7 @@ class BivouacScreen(GameScreen):
             self._detail_for = view
             spot_detail.forget()
         spot_detail.show(*self._spot_detail(view, items, self.cursor), stepping=stepping_from is not None)
-        if stepping_from is None:
+        if stepping_from is None and not self.replaying:  # a replay's cursor stays put
             spot_detail.prepare(self._spot_details_around(view, items, self.cursor))
 
     def _draw_camp(self, table: Table, items: list[str], stepping_from: int | None = None) -> None:

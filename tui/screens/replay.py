@@ -23,7 +23,8 @@ from textual.widgets import Input, Static
 from engines.core.errors import IllegalAction
 from saves.replay import READ_ONLY, ReplayMatch
 from tui.screens.game import GameScreen
-from tui.widgets.frame import SteadyText
+from tui.widgets.frame import GameLog, SteadyText
+from tui.widgets.line_text import TailText
 
 REPLAY_BINDINGS: list[BindingType] = [
     # Priority: the game's boards bind the arrows (and Home/End scroll the log); in a
@@ -99,8 +100,18 @@ class ReplayBar(SteadyText):
                 line.refresh(layout=True)
 
 
+class ReplayLog(GameLog):
+    """The log panel of a replay: only its latest rows, so a step wraps the line it brings
+    and lays nothing out (the whole log is a key away: `L`)."""
+
+    def make_text(self) -> TailText:
+        return TailText(id="log-text")
+
+
 class ReplayScreen:
     """Mixed in before a game screen class (the shared frame or a game's own screen)."""
+
+    replaying = True
 
     # Set by the game frame (GameScreen.__init__), named here for the type checker.
     viewer: int | None
@@ -119,6 +130,9 @@ class ReplayScreen:
         bar = ReplayBar(id="replay-bar")
         bar.set_class(self.app.size.height < ReplayBar.FULL_FROM_HEIGHT, "-tag")  # type: ignore[attr-defined]
         yield bar
+
+    def make_log(self) -> GameLog:
+        return ReplayLog(id="log")
 
     # -- what the frame does in play, it does not do here ------------------------------------
     def _initial_viewer(self) -> int | None:
