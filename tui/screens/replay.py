@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.geometry import Spacing
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from engines.core.errors import IllegalAction
@@ -59,6 +60,10 @@ class ReplayBar(SteadyText):
     #: Below this many rows the bar is the short tag.
     FULL_FROM_HEIGHT = 40
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._status_line: list[Widget] | None = None
+
     def on_mount(self) -> None:
         self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self.place())
 
@@ -93,7 +98,11 @@ class ReplayBar(SteadyText):
             if self.styles.offset.x.value != x:
                 self.styles.offset = (x, 0)
         padding = Spacing(0, self.width_needed + 1 if compact else 1, 0, 1)
-        for line in self.screen.query("#status"):
+        if self._status_line is None:
+            # Looked up once: a query walks the whole screen, and this runs at every step
+            # and after every layout.
+            self._status_line = list(self.screen.query("#status"))
+        for line in self._status_line:
             if line.styles.padding != padding:  # a new padding lays the screen out again
                 line.styles.padding = padding
                 line.clear_cached_dimensions()  # its height, worked out for the old width

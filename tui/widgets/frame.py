@@ -75,6 +75,8 @@ class SteadyText(Static):
         #: The last texts wrapped for a comparison: (visual, width, style, rows). The text
         #: shown now is the text drawn at the next change, so it is wrapped once, not twice.
         self._wrapped_rows: list[tuple[Visual, int, Any, list[Strip]]] = []
+        #: While `render_lines` runs: those rows, and the blank row under them.
+        self._rows_drawn: tuple[list[Strip], Strip] | None = None
 
     @property
     def text(self) -> str:
@@ -94,18 +96,25 @@ class SteadyText(Static):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # What the terminal shows now: the text drawn, at this size and style.
-        self._drawn = (self.size, self._text_visual, self.visual_style)
-        return super().render_lines(crop)
-
-    def render_line(self, y: int) -> Strip:
+        size, style = self.size, self.visual_style
+        self._drawn = (size, self._text_visual, style)
         # The rows the last comparison wrapped, when they are this text's at this width
         # and style: Textual would wrap the whole text once more to draw a row of it.
-        width, style = self.size.width, self.visual_style
+        self._rows_drawn = None
         if self.styles.content_align == ("left", "top") and self.text_selection is None:
-            for visual, kept_width, kept_style, rows in self._wrapped_rows:
-                if visual is self._text_visual and kept_width == width and kept_style == style:
-                    return rows[y] if y < len(rows) else Strip.blank(width, style.rich_style)
-        return super().render_line(y)
+            for visual, width, kept_style, rows in self._wrapped_rows:
+                if visual is self._text_visual and width == size.width and kept_style == style:
+                    self._rows_drawn = (rows, Strip.blank(width, style.rich_style))
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._rows_drawn = None
+
+    def render_line(self, y: int) -> Strip:
+        if self._rows_drawn is None:
+            return super().render_line(y)
+        rows, blank = self._rows_drawn
+        return rows[y] if y < len(rows) else blank
 
     def update(self, content: Any = "", *, layout: bool = True) -> None:
         self.show(content)
