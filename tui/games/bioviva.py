@@ -29,6 +29,7 @@ from tui.games.bioviva_draw import HEADER_ROWS, draw_world, more_cue, title_row,
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
+from tui.widgets.frame import SteadyText
 from tui.widgets.table import Table, name_seats
 
 #: One hue per biome, far apart (forest and grassland, Mediterranean and scrub were close
@@ -210,15 +211,15 @@ class BiovivaScreen(GameScreen):
     def compose_board(self) -> ComposeResult:
         with ContentSwitcher(initial="card", id="bioviva-board"):
             with VerticalScroll(id="card", can_focus=False):
-                yield Static(id="card-text", markup=False)
+                yield SteadyText(id="card-text")
             with Vertical(id="map-pane"):
                 # Tall terminals show the card above the map, so both are always in view.
                 with VerticalScroll(id="card-beside", can_focus=False):
-                    yield Static(id="card-beside-text", markup=False)
+                    yield SteadyText(id="card-beside-text")
                 yield WorldMap(id="world")
 
     def compose_side(self) -> ComposeResult:
-        yield Static(id="side-note", markup=False)
+        yield SteadyText(id="side-note")
         yield Input(placeholder="type a guess, Enter", id="guess-input")
         yield Input(placeholder="leg, or leg+small", id="tile-input")
 

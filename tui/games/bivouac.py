@@ -45,7 +45,7 @@ from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
-from tui.widgets.frame import ActionList
+from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.table import Table
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class BivouacScreen(GameScreen):
         self.camp_board = CampBoard(id="bv-camp")
         self.spot_detail = SpotDetail(id="bv-detail")
         beside = self.detail_beside_camp()
-        yield Static(id="bv-month", markup=False)
+        yield SteadyText(id="bv-month")
         with Horizontal(id="bv-top"):
             yield self.camp_board
             # From 200 columns the detail (whole card texts) sits beside the camp, in a pane
@@ -121,8 +121,8 @@ class BivouacScreen(GameScreen):
                 yield self.spot_detail
             with Horizontal(id="bv-boards"):
                 for seat in range(len(self.match.seats)):
-                    yield Static(id=f"bv-board-{seat}", classes="bv-board", markup=False)
-            yield Static(id="bv-legend", markup=False)
+                    yield SteadyText(id=f"bv-board-{seat}", classes="bv-board")
+            yield SteadyText(id="bv-legend")
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, Return))]
@@ -433,7 +433,7 @@ class BivouacScreen(GameScreen):
             self._detail_for = view
             spot_detail.forget()
         spot_detail.show(*self._spot_detail(view, items, self.cursor), stepping=stepping_from is not None)
-        if stepping_from is None:
+        if stepping_from is None and not self.replaying:  # a replay's cursor stays put
             spot_detail.prepare(self._spot_details_around(view, items, self.cursor))
 
     def _draw_camp(self, table: Table, items: list[str], stepping_from: int | None = None) -> None:

@@ -31,6 +31,8 @@ class SpotDetail(Widget):
         self._texts: dict[Hashable, Text] = {}
         self._wrapped: dict[tuple[Hashable, int], list[Strip]] = {}
         self._wrapped_style: object = None
+        #: The text wrapped last (width, text, lines), kept when the state changes.
+        self._last_wrapped: tuple[int, Text, list[Strip]] | None = None
         self._kept_rows = 0
         self._shown: tuple[int, list[Strip]] = (0, [])  # the width and lines last shown
         self._unprepared: Iterator[tuple[Hashable, Callable[[], Text]]] = iter(())
@@ -105,14 +107,19 @@ class SpotDetail(Widget):
         style = self.visual_style
         if style != self._wrapped_style:
             self._wrapped.clear()
+            self._last_wrapped = None
             self._wrapped_style = style
         key = (spot, width)
         lines = self._wrapped.get(key)
         if lines is None or self.text_selection is not None:
-            visual = visualize(self, self._texts[spot], markup=False)
-            lines = Visual.to_strips(self, visual, width, None, style)
+            text, last = self._texts[spot], self._last_wrapped
+            if last is not None and self.text_selection is None and last[:2] == (width, text):
+                lines = last[2]  # the same words in a new state (a replay step, mostly)
+            else:
+                lines = Visual.to_strips(self, visualize(self, text, markup=False), width, None, style)
             if self.text_selection is None:
                 self._wrapped[key] = lines
+                self._last_wrapped = (width, text, lines)
         return lines
 
     def _blank(self) -> Strip:

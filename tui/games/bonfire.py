@@ -59,7 +59,7 @@ from tui.games.bonfire_draw import (
 )
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
-from tui.widgets.frame import ActionList
+from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.line_text import LineText
 from tui.widgets.table import Table
 
@@ -150,28 +150,28 @@ class BonfireScreen(GameScreen):
 
     # -- layout --------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
-        yield Static(id="bonfire-counts", markup=False)
+        yield SteadyText(id="bonfire-counts")
         with VerticalScroll(id="bonfire-board", can_focus=False):
             with Vertical(id="bonfire-city"):
-                yield Static(id="city-head", markup=False)
+                yield SteadyText(id="city-head")
                 yield LineText(id="city-hint")
                 with Horizontal(id="city-top"):
                     yield FateBoard(id="fate-board")
-                    yield Static(id="city-side", markup=False)
-                    yield Static(id="city-bonfires", markup=False)
-                yield Static(id="city-rest", markup=False)
-            yield Static(id="tom-block", markup=False)
+                    yield SteadyText(id="city-side")
+                    yield SteadyText(id="city-bonfires")
+                yield SteadyText(id="city-rest")
+            yield SteadyText(id="tom-block")
             with Horizontal(id="bonfire-middle"):
-                yield Static(id="sea-block", markup=False)
-                yield Static(id="fire-block", markup=False)
-            yield Static(id="council-block", markup=False)
-            yield Static(id="gnome-block", markup=False)
-            yield Static(id="bonfire-legend", markup=False)
+                yield SteadyText(id="sea-block")
+                yield SteadyText(id="fire-block")
+            yield SteadyText(id="council-block")
+            yield SteadyText(id="gnome-block")
+            yield SteadyText(id="bonfire-legend")
 
     def compose_side(self) -> ComposeResult:
         with VerticalScroll(id="bonfire-notes", can_focus=False):
-            yield Static(id="tom-side", markup=False)
-            yield Static(id="legend-side", markup=False)
+            yield SteadyText(id="tom-side")
+            yield SteadyText(id="legend-side")
 
     async def on_mount(self) -> None:
         # Textual runs GameScreen.on_mount itself after this one: calling it here too would

@@ -41,7 +41,7 @@ from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
-from tui.widgets.frame import ActionList
+from tui.widgets.frame import ActionList, SteadyText
 from tui.widgets.table import Table, name_seats
 
 if TYPE_CHECKING:
@@ -156,10 +156,10 @@ class CampGrizzlyScreen(GameScreen):
             yield Static(
                 "\n".join(map_legend(self._wall_glyph)), id="legend-beside", classes="map-legend", markup=False
             )
-        yield Static(id="otis-card", markup=False)
-        yield Static(id="dice-tray", markup=False)
+        yield SteadyText(id="otis-card")
+        yield SteadyText(id="dice-tray")
         with VerticalScroll(id="card-scroll"):
-            yield Static(id="counselor-card", markup=False)
+            yield SteadyText(id="counselor-card")
         yield Static("\n".join(map_legend(self._wall_glyph)), id="legend-below", classes="map-legend", markup=False)
 
     # -- the table ----------------------------------------------------------------------

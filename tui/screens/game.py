@@ -51,7 +51,7 @@ from tui.textual_internals import binding_chain
 from tui.textual_internals.compositor import use_refreshed_rows
 from tui.widgets.first_layout import scroll_end_from_first_frame, scrollbar_from_first_frame
 from tui.widgets.footer import SteadyFooter
-from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine
+from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine, shown_on_screen
 from tui.widgets.table import Table, name_seats
 
 if TYPE_CHECKING:
@@ -71,11 +71,6 @@ def thinking_status(seat: Any) -> str:
     return f"{seat.name} ({level_name(seat.level)} bot) is thinking…"
 
 
-def shown_on_screen(widget: Widget) -> bool:
-    """Whether `widget` and every container around it are displayed."""
-    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
-
-
 class GameScreen(StyledOnOpen, Screen[None]):
     if TYPE_CHECKING:  # Textual's way to tell a type checker the app's class; no run-time check
         app = getters.app(CampfireApp)
@@ -90,6 +85,10 @@ class GameScreen(StyledOnOpen, Screen[None]):
         Binding("L", "whole_log", "Log", id="game.log"),
         *(Binding(str(n), f"pick({n})", f"Action {n}", id=f"game.pick{n}", show=False) for n in range(1, 10)),
     ]
+
+    #: A replay (tui/screens/replay.py): the journal is stepped through and nothing is
+    #: played, so what only helps a player's next key (details made ahead) is not done.
+    replaying = False
 
     # No repaint: the screen draws nothing itself, and repainting it resends every cell of
     # the terminal (about 10 KB at 100x30) where only the widgets that changed need redrawing.
@@ -129,8 +128,12 @@ class GameScreen(StyledOnOpen, Screen[None]):
                 yield SeatPanels(id="panels").data_bind(GameScreen.table)
                 yield from self.compose_side()
                 yield ActionList(id="actions").data_bind(GameScreen.table)
-        yield GameLog(id="log").data_bind(GameScreen.table)
+        yield self.make_log().data_bind(GameScreen.table)
         yield SteadyFooter(compact=True)
+
+    def make_log(self) -> GameLog:
+        """The log panel (the replay's shows only its latest rows, see tui/screens/replay.py)."""
+        return GameLog(id="log")
 
     def compose_board(self) -> ComposeResult:
         """The game's own board widgets, redrawn by the game screen's `watch_table`. A game

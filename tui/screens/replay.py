@@ -18,12 +18,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.geometry import Spacing
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from engines.core.errors import IllegalAction
 from saves.replay import READ_ONLY, ReplayMatch
 from tui.screens.game import GameScreen
-from tui.widgets.frame import SteadyText
+from tui.widgets.frame import GameLog, SteadyText
+from tui.widgets.line_text import TailText
 
 REPLAY_BINDINGS: list[BindingType] = [
     # Priority: the game's boards bind the arrows (and Home/End scroll the log); in a
@@ -57,6 +59,10 @@ class ReplayBar(SteadyText):
 
     #: Below this many rows the bar is the short tag.
     FULL_FROM_HEIGHT = 40
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._status_line: list[Widget] | None = None
 
     def on_mount(self) -> None:
         self.screen.screen_layout_refresh_signal.subscribe(self, lambda _screen: self.place())
@@ -92,15 +98,29 @@ class ReplayBar(SteadyText):
             if self.styles.offset.x.value != x:
                 self.styles.offset = (x, 0)
         padding = Spacing(0, self.width_needed + 1 if compact else 1, 0, 1)
-        for line in self.screen.query("#status"):
+        if self._status_line is None:
+            # Looked up once: a query walks the whole screen, and this runs at every step
+            # and after every layout.
+            self._status_line = list(self.screen.query("#status"))
+        for line in self._status_line:
             if line.styles.padding != padding:  # a new padding lays the screen out again
                 line.styles.padding = padding
                 line.clear_cached_dimensions()  # its height, worked out for the old width
                 line.refresh(layout=True)
 
 
+class ReplayLog(GameLog):
+    """The log panel of a replay: only its latest rows, so a step wraps the line it brings
+    and lays nothing out (the whole log is a key away: `L`)."""
+
+    def make_text(self) -> TailText:
+        return TailText(id="log-text")
+
+
 class ReplayScreen:
     """Mixed in before a game screen class (the shared frame or a game's own screen)."""
+
+    replaying = True
 
     # Set by the game frame (GameScreen.__init__), named here for the type checker.
     viewer: int | None
@@ -119,6 +139,9 @@ class ReplayScreen:
         bar = ReplayBar(id="replay-bar")
         bar.set_class(self.app.size.height < ReplayBar.FULL_FROM_HEIGHT, "-tag")  # type: ignore[attr-defined]
         yield bar
+
+    def make_log(self) -> GameLog:
+        return ReplayLog(id="log")
 
     # -- what the frame does in play, it does not do here ------------------------------------
     def _initial_viewer(self) -> int | None:

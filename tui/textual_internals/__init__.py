@@ -67,9 +67,26 @@ NAMES = (
 _forced: dict[str, bool] | None = None
 
 
+_version_read: str | None = None
+
+
+def _textual_version() -> str:
+    """Textual's release. Read once: Textual works `__version__` out from the package's
+    metadata at every look (a file read and an e-mail header parse), and `enabled` is
+    asked at every repaint of a Line-API text (1-2 ms of a replay step). A module
+    attribute (set by some releases, or by a test) is taken as it stands."""
+    global _version_read
+    attribute = vars(textual).get("__version__")
+    if isinstance(attribute, str):
+        return attribute
+    if _version_read is None:
+        _version_read = textual.__version__
+    return _version_read
+
+
 def _read_switch(value: str) -> dict[str, bool]:
     tokens = [token.strip().lower() for token in value.split(",") if token.strip()]
-    base = textual.__version__ == WRITTEN_FOR
+    base = _textual_version() == WRITTEN_FOR
     for token in tokens:
         if token in ("off", "0", "false", "no", "public"):
             base = False

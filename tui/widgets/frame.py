@@ -21,7 +21,8 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.visual import Visual, visualize
+from textual.visual import Visual, VisualType, visualize
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -33,6 +34,12 @@ if TYPE_CHECKING:
     from textual import getters
 
     from tui.app import CampfireApp
+    from tui.widgets.line_text import LineText
+
+
+def shown_on_screen(widget: Widget) -> bool:
+    """Whether `widget` and every container around it are displayed."""
+    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
 def _changed_span(y: int, old: str, new: str) -> Region:
@@ -65,18 +72,49 @@ class SteadyText(Static):
         self._text = text
         self._text_visual = visualize(self, text, markup=False)
         self._drawn: tuple[Size, Visual, Any] | None = None
+        #: The last texts wrapped for a comparison: (visual, width, style, rows). The text
+        #: shown now is the text drawn at the next change, so it is wrapped once, not twice.
+        self._wrapped_rows: list[tuple[Visual, int, Any, list[Strip]]] = []
+        #: While `render_lines` runs: those rows, and the blank row under them.
+        self._rows_drawn: tuple[list[Strip], Strip] | None = None
 
     @property
     def text(self) -> str:
         return str(self._text)
+
+    @property
+    def content(self) -> VisualType:
+        """The text shown (as `Static.content` is what it was last updated with)."""
+        return self._text
+
+    @content.setter
+    def content(self, content: VisualType) -> None:
+        self.update(content)
 
     def render(self) -> Visual:
         return self._text_visual
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # What the terminal shows now: the text drawn, at this size and style.
-        self._drawn = (self.size, self._text_visual, self.visual_style)
-        return super().render_lines(crop)
+        size, style = self.size, self.visual_style
+        self._drawn = (size, self._text_visual, style)
+        # The rows the last comparison wrapped, when they are this text's at this width
+        # and style: Textual would wrap the whole text once more to draw a row of it.
+        self._rows_drawn = None
+        if self.styles.content_align == ("left", "top") and self.text_selection is None:
+            for visual, width, kept_style, rows in self._wrapped_rows:
+                if visual is self._text_visual and width == size.width and kept_style == style:
+                    self._rows_drawn = (rows, Strip.blank(width, style.rich_style))
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._rows_drawn = None
+
+    def render_line(self, y: int) -> Strip:
+        if self._rows_drawn is None:
+            return super().render_line(y)
+        rows, blank = self._rows_drawn
+        return rows[y] if y < len(rows) else blank
 
     def update(self, content: Any = "", *, layout: bool = True) -> None:
         self.show(content)
@@ -87,6 +125,12 @@ class SteadyText(Static):
             return False
         old, self._text = self._text, text
         self._text_visual = visualize(self, text, markup=False)
+        if not self._displayed():
+            # Nothing on screen to lay out or compare: the layout that shows it again (a
+            # display change lays the screen out) measures the new text. A hidden panel
+            # (Bivouac's seat panels) laid the screen out at every replay step.
+            self.refresh()
+            return True
         regions = self._changed_lines(old, text) if isinstance(old, str) and isinstance(text, str) else None
         if regions is None:
             rows = self._changed_rows()
@@ -97,6 +141,9 @@ class SteadyText(Static):
         elif regions:
             self.refresh(*regions)
         return True
+
+    def _displayed(self) -> bool:
+        return shown_on_screen(self)
 
     def _changed_lines(self, old: str, new: str) -> list[Region] | None:
         """Plain text whose lines all fit is drawn a line per row: compare lines, not rows
@@ -122,18 +169,27 @@ class SteadyText(Static):
             return None
         width, height = self.size
         style = self.visual_style
-        rows = Visual.to_strips(self, self._text_visual, width, None, style)
+        rows = self._rows_of(self._text_visual, width, style)
         if self._drawn is None:
             return None
         _, drawn_visual, drawn_style = self._drawn
         if drawn_style != style:
             return None
-        drawn = Visual.to_strips(self, drawn_visual, width, None, style)
+        drawn = self._rows_of(drawn_visual, width, style)
         if max(len(rows), len(drawn)) > height or self._height_for(len(rows)) != height:
             return None
         changed = [y for y, now in enumerate(rows) if y >= len(drawn) or drawn[y] != now]
         # Rows under the text are blank: repaint those that showed something.
         return changed + [y for y in range(len(rows), len(drawn)) if drawn[y].text.strip()]
+
+    def _rows_of(self, visual: Visual, width: int, style: Any) -> list[Strip]:
+        """`visual` wrapped at `width` in `style` (kept for the last two texts)."""
+        for kept_visual, kept_width, kept_style, rows in self._wrapped_rows:
+            if kept_visual is visual and kept_width == width and kept_style == style:
+                return rows
+        rows = Visual.to_strips(self, visual, width, None, style)
+        self._wrapped_rows = [*self._wrapped_rows[-1:], (visual, width, style, rows)]
+        return rows
 
     def _drawn_at_this_size(self) -> bool:
         auto_width = self.styles.width is not None and self.styles.width.is_auto
@@ -193,6 +249,11 @@ class SeatPanels(VerticalScroll):
     def watch_table(self, table: Table | None) -> None:
         if table is None:
             return
+        if not shown_on_screen(self):
+            # A game that shows its seats its own way hides the panels (Bivouac always,
+            # Bonfire when wide): each class that moved restyled a panel at every step.
+            # The layout that shows them again (`on_show`) brings them up to date.
+            return
         panels = table.summary.panels
         views = list(self.query(SeatPanelView))
         if len(views) != len(panels):
@@ -202,6 +263,9 @@ class SeatPanels(VerticalScroll):
         marks = self.app.glyphs.seat_marks
         for number, (view, panel) in enumerate(zip(views, panels)):
             view.show_panel(panel, marks[number % len(marks)])
+
+    def on_show(self) -> None:
+        self.watch_table(self.table)
 
 
 class ActionList(OptionList):
@@ -329,7 +393,11 @@ class GameLog(VerticalScroll):
         super().__init__(**kwargs)
         self._shown: list[str] = []
         self._follow = True
-        self._text = SteadyText(id="log-text")
+        self._text: SteadyText | LineText = self.make_text()
+
+    def make_text(self) -> SteadyText | LineText:
+        """The widget showing the lines (`show(text)`), inside the scrolling log."""
+        return SteadyText(id="log-text")
 
     def compose(self):
         yield self._text

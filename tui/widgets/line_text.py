@@ -128,3 +128,65 @@ class LineText(Widget):
     def render_lines(self, crop: Region) -> list[Strip]:
         lines = plain_lines(self, crop)
         return super().render_lines(crop) if lines is None else lines
+
+
+#: Wrapped lines a `TailText` keeps: a replay's log steps through far more lines than a
+#: text of a few lines repeats.
+KEPT_TAIL_LINES = 512
+
+
+class TailText(LineText):
+    """The last rows of a text, as many as its scrolling parent shows: only the lines that
+    come into view are wrapped (each once per width and style), and while the parent has a
+    fixed height, blank rows fill the view, so a new text never changes the height and
+    showing it never lays the screen out. The log of a replay, whose every step moves
+    the lines by one (rendering the whole text again, and laying out the screen when
+    it wrapped to a new count of rows, was most of a step's time)."""
+
+    def tail(self) -> tuple[int, bool] | None:
+        """How many rows are shown, and whether blank rows fill up to that many: the
+        parent's fixed or largest height inside its border and padding; None (every row)
+        when its height is only known from a layout."""
+        parent = self.parent
+        if not isinstance(parent, Widget):
+            return None
+        styles = parent.styles
+        gutter = styles.gutter.height
+        if styles.height is not None and styles.height.is_cells:
+            return max(int(styles.height.value) - gutter, 1), True
+        if styles.max_height is not None and styles.max_height.is_cells:
+            return max(int(styles.max_height.value) - gutter, 1), False
+        return None
+
+    def _rows(self, width: int) -> list[Strip]:
+        if width <= 0:
+            return []
+        style = self.visual_style
+        if style != self._wrapped_style or len(self._wrapped) > KEPT_TAIL_LINES:
+            self._wrapped.clear()
+            self._wrapped_style = style
+        tail = self.tail()
+        wanted = tail[0] if tail is not None else None
+        chunks: list[list[Strip]] = []
+        count = 0
+        for line in reversed(self._text.split("\n")):
+            if wanted is not None and count >= wanted:
+                break
+            wrapped = self._wrapped.get((line, width))
+            if wrapped is None:
+                wrapped = Visual.to_strips(self, Content(line), width, None, style, apply_selection=False)
+                self._wrapped[(line, width)] = wrapped
+            chunks.append(wrapped)
+            count += len(wrapped)
+        rows = [row for chunk in reversed(chunks) for row in chunk]
+        if tail is None:
+            return rows
+        rows = rows[-tail[0] :]
+        if tail[1]:
+            rows += [Strip.blank(width, style.rich_style)] * (tail[0] - len(rows))
+        return rows
+
+    def on_resize(self) -> None:
+        # The rows were cut to the old height.
+        self._shown = None
+        self.refresh()

@@ -1,0 +1,105 @@
+"""A replay step redraws only what it changes (counted, never timed: bench/replay.py times
+it). At 200x60, from the middle of each game: a text whose words, classes and size stay the
+same neither asks for a new layout nor is wrapped again, hidden texts ask for nothing, and
+the log, every row of which moves at each step, keeps its height (no layout) and wraps only
+the lines it brings."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from textual.visual import Visual
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tests.replay_games import GAME_IDS, saved
+from tui.app import CampfireApp
+from tui.screens.replay import ReplayScreen, open_replay_file
+from tui.widgets.frame import shown_on_screen
+
+STEPS = 6
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+
+
+class Watch:
+    """Who asks for a layout, and how many lines of whose text are wrapped (Visual.to_strips),
+    while on."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.on = False
+        self.layouts: list[Widget] = []
+        self.wrapped: Counter[Widget] = Counter()
+        refresh, to_strips = Widget.refresh, Visual.to_strips
+        watch = self
+
+        def counted_refresh(widget, *regions, repaint=True, layout=False, recompose=False):
+            if watch.on and layout:
+                watch.layouts.append(widget)
+            return refresh(widget, *regions, repaint=repaint, layout=layout, recompose=recompose)
+
+        def counted_to_strips(cls, widget, visual, *args, **kwargs):
+            if watch.on:
+                watch.wrapped[widget] += str(visual).count("\n") + 1
+            return to_strips(widget, visual, *args, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", counted_refresh)
+        monkeypatch.setattr(Visual, "to_strips", classmethod(counted_to_strips))
+
+
+def looks(screen) -> dict[Widget, tuple]:
+    """Every text of the screen: its words, classes, size and whether it is displayed."""
+    return {
+        widget: (widget.content, frozenset(widget.classes), widget.size, shown_on_screen(widget))
+        for widget in screen.query(Static)
+    }
+
+
+async def settle(pilot) -> None:
+    for _ in range(3):
+        await pilot.pause()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_a_step_lays_out_and_wraps_only_the_texts_it_changes(game_id, tmp_path, monkeypatch):
+    path = saved(game_id, tmp_path)
+    watch = Watch(monkeypatch)
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        assert open_replay_file(app, path)
+        while not isinstance(app.screen, ReplayScreen) or app.screen.table is None:
+            await pilot.pause()
+        screen = app.screen
+        replay = screen.replay
+        replay.go_to(replay.length // 2)
+        screen.refresh_table()
+        await settle(pilot)
+        log_text = screen.query_one("#log-text")
+        unchanged_seen = logged = 0
+        for _ in range(STEPS):
+            before = looks(screen)
+            log_before = str(log_text.render())
+            watch.on, watch.layouts[:], watch.wrapped = True, [], Counter()
+            await pilot.press("right")
+            await settle(pilot)
+            watch.on = False
+            after = looks(screen)
+            unchanged = [widget for widget, look in before.items() if after.get(widget) == look]
+            unchanged_seen += len(unchanged)
+            hidden = [widget for widget, look in after.items() if not look[3]]
+            assert not [w.id for w in unchanged + hidden if w in watch.layouts], f"at {replay.position}"
+            assert not [w.id for w in unchanged + hidden if watch.wrapped[w]], f"at {replay.position}"
+            # The log: never a new height; of its text, only the new lines wrapped.
+            assert log_text not in watch.layouts
+            log_now = str(log_text.render())
+            new_lines = Counter(log_now.split("\n")) - Counter(log_before.split("\n"))
+            assert watch.wrapped[log_text] <= new_lines.total(), f"at {replay.position}"
+            logged += log_now != log_before
+        # Something stayed the same and the log moved, or the test proves nothing.
+        assert unchanged_seen and logged
