@@ -38,6 +38,7 @@ class GameEntry(Record):
         "default_seats",
         "keys",
         "modal_keys",
+        "hidden",
     )
     id: str
     title: str
@@ -63,6 +64,12 @@ class GameEntry(Record):
     keys: tuple[KeyDefault, ...]
     #: Bindings of the game's own pop-up screens: each id's prefix names its screen.
     modal_keys: tuple[KeyDefault, ...]
+    #: What a spectator (or another seat) must never see while the game is unfinished, one of
+    #: HIDDEN_KINDS: "secrets" (what the engine's `secrets` names: a hand, an answer, a sealed
+    #: choice), "seed" (a game of chance with nothing hidden: its seed decides every draw to
+    #: come) or "nothing" (a game that hides nothing must say so). The test matrix's
+    #: spectator row looks for it in every frame; "" (not said) fails the readiness test.
+    hidden: str
 
     def __init__(
         self,
@@ -79,6 +86,7 @@ class GameEntry(Record):
         default_seats: int = 0,
         keys: tuple[KeyDefault, ...] = (),
         modal_keys: tuple[KeyDefault, ...] = (),
+        hidden: str = "",
     ) -> None:
         self._set_fields(
             id=id,
@@ -94,6 +102,7 @@ class GameEntry(Record):
             default_seats=default_seats,
             keys=keys,
             modal_keys=modal_keys,
+            hidden=hidden,
         )
 
     @property
@@ -105,6 +114,9 @@ class GameEntry(Record):
     def rules_module(self) -> str:
         return self.rules or self.engine.partition(":")[0]
 
+
+#: What a GameEntry's `hidden` may say.
+HIDDEN_KINDS = ("secrets", "seed", "nothing")
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(
@@ -122,6 +134,7 @@ GAMES: tuple[GameEntry, ...] = (
             ("bivouac.info_down", "pagedown"),
             ("bivouac.info_up", "pageup"),
         ),
+        hidden="secrets",  # the upgrade hands of the Retreat Center expansion
     ),
     GameEntry(
         id="camp_grizzly",
@@ -134,6 +147,7 @@ GAMES: tuple[GameEntry, ...] = (
         glossary=("card-glossary",),
         keys=(("camp.draw", "c"), ("camp.end", "e"), ("camp.finale", "f"), ("camp.legend", "i")),
         modal_keys=(("camp_legend.close", "escape,enter,i,space"),),
+        hidden="seed",  # its cards and dice (a peek at the cabin deck, its one secret, is rare)
     ),
     GameEntry(
         id="bioviva",
@@ -145,6 +159,7 @@ GAMES: tuple[GameEntry, ...] = (
         screen="tui.games.bioviva:SCREEN",
         widgets=("textual.widgets:ContentSwitcher",),
         keys=(("bioviva.map", "m"), ("bioviva.guess", "g"), ("bioviva.decoy", "x")),
+        hidden="secrets",  # the answers chosen in secret
     ),
     GameEntry(
         id="bonfire",
@@ -165,6 +180,7 @@ GAMES: tuple[GameEntry, ...] = (
             ("bonfire.notes_down", "right_curly_bracket"),
             ("bonfire.fate_end", "c"),
         ),
+        hidden="seed",  # its shuffled piles and tiles
     ),
     GameEntry(
         id="bivi",
@@ -176,6 +192,7 @@ GAMES: tuple[GameEntry, ...] = (
         screen="tui.games.bivi:SCREEN",
         widgets=("tui.widgets.line_text:LineText",),
         keys=(("bivi.other_rivers", "o"),),
+        hidden="seed",  # the tiles drawn from the bag
     ),
 )
 

@@ -195,6 +195,7 @@ ENTRY = GameEntry(
     players="1-4",
     engine="tests.fake_engine:ENGINE",
     ready=True,
+    hidden="seed",
 )
 
 #: A game the registry lists but cannot play yet (every real game is playable now), for the

@@ -9,13 +9,14 @@ the match (bots), and the moves it looks at by keys, as a player would press the
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from engines.core.match import Match, SeatSpec
 from engines.core.protocol import AUTO
 from engines.registry import GameEntry, load_engine, ready_games
 from tests.layout import screen_text
-from tests.tui_helpers import settle
+from tests.tui_helpers import becomes, palette_prompts, settle, wait_until
 
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay")
 #: What must never be on any screen of a cell.
@@ -133,36 +134,57 @@ def listed_index(screen: Any, action: Any) -> int | None:
 
 
 async def press_action(
-    app: Any, pilot: Any, screen: Any, action: Any, *, listed_instead: bool = False, board_enter: bool = False
-) -> bool:
+    app: Any,
+    pilot: Any,
+    screen: Any,
+    action: Any,
+    *,
+    listed_instead: bool = False,
+    board_enter: bool = False,
+    moved: Callable[[], bool] | None = None,
+) -> str:
     """Play `action` for the seat at the keyboard by keys when the list shows it: its number,
     or Home, Down to it and Enter in the list. With `listed_instead`, an action the list does
-    not show gives way to the first one it shows; else (or when the list shows none) it is
-    played through the screen, as the board or a typed line would (False: not by keys)."""
+    not show gives way to the first one it shows; with `board_enter`, a turn the list shows
+    nothing for is played by Enter on the focused board; else it is played through the
+    screen, as the board or a typed line would. How it was played: "list" (its number or
+    Enter in the list), "board" (Enter on the board) or "" (not by keys).
+
+    `moved()` says whether the move was taken: by default, the local match's journal grew
+    (at once); for a remote seat, whether the table moved on (its answer comes later)."""
     from tui.widgets.frame import ActionList
 
     index = listed_index(screen, action)
     if index is None and listed_instead and screen.table is not None and screen.table.actions:
         index = 0
-    if index is None and board_enter:
-        # A turn played on the board (Bivouac's placements): Enter on the focused board plays
-        # the spot under its cursor, a move by keys as good as the one asked for. A local
-        # match only: its journal grows at once, so a refused Enter is seen and not doubled.
-        before = len(screen.match.journal)
-        await pilot.press("enter")
-        await pilot.pause()
-        if len(screen.match.journal) > before:
-            return True
+    if index is None and board_enter and await _enter_on_the_board(pilot, screen, moved):
+        return "board"
     if index is None:
         screen.choose_action(action)
-        return False
+        return ""
     if index < 9:
         await pilot.press(str(index + 1))
     else:
         screen.query_one(ActionList).focus()
         await pilot.pause()
         await pilot.press("home", *(["down"] * index), "enter")
-    return True
+    return "list"
+
+
+async def _enter_on_the_board(pilot: Any, screen: Any, moved: Callable[[], bool] | None) -> bool:
+    """A turn played on the board (Bivouac's placements): Enter on the focused board plays
+    the spot under its cursor, a move by keys as good as the one asked for. Whether it was
+    taken: a refused spot says why (the screen's problem line) and changes nothing, so a
+    refused Enter is seen and the move is not doubled."""
+    if moved is None:
+        before = len(screen.match.journal)
+        await pilot.press("enter")
+        await pilot.pause()
+        return len(screen.match.journal) > before
+    screen.problem = ""  # so that a refusal coming back is seen as new
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: moved() or bool(screen.problem), "the table's answer to Enter on the board")
+    return moved()
 
 
 async def lift_curtain(app: Any, pilot: Any) -> None:
@@ -176,31 +198,86 @@ async def lift_curtain(app: Any, pilot: Any) -> None:
         await settle(app, pilot)
 
 
-async def read_every_section(app: Any, pilot: Any, game_id: str) -> None:
-    """In the rules viewer on top: every section opens and scrolls to its last line."""
+def reads_every_topic(entry: GameEntry, way: str) -> bool:
+    """Whether the cell of `entry` played `way` opens every rules topic from the palette and
+    reads it to its end: one cell per game (its first way), as the book is the same in all."""
+    return way == next(w for e, w in local_cells() if e.id == entry.id)
+
+
+async def read_every_topic_from_the_palette(app: Any, pilot: Any, game: Any, game_id: str) -> list[str]:
+    """From the game screen: the book opened by its first section's palette entry (Ctrl+P,
+    its title typed, Enter), then every section shown in turn in that viewer (as its section
+    list shows one) and scrolled to its last line by End; Esc back to the game. The titles
+    read, in order.
+
+    Cost decides the way in: a palette trip per section (a palette, a search per key typed, a
+    new viewer) took some 100 s a game on the test machine, and the list's keys (Shift+Tab,
+    Down, Enter) 35 s against 12 s; the palette's other entries are checked against the book
+    instead, and a glossary term is opened by keys in every row."""
     from engines.core.rules import load_rules
-    from tui.screens.rules import RulesScreen, RulesText
+    from tui.screens.rules import RulesScreen
 
     book = load_rules(game_id)
+    first = book.sections[0]
+    label = f"rules: {book.title} / {first.title}"
+    await open_from_the_palette(app, pilot, label, first.title)
     viewer = app.screen
-    assert isinstance(viewer, RulesScreen)
+    assert isinstance(viewer, RulesScreen), f"the palette's {label!r} opened {type(viewer).__name__}"
+    read = []
+    for number, section in enumerate(book.sections):
+        if number:
+            viewer.show_section(section)
+        shown = viewer.section_shown
+        assert shown is not None and shown.anchor == section.anchor, f"{section.title}: the viewer lists {shown}"
+        await reach_last_line(pilot, viewer)
+        read.append(section.title)
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: app.screen is game, "Esc back to the game from the rules")
+    return read
+
+
+async def open_from_the_palette(app: Any, pilot: Any, label: str, typed: str) -> None:
+    """Ctrl+P, `typed` typed (its ASCII letters, digits and spaces: keys a player has), Down to
+    the entry reading `label` and Enter."""
+    from textual.command import CommandPalette
+
+    await pilot.press("ctrl+p")
+    await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette opening")
+    await pilot.press(*(c for c in typed.lower() if c.isascii() and (c.isalnum() or c == " ")))
+
+    def entries() -> list[str]:
+        return [prompt.split("\n")[0] for prompt in palette_prompts(app)]
+
+    await wait_until(pilot, lambda: label in entries(), f"{label!r} in the palette")
+    await app.workers.wait_for_complete()  # the search is over: the list in its final order
+    await pilot.pause()
+    await pilot.press(*["down"] * entries().index(label), "enter")
+    await wait_until(pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette closing")
+    await pilot.pause()
+
+
+async def reach_last_line(pilot: Any, viewer: Any) -> None:
+    """In the rules viewer: once the section it lists as shown is laid out, End takes the text
+    to its last line (its last block in view)."""
+    from textual.widgets import Markdown
+
+    from tui.screens.rules import RulesText
+
+    section = viewer.section_shown
+    assert section is not None, "the viewer shows no section"
+    text = viewer.query_one("#rules-text", Markdown)
     scroller = viewer.query_one(RulesText)
-    for section in book.sections:
-        viewer.show_section(section)
-        # End at once: the key waits for the section's text to be laid out before it scrolls.
-        await reach_last_line(pilot, scroller, section.title)
-        assert viewer.section_shown is not None and viewer.section_shown.anchor == section.anchor
-
-
-async def reach_last_line(pilot: Any, scroller: Any, title: str) -> None:
+    await wait_until(pilot, lambda: text.source == section.markdown and bool(text.children), f"{section.title} shown")
     await pilot.press("end")
-    for tries in range(1, 1500):  # a long section may still be laying out: bounded
-        if scroller.scroll_y == scroller.max_scroll_y:
-            break
-        if tries % 50 == 0:  # it grew after the key: End again, as a player would
-            await pilot.press("end")
-        await pilot.pause(0.01)
-    assert scroller.scroll_y == scroller.max_scroll_y, f"{title}: not at its last line"
+
+    def at_the_end() -> bool:
+        return scroller.scroll_y == scroller.max_scroll_y and text.children[-1].region.area > 0
+
+    for _ in range(20):  # a long section may still be laying out: End again, as a player would
+        if await becomes(pilot, at_the_end, 1.0):
+            return
+        await pilot.press("end")
+    raise AssertionError(f"{section.title}: not at its last line")
 
 
 def palette_rules_topics(screen: Any) -> list[tuple[str, str, str]]:
@@ -209,3 +286,39 @@ def palette_rules_topics(screen: Any) -> list[tuple[str, str, str]]:
     from tui.commands import RulesTopics
 
     return RulesTopics(screen)._topics()
+
+
+#: The seed of every table the remote rows play: digits no screen shows by chance, so a
+#: spectator's screen showing them has shown the seed.
+TABLE_SEED = 4_815_162_342
+
+
+def options_that_deal_secrets(entry: GameEntry, seed: int = TABLE_SEED, within: int = 40) -> dict[str, Any]:
+    """The first options (the defaults, then each switch that is off by default turned on:
+    an expansion may be what deals the hands) under which a seat of a two-seat game from
+    `seed` holds a secret within `within` heuristic actions, as a table takes them."""
+    import msgspec
+
+    from tests.replay_games import option_sets
+
+    engine = load_engine(entry.id)
+    bot = engine.bots["heuristic"]()
+    seats = [SeatSpec(NAMES[0]), SeatSpec(NAMES[1])]
+    for options in option_sets(engine):
+        match = Match(engine, options, seats, seed)
+        while not match.is_over() and len(match.journal) < within:
+            if engine.secrets(match.state):
+                return dict(msgspec.to_builtins(options))
+            match.act(*bot_step(match, bot))
+    raise AssertionError(f"{entry.title}: no options deal a secret in its first {within} actions")
+
+
+def unseen_by_spectators(match: Match) -> list[str]:
+    """What no spectator may see of `match` now: every seat's secrets and, while a game of
+    chance is unfinished, its seed."""
+    if match.is_over():
+        return []
+    unseen = [secret for owned in match.engine.secrets(match.state).values() for secret in owned if secret]
+    if match.engine.info.flags.chance:
+        unseen.append(str(match.seed))
+    return unseen

@@ -20,7 +20,7 @@ def _level(engine) -> str:
     return "heuristic" if "heuristic" in engine.bots else sorted(engine.bots)[0]
 
 
-def _option_sets(engine):
+def option_sets(engine):
     """The default options, then each switch that is off by default turned on (an expansion
     may be what deals secret cards)."""
     defaults = engine.default_options()
@@ -36,7 +36,7 @@ def played(game_id: str) -> tuple[Match, tuple[str, ...]]:
     For a game with hidden information, the first options under which a seat holds a secret
     in the first half of the game, so the secrecy checks have something to catch."""
     engine = load_engine(game_id)
-    for options in _option_sets(engine):
+    for options in option_sets(engine):
         found = _play(engine, options)
         if not engine.info.flags.hidden_information or _has_secrets(engine, found[0]):
             return found

@@ -44,8 +44,30 @@ def lacks(entry: GameEntry) -> list[str]:
         for anchor in entry.glossary:
             if not _glossary_terms(book, anchor):
                 missing.append(f"a glossary section {anchor!r} with entries (**term**) in its rules book")
+    missing += _hidden_lacks(entry, engine)
     missing += _screen_lacks(entry)
     return missing
+
+
+def _hidden_lacks(entry: GameEntry, engine) -> list[str]:
+    """What a spectator must not see (the matrix's spectator row looks for it), said and
+    true to the engine."""
+    from engines.core.protocol import Engine
+    from engines.registry import HIDDEN_KINDS
+
+    flags = engine.info.flags
+    if entry.hidden not in HIDDEN_KINDS:
+        kinds = ", ".join(HIDDEN_KINDS)
+        return [f"a word on what a spectator must not see (its entry's hidden: one of {kinds}; not {entry.hidden!r})"]
+    if entry.hidden == "secrets" and type(engine).secrets is Engine.secrets:
+        return ["secrets its engine names (hidden='secrets', but its `secrets` is the protocol's, always empty)"]
+    if flags.hidden_information and entry.hidden != "secrets":
+        return [f"its secrets named (its engine hides information, its entry says hidden={entry.hidden!r})"]
+    if entry.hidden == "seed" and not flags.chance:
+        return ["chance (hidden='seed', but its engine's flags say it has none)"]
+    if entry.hidden == "nothing" and flags.chance:
+        return ["nothing to hide (hidden='nothing', but its seed decides its draws: hidden='seed')"]
+    return []
 
 
 def _glossary_terms(book, anchor: str) -> list[str]:
@@ -128,6 +150,14 @@ def test_a_game_without_its_parts_is_named_with_each_one_it_lacks(monkeypatch) -
     missing = lacks(ENTRY)
     assert any("game screen of its own" in part for part in missing), missing
     assert any("'adaptation-notes'" in part for part in missing), missing
+
+
+def test_a_game_that_does_not_say_what_a_spectator_must_not_see_is_named() -> None:
+    from engines.registry import find_game
+
+    for game_id, hidden in (("bonfire", ""), ("bonfire", "hands"), ("bonfire", "nothing"), ("bioviva", "seed")):
+        missing = lacks(find_game(game_id).replace(hidden=hidden))
+        assert len(missing) == 1 and "hid" in missing[0], (game_id, hidden, missing)
 
 
 def test_a_repeated_heading_gets_an_anchor_of_its_own_and_is_reported() -> None:

@@ -26,6 +26,7 @@ class EntryStruct(msgspec.Struct, frozen=True):
     default_seats: int
     keys: tuple[tuple[str, str], ...]
     modal_keys: tuple[tuple[str, str], ...]
+    hidden: str
 
 
 def as_struct(entry: GameEntry) -> EntryStruct:

@@ -1,11 +1,15 @@
 """The remote rows of the test matrix, generated from the registry: every ready game at a
 table of two players (Ana in the app, Bo a client) and a spectator (Cy in the app).
 
-Ana, when due, moves by keys (at least twice) and Bo's client gets the change; Bo's moves
-reach Ana's screen. F1, the Keys panel and the log work on Ana's screen. Ana's app closes
-(she dropped) and a new one takes her back to her seat at the table's version. Bo drops,
-Ana votes a bot in with `v`, and Bo takes the seat back by joining again. Cy watches: the
-board shows and no seat's secret (the engine's `secrets`) is on Cy's screen."""
+Ana, when due, moves by keys (at least twice: her number keys, or Enter on the board for a
+turn played on it) and Bo's client gets the change; Bo's moves reach Ana's screen. F1, the
+Keys panel and the log work on Ana's screen. Ana's app closes (she dropped) and a new one
+takes her back to her seat at the table's version. Bo drops, Ana votes a bot in with `v`,
+and Bo takes the seat back by joining again. Cy watches while the game goes on: every frame
+shows the board and none of what the game's registry entry says it hides (`hidden`): no
+seat's secret (the engine's `secrets`, met at least once where the game has them; the table
+is set up with the options that deal them) and not the seed of an unfinished game of
+chance."""
 
 from __future__ import annotations
 
@@ -14,15 +18,26 @@ import asyncio
 import pytest
 
 from server.host import HostLimits
+from engines.registry import HIDDEN_KINDS
 from server.protocol import Done, Join, Refused, SeatRequest
 from tests.layout import screen_text
-from tests.matrix import press_action, screen_problems, table_cells
-from tests.remote.helpers import create, play_text
+from tests.matrix import (
+    TABLE_SEED,
+    options_that_deal_secrets,
+    press_action,
+    screen_problems,
+    table_cells,
+    unseen_by_spectators,
+)
+from tests.remote.helpers import create, play_text, settled
 from tests.remote.test_lobby import ANA, BO, _app_for, _until
 from tui.remote.lobby import LobbyScreen
 from tui.remote.screen import RemoteScreen
 
 CY = "SHA256:cy"
+#: How many of the table's versions Cy's screen is checked at, at most (it stops sooner once
+#: it has met what the game hides).
+WATCHED = 30
 CELLS = [pytest.param(entry, id=entry.id) for entry in table_cells()]
 
 
@@ -34,6 +49,13 @@ async def _sit(app, pilot, key: str = "enter") -> RemoteScreen:
     return app.screen
 
 
+def _shown(screen, unseen: list[str]) -> list[str]:
+    """Which of the strings `unseen` the screen shows (wrapped over lines or not)."""
+    text = screen_text(screen)
+    flat = " ".join(text.split())
+    return [s for s in unseen if s in text or " ".join(s.split()) in flat]
+
+
 @pytest.mark.parametrize("entry", CELLS)
 async def test_two_players_and_a_spectator_at_every_game(entry, start_host, connect, tmp_path, monkeypatch) -> None:
     from tui.opening import screen_class
@@ -41,9 +63,12 @@ async def test_two_players_and_a_spectator_at_every_game(entry, start_host, conn
     from tui.screens.log import LogScreen
     from tui.screens.rules import RulesScreen
 
-    host = await start_host(limits=HostLimits(away_seconds=0))
+    if entry.hidden not in HIDDEN_KINDS:
+        pytest.fail(f"{entry.title}'s registry entry does not say what a spectator must not see (hidden)")
+    host = await start_host(limits=HostLimits(away_seconds=0), new_seed=lambda: TABLE_SEED)
     bo = await connect(host, BO, "Bo")
-    done = await create(bo, entry.id, [SeatRequest("open"), SeatRequest("me")])
+    options = options_that_deal_secrets(entry) if entry.hidden == "secrets" else {}
+    done = await create(bo, entry.id, [SeatRequest("open"), SeatRequest("me")], options=options)
     table = host.tables[done.table]
     match = table.match  # the table's own match, on the server: what the test plays for Bo
     bot = match.engine.bots["heuristic"]()
@@ -61,8 +86,16 @@ async def test_two_players_and_a_spectator_at_every_game(entry, start_host, conn
             await _until(pilot, lambda: screen.remote.version == table.version, "Ana's screen current")
             version = table.version
             if 0 in match.actors():
-                if await press_action(app, pilot, screen, match.bot_choice(0, bot), listed_instead=True):
-                    by_keys += 1
+                keyed = await press_action(
+                    app,
+                    pilot,
+                    screen,
+                    match.bot_choice(0, bot),
+                    listed_instead=True,
+                    board_enter=True,
+                    moved=lambda: table.version > version,
+                )
+                by_keys += bool(keyed)
                 await _until(pilot, lambda: table.version > version, "the table taking Ana's move")
                 await _until(pilot, lambda: bo.updates[done.table].version == table.version, "Bo seeing Ana's move")
             elif 1 in match.actors():
@@ -88,29 +121,58 @@ async def test_two_players_and_a_spectator_at_every_game(entry, start_host, conn
         await _until(pilot, lambda: screen.remote.seat == 0, "Ana back in her seat")
         await _until(pilot, lambda: screen.remote.version == table.version, "Ana's screen current")
         problems += screen_problems(app, "Ana back")
-        if not match.is_over():
-            await bo.close()
-            await _until(pilot, lambda: screen.remote.absent_seat() == 1, "Ana seeing Bo away")
-            await pilot.press("v")
-            await _until(pilot, lambda: table.stored.seats[1].kind == "bot", "a bot in Bo's seat")
-            back = await connect(host, BO, "Bo")
-            back.send(Join(table=done.table))
-            reply = await back.wait_for(lambda r: isinstance(r, (Done, Refused)))
-            assert isinstance(reply, Done) and reply.seat == 1, reply
-            assert table.stored.seats[1].kind == "human" and not match.seats[1].is_bot
+        assert not match.is_over(), f"{entry.title}: the game ended before Bo dropped"
+        await bo.close()
+        await _until(pilot, lambda: screen.remote.absent_seat() == 1, "Ana seeing Bo away")
+        await pilot.press("v")
+        await _until(pilot, lambda: table.stored.seats[1].kind == "bot", "a bot in Bo's seat")
+        back = await connect(host, BO, "Bo")
+        back.send(Join(table=done.table))
+        reply = await back.wait_for(lambda r: isinstance(r, (Done, Refused)))
+        assert isinstance(reply, Done) and reply.seat == 1, reply
+        assert table.stored.seats[1].kind == "human" and not match.seats[1].is_bot
 
-    # Cy watches: the board, and nobody's secrets.
+    # Cy watches the game go on (Ana and Bo play from their clients): the board, and nothing
+    # the game hides, in every frame.
+    ana = await connect(host, ANA, "Ana")
+    ana.send(Join(table=done.table))
+    reply = await ana.wait_for(lambda r: isinstance(r, (Done, Refused)))
+    assert isinstance(reply, Done) and reply.seat == 0, reply
+    players = {0: ana, 1: back}
+    assert match.seed == TABLE_SEED
     app = _app_for(host, monkeypatch, tmp_path, CY, "Cy")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await _sit(app, pilot, "w")
-        await _until(pilot, lambda: screen.remote.version == table.version, "Cy's screen current")
-        await pilot.pause()
         assert screen.remote.seat is None and isinstance(screen, screen_class(entry.id))
-        problems += screen_problems(app, "Cy watching")
-        text = screen_text(screen)
-        flat = " ".join(text.split())
-        secrets = [s for seat_secrets in match.engine.secrets(match.state).values() for s in seat_secrets]
-        shown = [s for s in secrets if s and (s in text or " ".join(s.split()) in flat)]
-        assert shown == [], f"a seat's secret on the spectator's screen: {shown}"
+        frames = with_secrets = 0
+        for _ in range(WATCHED):
+            await settled(host, done.table, list(players.values()))
+            await _until(pilot, lambda: screen.remote.version == table.version, "Cy's screen current")
+            await pilot.pause()
+            problems += screen_problems(app, "Cy watching")
+            unseen = unseen_by_spectators(match)
+            assert _shown(screen, unseen) == [], f"Cy's screen shows what {entry.title} hides: {_shown(screen, unseen)}"
+            if match.engine.secrets(match.state) and not with_secrets:
+                # What a player sees only when asking (a hand behind its key): Cy presses each
+                # of the game's own keys, and every frame they draw keeps the secrets too.
+                for binding_id, keys in entry.keys:
+                    await pilot.press(keys.split(",")[0])
+                    await pilot.pause()
+                    on_top = app.screen
+                    shown = _shown(on_top, unseen)
+                    assert shown == [], f"Cy's screen after {binding_id} shows what {entry.title} hides: {shown}"
+                    if on_top is not screen:
+                        await pilot.press("escape")
+                        await _until(pilot, lambda: app.screen is screen, f"Esc closing what {binding_id} opened")
+            frames += 1
+            with_secrets += bool(match.engine.secrets(match.state))
+            if match.is_over() or (frames >= 3 and (with_secrets or entry.hidden != "secrets")):
+                break
+            seat = next(a for a in match.actors() if a in players)
+            await play_text(players[seat], done.table, match.engine.format_action(match.bot_choice(seat, bot)))
+        if entry.hidden == "secrets":
+            assert with_secrets, f"{entry.title}: no seat held a secret in the {frames} frames Cy saw"
+        if entry.hidden == "seed":
+            assert not match.is_over() and str(TABLE_SEED) in unseen_by_spectators(match)
     await asyncio.sleep(0)
     assert problems == []

@@ -7,6 +7,9 @@ Tab moves between it, the section list and the search box.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -28,6 +31,31 @@ class RulesText(VerticalScroll):
         Binding("home", "scroll_home", "Top", id="rules.top", show=False),
         Binding("end", "scroll_end", "Bottom", id="rules.bottom", show=False),
     ]
+
+    # The keys jump instead of animating: an animated scroll sends a frame per step (over SSH,
+    # bytes for every one) and End on a long glossary took a second to land.
+    def action_scroll_up(self) -> None:
+        self._jump(self.scroll_up)
+
+    def action_scroll_down(self) -> None:
+        self._jump(self.scroll_down)
+
+    def action_page_up(self) -> None:
+        self._jump(self.scroll_page_up)
+
+    def action_page_down(self) -> None:
+        self._jump(self.scroll_page_down)
+
+    def action_scroll_home(self) -> None:
+        self._jump(self.scroll_home)
+
+    def action_scroll_end(self) -> None:
+        self._jump(self.scroll_end)
+
+    def _jump(self, scroll: Callable[..., None]) -> None:
+        if not self.allow_vertical_scroll:
+            raise SkipAction()  # nothing to scroll: the key goes to the screen
+        scroll(animate=False)
 
 
 class RulesScreen(Screen[None]):
@@ -85,10 +113,10 @@ class RulesScreen(Screen[None]):
             self._show_text("No section matches.")
             return
         listing = self.query_one("#rules-sections", OptionList)
-        for index, shown in enumerate(self.shown):
-            if shown.anchor == section.anchor:
-                listing.highlighted = index  # shows the text through the highlight event
-                break
+        index = next((n for n, shown in enumerate(self.shown) if shown.anchor == section.anchor), None)
+        if index is not None and listing.highlighted != index:
+            listing.highlighted = index  # the highlight event shows the text: drawn once
+            return
         self._show_text(section.markdown)
 
     def _show_text(self, markdown: str) -> None:
