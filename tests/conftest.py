@@ -30,11 +30,21 @@ LONG_FIRST = (
     "tests/remote/test_matrix_remote.py::",
     "tests/ssh/test_matrix_ssh.py::",
     "tests/remote/test_ssh_reconnect.py::",
+    "tests/bioviva/test_bioviva_fairness.py::",
+    "tests/test_textual_internals.py::test_no_module_outside_the_internals_touches_textual_internals",
 )
+
+
+#: Then the other tests that drive screens or sessions (seconds each), and last the many
+#: short engine and unit tests, which fill the workers' ends evenly.
+SCREENS_NEXT = ("tests/test_tui_", "tests/ssh/", "tests/remote/", "tests/test_matrix_")
 
 
 def pytest_collection_modifyitems(config, items) -> None:
     def rank(item) -> int:  # the longest kinds (listed first) go first
-        return next((n for n, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), len(LONG_FIRST))
+        listed = next((n for n, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), None)
+        if listed is not None:
+            return listed
+        return len(LONG_FIRST) + (0 if item.nodeid.startswith(SCREENS_NEXT) else 1)
 
     items.sort(key=rank)
