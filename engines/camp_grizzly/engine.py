@@ -134,12 +134,16 @@ class CampGrizzlyEngine(
 def _bots() -> dict[str, Callable[[], Bot]]:
     from engines.camp_grizzly.bots import HeuristicBot, RandomBot
 
-    # Random playouts almost never survive: the search plays its rollouts by the heuristic.
+    from engines.camp_grizzly.search import HORIZON, survival
+
+    # Random playouts almost never survive: the search plays its rollouts by the heuristic,
+    # and stops them after HORIZON choices to score the position (a whole heuristic game is
+    # too long for the budget).
     return {
         "random": RandomBot,
         "easy": noisy(HeuristicBot),
         "heuristic": HeuristicBot,
-        **search_levels(lambda: bot_rollout(HeuristicBot()), guide=HeuristicBot),
+        **search_levels(lambda: bot_rollout(HeuristicBot()), guide=HeuristicBot, horizon=HORIZON, evaluate=survival),
     }
 
 
