@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.content_base import HOPELESS
 from engines.camp_grizzly.shared import MAX_ROUNDS
 from engines.camp_grizzly.state import CampState
-from engines.core.protocol import Engine
+from engines.core.ismcts import SearchBot, bot_rollout, search_levels
+from engines.core.protocol import Bot, BotContext, Engine
 
 #: Seat choices a playout makes before the evaluation scores it.
 HORIZON = 24
@@ -87,4 +89,46 @@ def survival(engine: Engine[Any, Any], state: CampState) -> list[float] | None:
     return [chance(state)] * state.seats
 
 
-__all__ = ["FEATURES", "HORIZON", "WEIGHTS", "chance", "features", "survival"]
+class CampSearch(SearchBot):
+    """The search, overruling its guide (the heuristic) only when its pick did clearly
+    better: most actions hardly change the team's chances over a round, and then the
+    heuristic's plan (pool the objectives, walk to the finale) is worth more than the
+    noise of the dice in a few hundred playouts."""
+
+    def choose(self, ctx: BotContext) -> Any:
+        searched = super().choose(ctx)
+        if self.guide is None or len(ctx.legal) == 1:
+            return searched
+        planned = self.guide.choose(ctx)
+        return searched if self._clearly_better(ctx.engine, searched, planned) else planned
+
+    def _clearly_better(self, engine: Any, searched: Any, planned: Any) -> bool:
+        """Whether the search's pick beat the guide's by more than chance would explain: its
+        mean result higher by over two standard errors of the difference (a value in [0, 1]
+        with mean m varies at most m(1 - m))."""
+        if searched == planned or self.last_root is None:
+            return False
+        stats = self.last_root.children
+        mine, theirs = stats.get(engine.format_action(searched)), stats.get(engine.format_action(planned))
+        if mine is None or theirs is None or not mine.visits or not theirs.visits:
+            return False
+        a, b = mine.total / mine.visits, theirs.total / theirs.visits
+        spread = math.sqrt(a * (1 - a) / mine.visits + b * (1 - b) / theirs.visits)
+        return a - b > 2 * max(spread, 1 / mine.visits)
+
+
+def search_level(level: str, guide: Callable[[], Bot]) -> Callable[[], Bot]:
+    """A factory of `level`'s search bot (`hard` or `expert`): heuristic playouts stopped at
+    the horizon and scored by `survival`, the guide's choice kept unless clearly beaten."""
+    seconds = search_levels()[level]().seconds  # type: ignore[attr-defined]
+    assert isinstance(seconds, float)
+
+    def make() -> Bot:
+        return CampSearch(
+            seconds=seconds, rollout=bot_rollout(guide()), guide=guide(), horizon=HORIZON, evaluate=survival
+        )
+
+    return make
+
+
+__all__ = ["FEATURES", "HORIZON", "WEIGHTS", "CampSearch", "chance", "features", "search_level", "survival"]
