@@ -9,7 +9,7 @@ from engines.camp_grizzly import content
 from engines.camp_grizzly.engine import ENGINE
 from engines.camp_grizzly.search import HORIZON, survival
 from engines.camp_grizzly.state import CampState
-from engines.core.ismcts import SearchBot
+from engines.core.ismcts import SearchBot, bot_rollout
 from engines.core.protocol import AUTO, BotContext
 from engines.core.rng import Rng, seed_state
 from tests.test_search_bots import played_states
@@ -92,3 +92,32 @@ def test_the_search_levels_stop_their_playouts_with_the_evaluation() -> None:
         bot.choose(ctx)
         # Early in the game nearly every playout reaches the horizon and is scored there.
         assert len(calls) - before >= 6
+
+
+def test_the_search_keeps_the_heuristics_choice_unless_clearly_beaten() -> None:
+    """With `evidence` 0 the plain search plays its most visited action; the Camp Grizzly
+    search, on the same playouts, keeps the heuristic's choice where 30 playouts cannot tell
+    the actions apart."""
+    from engines.camp_grizzly.bots import HeuristicBot
+    from engines.camp_grizzly.search import CampSearch
+
+    states = [s for s in played_states(ENGINE, 2, 6, every=4) if s.finale is None][:8]
+    assert len(states) >= 4
+    overruled = kept = 0
+    for state in states:
+        seat = next(s for s in ENGINE.actors(state) if s != AUTO)
+        legal = ENGINE.legal_actions(state, seat)
+
+        def ctx() -> BotContext:
+            return BotContext(engine=ENGINE, seat=seat, view=ENGINE.view(state, seat), legal=legal, rng=Rng(5))
+
+        choices = []
+        for kind in (CampSearch, SearchBot):
+            bot = kind(iterations=30, rollout=bot_rollout(HeuristicBot()), guide=HeuristicBot(), horizon=HORIZON)
+            bot.evaluate, bot.evidence = survival, 0
+            choices.append(ENGINE.format_action(bot.choose(ctx())))
+        planned = ENGINE.format_action(HeuristicBot().choose(ctx()))
+        if choices[1] != planned:
+            overruled += 1
+            kept += choices[0] == planned
+    assert overruled >= 1 and kept >= 1
