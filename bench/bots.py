@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stats import Spread  # noqa: E402
@@ -38,12 +40,17 @@ from engines.registry import load_engine  # noqa: E402
 
 
 def play(
-    engine: Engine[Any, Any], levels: list[str], seed: int, times: dict[str, list[float]], iterations: int = 0
+    engine: Engine[Any, Any],
+    levels: list[str],
+    seed: int,
+    times: dict[str, list[float]],
+    iterations: int = 0,
+    options: Any = None,
 ) -> list[float]:
     """One seeded game, each seat played by its level's bot (a search with `iterations` a
     decision when given); the reward per seat."""
     seats = [SeatSpec(f"{level} {n + 1}", "bot", level) for n, level in enumerate(levels)]
-    match = Match(engine, engine.default_options(), seats, seed)
+    match = Match(engine, options if options is not None else engine.default_options(), seats, seed)
     bots: list[Bot] = [engine.bots[level]() for level in levels]
     for bot in bots:
         if iterations and isinstance(bot, SearchBot):
@@ -76,8 +83,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=0, help="a budget in iterations instead of time")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (camp_grizzly: setup=normal)"
+    )
     args = parser.parse_args(argv)
     engine = load_engine(args.game)
+    options = engine.default_options()
+    for pair in args.option:
+        name, _, value = pair.partition("=")
+        options = msgspec.structs.replace(options, **{name: type(getattr(options, name))(value)})
     if not can_search(engine):
         print(f"{engine.info.title} has no determinizer: no search levels.")
         return 1
@@ -87,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     if engine.info.flags.cooperative:
         team = base = 0.0
         for g in range(args.games):
-            team += play(engine, [args.level] * seats, args.seed + g, times, args.iterations)[0]
-            base += play(engine, ["heuristic"] * seats, args.seed + g, times)[0]
+            team += play(engine, [args.level] * seats, args.seed + g, times, args.iterations, options=options)[0]
+            base += play(engine, ["heuristic"] * seats, args.seed + g, times, options=options)[0]
             print(
                 f"  game {g + 1}/{args.games}: {args.level} team {team:.0f}, heuristic team {base:.0f}", file=sys.stderr
             )
@@ -98,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     elif seats == 1:
         search = base = 0.0
         for g in range(args.games):
-            search += play(engine, [args.level], args.seed + g, times, args.iterations)[0]
-            base += play(engine, ["heuristic"], args.seed + g, times)[0]
+            search += play(engine, [args.level], args.seed + g, times, args.iterations, options=options)[0]
+            base += play(engine, ["heuristic"], args.seed + g, times, options=options)[0]
             print(f"  game {g + 1}/{args.games}: {args.level} {search:.0f}, heuristic {base:.0f}", file=sys.stderr)
         print(f"{engine.info.title}, one seat against the game's automaton, each level over the same seeds:")
         print(line(f"{args.level} wins", search, args.games))
@@ -110,12 +124,12 @@ def main(argv: list[str] | None = None) -> int:
             where = g % seats  # the search's seat turns round
             levels = ["heuristic"] * seats
             levels[where] = args.level
-            reward = play(engine, levels, args.seed + g, times, args.iterations)
+            reward = play(engine, levels, args.seed + g, times, args.iterations, options=options)
             search += reward[where]
             other += sum(r for n, r in enumerate(reward) if n != where) / (seats - 1)
             # The same seed and seat with the heuristic there too: seeds and seats are not
             # fair coins over a few games, so this is the figure the search must beat.
-            alone += play(engine, ["heuristic"] * seats, args.seed + g, times)[where]
+            alone += play(engine, ["heuristic"] * seats, args.seed + g, times, options=options)[where]
             print(f"  game {g + 1}/{args.games}: {args.level} {search:.1f} wins so far", file=sys.stderr)
         print(f"{engine.info.title}, {seats} seats, {args.level} against heuristic, seats rotated:")
         print(line(f"{args.level} wins", search, args.games))

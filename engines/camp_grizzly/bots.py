@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engines.camp_grizzly import content
@@ -79,7 +79,14 @@ def _otis_links() -> dict[Cell, tuple[Cell, ...]]:
 
 
 def _bfs(starts: Iterable[Cell], closed: AbstractSet[Cell] = frozenset(), otis: bool = False) -> dict[Cell, int]:
-    """Step counts from the nearest of `starts` (walking; Otis also takes nature trails)."""
+    """Step counts from the nearest of `starts` (walking; Otis also takes nature trails).
+    The map never changes, so the answer for the same starts and closed spaces is kept: the
+    search's playouts ask the same few questions thousands of times. Callers only read it."""
+    return _bfs_kept(frozenset(starts), frozenset(closed), otis)
+
+
+@lru_cache(maxsize=4096)
+def _bfs_kept(starts: frozenset[Cell], closed: frozenset[Cell], otis: bool) -> dict[Cell, int]:
     walks, links = _walks(), _otis_links()
     dist = {cell: 0 for cell in starts}
     queue = deque(dist)

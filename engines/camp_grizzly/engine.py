@@ -44,7 +44,6 @@ from engines.camp_grizzly.view import CampView, CounselorView, FinaleView, OtisV
 from engines.camp_grizzly.determinize import determinize
 from engines.core.bots import noisy
 from engines.core.errors import IllegalAction
-from engines.core.ismcts import bot_rollout, search_levels
 from engines.core.protocol import AUTO, Applied, Bot, Engine, Flags, GameInfo, Outcome, ScoreLine
 from engines.core.rng import Rng
 
@@ -134,12 +133,17 @@ class CampGrizzlyEngine(
 def _bots() -> dict[str, Callable[[], Bot]]:
     from engines.camp_grizzly.bots import HeuristicBot, RandomBot
 
-    # Random playouts almost never survive: the search plays its rollouts by the heuristic.
+    from engines.camp_grizzly.search import search_level
+
+    # Random playouts almost never survive: the search plays its rollouts by the heuristic,
+    # stops them after a few choices to score the position (a whole heuristic game is too
+    # long for the budget) and keeps the heuristic's choice unless clearly beaten.
     return {
         "random": RandomBot,
         "easy": noisy(HeuristicBot),
         "heuristic": HeuristicBot,
-        **search_levels(lambda: bot_rollout(HeuristicBot()), guide=HeuristicBot),
+        "hard": search_level("hard", HeuristicBot),
+        "expert": search_level("expert", HeuristicBot),
     }
 
 
