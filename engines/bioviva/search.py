@@ -18,7 +18,7 @@ would not be playing as a person who knows some facts. So:
   tree tries first;
 - the search looks to the end of the challenge under way (who leads then: the rest of
   the game is mostly other facts), and departs from its model's choice only when its
-  playouts show it clearly better (`_clearly_better`). In a two-player game a guide's
+  playouts show it clearly better (`SearchBot.clearly_better`). In a two-player game a guide's
   clues never change who leads (the guide and the finder both score), so there the
   search plays as its model.
 
@@ -28,7 +28,6 @@ another guess right would hand points to the player of the bot's choosing.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -181,22 +180,7 @@ class KnowledgeSearch(SearchBot):
             return options[0]
         bound = KnowledgeBound(ctx.engine, self.model, horizon=ctx.view.turn)
         searched = super().choose(BotContext(engine=bound, seat=ctx.seat, view=ctx.view, legal=options, rng=ctx.rng))
-        return searched if self._clearly_better(ctx.engine, searched, options[0]) else options[0]
-
-    def _clearly_better(self, engine: Any, searched: Action, model_choice: Action) -> bool:
-        """Whether the search's pick beat the model's by more than chance would explain:
-        its mean result higher by over two standard errors of the difference. Most
-        choices of a guide hardly change who leads after the challenge (in a two-player
-        game, never: the guide and the finder both score), and then the model decides."""
-        if searched == model_choice or self.last_root is None:
-            return False
-        stats = self.last_root.children
-        mine, theirs = stats.get(engine.format_action(searched)), stats.get(engine.format_action(model_choice))
-        if mine is None or theirs is None or not mine.visits or not theirs.visits:
-            return False
-        a, b = mine.total / mine.visits, theirs.total / theirs.visits
-        spread = math.sqrt(a * (1 - a) / mine.visits + b * (1 - b) / theirs.visits)
-        return a - b > 2 * max(spread, 1 / mine.visits)
+        return searched if self.clearly_better(ctx.engine, searched, options[0]) else options[0]
 
 
 def _budget(level: str) -> float:

@@ -100,21 +100,7 @@ class CampSearch(SearchBot):
         if self.guide is None or len(ctx.legal) == 1:
             return searched
         planned = self.guide.choose(ctx)
-        return searched if self._clearly_better(ctx.engine, searched, planned) else planned
-
-    def _clearly_better(self, engine: Any, searched: Any, planned: Any) -> bool:
-        """Whether the search's pick beat the guide's by more than chance would explain: its
-        mean result higher by over two standard errors of the difference (a value in [0, 1]
-        with mean m varies at most m(1 - m))."""
-        if searched == planned or self.last_root is None:
-            return False
-        stats = self.last_root.children
-        mine, theirs = stats.get(engine.format_action(searched)), stats.get(engine.format_action(planned))
-        if mine is None or theirs is None or not mine.visits or not theirs.visits:
-            return False
-        a, b = mine.total / mine.visits, theirs.total / theirs.visits
-        spread = math.sqrt(a * (1 - a) / mine.visits + b * (1 - b) / theirs.visits)
-        return a - b > 2 * max(spread, 1 / mine.visits)
+        return searched if self.clearly_better(ctx.engine, searched, planned) else planned
 
 
 def search_level(level: str, guide: Callable[[], Bot]) -> Callable[[], Bot]:

@@ -212,6 +212,21 @@ class SearchBot(Bot):
         self.last_root = root
         return self._best(engine, legal, root)
 
+    def clearly_better(self, engine: Engine[Any, Any], searched: Any, other: Any) -> bool:
+        """Whether, in the latest decision, `searched` beat `other` by more than chance would
+        explain: its mean result higher by over two standard errors of the difference (a value
+        in [0, 1] with mean m varies at most m(1 - m)). For a search that keeps a model's or a
+        guide's choice unless clearly beaten (Bioviva's, Camp Grizzly's)."""
+        if searched == other or self.last_root is None:
+            return False
+        stats = self.last_root.children
+        mine, theirs = stats.get(engine.format_action(searched)), stats.get(engine.format_action(other))
+        if mine is None or theirs is None or not mine.visits or not theirs.visits:
+            return False
+        a, b = mine.total / mine.visits, theirs.total / theirs.visits
+        spread = math.sqrt(a * (1 - a) / mine.visits + b * (1 - b) / theirs.visits)
+        return a - b > 2 * max(spread, 1 / mine.visits)
+
     def _expansion(
         self,
         engine: Engine[Any, Any],
