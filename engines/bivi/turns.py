@@ -324,7 +324,7 @@ def _gain_cube(state: BiviState, seat: int) -> tuple[BiviState, str]:
     order = [(seat + k) % state.seats for k in range(1, state.seats)]
     victim = max(order, key=lambda s: (state.players[s].cubes, -order.index(s)))
     if state.players[victim].cubes == 0:
-        return state, "would take a wood cube, but none is left in the supply or in any player's stock"
+        return state, "would take a wood cube, but none is left in the supply and no other player holds one"
     v = state.players[victim]
     players = set_player(state.players, victim, replace(v, cubes=v.cubes - 1))
     players = set_player(players, seat, replace(me, cubes=me.cubes + 1))

@@ -216,16 +216,20 @@ def build_summary(state: BiviState) -> Summary:
 
 
 def _hand_status(state: BiviState, who: str) -> str:
-    tile = tile_name(state.hand) if state.hand else "your tile"
-    move = "move your beaver with cubes (1 per 2 tiles)" if move_costs(state, state.actor) else ""
     if not state.hand:
         return f"{who}: place your tile."
-    if state.actor != state.foreman:
-        return f"{who}: place {tile}" + (f" (you may first {move})" if move else "") + ", or discard it for a cube."
+    tile = tile_name(state.hand)
+    move = "move your beaver with cubes (1 per 2 tiles)" if move_costs(state, state.actor) else ""
+    foreman = state.actor == state.foreman
     if placements(state, state.actor):
-        return f"{who} (foreman): place {tile}" + (f" (you may first {move})." if move else ".")
-    return f"{who} (foreman): {tile} fits nowhere from where your beaver stands: " + (
-        f"{move}, or discard it (no cube)." if move else "discard it (no cube)."
+        if foreman:
+            return f"{who} (foreman): place {tile}" + (f" (you may first {move})." if move else ".")
+        return f"{who}: place {tile}" + (f" (you may first {move})" if move else "") + ", or discard it for a cube."
+    # Nowhere to put it from here: say so rather than ask for a placement the rules refuse.
+    title = f"{who} (foreman)" if foreman else who
+    discard = "discard it (no cube)" if foreman else "discard it for a cube"
+    return f"{title}: {tile} fits nowhere from where your beaver stands: " + (
+        f"{move}, or {discard}." if move else f"{discard}."
     )
 
 

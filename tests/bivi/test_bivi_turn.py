@@ -212,6 +212,16 @@ def test_no_cube_is_gained_when_nobody_has_one():
     assert "none is left" in applied.events[0].text
 
 
+def test_stealing_never_takes_from_the_taker_and_the_log_says_no_other_player_has_a_cube():
+    # the supply is empty and only the taker holds cubes: nothing is gained, and the log must
+    # not claim that no player holds a cube when the taker holds three
+    state = position(start(), cubes={0: 3, 1: 0}, supply=0)
+    applied = act(state, 0, "cube N")
+    assert [p.cubes for p in applied.state.players] == [3, 0] and applied.state.supply == 0
+    text = applied.events[0].text
+    assert text.endswith("would take a wood cube, but none is left in the supply and no other player holds one.")
+
+
 def moves(state, seat=0):
     return [ENGINE.format_action(a) for a in ENGINE.legal_actions(state, seat) if isinstance(a, MoveBeaver)]
 
@@ -318,6 +328,23 @@ def test_the_foreman_may_move_away_then_discard_a_tile_that_no_longer_fits():
     applied = act(state, 0, "discard")
     assert applied.state.players[0].cubes == 0 and 2 in applied.state.discard
     assert applied.events[0].text == "Player 1 (foreman) cannot fit birch tile 2 anywhere and discards it."
+
+
+def test_another_beaver_whose_tile_fits_nowhere_is_told_so_not_asked_to_place_it():
+    # Player 2's beaver stands on top of w45, boxed in: birch tile 2 fits nowhere from there
+    state = holding(2, seat=1, foreman=0, rivers={1: BOXED_TOP}, beavers={1: (0, 9)}, cubes={1: 0})
+    assert ENGINE.legal_actions(state, 1) == [Discard()]
+    assert ENGINE.summary(state, 1).status == (
+        "Player 2: birch tile 2 fits nowhere from where your beaver stands: discard it for a cube."
+    )
+    with_cube = holding(2, seat=1, foreman=0, rivers={1: BOXED_TOP}, beavers={1: (0, 9)}, cubes={1: 1})
+    assert ENGINE.summary(with_cube, 1).status == (
+        "Player 2: birch tile 2 fits nowhere from where your beaver stands: "
+        "move your beaver with cubes (1 per 2 tiles), or discard it for a cube."
+    )
+    # where it fits, the status still asks to place it
+    fits = holding(2, seat=1, foreman=0, rivers={1: BOXED_TOP}, beavers={1: (3, 7)}, cubes={1: 0})
+    assert ENGINE.summary(fits, 1).status == "Player 2: place birch tile 2, or discard it for a cube."
 
 
 def test_the_foreman_status_offers_a_move_only_with_a_cube():
