@@ -268,7 +268,10 @@ def _apply_hand(state: BiviState, seat: int, action: Action, listed: bool) -> Ap
                 raise IllegalAction(
                     "The foreman must place the tile taken; it can only be discarded when it fits nowhere."
                 )
-            text = f"{player_name(seat)} (foreman) cannot fit {tile_name(tile_id)} anywhere and discards it."
+            text = (
+                f"{player_name(seat)} (foreman) cannot fit {tile_name(tile_id)} from where their beaver stands"
+                " and discards it (no cube)."
+            )
         else:
             state, how = _gain_cube(state, seat)
             text = f"{player_name(seat)} discards {tile_name(tile_id)} and {how}."

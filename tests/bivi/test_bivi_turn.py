@@ -327,7 +327,22 @@ def test_the_foreman_may_move_away_then_discard_a_tile_that_no_longer_fits():
     assert "fits nowhere" in status and "discard" in status and "move your beaver" not in status
     applied = act(state, 0, "discard")
     assert applied.state.players[0].cubes == 0 and 2 in applied.state.discard
-    assert applied.events[0].text == "Player 1 (foreman) cannot fit birch tile 2 anywhere and discards it."
+    assert applied.events[0].text == (
+        "Player 1 (foreman) cannot fit birch tile 2 from where their beaver stands and discards it (no cube)."
+    )
+
+
+def test_a_foremans_discard_is_logged_as_fitting_nowhere_from_the_beaver_not_anywhere():
+    # from the top of w45 birch tile 2 fits nowhere, but one cube would take the beaver back
+    # to b1, where it fits: the log must not say the tile fits nowhere in the river
+    state = holding(2, rivers={0: BOXED_TOP}, beavers={0: (0, 9)}, cubes={0: 1})
+    assert ENGINE.legal_actions(state, 0) == [MoveBeaver(3, 7), Discard()]
+    assert any(isinstance(a, Place) for a in ENGINE.legal_actions(act(state, 0, "move-beaver 3,7").state, 0))
+    applied = act(state, 0, "discard")
+    assert applied.state.players[0].cubes == 1
+    assert applied.events[0].text == (
+        "Player 1 (foreman) cannot fit birch tile 2 from where their beaver stands and discards it (no cube)."
+    )
 
 
 def test_another_beaver_whose_tile_fits_nowhere_is_told_so_not_asked_to_place_it():
