@@ -78,6 +78,16 @@ def test_wood_groups_count_tiles_not_cells():
     assert (result.birch, result.pine, result.walnut) == (2, 0, 1)
 
 
+def test_wood_groups_count_tiles_above_the_bank_too():
+    # b2 lies above the bank on b1: one birch group of 2 tiles
+    result = score("""\
+    .   b2  b2  .
+#   b1  b1  .   .   #
+#   #   #   #   #   #
+""")
+    assert result.birch == 2 and result.holes == 1
+
+
 def test_tiles_touching_at_a_corner_are_not_one_group():
     result = score("""\
 #   .   b2  b2  #

@@ -75,6 +75,15 @@ def test_a_tile_may_slide_under_an_overhang_and_the_beaver_climbs_on_top():
     assert final.players[0].beaver == (5, 4)
 
 
+def test_the_beaver_never_stands_on_a_cube_even_on_top_of_the_stack_over_the_new_tile():
+    # as above, but a cube sits on the birch log's free end: over column 4 the stack ends in a
+    # cube, so the beaver's only cell is on the new pine log itself
+    capped = OVERHANG.replace("# # . . . . . . . # #\n# # b7", "# # . . c . . . . # #\n# # b7")
+    state = holding(23, rivers={0: capped}, beavers={0: (5, 3)})
+    after = act(state, 0, "place 7,4 r0").state
+    assert after.phase != "beaver" and after.players[0].beaver == (6, 5)
+
+
 def test_tiles_may_rest_above_the_bank_but_stay_inside_the_river():
     full = """\
 _ . . . . . . . . . _

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from engines.bivi.actions import BiviOptions, ChooseBank, Discard, MoveBeaver, Place
+from engines.bivi.actions import BiviOptions, ChooseBank, Discard, MoveBeaver, NoCube, Place
 from engines.bivi import ENGINE
 from engines.bivi.state import TOTAL_CUBES
 from engines.core.errors import BadOptions, IllegalAction
@@ -168,6 +168,15 @@ def test_another_beaver_may_discard_its_tile_for_a_cube():
     state = act(state, 1, f"take S {tile}").state
     after = act(state, 1, "discard").state
     assert after.players[1].cubes == 2 and tile in after.discard
+
+
+def test_tiles_taken_counts_a_tile_discarded_as_well_as_one_placed():
+    # the second tie-break counts every tile taken from the forest
+    state = act(start(), 0, "cube N").state
+    assert state.players[0].taken == 0  # discarding a side takes no tile
+    state = act(state, 1, f"take S {state.forest[2][0]}").state
+    after = act(state, 1, "discard").state
+    assert after.players[1].taken == 1
 
 
 def test_others_are_skipped_when_the_opposite_side_is_empty():
@@ -407,6 +416,29 @@ def test_a_cube_must_rest_on_something_and_not_on_the_beaver():
     assert act(state, 0, "cube-at 7,5").state.players[0].cells[7 * 11 + 5] == -1
 
 
+def test_players_without_a_free_supported_cell_are_not_asked_at_the_end_of_the_turn():
+    # player 1 holds cubes, but the river is full up to its top row, where the only free cell
+    # is the beaver's (on b1)
+    full = """\
+_ c c c c . c c c c _
+_ c c c c b1 b1 c c c _
+_ c c c c c c c c c _
+# c c c c c c c c c #
+# c c c c c c c c c #
+# # c c c c c c c # #
+# # c c c c c c c # #
+# # # c c c c c # # #
+# # # # # # # # # # #
+"""
+    state = position(start(), rivers={0: full}, beavers={0: (0, 5)}, cubes={0: 3, 1: 0})
+    assert ENGINE.legal_actions(replace(state, phase="end", actor=0, side="N"), 0) == [NoCube()]
+    state = act(state, 0, "cube N").state  # player 2 takes from the south and discards
+    state = act(state, 1, f"take S {state.forest[2][0]}").state
+    state = act(state, 1, "discard").state
+    # player 1 (4 cubes, no room) is skipped; player 2 is asked
+    assert state.players[0].cubes == 4 and state.phase == "end" and state.actor == 1
+
+
 def test_players_without_cubes_are_not_asked_at_the_end_of_the_turn():
     state = position(start(), cubes={0: 0, 1: 0})
     state = act(state, 0, "cube N").state  # foreman now holds 1 cube
@@ -622,6 +654,18 @@ def test_the_bank_rule_lasts_until_the_players_first_tile():
     held = holding(1, seat=1, foreman=1, base=state)
     assert placement_problem(held, 1, Place(7, 6, 0)).startswith("Your first tile must touch the left bank")
     assert placement_problem(held, 1, Place(7, 3, 0)) is None
+
+
+def test_sides_stay_short_when_the_bag_and_the_discards_run_dry():
+    # one tile left in the bag and nothing discarded: of the two emptied sides, the first in
+    # N, E, S, W order gets the last tile and the other stays empty
+    base = start()
+    state = replace(base, forest=((1,), (), (2,), (4,)), bag=(3,), discard=())
+    while state.turn == 1:
+        legal = ENGINE.legal_actions(state, state.actor)
+        state = ENGINE.apply(state, state.actor, legal[-1] if state.phase == "end" else legal[0]).state
+    assert state.phase == "foreman" and state.discard == () and state.bag == ()
+    assert state.forest == ((3,), (), (), (4,))
 
 
 def test_the_game_ends_when_the_timber_runs_out():
