@@ -221,13 +221,16 @@ def _hand_status(state: BiviState, who: str) -> str:
     tile = tile_name(state.hand)
     move = "move your beaver with cubes (1 per 2 tiles)" if move_costs(state, state.actor) else ""
     foreman = state.actor == state.foreman
+    # Another beaver's discard gains a cube from the supply, else from another player's stock.
+    others_cubes = any(p.cubes for n, p in enumerate(state.players) if n != state.actor)
+    gain = "discard it for a cube" if state.supply or others_cubes else "discard it (no cube is left to gain)"
     if placements(state, state.actor):
         if foreman:
             return f"{who} (foreman): place {tile}" + (f" (you may first {move})." if move else ".")
-        return f"{who}: place {tile}" + (f" (you may first {move})" if move else "") + ", or discard it for a cube."
+        return f"{who}: place {tile}" + (f" (you may first {move})" if move else "") + f", or {gain}."
     # Nowhere to put it from here: say so rather than ask for a placement the rules refuse.
     title = f"{who} (foreman)" if foreman else who
-    discard = "discard it (no cube)" if foreman else "discard it for a cube"
+    discard = "discard it (no cube)" if foreman else gain
     return f"{title}: {tile} fits nowhere from where your beaver stands: " + (
         f"{move}, or {discard}." if move else f"{discard}."
     )

@@ -371,6 +371,14 @@ def test_another_beaver_whose_tile_fits_nowhere_is_told_so_not_asked_to_place_it
     assert ENGINE.summary(fits, 1).status == "Player 2: place birch tile 2, or discard it for a cube."
 
 
+def test_another_beaver_is_not_promised_a_cube_that_nobody_could_give():
+    # the supply is empty and the only cubes are the actor's own: a discard gains nothing
+    state = holding(2, seat=1, foreman=0, rivers={1: BOXED_TOP}, beavers={1: (3, 7)}, cubes={0: 0, 1: 2}, supply=0)
+    status = ENGINE.summary(state, 1).status
+    assert "for a cube" not in status and status.endswith("or discard it (no cube is left to gain).")
+    assert act(state, 1, "discard").state.players[1].cubes == 2
+
+
 def test_the_foreman_status_offers_a_move_only_with_a_cube():
     assert (
         "move your beaver"
