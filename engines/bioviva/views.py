@@ -69,7 +69,10 @@ class ViewRules:
 
     def view(self, state: BiovivaState, viewer: int | None) -> BiovivaView:
         cards = load_cards()
-        die = next((f for f in cards.die if f.face == state.die), None)
+        # Between two challenges the state keeps the last face rolled; the new turn's guide
+        # has not rolled yet, so no face is shown for it.
+        face = 0 if state.phase == "roll" else state.die
+        die = next((f for f in cards.die if f.face == face), None)
         last = state.last
         return BiovivaView(
             viewer=viewer,
@@ -80,7 +83,7 @@ class ViewRules:
             target=state.options.target,
             guesses_per_tile=state.options.guesses_per_tile,
             guide=state.guide,
-            die=state.die,
+            die=face,
             die_label=die.label if die else "",
             die_glyph=die.glyph if die else "",
             scores=state.scores,
