@@ -130,9 +130,9 @@ def _association(state: BiovivaState, view: BiovivaView, ch: ChallengeView, seat
     named = {normalise_answer(g.text) for g in guesses}
     card = ch.card or _hidden_animal(view, ch, seat, named, rng)
     tiles = tuple(TilePlay(t.tile, t.under) for t in ch.tiles)
-    # Passes are told only while no tile is down (and only then can a pass matter).
+    # Passes are told only while the card may still be passed (only then can a pass matter).
     allowed = 2 if view.young[view.guide] else 1
-    passes = allowed - ch.passes_left if not tiles else 0
+    passes = allowed - ch.passes_left if not tiles and not ch.clarified else 0
     unseen = [a.id for a in load_cards().animals if a.id != card]
     passed = tuple(unseen.pop(rng.below(len(unseen))) for _ in range(passes))
     magnifier = parse_cell(ch.magnifier) if ch.magnifier else None
@@ -172,7 +172,7 @@ def _hidden_animal(view: BiovivaView, ch: ChallengeView, seat: int, named: set[s
     """A guide's animal as a guesser may imagine it: no revealed guess named it (a guess
     that does wins at once) and, when this seat is shown the clarification, it has that
     clarification (or none)."""
-    shown = ch.clarified or view.young[seat]
+    shown = ch.clarified or (view.young[seat] and bool(ch.tiles))  # as views.py shows it
     fitting = [
         a.id
         for a in load_cards().animals

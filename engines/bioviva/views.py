@@ -39,6 +39,21 @@ from engines.bioviva.state import (
 from engines.core.protocol import AUTO, Outcome, SeatPanel, Summary
 
 
+def passes_left(state: BiovivaState) -> int:
+    """How many more times the guide may still pass this challenge's card: only before the
+    first tile, and never once a young guide has read the clarification aloud."""
+    if state.tiles or state.clarified:
+        return 0
+    return passes_allowed(state) - state.passes
+
+
+def _shown_to_young(state: BiovivaState, viewer: int) -> bool:
+    """Whether a young guesser is shown the card's clarification now: "when children must
+    guess", that is once the first tile is down. Before it the guide may still put the card
+    back, and a card put back is never shown to the others."""
+    return viewer != state.guide and is_young(state, viewer) and bool(state.tiles)
+
+
 def _pawn_name(kind: str) -> str:
     return {"correct": "correct-answer pawn ✓", "decoy": "decoy pawn ✗"}[kind]
 
@@ -54,7 +69,10 @@ class ViewRules:
 
     def view(self, state: BiovivaState, viewer: int | None) -> BiovivaView:
         cards = load_cards()
-        die = next((f for f in cards.die if f.face == state.die), None)
+        # Between two challenges the state keeps the last face rolled; the new turn's guide
+        # has not rolled yet, so no face is shown for it.
+        face = 0 if state.phase == "roll" else state.die
+        die = next((f for f in cards.die if f.face == face), None)
         last = state.last
         return BiovivaView(
             viewer=viewer,
@@ -65,7 +83,7 @@ class ViewRules:
             target=state.options.target,
             guesses_per_tile=state.options.guesses_per_tile,
             guide=state.guide,
-            die=state.die,
+            die=face,
             die_label=die.label if die else "",
             die_glyph=die.glyph if die else "",
             scores=state.scores,
@@ -123,7 +141,7 @@ class ViewRules:
         if state.phase in ("clue", "guess"):
             a = animal(state.card)
             is_guide = viewer == state.guide
-            shows_clar = is_guide or state.clarified or (viewer is not None and is_young(state, viewer))
+            shows_clar = is_guide or state.clarified or (viewer is not None and _shown_to_young(state, viewer))
             tiles = []
             for t in state.tiles:
                 main = cards.tile(t.tile)
@@ -146,7 +164,7 @@ class ViewRules:
                 animal=a.name if is_guide else "",
                 clarification=a.clarification if shows_clar else "",
                 clarified=state.clarified,
-                passes_left=passes_allowed(state) - state.passes if not state.tiles else 0,
+                passes_left=passes_left(state),
                 tiles=tuple(tiles),
                 tiles_left=MAX_TILES - len(state.tiles),
                 magnifier=_cell(*state.magnifier) if state.magnifier else "",
@@ -188,7 +206,7 @@ class ViewRules:
                 notes.append(f"{_player(viewer)}, your animal: {a.name}")
                 if a.clarification:
                     notes.append(f"Clarification: {a.clarification}")
-            elif is_young(state, viewer) and a.clarification and not state.clarified:
+            elif _shown_to_young(state, viewer) and a.clarification and not state.clarified:
                 notes.append(f"The guide shows you the clarification: {a.clarification}")
         return notes
 
@@ -221,9 +239,11 @@ class ViewRules:
             # "Player 1, your animal: Lion" is the guide's note and log line (cards passed too).
             owned = [f"{_player(state.guide)}, your animal: {a.name}", f'"{a.name}"', a.id]
             owned += [f"{_player(state.guide)}, your animal: {animal(old).name}" for old in state.passed]
-            young_guessers = any(is_young(state, s) for s in range(state.seats) if s != state.guide)
+            young_guessers = any(_shown_to_young(state, s) for s in range(state.seats) if s != state.guide)
             if a.clarification and not state.clarified and not young_guessers:
                 owned.append(a.clarification)
+            # A card put back is never shown, its clarification included.
+            owned += [animal(old).clarification for old in state.passed if animal(old).clarification]
             found[state.guide] = owned
             for g in state.sealed:
                 found.setdefault(g.seat, []).append(sealed_line(g.seat, g.text))
@@ -266,7 +286,7 @@ class ViewRules:
         elif phase == "clue":
             laid = len(state.tiles)
             status = f"{guide} (guide): lay symbol tile {laid + 1} of {MAX_TILES}"
-            status += " (or pass this card)." if not state.tiles and state.passes < passes_allowed(state) else "."
+            status += " (or pass this card)." if passes_left(state) else "."
             topic = "tiles"
         elif phase == "guess":
             parts = []

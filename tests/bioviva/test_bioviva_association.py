@@ -163,6 +163,16 @@ def test_the_reveal_order_of_a_card_starts_at_a_seat_drawn_by_lot():
     assert set(starts) == {0, 1, 2} and len(starts) > 30
 
 
+def test_the_reveal_order_is_drawn_when_the_challenge_begins_and_kept_when_the_card_is_passed():
+    from msgspec.structs import replace
+
+    state = replace(lion(seats=4), order_start=2)
+    before = ENGINE.view(state, 1).challenge.reveal_order
+    passed = act(state, 0, "pass-card")
+    assert passed.order_start == 2
+    assert ENGINE.view(passed, 1).challenge.reveal_order == before == (3, 1, 2)
+
+
 def test_a_player_cannot_repeat_a_guess_on_the_same_card():
     state = act(lion(), 0, "tile mane")
     state = run(round_of(state, p2="Horse", p3="pass"), (0, "done"))

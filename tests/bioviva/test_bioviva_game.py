@@ -70,6 +70,18 @@ def test_the_guide_passes_to_the_left_after_each_challenge():
     assert state.guide == 0 and state.turn == 2 and state.phase == "roll"
 
 
+def test_a_new_turn_shows_no_die_until_its_guide_rolls():
+    state = replace(challenge("question", "q001", seats=3, guide=2), die=1)
+    assert ENGINE.view(state, None).die_label == "Question"
+    state = run(state, (0, "answer A"), (1, "answer A"), (2, "answer A"))
+    assert state.phase == "roll" and state.turn == 2
+    for viewer in (None, 0):  # turn 2's die is not rolled yet: turn 1's face is not its face
+        view = ENGINE.view(state, viewer)
+        assert (view.die, view.die_label, view.die_glyph) == (0, "", "")
+    rolled = ENGINE.apply(state, AUTO, ENGINE.auto_action(state)).state
+    assert ENGINE.view(rolled, None).die == rolled.die in range(1, 7)
+
+
 def test_challenge_decks_draw_without_repeats_and_reshuffle_when_exhausted():
     cards = load_cards()
     state = new(2)

@@ -183,3 +183,20 @@ def test_squares_must_be_on_the_map():
     for text in ("pawn correct Y4", "pawn correct A49", "pawn maybe A3"):
         with pytest.raises(IllegalAction):
             ENGINE.parse_action(state, 1, text)
+
+
+def test_distances_do_not_wrap_from_the_last_column_to_the_first():
+    """As on the paper map: a pawn in column 48 is far from an answer in column 4."""
+    denali = "l015"
+    ((r, c),) = localization(denali).answer_cells()
+    assert c == 3  # column 4
+    state = challenge("localization", denali, seats=2, guide=1)
+    state = run(
+        state,
+        (0, f"pawn correct {cell_name(r, 47)}"),  # 4 squares away if the map wrapped round
+        (1, f"pawn correct {cell_name(r, c + 10)}"),
+        (0, f"pawn decoy {cell_name(r + 5, 20)}"),
+        (1, f"pawn decoy {cell_name(r + 5, 21)}"),
+    )
+    assert state.last.distances == (44, 10)
+    assert state.last.winners == (1,)

@@ -115,9 +115,12 @@ def check_step(match: Match) -> None:
     if state.phase in ("clue", "guess"):
         a = animal(state.card)
         hidden = [f'"{a.name}"', a.id]
-        for old in state.passed:
-            hidden += [f'"{animal(old).name}"', old]
-        young_guessers = any(is_young(state, s) for s in range(state.seats) if s != state.guide)
+        for old in state.passed:  # a card put back, its clarification included
+            hidden += [f'"{animal(old).name}"', old] + (
+                [animal(old).clarification] if animal(old).clarification else []
+            )
+        # Young guessers are shown the clarification once the card is kept (a tile is down).
+        young_guessers = bool(state.tiles) and any(is_young(state, s) for s in range(state.seats) if s != state.guide)
         if a.clarification and not state.clarified and not young_guessers:
             hidden.append(a.clarification)
         for v in viewers:
@@ -126,7 +129,7 @@ def check_step(match: Match) -> None:
             text = seen_by(match, v)
             for secret in hidden:
                 assert secret not in text, f"viewer {v} sees {secret!r}"
-            if a.clarification and not state.clarified and not (v is not None and is_young(state, v)):
+            if a.clarification and not state.clarified and not (v is not None and is_young(state, v) and state.tiles):
                 assert ENGINE.view(state, v).challenge.clarification == ""
 
 

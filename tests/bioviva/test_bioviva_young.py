@@ -74,11 +74,36 @@ def test_young_guide_may_read_the_clarification_aloud():
 
 def test_young_guesser_is_shown_the_clarification_privately():
     clar = load_cards().animal(PANGOLIN).clarification
-    state = challenge("association", PANGOLIN, seats=3, young=(2,))
+    state = act(challenge("association", PANGOLIN, seats=3, young=(2,)), 0, "tile scales")
     assert ENGINE.view(state, 1).challenge.clarification == clar
     assert any(clar in note for note in ENGINE.view(state, 1).notes)
     for viewer in (None, 2):
         assert clar not in msgspec.json.encode(ENGINE.view(state, viewer)).decode()
+
+
+def test_a_young_guesser_is_shown_the_clarification_only_of_the_card_the_guide_keeps():
+    """The rulebook's guide shows it "when children must guess": once the first tile is
+    down. Before that the guide may still put the card back, which nobody else may see."""
+    clar = load_cards().animal(PANGOLIN).clarification
+    state = challenge("association", PANGOLIN, seats=3, young=(2,))
+    before = msgspec.json.encode(ENGINE.view(state, 1)).decode() + "\n".join(ENGINE.view(state, 1).notes)
+    assert clar not in before
+    assert not ENGINE.shows_secret(state, 1)
+    passed = act(state, 0, "pass-card")
+    assert passed.card != PANGOLIN
+    kept = act(challenge("association", PANGOLIN, seats=3, young=(2,)), 0, "tile scales")
+    assert ENGINE.view(kept, 1).challenge.clarification == clar
+    assert any(clar in note for note in ENGINE.view(kept, 1).notes)
+
+
+def test_a_young_guide_who_read_the_clarification_is_no_longer_offered_a_pass():
+    state = act(challenge("association", PANGOLIN, seats=3, young=(1,)), 0, "clarify")
+    for viewer in (None, 0, 1):
+        assert "pass" not in ENGINE.summary(state, viewer).status
+    assert ENGINE.view(state, 0).challenge.passes_left == 0
+    fresh = challenge("association", PANGOLIN, seats=3, young=(1,))
+    assert "(or pass this card)" in ENGINE.summary(fresh, 0).status
+    assert ENGINE.view(fresh, 0).challenge.passes_left == 2
 
 
 @pytest.mark.parametrize("young,reason", [((4,), "4 is not a seat"), ((0,), "0 is not a seat"), ((1, 1), "twice")])
