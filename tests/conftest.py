@@ -13,9 +13,11 @@ def capable_terminal(monkeypatch):
 
 
 #: Tests that play whole games through screens or sessions, tens of seconds each, the longest
-#: kinds first. They are collected first so that pytest-xdist hands them to different workers at the start; left
-#: where they fall (late in the alphabet), one worker finishes them alone at the end while the
-#: others sit idle. Only the order changes: every test still runs, and `--lf`/`--sw` still work.
+#: kinds first: the longest-first order that keeps parallel workers finishing together. It only
+#: works with `--maxschedchunk=1` (pyproject's addopts): xdist's default hands each worker a
+#: block of consecutive tests at the start, and one worker got every long test (a quarter of
+#: the run's tests, done alone for eight minutes while the others sat idle after three).
+#: Only the order changes: every test still runs, and `--lf`/`--sw` still work.
 LONG_FIRST = (
     "tests/test_matrix_local.py::",
     "tests/test_tui_layout.py::test_nothing_is_cut_off_at_any_size",
