@@ -15,7 +15,6 @@ import os
 import secrets
 import sqlite3
 import tempfile
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,7 +27,6 @@ from engines.core.levels import bot_seat_name, resolve_level
 from engines.core.match import Match, random_seed
 from engines.registry import GAMES, load_engine
 from server.protocol import (
-    FRAME_TIMEOUT,
     MAX_CONNECTIONS_PER_TOKEN,
     INVITE_LENGTH,
     MAX_REQUEST_BYTES,
@@ -53,6 +51,7 @@ from server.protocol import (
     read_frame,
 )
 from server.root_lock import RootLock
+from server.limits import HostLimits, IdentityRates, TokenBucket
 from server.store import STORE_NAME, StoredSeat, StoredTable, TableStore
 from server.tables import JoinSeat, Member, Table
 
@@ -66,68 +65,6 @@ HELLO_TIMEOUT = 10.0
 MAX_WAITING_HELLOS = 64
 #: A process that reads its updates this slowly is cut off rather than buffered forever.
 MAX_BACKLOG_BYTES = 8 * 1024 * 1024
-
-
-@dataclass(frozen=True)
-class HostLimits:
-    """Abuse limits. Rates are per identity (a key, or one guest session), shared by all of
-    its connections, so opening more connections or tables buys no more; each identity has
-    its own budget, so a noisy one slows only itself."""
-
-    tables_per_identity: int = 8
-    requests_per_second: float = 20.0
-    request_burst: int = 40
-    chat_per_second: float = 1.0
-    chat_burst: int = 3
-    #: Probes (would this action be refused?) have a budget of their own, as large as
-    #: actions', so a screen asking as the cursor moves never eats the budget for playing.
-    probes_per_second: float = 20.0
-    probe_burst: int = 40
-    #: Seconds a player may be away before the others may vote a bot into their seat.
-    away_seconds: float = 120.0
-    #: Wrong invite codes an identity may try: a burst for typos, then about one every
-    #: six minutes. Kept across reconnections, unlike the request budgets.
-    wrong_codes_burst: int = 10
-    wrong_codes_per_second: float = 1 / 360
-    #: Seconds the rest of a request may take once its first byte has arrived.
-    frame_seconds: float = FRAME_TIMEOUT
-
-
-class TokenBucket:
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def peek(self) -> float:
-        """The tokens there would be now, without taking one."""
-        return min(self.burst, self.tokens + (time.monotonic() - self.stamp) * self.rate)
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class IdentityRates:
-    """One identity's budgets: chat lines, and every other request (actions included), so a
-    stream of chat never eats the budget for playing."""
-
-    def __init__(self, limits: HostLimits) -> None:
-        self.requests = TokenBucket(limits.requests_per_second, limits.request_burst)
-        self.chat = TokenBucket(limits.chat_per_second, limits.chat_burst)
-        self.probes = TokenBucket(limits.probes_per_second, limits.probe_burst)
-        self.connections = 0
-
-    def allows(self, request: msgspec.Struct) -> bool:
-        if isinstance(request, Chat):
-            return self.chat.take()
-        return (self.probes if isinstance(request, Probe) else self.requests).take()
 
 
 @dataclass(frozen=True)
