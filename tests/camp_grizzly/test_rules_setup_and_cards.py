@@ -65,6 +65,17 @@ def test_setup_the_players_choose_who_takes_the_first_turn():
         ENGINE.new_game(CampOptions(first="9"), 2, 1)
 
 
+def test_setup_multiple_counselors_per_player_only_with_fewer_than_six_players():
+    """1.1 step 1: a player may run several counselors only when fewer than 6 play."""
+    for seats in range(1, 6):
+        assignment = tuple(range(1, seats + 1)) + (1,)
+        ENGINE.check_setup(CampOptions(counselors=assignment), seats)
+    ENGINE.check_setup(CampOptions(counselors=(1, 2, 3, 4, 5, 6)), 6)
+    ENGINE.check_setup(CampOptions(counselors=(1, 2, 0, 3, 4, 5, 6)), 6)
+    with pytest.raises(BadOptions, match="six players"):
+        ENGINE.check_setup(CampOptions(counselors=(1, 2, 3, 4, 5, 6, 1)), 6)
+
+
 # --- 3.1 Cabin cards ----------------------------------------------------------------------
 
 
