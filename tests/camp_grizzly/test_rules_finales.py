@@ -122,3 +122,23 @@ def test_rules_reference_explains_every_finale_step_with_its_numbers():
                 assert bonus in step_text, (finale.name, step.id)
             if step.kind == "win":
                 assert "Escape" in step_text
+
+
+def test_a_finale_fight_nobody_wins_fails_the_finale_even_for_a_counselor_playing_dead():
+    """rules.md, Finales: "If nobody beats him, the finale fails." Playing dead keeps a
+    counselor out of the fight, but beats nobody: the fight is not played again for them."""
+    s = act(at_the_van(counselors=(1, 1)), "finale van").state
+    s.counselors["mitch"].survival = ["play_dead"]
+    s.forced = [3]
+    s = act(s, "roll MK").state
+    assert phase(s) == "strike" and s.strike.kind == "finale"
+    s = act(s, "use MK play_dead").state
+    s = act(s, "panic WP").state
+    assert s.strike is None and s.finale is None and "van" in s.failed_finales
+    assert s.counselors["mitch"].cell == at(ARROW) and s.counselors["mitch"].injuries == 0
+    alone = act(at_the_van(), "finale van").state
+    alone.counselors["mitch"].survival = ["play_dead", "play_dead"]
+    alone.forced = [3]
+    alone = act(alone, "roll MK").state
+    alone = act(alone, "use MK play_dead").state
+    assert alone.strike is None and alone.finale is None and "van" in alone.failed_finales
