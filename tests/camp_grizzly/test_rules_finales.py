@@ -142,3 +142,23 @@ def test_a_finale_fight_nobody_wins_fails_the_finale_even_for_a_counselor_playin
     alone = act(alone, "roll MK").state
     alone = act(alone, "use MK play_dead").state
     assert alone.strike is None and alone.finale is None and "van" in alone.failed_finales
+
+
+def test_a_finale_win_scores_every_living_counselor_with_their_campers():
+    """rules.md, Scoring: on a win, 1 per counselor alive at the end, escaped or still in
+    the camp when the others got away, plus 1 per camper in their care; the dead score nothing."""
+    s = at_the_van(seats=2, counselors=(1, 2, 1))
+    s.counselors["wendy"].cell = at("H5")  # at the Campfire, not in the Camp Office
+    s.counselors["wendy"].campers = ["karate_tina"]
+    s.counselors["mitch"].campers = ["radio_gus"]
+    s.counselors["dexter"].dead = True
+    s = act(s, "finale van").state
+    assert s.finale.participants == ["mitch"]
+    s.forced = [3, 8, 1, 4, 8, 1]  # battery, ambush fight, ignition, roof fight
+    for text in ("roll MK", "fight MK", "roll MK", "fight MK"):
+        s = act(s, text).state
+    assert s.result == "win" and s.counselors["mitch"].escaped and not s.counselors["wendy"].escaped
+    out = ENGINE.outcome(s)
+    assert out.winners == [0, 1], "co-operative: everyone wins"
+    assert [line.points for line in out.breakdown[0]] == [2, 2], "Mitch and Wendy with a camper each"
+    assert out.scores == [4, 4] and "2 survived" in out.reason
