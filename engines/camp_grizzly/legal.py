@@ -611,7 +611,7 @@ class LegalRules(CampRules):
         if isinstance(action, Trade) and f"trade:{action.thing}" in state.handled:
             return f"{thing_name(action.thing)} already changed hands (or was offered) this turn."
         if isinstance(action, Drop):
-            return f"You cannot drop {action.thing}: you carry no such item, weapon, objective or keys (campers are never dropped)."
+            return f"You cannot drop {thing_name(action.thing)}: you carry no such item, weapon, objective or keys (campers are never dropped)."
         if isinstance(action, (Fight, PanicNow, NextUp)) and p == "strike":
             st = state.strike
             assert st is not None
@@ -624,9 +624,13 @@ class LegalRules(CampRules):
             if who is not None and who in st.danger and state.counselors[who].seat != seat:
                 return f"Only {action.counselor}'s own player decides whether {action.counselor} fights or panics (hand it over with 'next {action.counselor}')."
         if isinstance(action, StartFinale):
-            return f"The {action.site} finale needs its three objectives on its red arrow space during your move phase."
+            finale = content.finales().get(action.site)
+            called = finale.name if finale is not None else f"'{action.site}'"
+            return f"{called} needs its three objectives on its red arrow space during your move phase."
         if isinstance(action, Reveal):
             return "There is no face-down '?' on your space, or it is not your cabin draw phase."
         if isinstance(action, Fight):
-            return f"{action.counselor} cannot fight now: not in danger, or with no dice and no bonus."
+            who = by_initials(state, action.counselor)
+            called = name(who) if who is not None else f"'{action.counselor}'"
+            return f"{called} cannot fight now: not in danger, or no roll of theirs could beat Otis' lowest roll."
         return f"That is not possible now: {player(seat)} must {wants}."
