@@ -529,3 +529,17 @@ def test_a_card_choice_on_the_counselor_card_names_the_cards() -> None:
     text = counselor_card(view, ["Ana"], 0)
     assert f"Choose: {skillet} / keep both" in text
     assert "cast_iron_skillet" not in text
+
+
+def test_a_counselor_choice_on_the_counselor_card_names_the_counselors() -> None:
+    """A card that asks to pick a counselor (foolin' around, a calm) lists counselors by
+    name, never by their ids."""
+    from msgspec.structs import replace
+
+    from tui.games.camp_grizzly_cards import counselor_card
+
+    view = solo_view()
+    ids = tuple(c.id for c in view.counselors)
+    text = counselor_card(replace(view, choice=ids), ["Ana"], 0)
+    assert "Choose: " + " / ".join(c.name for c in view.counselors) in text
+    assert not any(f" {cid} " in f" {text} ".replace("/", " ") for cid in ids)

@@ -246,3 +246,12 @@ def test_action_list_names_cards_as_printed():
     assert ENGINE.describe_action(Equip(card_id)) == f"equip {card.name}"
     assert ENGINE.describe_action(Use("MK", card_id)) == f"MK: use {card.name}"
     assert ENGINE.describe_action(Trade("MK", card_id, "WP")) == f"trade: MK gives {card.name} to WP"
+
+
+def test_putting_peeked_cards_back_names_them_as_printed():
+    """Gut Feeling's `order` choices list the cards by name, top first, never by id."""
+    from engines.camp_grizzly import ENGINE
+    from engines.camp_grizzly.actions import Order
+
+    text = ENGINE.describe_action(Order(("cast_iron_skillet", "behind_you", "thunderstorm")))
+    assert text == "put back, top first: Cast-Iron Skillet, Behind You!, Thunderstorm"

@@ -102,8 +102,9 @@ def counselor_card(view, names_of_seats: list[str], viewer: int | None = None) -
     if view.peek:
         lines.append("Top of the cabin deck (only you see this): " + ", ".join(card_name(c) for c in view.peek))
     if view.choice:
-        # A card choice lists card ids: the player reads the cards' names.
-        lines.append("Choose: " + " / ".join(card_name(c) for c in view.choice))
+        # A card choice lists card or counselor ids: the player reads their names.
+        counselors = {c.id: c.name for c in view.counselors}
+        lines.append("Choose: " + " / ".join(counselors.get(c) or card_name(c) for c in view.choice))
     return "\n".join(lines)
 
 
