@@ -50,6 +50,16 @@ def test_setup_question_cards_and_body_count_follow_the_camp_setup(setup, questi
     assert not any(minis[m].surprise for m in [*calm.question_deck, *(m for _, m in calm.questions)])
 
 
+@pytest.mark.parametrize("setup,stalk,attack", [("easy", 1, 4), ("normal", 3, 6)])
+def test_setup_otis_starting_stats_follow_the_body_count_track(setup, stalk, attack):
+    """Adaptation notes, Otis' starting stats: Stalk 1, d4, Damage 1 (1.1 step 9) is where
+    the track starts; a setup that starts the body count higher starts him higher on it."""
+    view = ENGINE.view(ENGINE.new_game(CampOptions(setup=setup), 1, 1), 0)
+    assert (view.otis.stalk, view.otis.attack, view.otis.damage) == (stalk, attack, 1)
+    start = content.otis_stats(0)
+    assert (start.stalk, start.attack, start.damage) == (1, 4, 1), "the track starts where step 9 puts him"
+
+
 def test_setup_the_players_choose_who_takes_the_first_turn():
     s = ENGINE.new_game(CampOptions(first="WP"), 2, 1)
     assert s.order == ["wendy", "mitch"] and s.order[s.active] == "wendy"
