@@ -164,6 +164,19 @@ def test_otis_rumors_never_strike():
     assert s.body_count == before + 1 and s.strike is None
 
 
+def test_otis_put_on_a_counselors_space_strikes_there_when_his_stalk_begins():
+    """Adaptation notes: Otis already on someone's space when his stalk begins strikes there
+    without moving (a rumor put him there without a strike)."""
+    s = drawing("seen_by_the_lake", seats=1)
+    lake = content.camp_map().places["lake_shore"]
+    s.counselors["mitch"].cell = s.counselors["wendy"].cell = lake
+    s = play(s, "draw", "end", "draw", "end")
+    assert phase(s) == "otis" and s.otis == lake and s.strike is None
+    applied = act(s, "otis")
+    assert applied.state.otis == lake and applied.state.last_stalk == []
+    assert phase(applied.state) == "strike" and applied.state.strike.danger == ["mitch", "wendy"]
+
+
 def test_tempt_fate_sets_red_cards_aside_for_the_strike_then_discards_them():
     s = act(drawing("truth_or_dare", "never_sleeps", seats=1), "draw").state
     assert s.aside == ["never_sleeps"] and "never_sleeps" not in s.cabin_discard
