@@ -543,3 +543,13 @@ def test_a_counselor_choice_on_the_counselor_card_names_the_counselors() -> None
     text = counselor_card(replace(view, choice=ids), ["Ana"], 0)
     assert "Choose: " + " / ".join(c.name for c in view.counselors) in text
     assert not any(f" {cid} " in f" {text} ".replace("/", " ") for cid in ids)
+
+
+def test_the_rules_screen_section_names_every_letter_key_of_the_screen() -> None:
+    """rules.md's "Screen and keys" tells every key the Camp Grizzly screen adds."""
+    from engines.core.rules import load_rules
+
+    section = load_rules("camp_grizzly").section("screen-and-keys").body
+    for binding in CampGrizzlyScreen.BINDINGS:
+        assert f"`{binding.key}`" in section, binding.key
+    assert "Walk" in section and "Enter" in section, "the map cursor walk"
