@@ -271,6 +271,13 @@ def test_action_list_names_cards_as_printed():
     assert ENGINE.describe_action(Trade("MK", card_id, "WP")) == f"trade: MK gives {card.name} to WP"
 
 
+def test_starting_a_finale_names_it_as_printed():
+    from engines.camp_grizzly import ENGINE
+    from engines.camp_grizzly.actions import StartFinale
+
+    assert ENGINE.describe_action(StartFinale("tower")) == "finale: The Ranger Tower"
+
+
 def test_putting_peeked_cards_back_names_them_as_printed():
     """Gut Feeling's `order` choices list the cards by name, top first, never by id."""
     from engines.camp_grizzly import ENGINE
