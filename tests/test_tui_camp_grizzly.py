@@ -553,3 +553,30 @@ def test_the_rules_screen_section_names_every_letter_key_of_the_screen() -> None
     for binding in CampGrizzlyScreen.BINDINGS:
         assert f"`{binding.key}`" in section, binding.key
     assert "Walk" in section and "Enter" in section, "the map cursor walk"
+
+
+def test_fight_odds_count_a_reroll_ability_as_the_engine_plays_it() -> None:
+    """rules.md, Adaptation notes: a reroll ability rerolls the lowest die when it shows
+    less than half its size; the odds on a fight entry count that reroll."""
+    from itertools import product
+
+    from tui.games.camp_grizzly_cards import win_chance
+
+    def by_hand(sizes, bonus, otis_die):
+        wins = total = 0.0
+        for faces in product(*(range(1, n + 1) for n in sizes)):
+            weight = 1.0
+            low = min(range(len(faces)), key=lambda i: (faces[i] * 2 - sizes[i], i))
+            outcomes = [faces]
+            if faces[low] * 2 < sizes[low]:
+                outcomes = [faces[:low] + (f,) + faces[low + 1 :] for f in range(1, sizes[low] + 1)]
+                weight /= sizes[low]
+            for rolled in outcomes:
+                for otis in range(1, otis_die + 1):
+                    total += weight
+                    wins += weight * (sum(rolled) + bonus > otis)
+        return wins / total
+
+    assert win_chance([4], 0, 4, 0, reroll=True) == pytest.approx(30 / 64)
+    assert win_chance([4, 6], 1, 8, 0, reroll=True) == pytest.approx(by_hand([4, 6], 1, 8))
+    assert win_chance([4, 6], 1, 8, 0, reroll=True) > win_chance([4, 6], 1, 8, 0)

@@ -50,6 +50,7 @@ class CounselorView(msgspec.Struct, frozen=True):
     fight_bonus: int
     horrified: bool
     active: bool
+    fight_reroll: bool = False  # a reroll ability: the lowest die is rerolled in a fight
 
 
 class OtisView(msgspec.Struct, frozen=True):
@@ -211,6 +212,7 @@ class ViewRules(CampRules):
                     fight_bonus=fights.fight_bonus(s, cid, c.cell),
                     horrified=c.horrified > 0,
                     active=cid == current,
+                    fight_reroll=fights.has_passive(s, cid, "fight_reroll"),
                 )
             )
         things: list[ThingView] = []
