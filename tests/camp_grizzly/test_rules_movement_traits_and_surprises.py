@@ -133,3 +133,15 @@ def test_surprise_ambush_brings_otis_to_strike_your_space():
     s.otis = None
     s = act(s, "reveal").state
     assert s.otis == at("E7") and phase(s) == "strike" and s.strike.danger == ["mitch"]
+
+
+def test_drawing_cool_head_while_horrified_ends_the_horror():
+    """Cool Head: "You can never be horrified." A horrified counselor who draws it is
+    horrified no more (no -1 on the following rolls)."""
+    s = revealing("hidden_stash")
+    s.counselors["mitch"].horrified = 1
+    s.survival_deck = ["cool_head", *[x for x in s.survival_deck if x != "cool_head"]]
+    applied = act(s, "reveal")
+    mitch = applied.state.counselors["mitch"]
+    assert mitch.permanent == ["cool_head"] and not mitch.horrified
+    assert "calms down" in log(applied)
