@@ -37,10 +37,16 @@ def otis_text(view) -> str:
     track = "".join("X" if n < view.body_count else "." for n in range(view.hopeless_at))
     mods = f" ({', '.join(otis.modifiers)})" if otis.modifiers else ""
     hopeless = " HOPELESS" if view.hopeless else ""
-    return (
+    text = (
         f"OTIS {where} s{otis.stalk} d{otis.attack} dmg{otis.damage}{mods}, "
         f"body {view.body_count}/{view.hopeless_at} [{track}]{hopeless}"
     )
+    # Lasting plot twists stay listed until they run out; a failed finale is gone for good.
+    lost = [finales()[site].name for site, _, failed in view.finale_sites if failed and site in finales()]
+    extra = ([f"In play: {', '.join(view.lasting)}"] if view.lasting else []) + (
+        [f"Lost finales: {', '.join(lost)}"] if lost else []
+    )
+    return text + ("\n" + " · ".join(extra) if extra else "")
 
 
 def dice_text(view) -> str:
