@@ -24,7 +24,7 @@ Our choices where the rulebook is silent (all documented in the rules notes):
   - Otis starting his stalk on a target's space strikes at once without moving.
   - Lurking Otis appears on the end of the rolled trail nearest a target: the target is
     chosen among the closest (from either end) with the usual tie-breaks, then the end
-    closest to it; if both ends are equally close, a random one.
+    closest to it; if both ends are equally close, a random one; never a burning end.
 """
 
 from __future__ import annotations
