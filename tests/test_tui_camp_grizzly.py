@@ -582,15 +582,18 @@ def test_fight_odds_count_a_reroll_ability_as_the_engine_plays_it() -> None:
     assert win_chance([4, 6], 1, 8, 0, reroll=True) > win_chance([4, 6], 1, 8, 0)
 
 
-def test_otis_card_lists_lasting_cards_and_lost_finales() -> None:
+def test_the_counselor_card_lists_lasting_cards_and_lost_finales() -> None:
     """rules.md: lasting plot twists "stay listed until they run out", and a failed finale
-    is lost for the game: the screen shows both, by name."""
+    is lost for the game: the card beside the map shows both, by name (in its scrolling
+    panel, so nothing else is pushed off a small terminal)."""
     from msgspec.structs import replace
 
-    from tui.games.camp_grizzly_cards import otis_text
+    from tui.games.camp_grizzly_cards import counselor_card, otis_text
 
     view = solo_view()
-    assert "\n" not in otis_text(view), "nothing extra while nothing lasts and no finale is lost"
+    assert "In play" not in counselor_card(view, ["Ana"], 0) and "Lost" not in counselor_card(view, ["Ana"], 0)
     sites = tuple((site, arrow, site == "van") for site, arrow, _ in view.finale_sites)
-    text = otis_text(replace(view, lasting=("Thunderstorm",), finale_sites=sites))
-    assert "Thunderstorm" in text and "The Van" in text and "van" not in text.replace("Van", "")
+    lasting = replace(view, lasting=("Thunderstorm",), finale_sites=sites)
+    text = counselor_card(lasting, ["Ana"], 0)
+    assert "In play: Thunderstorm" in text and "Lost finales: The Van" in text
+    assert "\n" not in otis_text(lasting), "Otis' card stays one line"

@@ -37,16 +37,19 @@ def otis_text(view) -> str:
     track = "".join("X" if n < view.body_count else "." for n in range(view.hopeless_at))
     mods = f" ({', '.join(otis.modifiers)})" if otis.modifiers else ""
     hopeless = " HOPELESS" if view.hopeless else ""
-    text = (
+    return (
         f"OTIS {where} s{otis.stalk} d{otis.attack} dmg{otis.damage}{mods}, "
         f"body {view.body_count}/{view.hopeless_at} [{track}]{hopeless}"
     )
-    # Lasting plot twists stay listed until they run out; a failed finale is gone for good.
+
+
+def table_notes(view) -> list[str]:
+    """What lasts on the table: plot twists in play until they run out, and finales lost
+    for good. Shown under the counselor's or finale's card, which scrolls."""
     lost = [finales()[site].name for site, _, failed in view.finale_sites if failed and site in finales()]
-    extra = ([f"In play: {', '.join(view.lasting)}"] if view.lasting else []) + (
+    return ([f"In play: {', '.join(view.lasting)}"] if view.lasting else []) + (
         [f"Lost finales: {', '.join(lost)}"] if lost else []
     )
-    return text + ("\n" + " · ".join(extra) if extra else "")
 
 
 def dice_text(view) -> str:
@@ -108,6 +111,7 @@ def counselor_card(view, names_of_seats: list[str], viewer: int | None = None) -
         lines.append(f"OTIS STRIKES at {strike.cell or 'the finale'}: in danger {danger}{deciding}")
     if view.peek:
         lines.append("Top of the cabin deck (only you see this): " + ", ".join(card_name(c) for c in view.peek))
+    lines += table_notes(view)
     if view.choice:
         # A card choice lists card or counselor ids: the player reads their names.
         counselors = {c.id: c.name for c in view.counselors}
@@ -168,7 +172,7 @@ def finale_text(view) -> str:
         current_roll = number == finale.step and step.kind == "roll"
         tries = f" (tries used: {finale.tries_used}/{step.tries})" if current_roll else ""
         lines.append(f"{marker} {number + 1}. {step_text(step, view.otis.attack)}{tries}")
-    return "\n".join(lines)
+    return "\n".join(lines + table_notes(view))
 
 
 def win_chance(dice: Sequence[int], bonus: int, otis_die: int, otis_bonus: int, reroll: bool = False) -> float:
