@@ -529,3 +529,71 @@ def test_a_card_choice_on_the_counselor_card_names_the_cards() -> None:
     text = counselor_card(view, ["Ana"], 0)
     assert f"Choose: {skillet} / keep both" in text
     assert "cast_iron_skillet" not in text
+
+
+def test_a_counselor_choice_on_the_counselor_card_names_the_counselors() -> None:
+    """A card that asks to pick a counselor (foolin' around, a calm) lists counselors by
+    name, never by their ids."""
+    from msgspec.structs import replace
+
+    from tui.games.camp_grizzly_cards import counselor_card
+
+    view = solo_view()
+    ids = tuple(c.id for c in view.counselors)
+    text = counselor_card(replace(view, choice=ids), ["Ana"], 0)
+    assert "Choose: " + " / ".join(c.name for c in view.counselors) in text
+    assert not any(f" {cid} " in f" {text} ".replace("/", " ") for cid in ids)
+
+
+def test_the_rules_screen_section_names_every_letter_key_of_the_screen() -> None:
+    """rules.md's "Screen and keys" tells every key the Camp Grizzly screen adds."""
+    from engines.core.rules import load_rules
+
+    section = load_rules("camp_grizzly").section("screen-and-keys").body
+    for binding in CampGrizzlyScreen.BINDINGS:
+        assert f"`{binding.key}`" in section, binding.key
+    assert "Walk" in section and "Enter" in section, "the map cursor walk"
+
+
+def test_fight_odds_count_a_reroll_ability_as_the_engine_plays_it() -> None:
+    """rules.md, Adaptation notes: a reroll ability rerolls the lowest die when it shows
+    less than half its size; the odds on a fight entry count that reroll."""
+    from itertools import product
+
+    from tui.games.camp_grizzly_cards import win_chance
+
+    def by_hand(sizes, bonus, otis_die):
+        wins = total = 0.0
+        for faces in product(*(range(1, n + 1) for n in sizes)):
+            weight = 1.0
+            low = min(range(len(faces)), key=lambda i: (faces[i] * 2 - sizes[i], i))
+            outcomes = [faces]
+            if faces[low] * 2 < sizes[low]:
+                outcomes = [faces[:low] + (f,) + faces[low + 1 :] for f in range(1, sizes[low] + 1)]
+                weight /= sizes[low]
+            for rolled in outcomes:
+                for otis in range(1, otis_die + 1):
+                    total += weight
+                    wins += weight * (sum(rolled) + bonus > otis)
+        return wins / total
+
+    assert win_chance([4], 0, 4, 0, reroll=True) == pytest.approx(30 / 64)
+    assert win_chance([4, 6], 1, 8, 0, reroll=True) == pytest.approx(by_hand([4, 6], 1, 8))
+    assert win_chance([4, 6], 1, 8, 0, reroll=True) > win_chance([4, 6], 1, 8, 0)
+
+
+def test_the_counselor_card_lists_lasting_cards_and_lost_finales() -> None:
+    """rules.md: lasting plot twists "stay listed until they run out", and a failed finale
+    is lost for the game: the card beside the map shows both, by name (in its scrolling
+    panel, so nothing else is pushed off a small terminal)."""
+    from msgspec.structs import replace
+
+    from tui.games.camp_grizzly_cards import counselor_card, otis_text
+
+    view = solo_view()
+    assert "In play" not in counselor_card(view, ["Ana"], 0) and "Lost" not in counselor_card(view, ["Ana"], 0)
+    sites = tuple((site, arrow, site == "van") for site, arrow, _ in view.finale_sites)
+    lasting = replace(view, lasting=("Thunderstorm",), finale_sites=sites)
+    text = counselor_card(lasting, ["Ana"], 0)
+    assert "In play: Thunderstorm" in text and "Lost finales: The Van" in text
+    assert "\n" not in otis_text(lasting), "Otis' card stays one line"

@@ -43,6 +43,7 @@ class CampOptions(msgspec.Struct, frozen=True):
     surprises: bool = True
     #: For each counselor in roster order, the player (1..seats) who runs it; 0 or a missing
     #: entry leaves that counselor out. Empty: one counselor per player, two for one player.
+    #: Several counselors for one player only with fewer than six players (setup step 1).
     counselors: tuple[int, ...] = ()
     #: The counselor who takes the first turn (setup step 8): initials ("WP") or a roster
     #: number (1 = the first counselor of the roster). Empty: the first in roster order.

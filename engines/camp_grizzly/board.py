@@ -24,7 +24,7 @@ Our choices where the rulebook is silent (all documented in the rules notes):
   - Otis starting his stalk on a target's space strikes at once without moving.
   - Lurking Otis appears on the end of the rolled trail nearest a target: the target is
     chosen among the closest (from either end) with the usual tie-breaks, then the end
-    closest to it; if both ends are equally close, a random one.
+    closest to it; if both ends are equally close, a random one; never a burning end.
 """
 
 from __future__ import annotations
@@ -413,11 +413,15 @@ def lurk_appearance(
     m: CampMap, roll: int, targets: Iterable[Target], rng: Rng, blocked: Iterable[Cell] = NO_CELLS
 ) -> Appearance:
     """Where lurking Otis appears before his stalk: on the end of nature trail `roll`
-    (the engine's d6) on the side with the closest target."""
+    (the engine's d6) on the side with the closest target, never on a burning end
+    (`blocked`); ValueError when both ends burn (the engine leaves him lurking then)."""
     everyone = list(targets)
     if roll not in m.trails:
         raise ValueError(f"There is no nature trail {roll}; the lurking roll is a d6.")
-    ends = m.trails[roll]
+    blocked = frozenset(blocked)
+    ends = tuple(end for end in m.trails[roll] if end not in blocked)
+    if not ends:
+        raise ValueError(f"Both ends of nature trail {roll} burn: Otis cannot appear there.")
     dists = [distances(m, end, "otis", blocked=blocked) for end in ends]
     near = {}
     for t in everyone:

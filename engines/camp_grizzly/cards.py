@@ -7,7 +7,7 @@ from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import Draw, Order, Pick, Return, Reveal, Use
 from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import Effect, label
-from engines.camp_grizzly.fights import otis_now
+from engines.camp_grizzly.fights import has_passive, otis_now
 from engines.camp_grizzly.shared import Cell, alive, by_initials, in_camp, name, peek_text, thing_name
 from msgspec.structs import replace
 
@@ -154,6 +154,9 @@ class CardRules(CampRules):
                 c.survival = [*c.survival, sid]
             if not quiet:
                 ctx.say(f"{name(cid)} draws a survival card: {surv[sid].name}.")
+            if c.horrified and surv[sid].kind == "permanent" and has_passive(s, cid, "immune_horrified"):
+                c.horrified = 0  # "You can never be horrified": not from now on either
+                ctx.say(f"{name(cid)} calms down.")
 
     def _resolve_cabin(self, ctx: Ctx, cid: str, cardid: str) -> None:
         s = ctx.state

@@ -8,6 +8,8 @@ permanent survival cards. Backpack cards do nothing until played.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.camp_grizzly import content
 from engines.camp_grizzly.content import ATTACK_STEPS, Effect, OtisStats
 from engines.camp_grizzly.state import CampState, Ctx, FightRecord
@@ -156,6 +158,15 @@ def otis_now(state: CampState) -> OtisStats:
     return OtisStats(stalk=max(1, stalk), attack=ATTACK_STEPS[step], damage=max(1, damage))
 
 
+def reroll_index(rolls: Sequence[int], sizes: Sequence[int]) -> int | None:
+    """Which die a reroll ability rerolls (played for the counselor): the lowest for its
+    size, when it shows less than half its size; None when every die is good enough."""
+    if not rolls:
+        return None
+    worst = min(range(len(rolls)), key=lambda i: (rolls[i] * 2 - sizes[i], i))
+    return worst if rolls[worst] * 2 < sizes[worst] else None
+
+
 def roll_fight(ctx: Ctx, cid: str, cell: Cell | None, otis_bonus: int) -> FightRecord:
     """The counselor rolls every die (a reroll ability rerolls the lowest die when it
     shows less than half its size), adds bonuses; then Otis rolls his attack die."""
@@ -164,8 +175,8 @@ def roll_fight(ctx: Ctx, cid: str, cell: Cell | None, otis_bonus: int) -> FightR
     sizes = fight_dice(state, cid)
     rolls = [ctx.roll(size, name, f"fight d{size}") for size in sizes]
     if rolls and has_passive(state, cid, "fight_reroll"):
-        worst = min(range(len(rolls)), key=lambda i: (rolls[i] * 2 - sizes[i], i))
-        if rolls[worst] * 2 < sizes[worst]:
+        worst = reroll_index(rolls, sizes)
+        if worst is not None:
             rolls[worst] = ctx.roll(sizes[worst], name, f"reroll d{sizes[worst]}")
     total = sum(rolls) + fight_bonus(state, cid, cell)
     attack = otis_now(state).attack

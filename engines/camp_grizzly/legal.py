@@ -91,6 +91,22 @@ def _trails_from(cell: Cell) -> tuple[Trail, ...]:
 
 
 @cache
+def _trail_ends_from(cell: Cell) -> tuple[tuple[Trail, Cell], ...]:
+    """(the attempt, its far end) for each nature trail starting on `cell`."""
+    return tuple((Trail(n), end) for n, end in content.camp_map().trail_links.get(cell, ()))
+
+
+def _open_trails(state: CampState, cell: Cell | None) -> tuple[Trail, ...]:
+    """The nature trail attempts from `cell`, less those whose far end burns (a burning
+    space cannot be entered, by a trail either). None for off the map (no trails)."""
+    if cell is None:
+        return ()
+    if not state.fires:
+        return _trails_from(cell)
+    return tuple(trail for trail, end in _trail_ends_from(cell) if end not in state.fires)
+
+
+@cache
 def _sites_at(cell: Cell) -> tuple[str, ...]:
     """The finale sites whose red arrow is on `cell`, in site order (most spaces have none)."""
     site_cells = content.camp_map().site_cells
@@ -211,7 +227,7 @@ class LegalRules(CampRules):
             c = state.counselors[cid]
             if state.moves_left > 0:
                 out = self._step_moves(state, cid)
-                out += _trails_from(c.cell)
+                out += _open_trails(state, c.cell)
             if state.actions_this_turn < MAX_TURN_ACTIONS:
                 out += self._handling(state, cid)
                 if c.survival or c.backpack:
@@ -302,7 +318,7 @@ class LegalRules(CampRules):
             if kind is Move:
                 return state.moves_left > 0 and action in self._step_moves(state, cid)
             if kind is Trail:
-                return state.moves_left > 0 and action in _trails_from(state.counselors[cid].cell)
+                return state.moves_left > 0 and action in _open_trails(state, state.counselors[cid].cell)
             if kind in _DRAWING:
                 return action in self._draw_options(state, cid)
             if state.actions_this_turn >= MAX_TURN_ACTIONS:
@@ -585,7 +601,7 @@ class LegalRules(CampRules):
             if p == "panic" and to == state.otis:
                 return "A panicking counselor runs away from Otis, not towards him."
         if isinstance(action, Trail) and p == "move":
-            return f"There is no nature trail {action.number} starting here, or no movement is left."
+            return f"There is no nature trail {action.number} starting here, its far end is on fire, or no movement is left."
         if isinstance(action, Equip):
             if f"unequip:{action.card}" in state.handled:
                 return f"{thing_name(action.card)} was stowed this turn: it stays in the backpack until your next turn."
@@ -595,7 +611,7 @@ class LegalRules(CampRules):
         if isinstance(action, Trade) and f"trade:{action.thing}" in state.handled:
             return f"{thing_name(action.thing)} already changed hands (or was offered) this turn."
         if isinstance(action, Drop):
-            return f"You cannot drop {action.thing}: you carry no such item, weapon, objective or keys (campers are never dropped)."
+            return f"You cannot drop {thing_name(action.thing)}: you carry no such item, weapon, objective or keys (campers are never dropped)."
         if isinstance(action, (Fight, PanicNow, NextUp)) and p == "strike":
             st = state.strike
             assert st is not None
@@ -608,9 +624,13 @@ class LegalRules(CampRules):
             if who is not None and who in st.danger and state.counselors[who].seat != seat:
                 return f"Only {action.counselor}'s own player decides whether {action.counselor} fights or panics (hand it over with 'next {action.counselor}')."
         if isinstance(action, StartFinale):
-            return f"The {action.site} finale needs its three objectives on its red arrow space during your move phase."
+            finale = content.finales().get(action.site)
+            called = finale.name if finale is not None else f"'{action.site}'"
+            return f"{called} needs its three objectives on its red arrow space during your move phase."
         if isinstance(action, Reveal):
             return "There is no face-down '?' on your space, or it is not your cabin draw phase."
         if isinstance(action, Fight):
-            return f"{action.counselor} cannot fight now: not in danger, or with no dice and no bonus."
+            who = by_initials(state, action.counselor)
+            called = name(who) if who is not None else f"'{action.counselor}'"
+            return f"{called} cannot fight now: not in danger, or no roll of theirs could beat Otis' lowest roll."
         return f"That is not possible now: {player(seat)} must {wants}."

@@ -65,6 +65,10 @@ def otis_turn(ctx: Ctx, stats: OtisStats) -> Cell | None:
     blocked = frozenset(state.fires)
     if state.otis is None:
         roll = ctx.roll(6, "Otis", "lurking: nature trail")
+        if all(end in blocked for end in m.trails[roll]):
+            # Nobody, Otis included, enters a burning space (the Fire minis).
+            ctx.say(f"Both ends of nature trail {roll} are on fire: Otis stays lurking this round.")
+            return None
         appear = board.lurk_appearance(m, roll, hunted, ctx.rng, blocked)
         ctx.reveals = True
         state.otis = appear.cell

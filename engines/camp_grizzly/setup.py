@@ -60,6 +60,12 @@ class SetupRules(CampRules):
         missing = [n for n in range(1, seats + 1) if n not in assign]
         if missing:
             raise BadOptions(f"Counselors: Player {missing[0]} runs no counselor; give every player at least one.")
+        # Setup step 1: several counselors for one player only "if there are fewer than 6 players".
+        doubled = [n for n in range(1, seats + 1) if assign.count(n) > 1]
+        if seats >= 6 and doubled:
+            raise BadOptions(
+                f"Counselors: with six players each runs exactly one counselor, but Player {doubled[0]} runs more."
+            )
         first_counselor(options, seats)
 
     def new_game(self, options: msgspec.Struct, seats: int, seed: int) -> CampState:

@@ -175,11 +175,19 @@ class StrikeRules(CampRules):
                 self._game_over(ctx, "loss", "Nobody survived the last fight at the Campfire.")
             return
         if st.kind == "finale":
-            if st.won_by and s.finale is not None and st.resume == "finale_step":
+            if s.finale is not None and st.resume == "finale_step":
                 f = s.finale
-                fin = content.finales()[f.site]
-                step = fin.steps[f.step]
-                self._goto(f, fin, f.step + 1, step.goto)
+                if st.won_by:
+                    fin = content.finales()[f.site]
+                    step = fin.steps[f.step]
+                    self._goto(f, fin, f.step + 1, step.goto)
+                else:
+                    # Nobody beat him: the finale fails, also for anyone who sat the fight
+                    # out (Play Dead), instead of the fight step starting over for them.
+                    stayed = self._finale_active(s)
+                    f.failed = [*f.failed, *stayed]
+                    if stayed:
+                        ctx.say(f"Nobody beat Otis: {', '.join(name(x) for x in stayed)} cannot go on.")
             return
         if st.won_by:
             s.otis = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from engines.camp_grizzly import content, fights
-from engines.camp_grizzly.actions import Action, Drop, Equip, Pickup, Trade, Unequip, Use
+from engines.camp_grizzly.actions import Action, Drop, Equip, Order, Pickup, StartFinale, Trade, Unequip, Use
 from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import HOPELESS, label
 from engines.camp_grizzly.determinize import public_table
@@ -50,6 +50,7 @@ class CounselorView(msgspec.Struct, frozen=True):
     fight_bonus: int
     horrified: bool
     active: bool
+    fight_reroll: bool = False  # a reroll ability: the lowest die is rerolled in a fight
 
 
 class OtisView(msgspec.Struct, frozen=True):
@@ -165,6 +166,10 @@ class ViewRules(CampRules):
             return f"drop {thing_name(action.thing)}"
         if isinstance(action, Trade):
             return f"trade: {action.giver} gives {thing_name(action.thing)} to {action.taker}"
+        if isinstance(action, StartFinale) and action.site in content.finales():
+            return f"finale: {content.finales()[action.site].name}"
+        if isinstance(action, Order):
+            return "put back, top first: " + ", ".join(thing_name(x) for x in action.cards)
         return self.format_action(action)
 
     def view(self, state: CampState, viewer: int | None) -> CampView:
@@ -207,6 +212,7 @@ class ViewRules(CampRules):
                     fight_bonus=fights.fight_bonus(s, cid, c.cell),
                     horrified=c.horrified > 0,
                     active=cid == current,
+                    fight_reroll=fights.has_passive(s, cid, "fight_reroll"),
                 )
             )
         things: list[ThingView] = []

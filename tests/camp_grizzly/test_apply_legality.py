@@ -83,3 +83,20 @@ def test_a_move_to_a_step_spelled_otherwise_or_to_no_space_is_refused():
         with pytest.raises(IllegalAction):
             ENGINE.apply(state, seat, Move(text))
     assert ENGINE.apply(state, seat, Move(label((row, col)))).state.moves_left == state.moves_left - 1
+
+
+def test_refusals_name_cards_finales_and_counselors_never_their_ids():
+    """Players read names, never ids or codes: a refusal names the card, the finale and
+    the counselor as printed."""
+    from engines.camp_grizzly.actions import Drop, Fight, StartFinale
+
+    state = fresh()
+    seat = ENGINE.actors(state)[0]
+    for action, named, code in (
+        (Drop("gas_can"), "Gas Can", "gas_can"),
+        (StartFinale("tower"), "The Ranger Tower", "tower finale"),
+        (Fight("MK"), "Mitch Kowalski", "MK cannot"),
+    ):
+        with pytest.raises(IllegalAction) as refusal:
+            ENGINE.apply(state, seat, action)
+        assert named in str(refusal.value) and code not in str(refusal.value), str(refusal.value)

@@ -290,6 +290,15 @@ def test_lurking_without_targets_picks_an_end():
     assert appear.cell in M.trails[4] and appear.choice.target is None
 
 
+def test_lurking_otis_never_appears_on_a_burning_end():
+    """Nobody, Otis included, enters a burning space: he appears on the other end, even
+    with his prey standing in the fire."""
+    appear = lurk_appearance(M, 1, [counselor("dana", "B2")], rng(), blocked={P("B2")})
+    assert appear.cell == P("F1")
+    with pytest.raises(ValueError, match="burn"):
+        lurk_appearance(M, 1, [counselor("dana", "B2")], rng(), blocked={P("B2"), P("F1")})
+
+
 @pytest.mark.parametrize("roll", range(1, 7))
 def test_every_trail_roll_places_otis_on_its_end(roll):
     appear = lurk_appearance(M, roll, [counselor("dana", "H5")], rng())

@@ -122,3 +122,43 @@ def test_rules_reference_explains_every_finale_step_with_its_numbers():
                 assert bonus in step_text, (finale.name, step.id)
             if step.kind == "win":
                 assert "Escape" in step_text
+
+
+def test_a_finale_fight_nobody_wins_fails_the_finale_even_for_a_counselor_playing_dead():
+    """rules.md, Finales: "If nobody beats him, the finale fails." Playing dead keeps a
+    counselor out of the fight, but beats nobody: the fight is not played again for them."""
+    s = act(at_the_van(counselors=(1, 1)), "finale van").state
+    s.counselors["mitch"].survival = ["play_dead"]
+    s.forced = [3]
+    s = act(s, "roll MK").state
+    assert phase(s) == "strike" and s.strike.kind == "finale"
+    s = act(s, "use MK play_dead").state
+    s = act(s, "panic WP").state
+    assert s.strike is None and s.finale is None and "van" in s.failed_finales
+    assert s.counselors["mitch"].cell == at(ARROW) and s.counselors["mitch"].injuries == 0
+    alone = act(at_the_van(), "finale van").state
+    alone.counselors["mitch"].survival = ["play_dead", "play_dead"]
+    alone.forced = [3]
+    alone = act(alone, "roll MK").state
+    alone = act(alone, "use MK play_dead").state
+    assert alone.strike is None and alone.finale is None and "van" in alone.failed_finales
+
+
+def test_a_finale_win_scores_every_living_counselor_with_their_campers():
+    """rules.md, Scoring: on a win, 1 per counselor alive at the end, escaped or still in
+    the camp when the others got away, plus 1 per camper in their care; the dead score nothing."""
+    s = at_the_van(seats=2, counselors=(1, 2, 1))
+    s.counselors["wendy"].cell = at("H5")  # at the Campfire, not in the Camp Office
+    s.counselors["wendy"].campers = ["karate_tina"]
+    s.counselors["mitch"].campers = ["radio_gus"]
+    s.counselors["dexter"].dead = True
+    s = act(s, "finale van").state
+    assert s.finale.participants == ["mitch"]
+    s.forced = [3, 8, 1, 4, 8, 1]  # battery, ambush fight, ignition, roof fight
+    for text in ("roll MK", "fight MK", "roll MK", "fight MK"):
+        s = act(s, text).state
+    assert s.result == "win" and s.counselors["mitch"].escaped and not s.counselors["wendy"].escaped
+    out = ENGINE.outcome(s)
+    assert out.winners == [0, 1], "co-operative: everyone wins"
+    assert [line.points for line in out.breakdown[0]] == [2, 2], "Mitch and Wendy with a camper each"
+    assert out.scores == [4, 4] and "2 survived" in out.reason

@@ -51,6 +51,21 @@ def test_view_and_summary_show_the_table():
     assert load_rules("camp_grizzly").section(summary.rules_topic) is not None
 
 
+def test_backpacks_are_open_to_every_seat_and_spectators():
+    """Adaptation notes, open backpacks: every counselor's cards show in every seat's view
+    and a spectator's; what stays hidden is the decks' order and the face-down '?' cards."""
+    s = fresh(seats=2, bare=False)
+    s.counselors["mitch"].survival = ["play_dead"]
+    s.counselors["mitch"].backpack = ["air_horn"]
+    for viewer in (1, None):
+        mitch = ENGINE.view(s, viewer).counselors[0]
+        assert mitch.survival == ("play_dead",) and mitch.backpack == ("air_horn",)
+    view = ENGINE.view(s, 1)
+    assert all(t.id == "" for t in view.things if t.kind == "question")
+    assert all(mini == "" for _, mini in view.table.questions)
+    assert view.table.cabin_deck == sorted(s.cabin_deck) and view.table.rng == 0
+
+
 def test_rules_reference_sections_and_glossary():
     book = load_rules("camp_grizzly")
     assert book.title == "Camp Grizzly"

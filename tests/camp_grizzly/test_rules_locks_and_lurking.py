@@ -3,7 +3,7 @@ trail, on the side of the closest target (1.3 Lurking); counselors need keys for
 
 from __future__ import annotations
 
-from tests.camp_grizzly.rules_helpers import act, at, fresh, phase, refused, texts, to_stage
+from tests.camp_grizzly.rules_helpers import act, at, fresh, log, phase, refused, texts, to_stage
 
 
 def test_otis_destroys_one_lock_in_his_path_and_stops():
@@ -27,6 +27,24 @@ def test_lurking_otis_appears_at_the_rolled_trail_end_nearest_a_target():
     s = act(s, "otis").state
     assert s.last_stalk[0].appear and s.last_stalk[0].cell == "L10"
     assert s.otis != at("P5")
+
+
+def test_lurking_otis_never_appears_in_a_fire():
+    """A burning space cannot be entered, by Otis either: lurking, he appears on the trail's
+    other end; with both ends burning he stays lurking this round."""
+    s = to_stage(fresh(), "otis")
+    s.otis = None
+    s.counselors["mitch"].cell = s.counselors["wendy"].cell = at("B2")  # nature trail 1: B2 - F1
+    s.fires = [at("B2")]
+    s.forced = [1]
+    after = act(s, "otis").state
+    assert after.last_stalk[0].appear and after.last_stalk[0].cell == "F1"
+    assert after.otis != at("B2") and after.strike is None
+    s.fires = [at("B2"), at("F1")]
+    s.forced = [1]
+    applied = act(s, "otis")
+    assert applied.state.otis is None and applied.state.strike is None
+    assert "stays lurking" in log(applied)
 
 
 def test_counselors_need_keys_to_enter_a_locked_space():

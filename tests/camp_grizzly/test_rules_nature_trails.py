@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.camp_grizzly.rules_helpers import act, at, fresh, phase, texts
+from tests.camp_grizzly.rules_helpers import act, at, fresh, phase, refused, texts
 
 
 def at_trail(counselors=(1,)):
@@ -70,3 +70,15 @@ def test_horrified_counselors_roll_one_less_on_nature_trails():
     s.counselors[cid].equipped = ["headlamp"]  # succeeds on 5
     s.forced = [6]
     assert act(s, "trail 1").state.counselors[cid].cell == at("F1")
+
+
+def test_a_nature_trail_whose_far_end_burns_cannot_be_crossed():
+    """A burning space cannot be entered at all (rules.md, Movement; the Fire minis): not by
+    a nature trail either, so the attempt is not offered while the far end burns."""
+    s, cid = at_trail()
+    s.fires = [at("F1")]  # the far end of nature trail 1
+    assert "trail 1" not in texts(s)
+    s.forced = [6]
+    refused(s, "trail 1", "trail 1")
+    s.fires = [at("B2")]  # standing in a fire that started here does not close the way out
+    assert "trail 1" in texts(s)

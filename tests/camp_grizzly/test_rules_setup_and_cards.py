@@ -50,6 +50,16 @@ def test_setup_question_cards_and_body_count_follow_the_camp_setup(setup, questi
     assert not any(minis[m].surprise for m in [*calm.question_deck, *(m for _, m in calm.questions)])
 
 
+@pytest.mark.parametrize("setup,stalk,attack", [("easy", 1, 4), ("normal", 3, 6)])
+def test_setup_otis_starting_stats_follow_the_body_count_track(setup, stalk, attack):
+    """Adaptation notes, Otis' starting stats: Stalk 1, d4, Damage 1 (1.1 step 9) is where
+    the track starts; a setup that starts the body count higher starts him higher on it."""
+    view = ENGINE.view(ENGINE.new_game(CampOptions(setup=setup), 1, 1), 0)
+    assert (view.otis.stalk, view.otis.attack, view.otis.damage) == (stalk, attack, 1)
+    start = content.otis_stats(0)
+    assert (start.stalk, start.attack, start.damage) == (1, 4, 1), "the track starts where step 9 puts him"
+
+
 def test_setup_the_players_choose_who_takes_the_first_turn():
     s = ENGINE.new_game(CampOptions(first="WP"), 2, 1)
     assert s.order == ["wendy", "mitch"] and s.order[s.active] == "wendy"
@@ -63,6 +73,17 @@ def test_setup_the_players_choose_who_takes_the_first_turn():
         ENGINE.new_game(CampOptions(first="ZZ"), 2, 1)
     with pytest.raises(BadOptions, match="roster number"):
         ENGINE.new_game(CampOptions(first="9"), 2, 1)
+
+
+def test_setup_multiple_counselors_per_player_only_with_fewer_than_six_players():
+    """1.1 step 1: a player may run several counselors only when fewer than 6 play."""
+    for seats in range(1, 6):
+        assignment = tuple(range(1, seats + 1)) + (1,)
+        ENGINE.check_setup(CampOptions(counselors=assignment), seats)
+    ENGINE.check_setup(CampOptions(counselors=(1, 2, 3, 4, 5, 6)), 6)
+    ENGINE.check_setup(CampOptions(counselors=(1, 2, 0, 3, 4, 5, 6)), 6)
+    with pytest.raises(BadOptions, match="six players"):
+        ENGINE.check_setup(CampOptions(counselors=(1, 2, 3, 4, 5, 6, 1)), 6)
 
 
 # --- 3.1 Cabin cards ----------------------------------------------------------------------
@@ -141,6 +162,19 @@ def test_otis_rumors_never_strike():
     before = s.body_count
     s = act(s, "draw").state
     assert s.body_count == before + 1 and s.strike is None
+
+
+def test_otis_put_on_a_counselors_space_strikes_there_when_his_stalk_begins():
+    """Adaptation notes: Otis already on someone's space when his stalk begins strikes there
+    without moving (a rumor put him there without a strike)."""
+    s = drawing("seen_by_the_lake", seats=1)
+    lake = content.camp_map().places["lake_shore"]
+    s.counselors["mitch"].cell = s.counselors["wendy"].cell = lake
+    s = play(s, "draw", "end", "draw", "end")
+    assert phase(s) == "otis" and s.otis == lake and s.strike is None
+    applied = act(s, "otis")
+    assert applied.state.otis == lake and applied.state.last_stalk == []
+    assert phase(applied.state) == "strike" and applied.state.strike.danger == ["mitch", "wendy"]
 
 
 def test_tempt_fate_sets_red_cards_aside_for_the_strike_then_discards_them():
@@ -235,3 +269,19 @@ def test_action_list_names_cards_as_printed():
     assert ENGINE.describe_action(Equip(card_id)) == f"equip {card.name}"
     assert ENGINE.describe_action(Use("MK", card_id)) == f"MK: use {card.name}"
     assert ENGINE.describe_action(Trade("MK", card_id, "WP")) == f"trade: MK gives {card.name} to WP"
+
+
+def test_starting_a_finale_names_it_as_printed():
+    from engines.camp_grizzly import ENGINE
+    from engines.camp_grizzly.actions import StartFinale
+
+    assert ENGINE.describe_action(StartFinale("tower")) == "finale: The Ranger Tower"
+
+
+def test_putting_peeked_cards_back_names_them_as_printed():
+    """Gut Feeling's `order` choices list the cards by name, top first, never by id."""
+    from engines.camp_grizzly import ENGINE
+    from engines.camp_grizzly.actions import Order
+
+    text = ENGINE.describe_action(Order(("cast_iron_skillet", "behind_you", "thunderstorm")))
+    assert text == "put back, top first: Cast-Iron Skillet, Behind You!, Thunderstorm"

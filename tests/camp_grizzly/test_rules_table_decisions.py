@@ -54,6 +54,22 @@ def test_the_players_choose_who_fights_first_and_each_decides_fight_or_panic_for
     assert s.otis is None and s.strike is None and phase(s) == "end"
 
 
+def test_after_otis_stalk_the_rounds_last_player_proposes_who_faces_him_first():
+    """rules.md, Otis strikes: after Otis' stalk, who took the round's last turn counts as
+    the current counselor (if in danger); otherwise the first in danger in turn order."""
+    s = to_stage(fresh(seats=2), "otis")
+    s.active = 1  # Wendy played the round's last turn
+    s.counselors["mitch"].cell = at("E7")
+    s.counselors["wendy"].cell = at("F7")
+    s.otis = at("E7")  # he strikes the Mess Hall without moving
+    struck = act(s, "otis").state
+    assert phase(struck) == "strike" and set(struck.strike.danger) == {"mitch", "wendy"}
+    assert ENGINE.actors(struck) == (1,) and ENGINE.view(struck, 1).strike.chooser == "wendy"
+    s.counselors["wendy"].cell = at("A7")  # not in danger: the first in turn order leads
+    struck = act(s, "otis").state
+    assert struck.strike.danger == ["mitch"] and ENGINE.actors(struck) == (0,)
+
+
 def test_one_player_running_every_counselor_in_danger_decides_for_all_of_them():
     s = mess_hall_strike(seats=1)
     assert texts(s) == ["fight MK", "fight WP", "panic MK", "panic WP"]

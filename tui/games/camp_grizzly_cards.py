@@ -16,6 +16,7 @@ from engines.camp_grizzly.content import (
     minis,
     survival_cards,
 )
+from engines.camp_grizzly.fights import reroll_index
 from tui.games.camp_grizzly_draw import ARROW_GLYPH, place_code
 
 
@@ -39,6 +40,15 @@ def otis_text(view) -> str:
     return (
         f"OTIS {where} s{otis.stalk} d{otis.attack} dmg{otis.damage}{mods}, "
         f"body {view.body_count}/{view.hopeless_at} [{track}]{hopeless}"
+    )
+
+
+def table_notes(view) -> list[str]:
+    """What lasts on the table: plot twists in play until they run out, and finales lost
+    for good. Shown under the counselor's or finale's card, which scrolls."""
+    lost = [finales()[site].name for site, _, failed in view.finale_sites if failed and site in finales()]
+    return ([f"In play: {', '.join(view.lasting)}"] if view.lasting else []) + (
+        [f"Lost finales: {', '.join(lost)}"] if lost else []
     )
 
 
@@ -101,9 +111,11 @@ def counselor_card(view, names_of_seats: list[str], viewer: int | None = None) -
         lines.append(f"OTIS STRIKES at {strike.cell or 'the finale'}: in danger {danger}{deciding}")
     if view.peek:
         lines.append("Top of the cabin deck (only you see this): " + ", ".join(card_name(c) for c in view.peek))
+    lines += table_notes(view)
     if view.choice:
-        # A card choice lists card ids: the player reads the cards' names.
-        lines.append("Choose: " + " / ".join(card_name(c) for c in view.choice))
+        # A card choice lists card or counselor ids: the player reads their names.
+        counselors = {c.id: c.name for c in view.counselors}
+        lines.append("Choose: " + " / ".join(counselors.get(c) or card_name(c) for c in view.choice))
     return "\n".join(lines)
 
 
@@ -160,13 +172,16 @@ def finale_text(view) -> str:
         current_roll = number == finale.step and step.kind == "roll"
         tries = f" (tries used: {finale.tries_used}/{step.tries})" if current_roll else ""
         lines.append(f"{marker} {number + 1}. {step_text(step, view.otis.attack)}{tries}")
-    return "\n".join(lines)
+    return "\n".join(lines + table_notes(view))
 
 
-def win_chance(dice: Sequence[int], bonus: int, otis_die: int, otis_bonus: int) -> float:
-    """The chance a fighter's dice plus bonus beat Otis' die plus bonus (Otis wins ties)."""
+def win_chance(dice: Sequence[int], bonus: int, otis_die: int, otis_bonus: int, reroll: bool = False) -> float:
+    """The chance a fighter's dice plus bonus beat Otis' die plus bonus (Otis wins ties);
+    with `reroll`, the die a reroll ability rerolls is rerolled as the engine does."""
     if not otis_die:
         return 0.0
+    if reroll and dice:
+        return _win_chance_with_reroll(dice, bonus, otis_die, otis_bonus)
     totals: dict[int, int] = {bonus: 1}
     for size in dice:
         grown: dict[int, int] = {}
@@ -180,13 +195,30 @@ def win_chance(dice: Sequence[int], bonus: int, otis_die: int, otis_bonus: int) 
     return wins / outcomes
 
 
+def _win_chance_with_reroll(dice: Sequence[int], bonus: int, otis_die: int, otis_bonus: int) -> float:
+    """`win_chance` for a fighter with a reroll ability: every face of every die, the
+    rerolled die (`reroll_index`) replaced by each of its faces in turn."""
+    totals: dict[int, float] = {}
+    for faces in product(*(range(1, size + 1) for size in dice)):
+        low = reroll_index(faces, dice)
+        if low is None:
+            totals[sum(faces)] = totals.get(sum(faces), 0.0) + 1.0
+            continue
+        rest = sum(faces) - faces[low]
+        for face in range(1, dice[low] + 1):
+            totals[rest + face] = totals.get(rest + face, 0.0) + 1.0 / dice[low]
+    ways = sum(totals.values()) * otis_die
+    wins = sum(w for total, w in totals.items() for face in range(1, otis_die + 1) if total + bonus > face + otis_bonus)
+    return wins / ways
+
+
 def fight_odds(view, counselor) -> str:
     """'d4+d6 +1 vs Otis d6: 58% to win' for a counselor about to fight."""
     bonus = view.strike.otis_bonus if view.strike is not None else 0
     dice = "+".join(f"d{d}" for d in counselor.fight_dice) or "no dice"
     mine = f"{dice} {counselor.fight_bonus:+d}" if counselor.fight_bonus else dice
     otis = f"d{view.otis.attack}" + (f"{bonus:+d}" if bonus else "")
-    chance = win_chance(counselor.fight_dice, counselor.fight_bonus, view.otis.attack, bonus)
+    chance = win_chance(counselor.fight_dice, counselor.fight_bonus, view.otis.attack, bonus, counselor.fight_reroll)
     return f"{mine} vs Otis {otis}: {round(chance * 100)}% to win"
 
 
