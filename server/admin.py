@@ -26,7 +26,7 @@ from server.identity import folder_name, key_mark
 from server.operators import CONTROL_TIMEOUT, control_path
 from server.root_lock import LOCK_NAME
 from server.store import STORE_NAME, StoredTable, TableStore
-from server.tables import closed_status
+from server.table_update import closed_status
 
 DEFAULT_PRUNE_DAYS = 180
 DAY = 86400.0

@@ -22,7 +22,6 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import msgspec
 
@@ -35,33 +34,20 @@ from server.protocol import (
     Chat,
     ChatLine,
     Done,
-    LegalAction,
     Probe,
     ProbeAnswer,
     Refused,
     SeatInfo,
     Stale,
     TableInfo,
-    Update,
     VoteBot,
     clean_chat,
-    encode_actions,
-    encode_view,
 )
 from server.store import StaleVersion, StoredSeat, StoredTable, TableStore
+from server.table_update import closed_status, viewer_update
 from server.thinking import BotDecided, BotThinker
 
 log = logging.getLogger("campfire.tables")
-
-#: What players read at a table closed before its game ended, by who closed it.
-CLOSED_STATUS = {
-    "host": "This table was closed by the player who started it.",
-    "operator": "This table was closed by the server's operator.",
-}
-
-
-def closed_status(by: str) -> str:
-    return CLOSED_STATUS.get(by, "This table was closed.")
 
 
 @dataclass(frozen=True)
@@ -491,39 +477,7 @@ class Table:
         watcher = self.watchers.get(member)
         if watcher is None:
             return
-        match = self.match
-        engine = match.engine
-        state = match.state
-        viewer = watcher.seat
-        actors = () if self.closed else match.actors()
-        legal: list[LegalAction] = []
-        actions: list[Any] = []
-        if viewer is not None and viewer in actors:
-            actions = engine.legal_actions(state, viewer)
-            legal = [LegalAction(text=engine.format_action(a), label=engine.describe_action(a)) for a in actions]
-        log_from = watcher.log_sent if watcher.log_sent <= len(match.log) else 0
-        lines = [entry.event.for_viewer(viewer) for entry in match.log[log_from:]]
-        watcher.log_sent = len(match.log)
-        over = match.is_over()
-        summary = engine.summary(state, viewer)
-        if self.closed and not over:
-            summary = msgspec.structs.replace(summary, status=closed_status(self.stored.closed))
-        member.send(
-            Update(
-                table=self.id,
-                game=match.game_id,
-                version=self.version,
-                seat=viewer,
-                view=encode_view(engine.view(state, viewer)),
-                summary=summary,
-                legal=legal,
-                actors=list(actors),
-                log_from=log_from,
-                log=lines,
-                seats=self.seat_infos(member.owner),
-                over=over or self.closed,
-                outcome=engine.outcome(state) if over else None,
-                actions=encode_actions(actions) if actions else b"",
-                thinking=None if self.closed else self.thinking_seat(),
-            )
-        )
+        log = self.match.log
+        log_from = watcher.log_sent if watcher.log_sent <= len(log) else 0
+        watcher.log_sent = len(log)
+        member.send(viewer_update(self, watcher.seat, member.owner, log_from))
