@@ -1,0 +1,29 @@
+"""The action list names what a High Council space gives the novice placed there: its
+bonus for yours, but 1 point for Tom, who never takes a space's bonus."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.bonfire import ENGINE, content
+from engines.bonfire.actions import Council
+from engines.bonfire.state import TOM, YOU, Pending
+from tests.bonfire.helpers import edit, fresh
+from tui.games import bonfire_labels
+
+
+def council_label(who: int, source: str) -> str:
+    s = edit(fresh(1))
+    dawn = content.board().council[0]  # its bonus: 1 wild tile
+    s.pending = [Pending("council", who, source, [sp.id for sp in content.board().council])]
+    action = Council(dawn.id)
+    return bonfire_labels.label(ENGINE.view(s, YOU), YOU, action, ENGINE.describe_action(action))
+
+
+def test_your_novice_is_offered_the_spaces_bonus():
+    assert council_label(YOU, "task") == "novice to the Seat of Dawn (1 wild tile)"
+
+
+@pytest.mark.parametrize("source", ["tom", "neutral"])
+def test_toms_novice_is_offered_his_one_point_not_the_spaces_bonus(source):
+    assert council_label(TOM, source) == "novice to the Seat of Dawn (Tom gains 1 point)"
