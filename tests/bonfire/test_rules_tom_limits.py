@@ -5,7 +5,7 @@ action once a neutral novice is gone, and the end of a solo game with no action 
 from __future__ import annotations
 
 from engines.bonfire import ENGINE, content
-from engines.bonfire.actions import Finish, GreatBonfire
+from engines.bonfire.actions import Council, Finish, Fulfil, GreatBonfire
 from engines.bonfire.state import TOM, YOU, Bonfire, Guardian
 from tests.bonfire.helpers import act, edit, fresh, tom_turn
 from tests.bonfire.test_rules_tom import islands_of, toms_turn
@@ -137,3 +137,15 @@ def test_solo_with_no_action_at_all_the_game_ends_at_once():
     assert [ENGINE.format_action(a) for a in ENGINE.legal_actions(s, YOU)] == ["finish"]
     after = act(s, Finish())
     assert ENGINE.is_over(after) and after.tom_card == ""
+
+
+def test_a_space_holding_only_toms_flat_neutral_novice_stays_free_for_yours():
+    s = edit(fresh(1))
+    s.flat_neutral = [0]
+    s.players[YOU].bonfires[0].task = "ember-rite"
+    s.players[YOU].resources = {"flowers": 2}
+    s = act(s, Fulfil(1))
+    dawn = content.board().council[0]
+    assert Council(dawn.id) in ENGINE.legal_actions(s, YOU)
+    s = act(s, Council(dawn.id))
+    assert s.council[0] == "you" and s.flat_neutral == [0]
