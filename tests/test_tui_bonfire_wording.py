@@ -1,5 +1,6 @@
-"""The action list names what a High Council space gives the novice placed there: its
-bonus for yours, but 1 point for Tom, who never takes a space's bonus."""
+"""Bonfire screen wording: the action list names what a High Council space gives the
+novice placed there (its bonus for yours, but 1 point for Tom, who never takes a space's
+bonus), and the footer names no Tom in a game that may have none."""
 
 from __future__ import annotations
 
@@ -27,3 +28,12 @@ def test_your_novice_is_offered_the_spaces_bonus():
 @pytest.mark.parametrize("source", ["tom", "neutral"])
 def test_toms_novice_is_offered_his_one_point_not_the_spaces_bonus(source):
     assert council_label(TOM, source) == "novice to the Seat of Dawn (Tom gains 1 point)"
+
+
+def test_the_keys_scrolling_the_block_beside_the_list_name_no_tom():
+    """The same keys scroll Tom's block in solo and the other player's city with two
+    players, who have no Tom: the footer names the block by its place."""
+    from tui.games.bonfire import BonfireScreen
+
+    told = {b.id: b.description for b in BonfireScreen.BINDINGS if b.id in ("bonfire.notes_up", "bonfire.notes_down")}
+    assert len(told) == 2 and not any("Tom" in d for d in told.values())
