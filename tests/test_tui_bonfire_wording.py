@@ -37,3 +37,21 @@ def test_the_keys_scrolling_the_block_beside_the_list_name_no_tom():
 
     told = {b.id: b.description for b in BonfireScreen.BINDINGS if b.id in ("bonfire.notes_up", "bonfire.notes_down")}
     assert len(told) == 2 and not any("Tom" in d for d in told.values())
+
+
+def test_the_legends_example_task_shows_its_true_colour_and_points():
+    from tui.games.bonfire_draw import legend_lines
+
+    task = content.tasks()["mist-rite"]
+    legend = "\n".join(legend_lines(compact=True))
+    assert f"Mist Rite {task.colour[0]}{task.points}: {task.colour} task,\n{task.points} points" in legend
+
+
+def test_the_high_council_heading_says_seven_novices_start_the_countdown():
+    from tui.games.bonfire_draw import council_lines
+
+    s = edit(fresh(1))
+    s.council = ["tom"] * 3 + [""] * 9
+    s.flat_neutral = [0]
+    heading = council_lines(ENGINE.view(s, YOU))[0]
+    assert heading == "HIGH COUNCIL (4 novices; 7 start the countdown)"
