@@ -192,7 +192,9 @@ class BonfireEngine(Engine[BonfireState, Action]):
             raise IllegalAction(view.why(self, state, action))
         ctx = Ctx(editable_copy(state))  # the caller's state is never touched
         _HANDLERS[type(action)](self, ctx, action)
-        turns.check_trigger(ctx, "after this round ")
+        # A trigger in your turn waits for Tom's coming turn to end the round; one in his
+        # turn (a choice of his still waiting) ends it with that turn.
+        turns.check_trigger(ctx, "" if ctx.state.phase == "tomwait" else "after this round ")
         return Applied(ctx.finish(), ctx.events, ctx.reveals)
 
     def _main(self, ctx: Ctx) -> None:

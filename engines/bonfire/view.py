@@ -44,7 +44,6 @@ from engines.bonfire.state import (
     Pending,
     acting,
     is_solo,
-    is_tom,
     player_name,
     portal_board,
     tom_board,
@@ -330,8 +329,7 @@ def phase_text(s: BonfireState) -> tuple[str, str]:
     if s.pending:
         pending = s.pending[0]
         if pending.kind == "council":
-            whose = "Tom's" if is_tom(s, pending.who) else "your"
-            return f"Choose the High Council space for {whose} novice.", "the-high-council"
+            return f"Choose the High Council space for {_NOVICE_OF_SOURCE[pending.source]}.", "the-high-council"
         if pending.kind == "tom_task":
             return "Tom found tied tasks: choose which one he takes.", "tom"
         return "Choose which guardian Tom takes.", "tom"
@@ -343,6 +341,15 @@ def phase_text(s: BonfireState) -> tuple[str, str]:
         follow = " You may still take an island action." if s.flags.sailed and not s.flags.island_done else ""
         return f"Your turn {s.turn}: action done.{follow} End your turn when ready.{count}", "turn"
     return f"Your turn {s.turn}: place a fate tile, use action tiles, or fulfil a task.{count}", "turn"
+
+
+#: The novice a High Council choice places, by where it comes from (`Pending.source`).
+_NOVICE_OF_SOURCE = {
+    "task": "your novice",
+    "common": "the neutral novice",  # a Common Task's, sent by the player fulfilling it
+    "tom": "Tom's novice",
+    "neutral": "the neutral novice Tom lays flat",
+}
 
 
 def _two_player_phase_text(s: BonfireState) -> tuple[str, str]:
@@ -358,7 +365,7 @@ def _two_player_phase_text(s: BonfireState) -> tuple[str, str]:
             "two-players",
         )
     if s.pending:
-        whose = "the neutral novice" if s.pending[0].source == "common" else "your novice"
+        whose = _NOVICE_OF_SOURCE[s.pending[0].source]
         return f"{name}: choose the High Council space for {whose}.", "the-high-council"
     if s.flags.walkers:
         steps = f"{s.flags.steps} step{'s' if s.flags.steps > 1 else ''}"

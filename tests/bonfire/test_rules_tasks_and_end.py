@@ -227,3 +227,38 @@ def test_countdown_triggered_in_your_turn_leaves_tom_one_more_turn_and_the_log_s
         else:
             s, yours = act(s, Pass()), yours + 1
     assert (yours, toms) == (5, 6)
+
+
+def test_a_seventh_novice_in_toms_turn_with_a_choice_still_waiting_starts_the_countdown_now():
+    """Tom's task sends his novice as the seventh and lights his third bonfire, so his bonus
+    action then asks where the Common Task's neutral novice lies: the countdown begins with
+    this round's end, which is his turn's, and the log must not promise him a coming turn."""
+    from engines.bonfire.actions import TomTurn
+    from engines.bonfire.state import Bonfire
+    from engines.core.protocol import AUTO
+    from tests.bonfire.test_rules_tom import islands_of, toms_turn
+
+    s = toms_turn("task_high", "herbs")
+    s.council = ["you"] * 6 + [""] * 6
+    a, b = islands_of("herbs")
+    s.islands[a].tasks, s.islands[b].tasks = ["forge-vow"], []
+    s.players[TOM].bonfires[:2] = [Bonfire("ember-rite", True, False), Bonfire("sun-song", True, False)]
+    s = tom_turn(s)
+    assert s.pending[0].source == "tom"
+    told = [e.text for e in ENGINE.apply(s, YOU, Council(content.board().council[6].id)).events]
+    assert told[-1] == (
+        "7 novices sit in the High Council: the countdown begins now: you have 5 more turns, each followed by one of Tom's."
+    )
+    s = act(s, Council(content.board().council[6].id))
+    assert s.pending[0].source == "neutral"
+    s = act(s, Council(content.board().council[7].id))
+    assert s.phase == "turn" and s.countdown == 1
+    yours = toms = 0
+    while s.phase != "over":
+        if s.phase == "tom":
+            s, toms = ENGINE.apply(s, AUTO, TomTurn()).state, toms + 1
+        elif s.pending:
+            s = act(s, ENGINE.legal_actions(s, YOU)[0])
+        else:
+            s, yours = act(s, Pass()), yours + 1
+    assert (yours, toms) == (5, 5)

@@ -129,9 +129,9 @@ class BonfireScreen(GameScreen):
         Binding("left_square_bracket", "scroll_board(-1)", "Scroll up", id="bonfire.scroll_up", show=False),
         Binding("right_square_bracket", "scroll_board(1)", "More", id="bonfire.scroll_down"),
         # From 120 columns Tom's block (or the other city) beside the action list scrolls on
-        # its own, so the list keeps its room.
-        Binding("left_curly_bracket", "scroll_notes(-1)", "Tom up", id="bonfire.notes_up", show=False),
-        Binding("right_curly_bracket", "scroll_notes(1)", "Tom more", id="bonfire.notes_down"),
+        # its own, so the list keeps its room. Named for its place: two players have no Tom.
+        Binding("left_curly_bracket", "scroll_notes(-1)", "Side up", id="bonfire.notes_up", show=False),
+        Binding("right_curly_bracket", "scroll_notes(1)", "Side more", id="bonfire.notes_down"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

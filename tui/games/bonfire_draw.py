@@ -379,7 +379,7 @@ def council_owner(s: BonfireState, mark: str, names: list[str] | None, compact: 
 
 def council_lines(s: BonfireState, compact: bool = False, names: list[str] | None = None) -> list[str]:
     board = content.board()
-    lines = [f"HIGH COUNCIL ({council.novices_in_council(s)}/{board.end_trigger} novices end the game)"]
+    lines = [f"HIGH COUNCIL ({council.novices_in_council(s)} novices; {board.end_trigger} start the countdown)"]
     for n, space in enumerate(board.council):
         name = space.name.removeprefix("Seat of ")
         if compact:
@@ -445,6 +445,12 @@ def fire_lines(s: BonfireState, compact: bool = False, names: list[str] | None =
     )
 
 
+def _task_example() -> list[str]:
+    """The legend's example task, read from the content so its figures are true."""
+    task = content.tasks()["mist-rite"]
+    return [f"{task.name} {task.colour[0]}{task.points}: {task.colour} task,", f"{task.points} points [requirement]"]
+
+
 def legend_lines(compact: bool = False) -> list[str]:
     """One legend for every symbol on the board."""
     if compact:
@@ -457,8 +463,7 @@ def legend_lines(compact: bool = False) -> list[str]:
             ". empty; lower case: the",
             "fate tile you are placing",
             "b r y: blue red yellow",
-            "Mist Rite b4: blue task,",
-            "4 points [requirement]",
+            *_task_example(),
             "path: crystal/resource",
             "B1: one Great Bonfire tile",
             "@ your ship > figure",

@@ -1,6 +1,7 @@
 """How Bonfire's action list and palette name each action, read from the table in view:
 the offering by its resource, the path tile by its crystal and resource, the task by its
-name, the fate tile a swap would take by its symbols. Never "offering 1" or "display 1".
+name, the fate tile a swap would take by its symbols, a High Council space by what the
+novice placed there gains. Never "offering 1" or "display 1".
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from engines.bonfire.actions import (
     Swap,
     TakeGuardian,
 )
-from engines.bonfire.state import BonfireState
+from engines.bonfire.state import BonfireState, is_tom
 
 PILES = ("first", "second", "third")
 
@@ -74,6 +75,8 @@ def label(view: BonfireState, me: int, action: Action, default: str) -> str:
         if tid:
             return f"fulfil {content.tasks()[tid].name} (bonfire {action.space})"
     if isinstance(action, Council):
+        if view.pending and is_tom(view, view.pending[0].who):  # Tom takes no bonus: 1 point
+            return f"{default} (Tom gains 1 point)"
         space = next(sp for sp in content.board().council if sp.id == action.space)
         return f"{default} ({council.gain_text(space)})"
     if isinstance(action, Recruit):
