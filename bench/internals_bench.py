@@ -2,13 +2,23 @@
 
 Keys: every board of bench/keys.py at 200x60, key to repaint and the terminal bytes the
 frames of each key come to (what a player over SSH receives), the app run with the
-internals and without them (`CAMPFIRE_TEXTUAL_INTERNALS=off`) in turns, round after round.
-First paint: the launcher in a fresh process on a pty (bench/startup.py's harness), with and
-without, in turns. Each row: the public path as the anchor, the internals as the measured
-side, and the ratio public / internals (what the internals buy; the goal is >= 1.3x).
+internals and without them (`CAMPFIRE_TEXTUAL_INTERNALS=off`) in turns, round after round,
+and, for each internal kept for speed (`SPEED_INTERNALS`), without that one alone
+(`on,-NAME`). First paint: the launcher in a fresh process on a pty (bench/startup.py's
+harness), with and without, in turns; entering a game likewise.
+
+The goal (issue 24) is per internal: one kept for speed must buy at least 1.3x somewhere.
+So each speed internal has one goal row, its best board (the median key to repaint
+without it over the median with it; p95s over a few dozen keys on a shared machine are
+its two or three slowest, mostly the load's). The other rows are figures, not goals: all
+the internals against none, side by side (the bytes per key, the first paint and entering a
+game are not what any internal kept is for: the compositor paints the same cells, and the
+internals kept for the look or a behaviour, `settled_first_frame`, `bindings` and
+`crash_hook`, are kept for that, not for speed).
 
 `CAMPFIRE_BENCH_AGAINST` sets the switch for the public side (default `off`): e.g.
-`on,-compositor` measures what the compositor alone buys.
+`on,-compositor` measures what the compositor alone buys, in every row; the speed
+internals are then not measured one by one.
 """
 
 from __future__ import annotations
@@ -24,6 +34,9 @@ from bench.stats import Row, Spread, paired_ratio
 
 KEEP_RATIO = 1.3
 ENVIRONMENT = "CAMPFIRE_TEXTUAL_INTERNALS"
+#: The internals kept because they are faster (tui/textual_internals/__init__.py): each has a
+#: goal row. The others are kept for what they do, and only appear in the figures.
+SPEED_INTERNALS = ("compositor", "plain_lines")
 
 
 def _against() -> str:
@@ -76,19 +89,30 @@ async def _keys_and_bytes(prepare: Any, presses: int) -> tuple[list[float], list
     return times, per_key, opening[0]
 
 
+def _key_sides(against: str) -> dict[str, str]:
+    """The switch each side of the key rows runs with: the internals, the public path and,
+    when that is the default (all off), each speed internal alone left out."""
+    sides = {"on": "on", "public": against}
+    if against == "off":
+        sides.update({f"-{name}": f"on,-{name}" for name in SPEED_INTERNALS})
+    return sides
+
+
 def bench_internals_keys(repeats: int, presses: int) -> list[Row]:
     from bench.keys import SIZE, scenarios
     from tui.textual_internals import switched
 
     against = _against()
     boards = scenarios()
-    sides = {"on": "on", "public": against}
+    sides = _key_sides(against)
     times: dict[tuple[str, str], list[float]] = {(b, s): [] for b in boards for s in sides}
     sent: dict[tuple[str, str], list[int]] = {(b, s): [] for b in boards for s in sides}
     opened: dict[tuple[str, str], list[int]] = {(b, s): [] for b in boards for s in sides}
     for round_number in range(repeats):
         for label, prepare in boards.items():
-            order = list(sides) if round_number % 2 == 0 else list(reversed(sides))
+            # Each side goes first in turn, round after round.
+            turn = round_number % len(sides)
+            order = list(sides)[turn:] + list(sides)[:turn]
             for side in order:
                 with switched(sides[side]):
                     latencies, per_key, opening = asyncio.run(_keys_and_bytes(prepare, presses))
@@ -101,18 +125,17 @@ def bench_internals_keys(repeats: int, presses: int) -> list[Row]:
         if not on or not public:
             continue
         spread_on, spread_public = Spread.of(on), Spread.of(public)
-        ratio = spread_public.p95 / spread_on.p95
         rows.append(
             Row(
-                goal=f"{label}: key to repaint, internals buy >= {KEEP_RATIO}x",
+                goal=f"{label}: key to repaint, public path / internals",
                 anchor=spread_public,
                 measured=spread_on,
                 unit="ms",
-                ratio=ratio,
-                met=ratio >= KEEP_RATIO,
+                ratio=spread_public.median / spread_on.median,
+                met=None,
                 note=(
-                    f"{SIZE[0]}x{SIZE[1]}; anchor: {ENVIRONMENT}={against}; ratio public p95 / internals p95; "
-                    f"of medians {spread_public.median / spread_on.median:.2f}x"
+                    f"{SIZE[0]}x{SIZE[1]}; anchor: {ENVIRONMENT}={against}; ratio of medians; "
+                    f"of p95s {spread_public.p95 / spread_on.p95:.2f}x"
                 ),
             )
         )
@@ -125,7 +148,46 @@ def bench_internals_keys(repeats: int, presses: int) -> list[Row]:
                 "from the app's start (launcher, the game's first frames) to the scenario settled; ",
             )
         )
+    for name in SPEED_INTERNALS:
+        if f"-{name}" in sides:
+            rows.append(
+                _speed_internal_row(
+                    name, {label: (times[(label, "on")], times[(label, f"-{name}")]) for label in boards}
+                )
+            )
     return rows
+
+
+def _speed_internal_row(name: str, boards: dict[str, tuple[list[float], list[float]]]) -> Row:
+    """The goal row of internal `name`: its best board, what it alone buys there (the
+    median key without it over the median with it), and every board's figure."""
+    bought = {
+        label: Spread.of(without).median / Spread.of(with_it).median
+        for label, (with_it, without) in boards.items()
+        if with_it and without
+    }
+    if not bought:
+        return Row(
+            goal=f"{name}: buys >= {KEEP_RATIO}x",
+            measured=Spread(0, 0, 0, 0),
+            unit="ms",
+            met=False,
+            note="no key measured",
+        )
+    best = max(bought, key=bought.__getitem__)
+    with_it, without = boards[best]
+    return Row(
+        goal=f"{name} (tui/textual_internals/) buys >= {KEEP_RATIO}x on some board: {best}, key to repaint",
+        anchor=Spread.of(without),
+        measured=Spread.of(with_it),
+        unit="ms",
+        ratio=bought[best],
+        met=bought[best] >= KEEP_RATIO,
+        note=(
+            f"anchor: {ENVIRONMENT}=on,-{name}; ratio of medians; every board: "
+            + ", ".join(f"{label} {ratio:.2f}x" for label, ratio in bought.items())
+        ),
+    )
 
 
 def bench_internals_first_paint(repeats: int) -> list[Row]:
@@ -152,12 +214,12 @@ def bench_internals_first_paint(repeats: int) -> list[Row]:
     ratio = paired_ratio(samples["public"], samples["on"])
     return [
         Row(
-            goal=f"launcher first paint, internals buy >= {KEEP_RATIO}x",
+            goal="launcher first paint, public path / internals",
             anchor=Spread.of(samples["public"]),
             measured=Spread.of(samples["on"]),
             unit="ms",
             ratio=ratio,
-            met=ratio >= KEEP_RATIO,
+            met=None,
             note=f"80x24 pty, fresh process; anchor: {ENVIRONMENT}={against}; median of paired ratios public / internals",
         )
     ]
@@ -196,12 +258,12 @@ def bench_internals_entering(repeats: int) -> list[Row]:
             ratio = paired_ratio(public, on)
             rows.append(
                 Row(
-                    goal=f"{game}: {what}, internals buy >= {KEEP_RATIO}x",
+                    goal=f"{game}: {what}, public path / internals",
                     anchor=Spread.of(public),
                     measured=Spread.of(on),
                     unit="ms",
                     ratio=ratio,
-                    met=ratio >= KEEP_RATIO,
+                    met=None,
                     note=f"fresh process, 80x24; anchor: {ENVIRONMENT}={against}; median of paired ratios",
                 )
             )
@@ -209,16 +271,16 @@ def bench_internals_entering(repeats: int) -> list[Row]:
 
 
 def _bytes_row(goal: str, on: list[int], public: list[int], note: str = "") -> Row:
-    """Bytes the terminal receives with the internals and on public APIs only, as a row:
-    the internals are kept when they buy KEEP_RATIO (ratio of medians)."""
+    """Bytes the terminal receives with the internals and on public APIs only, as a figure
+    (ratio of medians)."""
     spread_on, spread_public = Spread.of(on), Spread.of(public)
     ratio = spread_public.median / max(spread_on.median, 1)
     return Row(
-        goal=f"{goal}, internals buy >= {KEEP_RATIO}x",
+        goal=f"{goal}, public path / internals",
         anchor=spread_public,
         measured=spread_on,
         unit="B",
         ratio=ratio,
-        met=ratio >= KEEP_RATIO,
+        met=None,
         note=f"{note}ratio of medians",
     )

@@ -117,8 +117,9 @@ def main(argv: list[str]) -> int:
             else:
                 os.environ["TMPDIR"] = saved_env
     print(table(rows))
-    missed = [row.goal for row in rows if not row.met]
-    print(f"\n{len(rows) - len(missed)} of {len(rows)} goals met in {time.perf_counter() - started:.0f} s.")
+    goals = [row for row in rows if row.met is not None]  # the others are figures
+    missed = [row.goal for row in goals if not row.met]
+    print(f"\n{len(goals) - len(missed)} of {len(goals)} goals met in {time.perf_counter() - started:.0f} s.")
     if args.check and missed:
         return 1
     return 0

@@ -35,7 +35,7 @@ class Row(msgspec.Struct, frozen=True):
     goal: str
     measured: Spread
     unit: str
-    met: bool
+    met: bool | None  # None: a figure shown beside the goals, not a goal
     anchor: Spread | None = None
     ratio: float | None = None
     note: str = ""
@@ -59,6 +59,6 @@ def table(rows: Sequence[Row]) -> str:
         goal = row.goal + (f" ({row.note})" if row.note else "")
         lines.append(
             f"| {goal} | {_fmt(row.anchor, row.unit)} | {_fmt(row.measured, row.unit)} | {ratio} | "
-            f"{'yes' if row.met else 'NO'} |"
+            f"{'-' if row.met is None else 'yes' if row.met else 'NO'} |"
         )
     return "\n".join(lines)

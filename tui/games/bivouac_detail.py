@@ -12,6 +12,8 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
+from tui.textual_internals.plain_lines import plain_lines
+
 PREPARING_PAUSE = 0.0001  # seconds between two spot details prepared after a frame
 
 
@@ -37,6 +39,8 @@ class SpotDetail(Widget):
         self._shown: tuple[int, list[Strip]] = (0, [])  # the width and lines last shown
         self._unprepared: Iterator[tuple[Hashable, Callable[[], Text]]] = iter(())
         self._preparing = False
+        #: While the screen asks for rows: the lines shown and the blank row under them.
+        self._drawing: tuple[list[Strip], Strip] | None = None
 
     def forget(self) -> None:
         """The game state changed: every spot's text is made again when shown."""
@@ -131,10 +135,30 @@ class SpotDetail(Widget):
         return max(len(self._lines(width)), self._kept_rows) if width > 0 else 0
 
     def render_line(self, y: int) -> Strip:
+        drawing = self._drawing
+        if drawing is None:
+            drawing = self._drawing_now()
+        lines, blank = drawing
+        return lines[y] if y < len(lines) else blank
+
+    def _drawing_now(self) -> tuple[list[Strip], Strip]:
+        """The lines the box shows now, and its blank row under them."""
         width = self.size.width
         lines = self._lines(width)
         # What the rows show, for the next step to repaint only those it changes: the
         # first draw of a state, before the box had its width, left none, and the first
         # step repainted (and restyled) the whole box.
         self._shown = (width, lines)
-        return lines[y] if y < len(lines) else self._blank()
+        return lines, self._blank()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The lines are looked up once for all the rows asked (the width, the style and the
+        # selection each cost a walk of the screen's styles, 30 rows a step beside the camp).
+        self._drawing = self._drawing_now()
+        try:
+            # Beside the camp (from 200 columns) the box has no border: a step hands the
+            # screen the spot's kept lines, not some 30 rows restyled anew.
+            lines = plain_lines(self, crop)
+            return super().render_lines(crop) if lines is None else lines
+        finally:
+            self._drawing = None

@@ -16,13 +16,21 @@ The switch, `CAMPFIRE_TEXTUAL_INTERNALS` in the environment:
 - `-name,...` after any of those (e.g. `on,-compositor`): the named internals off, the
   others as above (bench/internals_bench.py measures each one so).
 
-What is kept, and why (bench/run.py internals; figures from paired runs on a 2-core machine
-shared with other work, so p95s there were mostly noise and medians are quoted):
+What is kept, and why. The two kept for speed each have a goal row in `bench/run.py
+internals` (what it alone buys: the median key to repaint at 200x60 without it over the
+median with it, the rest of the internals on; 48 keys a side per board, on a 2-core machine
+shared with other work, load average 5-7):
 
-- `compositor` (compositor.py): key to repaint at 200x60, 1.5-2.0x on four boards (1.13x on
-  Bivouac's camp). Without: Textual's compositor, which paints the same cells.
-- `plain_lines` (plain_lines.py): Bivì's ghost key to repaint 1.29-1.31x (1.1-1.2x on the
-  other boards). Without: Textual's styles cache styles every repainted line.
+- `compositor` (compositor.py): 1.43-1.61x on all five boards (Bivì ghost 1.61x, Bonfire
+  1.56x, Bivouac 1.54x, Bioviva 1.46x, Camp Grizzly 1.43x). Without: Textual's
+  compositor, which paints the same cells.
+- `plain_lines` (plain_lines.py): Bivouac's camp cursor 1.39x and 1.56x in two runs (the
+  spot detail beside the camp hands over some 30 kept rows a step), Bivì's ghost 1.30x and
+  1.26x, the other boards 1.08-1.17x. Without: Textual's styles cache styles every
+  repainted line anew.
+
+Kept for what they do, not for speed (so they have no speed goal):
+
 - `bindings`: a widget renaming one of its own keys (the launcher's "Continue Bivouac", a
   list's "New game"). No public API gives a widget its own bindings; without, the key
   keeps its class's name (and Enter on the launcher's list is not listed in the footer).

@@ -31,10 +31,10 @@ def use_refreshed_rows(screen: Any) -> None:
         screen._compositor = RefreshedRowsCompositor()
 
 
-# Kept: key to repaint at 200x60, median with it against Textual's own compositor (the
-# rest of the internals on), bench/run.py internals, CAMPFIRE_BENCH_AGAINST=on,-compositor,
-# 24 keys a side on a loaded machine: Bioviva map 1.64x, Bonfire ghost 2.0x, Camp Grizzly
-# map 1.5x, Bivì ghost 1.5x, Bivouac camp 1.13x (its p95s were noise on that machine).
+# Kept: key to repaint at 200x60, the median without it over the median with it (the rest of
+# the internals on), bench/run.py internals (its goal row, CAMPFIRE_TEXTUAL_INTERNALS=on,
+# -compositor), 48 keys a side per board at load average 5-7 on 2 cores: Bivì ghost 1.61x,
+# Bonfire ghost 1.56x, Bivouac camp 1.54x, Bioviva map 1.46x, Camp Grizzly map 1.43x.
 # tests/test_tui_compositor.py checks that every frame paints the cells Textual's would.
 class RefreshedRowsCompositor(Compositor):
     def __init__(self) -> None:

@@ -17,10 +17,11 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 
-# Kept at the threshold: Bivì ghost key to repaint at 200x60, median 1.29x and 1.31x (p95
-# 2.5x and 2.4x) against Textual's styles cache, two runs of bench/run.py internals with
-# CAMPFIRE_BENCH_AGAINST=on,-plain_lines on a loaded machine (24 and 64 keys a side);
-# Bivouac 1.10-1.13x, Bonfire 1.16-1.2x, Camp Grizzly and Bioviva 1.13-1.15x.
+# Kept: key to repaint at 200x60, the median without it over the median with it (the rest of
+# the internals on), bench/run.py internals (its goal row, CAMPFIRE_TEXTUAL_INTERNALS=on,
+# -plain_lines), two runs of 48 keys a side at load average 5-7 on 2 cores: Bivouac camp
+# cursor 1.39x and 1.56x (its spot detail hands over some 30 kept rows a step), Bivì ghost
+# 1.30x and 1.26x; Camp Grizzly and Bioviva 1.10-1.17x, Bonfire 1.08x.
 def plain_lines(widget: Widget, crop: Region) -> list[Strip] | None:
     """The lines `widget._styles_cache.render_widget(widget, crop)` renders, or None when
     the widget's styles add to its lines (border, padding, outline, tint, opacity,
