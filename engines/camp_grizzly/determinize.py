@@ -21,7 +21,9 @@ samples then shuffle those cards too.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from functools import cache
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
@@ -84,9 +86,13 @@ class CampPublic(msgspec.Struct, frozen=True, omit_defaults=True):
 def public_facts(state: CampState, viewer: int | None) -> CampPublic:
     """What `public` tells `viewer` about `state` (see the module's docstring)."""
     s = state
-    pool = Counter(content.deck("question", s.options.surprises))
-    pool.subtract(s.question_deck)
-    pool.subtract(mini for _, mini in s.questions)
+    # The '?' minis out of the pool: revealed and kept, set up as the First Aid Station, or
+    # a surprise resolved. list.remove: a few microseconds (every view pays for this).
+    revealed = list(_sorted_deck("question", s.options.surprises))
+    for mini in s.question_deck:
+        revealed.remove(mini)
+    for _, mini in s.questions:
+        revealed.remove(mini)
     choice = s.choice
     if choice is not None and choice.kind == "order" and viewer != s.counselors[choice.counselor].seat:
         choice = msgspec.structs.replace(choice, options=[])
@@ -97,7 +103,7 @@ def public_facts(state: CampState, viewer: int | None) -> CampPublic:
         turn_over=s.turn_over,
         actions_this_turn=s.actions_this_turn,
         handled=tuple(s.handled),
-        horrified=tuple(s.counselors[cid].horrified for cid in s.order) if any_horrified(s) else (),
+        horrified=tuple(s.counselors[cid].horrified for cid in s.order) if _any_horrified(s) else (),
         cameo_serial=s.cameo_serial,
         cameo_uids=tuple(cam.uid for cam in s.cameos),
         key_supply=s.key_supply,
@@ -106,7 +112,7 @@ def public_facts(state: CampState, viewer: int | None) -> CampPublic:
         lasting=tuple(s.lasting),
         cabin_discard=tuple(s.cabin_discard),
         survival_discard=tuple(s.survival_discard),
-        revealed=tuple(sorted(pool.elements())),
+        revealed=tuple(revealed),
         aside=tuple(s.aside),
         strike=s.strike,
         strikes_queued=tuple(s.strikes_queued),
@@ -119,7 +125,7 @@ def public_facts(state: CampState, viewer: int | None) -> CampPublic:
     )
 
 
-def any_horrified(state: CampState) -> bool:
+def _any_horrified(state: CampState) -> bool:
     return any(c.horrified for c in state.counselors.values())
 
 
@@ -191,19 +197,16 @@ def determinize(view: CampView, seat: int, rng: Rng) -> CampState:
 
 def _deal_hidden(state: CampState, view: CampView, facts: CampPublic, rng: Rng) -> None:
     """The generator, from the bot's, and the decks and the face-down '?' minis, from what
-    is nowhere on the table (each sorted before it is shuffled, so a sample depends on the
-    bot's generator alone)."""
+    is nowhere on the table."""
     s = state
     s.rng = rng.next_u64()
-    cabin = Counter(content.deck("cabin"))
-    survival = Counter(content.deck("survival"))
+    held_cabin: list[str] = [*s.cabin_discard, *s.aside, *(g.id for g in s.ground if g.kind == "card")]
+    held_cabin += [cam.card for cam in s.cameos]
+    held_survival: list[str] = list(s.survival_discard)
     for c in s.counselors.values():
-        cabin.subtract([*c.equipped, *c.backpack, *c.campers])
-        survival.subtract([*c.survival, *c.permanent])
-    cabin.subtract([*s.cabin_discard, *s.aside, *(g.id for g in s.ground if g.kind == "card")])
-    cabin.subtract(cam.card for cam in s.cameos)
-    survival.subtract(s.survival_discard)
-    unseen_cabin = sorted(cabin.elements())
+        held_cabin += c.equipped + c.backpack + c.campers
+        held_survival += c.survival + c.permanent
+    unseen_cabin = _left("cabin", held_cabin)
     choice = s.choice
     if choice is not None and choice.kind == "order" and choice.options:
         # This seat peeked: those cards lie on top, in the order it saw them.
@@ -215,15 +218,38 @@ def _deal_hidden(state: CampState, view: CampView, facts: CampPublic, rng: Rng) 
         s.cabin_deck = rng.shuffled(unseen_cabin)
         if choice is not None and choice.kind == "order":
             s.choice = msgspec.structs.replace(choice, options=s.cabin_deck[: choice.amount])
-    s.survival_deck = rng.shuffled(sorted(survival.elements()))
-    pool = Counter(content.deck("question", facts.options.surprises))
-    pool.subtract(facts.revealed)
-    drawn = rng.shuffled(sorted(pool.elements()))
+    s.survival_deck = rng.shuffled(_left("survival", held_survival))
+    drawn = rng.shuffled(_left("question", facts.revealed, facts.options.surprises))
     s.questions = [(cell, drawn[n]) for n, (cell, _) in enumerate(s.questions)]
     s.question_deck = drawn[len(s.questions) :]
     assert len(s.cabin_deck) == view.cabin_deck, "every cabin card is in the deck or on the table"
     assert len(s.survival_deck) == view.survival_deck, "every survival card is in the deck or on the table"
     assert len(s.question_deck) == view.question_deck, "every '?' mini is in the pool, on the map or revealed"
+
+
+@cache
+def _sorted_deck(kind: Literal["cabin", "survival", "question"], surprises: bool = True) -> tuple[str, ...]:
+    return tuple(sorted(content.deck(kind, surprises)))
+
+
+@cache
+def _copies(kind: Literal["cabin", "survival", "question"], surprises: bool = True) -> tuple[tuple[str, int], ...]:
+    """(card, copies) of a full deck, sorted by card."""
+    return tuple(sorted(Counter(content.deck(kind, surprises)).items()))
+
+
+def _left(kind: Literal["cabin", "survival", "question"], seen: Iterable[str], surprises: bool = True) -> list[str]:
+    """The cards of a full deck less one copy of each card in `seen`, sorted (so a sample
+    depends on the bot's generator alone)."""
+    out = Counter(seen).get
+    left: list[str] = []
+    for card, copies in _copies(kind, surprises):
+        n = copies - out(card, 0)
+        if n == 1:
+            left.append(card)
+        elif n:
+            left += [card] * n
+    return left
 
 
 def _counselor(cv: CounselorView, horrified: int) -> Counselor:
