@@ -295,7 +295,7 @@ def test_camp_grizzly_peeked_cards_are_known_to_the_peeker_alone() -> None:
     if state.seats > 1:
         other = (peeker + 1) % state.seats
         other_view = engine.view(state, other)
-        assert other_view.table is not None and other_view.table.choice.options == []
+        assert other_view.public is not None and other_view.public.choice.options == []
         tops = set()
         for n in range(10):
             sample = engine.determinize(other_view, other, Rng(n))

@@ -3,8 +3,9 @@
 On the table, face up: the board, the market, every player's cards, money, resources and
 placeholder coins, lasting misfortunes, donor gifts, staff, the revealed staff row and the
 misfortune discard pile. Hidden: the order of the misfortune deck, of each donor gift pile
-and of the staff deck, other players' upgrade hands and the upgrades left in the box, and
-the generator (it decides every later reshuffle of the misfortune discard pile).
+and of the staff deck (but for a card left on top, below), other players' upgrade hands and
+the upgrades left in the box, and the generator (it decides every later reshuffle of the
+misfortune discard pile).
 
 A sample rebuilds the state from the view and deals what the seat cannot see from what is
 unseen: each deck holds the cards of the game (with or without the expansion) that are
@@ -17,8 +18,8 @@ or a paid upgrade was played this round (both only read while that player is act
 they are still unset), and a player keeping workers home (in phase 1 the view's available
 count says it; later it no longer matters).
 
-Known gap: a staff card revealed for a gift and left goes back on top of the staff deck,
-seen by all; the view does not keep it, so samples shuffle it in with the rest.
+A staff card revealed for a gift and left goes back on top of the staff deck, seen by all
+(view.staff_known): a sample keeps it on top until it is drawn again, and shuffles the rest.
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ def determinize(view: BivouacView, seat: int, rng: Rng) -> BivouacState:
     staff_deck: list[str] = []
     upgrade_deck: list[str] = []
     if expansion:
-        taken = set(view.staff_shown) | {s for p in view.players for s in p.staff}
-        staff_deck = rng.shuffled([s.id for s in c.staff if not s.starting and s.id not in taken])
+        taken = set(view.staff_shown) | set(view.staff_known) | {s for p in view.players for s in p.staff}
+        unseen_staff = rng.shuffled([s.id for s in c.staff if not s.starting and s.id not in taken])
+        staff_deck = [*view.staff_known, *unseen_staff]
         own = view.players[seat].upgrade_hand or ()
         played = {a.upgrade for p in view.players for a in p.activities if a.upgrade}
         unseen = rng.shuffled([u.id for u in c.upgrades if u.id not in played and u.id not in own])
@@ -81,6 +83,7 @@ def determinize(view: BivouacView, seat: int, rng: Rng) -> BivouacState:
         gift_piles=piles,
         staff_deck=tuple(staff_deck),
         staff_shown=view.staff_shown,
+        staff_known=view.staff_known,
         upgrade_deck=tuple(upgrade_deck),
         pending=Pending(view.pending) if view.pending else None,  # type: ignore[arg-type]
         retrieve_vp_from=view.retrieve_vp_from,

@@ -54,15 +54,16 @@ def negate_misfortunes_in_effect(state: BivouacState, seat: int, staff: content.
 
 
 def refill_staff(state: BivouacState, log: Log) -> BivouacState:
-    shown, deck = state.staff_shown, state.staff_deck
+    shown, deck, known = state.staff_shown, state.staff_deck, state.staff_known
     while len(shown) < SHOWN_STAFF and deck:
-        shown, deck = shown + (deck[0],), deck[1:]
+        shown, deck, known = shown + (deck[0],), deck[1:], known[1:]
         log.reveals = True
         log.say(f"{content.name(shown[-1])} is revealed on the staff row.")
-    # An extra card revealed for a gift goes back on top of the deck if it was not taken.
+    # An extra card revealed for a gift goes back on top of the deck if it was not taken
+    # (every player saw it: the search bots' samples keep it there).
     while len(shown) > SHOWN_STAFF:
-        shown, deck = shown[:-1], (shown[-1],) + deck
-    return replace(state, staff_shown=shown, staff_deck=deck)
+        shown, deck, known = shown[:-1], (shown[-1],) + deck, (shown[-1],) + known
+    return replace(state, staff_shown=shown, staff_deck=deck, staff_known=known)
 
 
 def reveal_extra_staff(state: BivouacState, log: Log) -> BivouacState:
@@ -70,7 +71,12 @@ def reveal_extra_staff(state: BivouacState, log: Log) -> BivouacState:
         return state
     log.reveals = True
     log.say(f"{content.name(state.staff_deck[0])} is revealed as an extra staff card.")
-    return replace(state, staff_shown=state.staff_shown + state.staff_deck[:1], staff_deck=state.staff_deck[1:])
+    return replace(
+        state,
+        staff_shown=state.staff_shown + state.staff_deck[:1],
+        staff_deck=state.staff_deck[1:],
+        staff_known=state.staff_known[1:],
+    )
 
 
 def deal_upgrades(state: BivouacState, seat: int, count: int, log: Log) -> BivouacState:

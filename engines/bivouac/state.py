@@ -107,6 +107,9 @@ class BivouacState(msgspec.Struct, frozen=True):
     gift_piles: tuple[tuple[str, ...], ...] = ((), (), ())
     staff_deck: tuple[str, ...] = ()
     staff_shown: tuple[str, ...] = ()
+    #: The first cards of staff_deck, top first, that every player saw put back there (an
+    #: extra card revealed for a gift and not taken); known until drawn again.
+    staff_known: tuple[str, ...] = ()
     upgrade_deck: tuple[str, ...] = ()
     pending: Pending | None = None
     retrieve_vp_from: int = 0  # the actor's VP when their retrieval began

@@ -117,6 +117,7 @@ class BivouacView(msgspec.Struct, frozen=True):
     pending: str
     wage_debt: int
     retrieve_vp_from: int  # phase 2: the actor's VP when their retrieval began (0 in other phases)
+    staff_known: tuple[str, ...] = ()  # the staff deck's top cards every player saw put back (top first)
 
 
 def player_view(state: BivouacState, seat: int, viewer: int | None) -> PlayerView:
@@ -226,6 +227,7 @@ def view(state: BivouacState, viewer: int | None) -> BivouacView:
         wage_debt=state.wage_debt,
         # Read only at the end of a retrieval; stale (and so left out) in other phases.
         retrieve_vp_from=state.retrieve_vp_from if state.phase == "retrieve" else 0,
+        staff_known=state.staff_known,
     )
 
 

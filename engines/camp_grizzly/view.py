@@ -9,7 +9,7 @@ from engines.camp_grizzly import content, fights
 from engines.camp_grizzly.actions import Action, Drop, Equip, Order, Pickup, StartFinale, Trade, Unequip, Use
 from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import HOPELESS, label
-from engines.camp_grizzly.determinize import public_table
+from engines.camp_grizzly.determinize import CampPublic, public_facts
 from engines.camp_grizzly.fights import hands_limit, hands_used, movement, otis_now, panic_distance
 from engines.camp_grizzly.shared import (
     COUNSELOR_STAGES,
@@ -126,9 +126,9 @@ class CampView(msgspec.Struct, frozen=True):
     peek: tuple[str, ...] = ()  # peeked cabin cards (names, top first), for their player only
     capped: bool = False  # the active counselor used up the per-turn action cap
     offer: str = ""  # a trade waiting for the other counselor's player: "WP Gas Can -> MK"
-    #: The whole state as this viewer may know it, for the search bots' determinizer
-    #: (determinize.py): hidden order sorted, face-down minis and the generator blanked.
-    table: CampState | None = None
+    #: The public facts the rest of the view does not spell out, for the search bots'
+    #: determinizer (determinize.py): discard piles, revealed minis, the turn's counters...
+    public: CampPublic | None = None
 
 
 _TOPICS = {
@@ -302,7 +302,7 @@ class ViewRules(CampRules):
             question_deck=len(s.question_deck),
             result=s.result,
             end_reason=s.end_reason,
-            table=public_table(s, viewer),
+            public=public_facts(s, viewer),
         )
 
     def _peek_view(self, s: CampState, viewer: int | None) -> tuple[str, ...]:

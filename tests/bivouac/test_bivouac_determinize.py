@@ -12,12 +12,14 @@ from msgspec.structs import replace
 
 from engines.bivouac import ENGINE
 from engines.bivouac.bots import HeuristicBot
+from engines.bivouac.effects import Log
+from engines.bivouac.expansion import take_staff
 from engines.bivouac.state import BivouacOptions, BivouacState
 from engines.core.bots import RandomBot
 from engines.core.ismcts import SearchBot
 from engines.core.protocol import Bot, BotContext
 from engines.core.rng import Rng
-from tests.bivouac.helpers import legal, res, with_player
+from tests.bivouac.helpers import act, legal, new, res, retrieving, with_player
 
 
 def positions(expansion: bool, seats: int, seed: int, bot: Bot) -> Iterator[BivouacState]:
@@ -153,3 +155,67 @@ def test_the_search_levels_decide_with_the_expansion_and_more_seats(seats: int) 
         bot.iterations, bot.seconds = 4, None
         ctx = BotContext(ENGINE, seat, ENGINE.view(state, seat), legal_actions, Rng(n))
         assert bot.choose(ctx) in legal_actions
+
+
+def _extra_staff_left_on_top(seed: int) -> tuple[BivouacState, str]:
+    """An expansion game (every card where the rules put it) in which player 1's Staffing
+    Grant reveals an extra staff card, then they skip: the card goes back on top of the staff
+    deck, seen by every player."""
+    state = new(3, seed, expansion=True)
+    piles = list(state.gift_piles)
+    piles[1] = ("staffing-grant", *(g for g in piles[1] if g != "staffing-grant"))
+    state = retrieving(replace(state, gift_piles=tuple(piles)), 0, {"gift": (0,), "start": (0,)}, donor=4)
+    extra = state.staff_deck[0]
+    state = act(state, 0, "return gift")
+    assert extra in state.staff_shown and legal(state, 0)[-1] == "skip"
+    state = act(state, 0, "skip")
+    assert state.staff_deck[0] == extra and extra not in state.staff_shown
+    return state, extra
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_staff_card_revealed_for_a_gift_and_left_stays_on_top_in_samples(seed: int) -> None:
+    """Every player saw the extra card go back on top of the staff deck: a sample keeps it
+    there, and shuffles only the staff nobody has seen."""
+    state, extra = _extra_staff_left_on_top(seed)
+    for seat in range(3):
+        view = ENGINE.view(state, seat)
+        unseen = set()
+        for n in range(10):
+            sample = ENGINE.determinize(view, seat, Rng(n))
+            assert sample.staff_deck[0] == extra
+            assert extra not in sample.staff_deck[1:]
+            assert sorted(sample.staff_deck) == sorted(state.staff_deck)
+            assert ENGINE.view(sample, seat) == view
+            unseen.add(sample.staff_deck[1:])
+        assert len(unseen) > 1
+
+
+def test_the_card_left_on_top_is_known_until_it_is_drawn() -> None:
+    """Once the card on top is revealed again (for the staff row, after a staff card is
+    taken), nothing of the staff deck is known: samples shuffle all of it."""
+    state, extra = _extra_staff_left_on_top(1)
+    state = take_staff(state, 1, state.staff_shown[0], True, Log())
+    assert state.staff_shown[-1] == extra
+    view = ENGINE.view(state, 0)
+    tops = {ENGINE.determinize(view, 0, Rng(n)).staff_deck[0] for n in range(12)}
+    assert len(tops) > 1
+
+
+def test_in_play_the_known_staff_top_is_the_deck_top_and_samples_keep_it() -> None:
+    """Random players reach a gift's extra staff card left on top in these seeded games:
+    while it lies there the state knows it is the deck's top, every seat's view says so, and
+    samples draw it first."""
+    seen = 0
+    for seed in (0, 3):
+        for state in positions(True, 3, seed, RandomBot()):
+            assert state.staff_deck[: len(state.staff_known)] == state.staff_known
+            if not state.staff_known:
+                continue
+            seen += 1
+            seat = state.actor
+            view = ENGINE.view(state, seat)
+            assert view.staff_known == state.staff_known
+            sample = ENGINE.determinize(view, seat, Rng(seen))
+            assert sample.staff_deck[: len(state.staff_known)] == state.staff_known
+    assert seen > 10

@@ -62,8 +62,9 @@ def test_backpacks_are_open_to_every_seat_and_spectators():
         assert mitch.survival == ("play_dead",) and mitch.backpack == ("air_horn",)
     view = ENGINE.view(s, 1)
     assert all(t.id == "" for t in view.things if t.kind == "question")
-    assert all(mini == "" for _, mini in view.table.questions)
-    assert view.table.cabin_deck == sorted(s.cabin_deck) and view.table.rng == 0
+    encoded = msgspec.json.encode(view).decode()
+    assert all(f'"{mini}"' not in encoded for _, mini in s.questions)
+    assert str(s.rng) not in encoded and s.cabin_deck[0] not in encoded
 
 
 def test_rules_reference_sections_and_glossary():
