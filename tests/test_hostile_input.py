@@ -414,7 +414,7 @@ FUZZ_COUNT = 60
 def no_ui(monkeypatch):
     """`play` and `load` validate everything, then would open the app: record instead."""
     started = []
-    monkeypatch.setattr(cli, "_launch", lambda request, folder: started.append(request) or 0)
+    monkeypatch.setattr(cli.play_commands, "_launch", lambda request, folder: started.append(request) or 0)
     return started
 
 

@@ -172,7 +172,7 @@ def test_export_of_a_game_in_progress_keeps_the_seed_and_others_secrets(tmp_path
 
 def test_replay_opens_the_viewer_with_the_seat_asked_for(tmp_path, monkeypatch):
     started = []
-    monkeypatch.setattr(cli, "_launch", lambda request, folder: started.append(request) or 0)
+    monkeypatch.setattr(cli.play_commands, "_launch", lambda request, folder: started.append(request) or 0)
     path = saved(GAME_IDS[0], tmp_path)
     assert cli.main(["replay", str(path), "--seat", "2"]) == 0
     assert started[0].replay == str(path.absolute()) and started[0].seat == 1

@@ -47,7 +47,7 @@ def screen_text(app: CampfireApp) -> str:
 def request_from_cli(monkeypatch, *argv: str):
     """What `campfire play ...` would open, checked exactly as the command line checks it."""
     started = []
-    monkeypatch.setattr(cli, "_launch", lambda request, folder: started.append(request) or 0)
+    monkeypatch.setattr(cli.play_commands, "_launch", lambda request, folder: started.append(request) or 0)
     assert cli.main(list(argv)) == 0
     return started[0]
 

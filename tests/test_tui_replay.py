@@ -185,12 +185,12 @@ async def test_the_load_screen_reviews_the_highlighted_save(tmp_path):
 
 
 async def test_the_command_line_opens_the_viewer_as_the_seat_asked_for_in_ascii(tmp_path):
-    from tui import cli
+    from tui.cli.play_commands import ReplayRequest
 
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "settings.json").write_text('{"glyphs": "ascii"}')
     path = saved(GAME_IDS[-1], tmp_path)
-    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0, start=cli.ReplayRequest(str(path), 1))
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0, start=ReplayRequest(str(path), 1))
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay opens")
         assert app.screen.viewer == 1 and app.screen.replay.position == 0

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from saves.limits import printable
-from tui.cli import UserError, _engine, _table
+from tui.cli.base import UserError, game_engine, text_table
 
 if TYPE_CHECKING:
     import argparse
@@ -32,7 +32,7 @@ def run_sim(args: argparse.Namespace) -> int:
     from engines.core.sim import simulate, summarize
     from saves.start import default_seats, parse_options
 
-    engine = _engine(args.game)
+    engine = game_engine(args.game)
     if args.chart and args.json:
         raise UserError("--chart draws for people: leave out --json.")
     if args.seats:
@@ -202,10 +202,10 @@ def _sim_table(seats: list[SeatSpec], results: list[dict[str, Any]], summary: di
                 f"{summary['rival_mean_score'][name]:.1f}",
             ]
         )
-    tables = [_table(rows, right={0, 1, 4, 5, 6}), _table(seat_rows, right={0, 2, 3, 4, 5})]
+    tables = [text_table(rows, right={0, 1, 4, 5, 6}), text_table(seat_rows, right={0, 2, 3, 4, 5})]
     by_level = _level_rows(seats, summary)
     if by_level is not None:
-        tables.append(_table(by_level, right={1, 2, 3, 4, 5}))
+        tables.append(text_table(by_level, right={1, 2, 3, 4, 5}))
     totals = (
         f"Shared wins: {summary['shared_wins']}. Mean turns: {summary['mean_turns']}. "
         f"Mean actions: {summary['mean_actions']}. Total seconds: {summary['seconds']:.3f}."

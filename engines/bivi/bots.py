@@ -21,17 +21,9 @@ from engines.bivi.actions import (
     Take,
     TakeCube,
 )
-from engines.bivi.geometry import (
-    EMPTY,
-    Cell,
-    absolute,
-    beaver_reach,
-    layout,
-    legal_placements,
-    move_cost,
-    oriented_cells,
-    tile_graph,
-)
+from engines.bivi.beaver_and_cubes import beaver_reach, move_cost, tile_graph
+from engines.bivi.geometry import EMPTY, Cell, absolute, layout, oriented_cells
+from engines.bivi.placement_search import legal_placements
 from engines.core.bots import RandomBot
 from engines.bivi.view import BiviView
 from engines.core.protocol import Bot, BotContext

@@ -28,7 +28,8 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from engines.bivi.content import LETTER_WOOD, WOOD_LETTER, WOODS, Board, tile
-from engines.bivi.geometry import CUBE, EMPTY, hole_sizes, layout, wood_groups
+from engines.bivi.geometry import CUBE, EMPTY, layout
+from engines.bivi.river_features import hole_sizes, wood_groups
 from engines.core.protocol import ScoreLine
 
 TOKEN = 3

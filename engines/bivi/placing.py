@@ -14,21 +14,9 @@ from itertools import starmap
 
 from engines.bivi import content
 from engines.bivi.actions import Place
-from engines.bivi.geometry import (
-    EMPTY,
-    Cell,
-    Layout,
-    absolute,
-    beaver_reach,
-    can_place,
-    check_placement,
-    cube_spots,
-    legal_placements,
-    move_cost,
-    orientations,
-    oriented_cells,
-    placement_keys,
-)
+from engines.bivi.beaver_and_cubes import beaver_reach, cube_spots, move_cost
+from engines.bivi.geometry import EMPTY, Cell, Layout, absolute, check_placement, orientations, oriented_cells
+from engines.bivi.placement_search import can_place, legal_placements, placement_keys
 from engines.bivi.state import BiviState, board_layout, flip_allowed, river_layout, tile_shape
 
 BEAVER_SPOT_REFUSAL = "Put your beaver on one of the marked cells above the tile you just placed."

@@ -24,17 +24,9 @@ from engines.bivi.actions import (
     Take,
     TakeCube,
 )
-from engines.bivi.geometry import (
-    CUBE,
-    EMPTY,
-    beaver_reach,
-    beaver_spots,
-    beaver_tile,
-    cube_spots,
-    dam_complete,
-    move_cost,
-    with_tile,
-)
+from engines.bivi.beaver_and_cubes import beaver_reach, cube_spots, move_cost
+from engines.bivi.geometry import CUBE, EMPTY, beaver_spots, beaver_tile, with_tile
+from engines.bivi.river_features import dam_complete
 from engines.bivi.placing import (
     BEAVER_SPOT_REFUSAL,
     any_tile_fits,

@@ -7,7 +7,8 @@ import msgspec
 
 from engines.bivi import content
 from engines.bivi.actions import OPPOSITE, SIDES, CubeAt, Place, SetBeaver
-from engines.bivi.geometry import EMPTY, hole_sizes, layout
+from engines.bivi.geometry import EMPTY, layout
+from engines.bivi.river_features import hole_sizes
 from engines.bivi.notation import render_river_text
 from engines.bivi.placing import (
     BEAVER_SPOT_REFUSAL,

@@ -8,7 +8,7 @@ from msgspec.structs import replace
 
 from engines.bioviva import ENGINE
 from engines.bioviva.actions import BiovivaOptions
-from engines.bioviva.engine import BiovivaState, localization
+from engines.bioviva.state import BiovivaState, localization
 from engines.bioviva.worldmap import cell_name
 from engines.core.errors import IllegalAction
 

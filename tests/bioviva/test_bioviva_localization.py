@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.bioviva.engine import localization
+from engines.bioviva.state import localization
 from engines.bioviva.worldmap import cell_name
 from tests.bioviva.helpers import ENGINE, act, challenge, refused, run
 

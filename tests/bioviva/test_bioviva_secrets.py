@@ -15,7 +15,7 @@ from msgspec.structs import replace
 from engines.bioviva.actions import BiovivaOptions
 from engines.bioviva.association import sealed_line
 from engines.bioviva.cards import load_cards
-from engines.bioviva.engine import animal, is_young, localization
+from engines.bioviva.state import animal, is_young, localization
 from engines.core.match import Match, SeatSpec
 from tests.bioviva.helpers import ENGINE, challenge
 from tests.conformance import bot_seats, check_secrets

@@ -8,7 +8,7 @@ import pytest
 
 from engines.bioviva.actions import BiovivaOptions, Peek
 from engines.bioviva.cards import load_cards
-from engines.bioviva.engine import localization
+from engines.bioviva.state import localization
 from engines.bioviva.worldmap import cell_name
 from engines.core.errors import BadOptions
 from tests.bioviva.helpers import ENGINE, act, challenge, refused, run

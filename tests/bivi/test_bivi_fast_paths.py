@@ -10,7 +10,9 @@ import pytest
 
 from engines.bivi import ENGINE
 from engines.bivi.actions import Discard, Place
-from engines.bivi.geometry import EMPTY, can_place, cube_spots, oriented_cells
+from engines.bivi.beaver_and_cubes import cube_spots
+from engines.bivi.geometry import EMPTY, oriented_cells
+from engines.bivi.placement_search import can_place
 from engines.bivi.placing import any_tile_fits, placement_problem
 from engines.bivi.state import river_layout, tile_shape
 from engines.core.errors import IllegalAction

@@ -9,7 +9,8 @@ import pytest
 from engines.bivi import content
 from engines.bivi import ENGINE
 from engines.bivi.state import flip_allowed, river_layout
-from engines.bivi.geometry import absolute, can_place, check_placement, legal_placements, orientations, placement_keys
+from engines.bivi.geometry import absolute, check_placement, orientations
+from engines.bivi.placement_search import can_place, legal_placements, placement_keys
 from engines.bivi.placing import placement_actions, placements
 from engines.core.protocol import AUTO
 

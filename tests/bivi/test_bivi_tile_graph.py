@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engines.bivi.geometry import layout, tile_graph, wood_groups
+from engines.bivi.beaver_and_cubes import tile_graph
+from engines.bivi.geometry import layout
+from engines.bivi.river_features import wood_groups
 from engines.bivi.notation import parse_river, score
 
 
