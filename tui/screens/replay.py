@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.geometry import Spacing
+from textual.geometry import Size, Spacing
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Static
@@ -25,7 +26,7 @@ from engines.core.errors import IllegalAction
 from engines.core.protocol import SeatPanel
 from saves.replay import READ_ONLY, ReplayMatch
 from tui.screens.game import GameScreen
-from tui.widgets.first_layout import planned_size
+from tui.widgets.first_layout import planned_child_sizes
 from tui.widgets.frame import GameLog, SeatPanels, SeatPanelView, SteadyText, panel_text, shown_on_screen
 from tui.widgets.line_text import TailText
 
@@ -176,9 +177,10 @@ class ReplayScreen:
 
     # -- seat panels of one height throughout ------------------------------------------------
     def before_first_frame(self) -> None:
+        # Before the scrollbars: one the panels' room brings narrows them, and each panel
+        # then fits its room to its width after the layout (`SeatPanelView.on_resize`).
         self._keep_panel_room()
         super().before_first_frame()  # type: ignore[misc]
-        self._keep_panel_room()  # a scrollbar shown beside the panels narrows them
 
     def _keep_panel_room(self) -> None:
         """Each seat panel keeps the room its tallest text in the whole journal (in the view
@@ -186,14 +188,17 @@ class ReplayScreen:
         again (tests/test_tui_replay_repaint.py). Worked out once per view, from each
         panel's few longest texts (the rows follow the length); each panel fits it to its
         width at every resize."""
+        if not self.replay_panels_keep_room:  # type: ignore[attr-defined]
+            return
         panels = next(iter(self.query(SeatPanels)), None)  # type: ignore[attr-defined]
         if panels is None or not shown_on_screen(panels):
             return  # a game that shows its seats its own way at this size
         texts = self._panel_texts.get(self.viewer)
         if texts is None:
             texts = self._panel_texts[self.viewer] = self._longest_panel_texts()
+        planned = planned_child_sizes(panels) if not panels.size.width else {}
         for view, room in zip(panels.query(SeatPanelView), texts):
-            view.keep_room_for(room, view.size.width or planned_size(view).width)
+            view.keep_room_for(room, view.size.width or planned.get(view, Size(0, 0)).width)
 
     def _longest_panel_texts(self, keep: int = 4) -> list[list[Text]]:
         replay, glyphs = self.replay, self.app.glyphs  # type: ignore[attr-defined]
@@ -208,13 +213,17 @@ class ReplayScreen:
                     seen[number].add((panel.title, tuple(panel.lines), panel.active))
         finally:
             replay.go_to(here)
-        texts = []
-        for number, panels in enumerate(seen):
-            shown = [
-                panel_text(SeatPanel(title, list(lines), active), number, glyphs) for title, lines, active in panels
+
+        def length(shown: tuple[str, tuple[str, ...], bool]) -> int:
+            return cell_len(shown[0]) + cell_len(glyphs.separator.join(shown[1]))
+
+        return [
+            [
+                panel_text(SeatPanel(title, list(lines), active), number, glyphs)
+                for title, lines, active in sorted(panels, key=length, reverse=True)[:keep]
             ]
-            texts.append(sorted(shown, key=lambda text: text.cell_len, reverse=True)[:keep])
-        return texts
+            for number, panels in enumerate(seen)
+        ]
 
     def choose_action(self, action: Any) -> None:
         self.problem = READ_ONLY

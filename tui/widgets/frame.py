@@ -255,7 +255,8 @@ class SeatPanelView(SteadyText):
         """Be at least as tall as the tallest of `texts` at `width` columns (and at every
         width the panel takes later): a replay's steps then show any of them without a
         new height, which laid the whole screen out again."""
-        self._room_for, self._room_width = texts, 0
+        if texts is not self._room_for:
+            self._room_for, self._room_width = texts, 0
         self._fit_room(width)
 
     def _fit_room(self, width: int) -> None:
