@@ -91,7 +91,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
     replaying = False
     #: In a replay, whether each seat panel keeps the room its tallest text in the journal
     #: takes (tui/screens/replay.py): for a game whose panels change height often, worth
-    #: reading every position's summary when the replay opens (about 50 ms for 500 actions).
+    #: reading every position's summary when the replay opens (tens of ms for 500 actions).
     replay_panels_keep_room = False
 
     # No repaint: the screen draws nothing itself, and repainting it resends every cell of
