@@ -15,6 +15,7 @@ from tui.app import CampfireApp
 from tui.screens.replay import GoToTurn, ReplayScreen, SeatPicker, open_replay_file
 from tui.screens.log import LogScreen
 from tui.screens.scores import ScoresScreen
+from tui.widgets.table import name_seats
 
 
 @pytest.fixture(autouse=True)
@@ -112,6 +113,31 @@ async def test_forward_then_back_gives_the_same_screen(game_id, tmp_path):
 HIDDEN = [g for g in GAME_IDS if played(g)[0].engine.info.flags.hidden_information]
 
 
+class Frames:
+    """Every frame the app hands its driver, replayed onto a virtual terminal: the screen
+    as the player saw it after each frame, not only once it settled."""
+
+    def __init__(self, app, size: tuple[int, int]) -> None:
+        from bench.keys import VirtualScreen
+
+        self.terminal = VirtualScreen(*size)
+        self.seen: list[str] = []
+        self.count = 0
+        whole = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+        if whole is not None:
+            self.terminal.apply(whole, app.console)
+        shown = app._display
+
+        def display(screen, renderable) -> None:
+            shown(screen, renderable)
+            if renderable is not None:
+                self.terminal.apply(renderable, app.console)
+                self.seen.append("\n".join("".join(char for char, _ in row) for row in self.terminal.rows))
+                self.count += 1
+
+        app._display = display
+
+
 @pytest.mark.parametrize("game_id", HIDDEN)
 async def test_before_the_end_no_frame_shows_another_seats_secret(game_id, tmp_path):
     match, _ = played(game_id)
@@ -119,6 +145,7 @@ async def test_before_the_end_no_frame_shows_another_seats_secret(game_id, tmp_p
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        frames = Frames(app, (120, 40))
         assert open_replay_file(app, path)
         await wait_for(pilot, lambda: isinstance(app.screen, SeatPicker), "whose view is asked")
         await pilot.press("down", "enter")  # the first person's seat (after the public table)
@@ -126,10 +153,20 @@ async def test_before_the_end_no_frame_shows_another_seats_secret(game_id, tmp_p
         screen = app.screen
         replay: ReplayMatch = screen.replay
         assert replay.seat == 0 and not replay.finished
+        names = [seat.name for seat in replay.seats]
         caught = 0
+        kept: set[str] | None = None  # what was another seat's secret before the step
         while True:
             await pilot.pause()
-            secrets = secrets_of_others(replay, 0)
+            # As the engine words them, and as the screen does (the seats' names for "Player 1").
+            secrets = [shown for s in secrets_of_others(replay, 0) for shown in {s, name_seats(s, names)}]
+            # Every frame drawn since the last position, as it was drawn: none shows what
+            # was another seat's secret there and still is here (the first position: none
+            # of its secrets since the replay opened).
+            hidden = [s for s in secrets if kept is None or s in kept]
+            assert not [s for frame in frames.seen for s in hidden if s in frame], f"at action {replay.position}"
+            frames.seen.clear()
+            kept = set(secrets)
             frame = screen_text(screen)
             handed = encoded(screen.table.view) + encoded(screen.table.summary) + "\n".join(screen.table.log)
             assert not [s for s in secrets if s in frame or s in handed], f"at action {replay.position}"
@@ -137,7 +174,7 @@ async def test_before_the_end_no_frame_shows_another_seats_secret(game_id, tmp_p
             if replay.position == replay.length:
                 break
             screen.action_step(1)
-        assert caught
+        assert caught and frames.count > replay.length  # frames were seen, at every step
         await pilot.press("v")  # another seat's view: refused before the end
         await wait_for(pilot, lambda: "one seat's view" in screen.table.problem, "the view stays")
         assert screen.viewer == 0

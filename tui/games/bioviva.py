@@ -198,6 +198,8 @@ class BiovivaScreen(GameScreen):
         Binding("m", "toggle_map", "Map/card", id="bioviva.map"),
         Binding("g", "focus_guess", "Guess", id="bioviva.guess"),
     ]
+    # A seat's panel has a line per challenge (answered, pawns, guesses) or none.
+    replay_panels_keep_room = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

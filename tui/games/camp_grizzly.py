@@ -122,6 +122,8 @@ class CampGrizzlyScreen(GameScreen):
     ]
     #: The action each letter key plays, by kind.
     LETTER_ACTIONS = {"draw": Draw, "end": End, "finale": StartFinale}
+    # A counselor's panel grows and shrinks with what they carry.
+    replay_panels_keep_room = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -89,6 +89,10 @@ class GameScreen(StyledOnOpen, Screen[None]):
     #: A replay (tui/screens/replay.py): the journal is stepped through and nothing is
     #: played, so what only helps a player's next key (details made ahead) is not done.
     replaying = False
+    #: In a replay, whether each seat panel keeps the room its tallest text in the journal
+    #: takes (tui/screens/replay.py): for a game whose panels change height often, worth
+    #: reading every position's summary when the replay opens (tens of ms for 500 actions).
+    replay_panels_keep_room = False
 
     # No repaint: the screen draws nothing itself, and repainting it resends every cell of
     # the terminal (about 10 KB at 100x30) where only the widgets that changed need redrawing.

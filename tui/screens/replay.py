@@ -12,19 +12,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.geometry import Spacing
+from textual.geometry import Size, Spacing
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from engines.core.errors import IllegalAction
+from engines.core.protocol import SeatPanel
 from saves.replay import READ_ONLY, ReplayMatch
 from tui.screens.game import GameScreen
-from tui.widgets.frame import GameLog, SteadyText
+from tui.widgets.first_layout import planned_child_sizes
+from tui.widgets.frame import GameLog, SeatPanels, SeatPanelView, SteadyText, panel_text, shown_on_screen
 from tui.widgets.line_text import TailText
 
 REPLAY_BINDINGS: list[BindingType] = [
@@ -130,6 +133,8 @@ class ReplayScreen:
         replay.log_window = LOG_WINDOW
         self.replay = replay  # before the frame's own set-up, which asks for the viewer
         self._bar: ReplayBar | None = None
+        #: Per view shown, each seat panel's longest texts in the journal (`_keep_panel_room`).
+        self._panel_texts: dict[int | None, list[list[Text]]] = {}
         super().__init__(replay, None)  # type: ignore[call-arg]  # the screen interface, replayed
 
     def compose(self) -> ComposeResult:
@@ -169,6 +174,56 @@ class ReplayScreen:
 
     def after_change(self) -> None:
         self.refresh_table()
+
+    # -- seat panels of one height throughout ------------------------------------------------
+    def before_first_frame(self) -> None:
+        # Before the scrollbars: one the panels' room brings narrows them, and each panel
+        # then fits its room to its width after the layout (`SeatPanelView.on_resize`).
+        self._keep_panel_room()
+        super().before_first_frame()  # type: ignore[misc]
+
+    def _keep_panel_room(self) -> None:
+        """Each seat panel keeps the room its tallest text in the whole journal (in the view
+        shown) takes: a panel whose height changed at a step laid the whole screen out
+        again (tests/test_tui_replay_repaint.py). Worked out once per view, from each
+        panel's few longest texts (the rows follow the length); each panel fits it to its
+        width at every resize."""
+        if not self.replay_panels_keep_room:  # type: ignore[attr-defined]
+            return
+        panels = next(iter(self.query(SeatPanels)), None)  # type: ignore[attr-defined]
+        if panels is None or not shown_on_screen(panels):
+            return  # a game that shows its seats its own way at this size
+        texts = self._panel_texts.get(self.viewer)
+        if texts is None:
+            texts = self._panel_texts[self.viewer] = self._longest_panel_texts()
+        planned = planned_child_sizes(panels) if not panels.size.width else {}
+        for view, room in zip(panels.query(SeatPanelView), texts):
+            view.keep_room_for(room, view.size.width or planned.get(view, Size(0, 0)).width)
+
+    def _longest_panel_texts(self, keep: int = 4) -> list[list[Text]]:
+        replay, glyphs = self.replay, self.app.glyphs  # type: ignore[attr-defined]
+        here = replay.position
+        seen: list[set[tuple[str, tuple[str, ...], bool]]] = []
+        try:
+            for position in range(replay.length + 1):
+                replay.go_to(position)
+                for number, panel in enumerate(replay.summary(self.viewer).panels):
+                    if number == len(seen):
+                        seen.append(set())
+                    seen[number].add((panel.title, tuple(panel.lines), panel.active))
+        finally:
+            replay.go_to(here)
+
+        def length(shown: tuple[str, tuple[str, ...], bool]) -> int:
+            return cell_len(shown[0]) + cell_len(glyphs.separator.join(shown[1]))
+
+        return [
+            [
+                panel_text(SeatPanel(title, list(lines), active), number, glyphs)
+                for title, lines, active in sorted(panels, key=length, reverse=True)[:keep]
+            ]
+            for number, panels in enumerate(seen)
+        ]
 
     def choose_action(self, action: Any) -> None:
         self.problem = READ_ONLY
@@ -289,6 +344,7 @@ class ReplayScreen:
         self.viewer = seat
         self._show_whose_screen()  # type: ignore[attr-defined]
         self._moved()
+        self._keep_panel_room()
 
     def action_chart(self) -> None:
         if self._refused("chart"):

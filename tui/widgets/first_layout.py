@@ -72,6 +72,20 @@ def planned_size(widget: Widget) -> Size:
     return Size(0, 0) if placed is None else placed.shrink(widget.styles.gutter).size
 
 
+def planned_child_sizes(container: Widget) -> dict[Widget, Size]:
+    """The content size the screen's next layout gives each of `container`'s children: one
+    arrangement for them all, where `planned_size` works each one's way down from the
+    screen."""
+    placed = region_at_first_layout(container)
+    if placed is None:
+        return {}
+    inside = placed.shrink(container.styles.gutter)
+    if container.is_scrollable:
+        inside = _scrollable_region(container, inside)
+    placements = _arranged(container, inside.size).placements
+    return {p.widget: p.region.shrink(p.widget.styles.gutter).size for p in placements}
+
+
 def _inside_and_foot(scroller: Widget) -> tuple[Region, int] | None:
     """The area inside `scroller`'s gutter at the next layout, and the bottom of its
     content laid out in its view; None where it is not displayed."""

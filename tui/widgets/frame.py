@@ -17,6 +17,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
+from textual.css.scalar import Scalar
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -28,6 +29,7 @@ from textual.widgets.option_list import Option
 
 from engines.core.protocol import SeatPanel
 from saves.limits import printable
+from tui.glyphs import Glyphs
 from tui.widgets.table import Table
 
 if TYPE_CHECKING:
@@ -228,13 +230,49 @@ class StatusLine(SteadyText):
             self.show(printable(table.summary.status))
 
 
+def panel_text(panel: SeatPanel, number: int, glyphs: Glyphs) -> Text:
+    """Seat `number`'s panel as its view shows it: the title, then the items."""
+    marker = glyphs.active if panel.active else " "
+    mark = glyphs.seat_marks[number % len(glyphs.seat_marks)]
+    # Joined rather than one per line: a narrow side panel still shows every seat.
+    title, body = f"{marker} {mark} {panel.title}\n", glyphs.separator.join(panel.lines)
+    return Text.assemble((title, "bold"), body)
+
+
 class SeatPanelView(SteadyText):
-    def show_panel(self, panel: SeatPanel, mark: str) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Texts the panel keeps room for whatever it shows (`keep_room_for`), and the
+        #: width its min-height was worked out for.
+        self._room_for: list[Text] = []
+        self._room_width = 0
+
+    def show_panel(self, panel: SeatPanel, number: int) -> None:
         self.set_class(panel.active, "-active")
-        marker = self.app.glyphs.active if panel.active else " "
-        # Joined rather than one per line: a narrow side panel still shows every seat.
-        title, body = f"{marker} {mark} {panel.title}\n", self.app.glyphs.separator.join(panel.lines)
-        self.show(Text.assemble((title, "bold"), body))
+        self.show(panel_text(panel, number, self.app.glyphs))
+
+    def keep_room_for(self, texts: list[Text], width: int) -> None:
+        """Be at least as tall as the tallest of `texts` at `width` columns (and at every
+        width the panel takes later): a replay's steps then show any of them without a
+        new height, which laid the whole screen out again."""
+        if texts is not self._room_for:
+            self._room_for, self._room_width = texts, 0
+        self._fit_room(width)
+
+    def _fit_room(self, width: int) -> None:
+        if width <= 0 or width == self._room_width or not self._room_for:
+            return
+        self._room_width = width
+        style = self.visual_style
+        rows = max(
+            len(Visual.to_strips(self, visualize(self, text, markup=False), width, None, style))
+            for text in self._room_for
+        )
+        if self.styles.min_height != Scalar.from_number(rows):
+            self.styles.min_height = rows
+
+    def on_resize(self) -> None:
+        self._fit_room(self.size.width)  # the text's width (the event's counts the border)
 
 
 class SeatPanels(VerticalScroll):
@@ -260,9 +298,8 @@ class SeatPanels(VerticalScroll):
             self.remove_children()
             views = [SeatPanelView() for _ in panels]
             self.mount_all(views)
-        marks = self.app.glyphs.seat_marks
         for number, (view, panel) in enumerate(zip(views, panels)):
-            view.show_panel(panel, marks[number % len(marks)])
+            view.show_panel(panel, number)
 
     def on_show(self) -> None:
         self.watch_table(self.table)
