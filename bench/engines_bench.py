@@ -8,6 +8,7 @@ import random
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from bench.anchors import anchor_playout
@@ -83,22 +84,22 @@ def paired_sample(subject: _Subject, anchor: _Subject) -> None:
     """One rate each for `subject` and `anchor`, the two taking turns of about
     `TURN_SECONDS` (whole games) for `SAMPLE_SECONDS` each: both rates are taken over the
     same moments of the machine's speed."""
-    totals = {id(subject): [0, 0.0], id(anchor): [0, 0.0]}
+    totals: dict[int, list[float]] = {id(subject): [0, 0.0], id(anchor): [0, 0.0]}
     while min(seconds for _, seconds in totals.values()) < SAMPLE_SECONDS:
         for side in (subject, anchor):
             steps, seconds = side.play_for(TURN_SECONDS)
             totals[id(side)][0] += steps
             totals[id(side)][1] += seconds
     for side in (subject, anchor):
-        steps, seconds = totals[id(side)]
-        side.rates.append(steps / seconds)
+        played, taken = totals[id(side)]
+        side.rates.append(played / taken)
 
 
 def bench_engines(repeats: int) -> list[Row]:
     anchor_name, anchor_fn = anchor_playout()
     anchor = _Subject(lambda seed: anchor_fn(random.Random(seed)))
     games = {entry.id: load_engine(entry.id) for entry in ready_games()}
-    subjects = {game: _Subject(lambda seed, e=engine: random_playout(e, seed)) for game, engine in games.items()}
+    subjects = {game: _Subject(partial(random_playout, engine)) for game, engine in games.items()}
     paired: dict[str, list[float]] = {game: [] for game in subjects}
     for subject in (anchor, *subjects.values()):
         # Not a rate: its first games fill caches. (Their times stay among the games'.)
@@ -184,19 +185,25 @@ def bench_load(repeats: int) -> list[Row]:
 
 
 DECISION_P95_MS = 100.0
+#: A whole game of bots only, through the match as a table plays it (decisions, `act`, the
+#: journal and log): what the simulation command and an all-bot table cost per game.
+BOT_GAME_P95_MS = 2000.0
 
 
 def bench_decisions(games: int) -> list[Row]:
     """How long the strongest bot takes to choose, every decision of `games` seeded bot-only
-    games per ready game (a player waits this long for each bot move, before any pacing)."""
+    games per ready game (a player waits this long for each bot move, before any pacing),
+    and how long each of those whole games takes."""
     rows = []
     for entry in ready_games():
         engine = load_engine(entry.id)
         level = "heuristic" if "heuristic" in engine.bots else sorted(engine.bots)[0]
         seats = [SeatSpec(f"Bot {n + 1}", "bot", level) for n in range(seat_count(engine))]
         samples: list[float] = []
+        game_ms: list[float] = []
         for seed in range(1, games + 1):
             match = Match(engine, engine.default_options(), seats, seed)
+            game_started = time.perf_counter()
             while True:
                 started = time.perf_counter()
                 step = match.next_bot_or_auto()
@@ -205,6 +212,8 @@ def bench_decisions(games: int) -> list[Row]:
                 if step[0] != AUTO:
                     samples.append((time.perf_counter() - started) * 1000)
                 match.act(*step)
+            game_ms.append((time.perf_counter() - game_started) * 1000)
+        note = f"{games} games, {seat_count(engine)} seats"
         spread = Spread.of(samples)
         rows.append(
             Row(
@@ -212,7 +221,17 @@ def bench_decisions(games: int) -> list[Row]:
                 measured=spread,
                 unit="ms",
                 met=spread.p95 <= DECISION_P95_MS,
-                note=f"{games} games, {seat_count(engine)} seats",
+                note=note,
+            )
+        )
+        whole = Spread.of(game_ms)
+        rows.append(
+            Row(
+                goal=f"{entry.id}: a whole {level} bot game p95 <= {BOT_GAME_P95_MS:.0f} ms",
+                measured=whole,
+                unit="ms",
+                met=whole.p95 <= BOT_GAME_P95_MS,
+                note=note,
             )
         )
     return rows

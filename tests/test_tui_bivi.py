@@ -8,7 +8,7 @@ import re
 import pytest
 
 from saves.store import list_saves, load
-from tests.tui_helpers import highlight_game, open_game, settle, wait_for_palette_top
+from tests.tui_helpers import highlight_game, open_game, settle, wait_for_palette_top, wait_until
 from tui.app import CampfireApp
 from tui.games.bivi import BiviScreen, RiverBoard
 from tui.screens.end import EndScreen
@@ -107,33 +107,62 @@ async def test_full_bivi_game_by_keys_with_save_and_reload(tmp_path) -> None:
     assert len(finished) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the action list highlights its first line, a paid beaver move, so Tab then Enter spends cubes; "
-    "the screen needs Bivouac's no-default-when-spending (tui/games/bivi.py, outside this review's files)",
-)
-async def test_enter_on_the_action_list_never_spends_cubes_on_a_beaver_move_by_default(tmp_path) -> None:
+def holding_a_tile_with_a_paid_beaver_move(seed: int = 1):
+    """A two-player match (both people) played through the match's own interface until
+    Ana holds a tile and may pay cubes to move her beaver: everyone takes and places the
+    first tile offered and never puts a cube down, and Ana, once she has placed two tiles
+    and has no cube, discards for one."""
     from engines.bivi import ENGINE
+    from engines.bivi.actions import CubeAt, Discard, MoveBeaver, TakeCube
     from engines.core.match import Match, SeatSpec
-    from tests.bivi.helpers import holding
-    from tests.bivi.test_bivi_turn import CHAIN
-    from tui.widgets.frame import ActionList
+
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo")], seed)
+    for _ in range(200):
+        seat = match.actors()[0]
+        legal = match.legal_actions(seat)
+        if seat == 0 and any(isinstance(a, MoveBeaver) for a in legal):
+            return match
+        placed = sum(1 for e in match.journal if e.seat == seat and e.action.startswith("place"))
+        choice = None
+        if seat == 0 and placed >= 2 and match.view(seat).rivers[seat].cubes == 0:
+            choice = next((a for a in legal if isinstance(a, (Discard, TakeCube))), None)
+        if choice is None:
+            choice = next(a for a in legal if not isinstance(a, (MoveBeaver, TakeCube, CubeAt)))
+        match.act(seat, choice)
+    raise AssertionError("Ana never held a tile with a paid beaver move to choose")
+
+
+async def test_enter_on_the_action_list_never_spends_cubes_on_a_beaver_move_by_default(tmp_path) -> None:
+    from tui.widgets.frame import ActionList, StatusLine
 
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Bo")], 1)
-    # Ana holds a pine log with two cubes: the list offers beaver moves costing 1 or 2 cubes
-    match._states[-1] = holding(23, rivers={0: CHAIN}, beavers={0: (6, 4)}, cubes={0: 2})
+    match = holding_a_tile_with_a_paid_beaver_move()
+    cubes, played = match.view(0).rivers[0].cubes, len(match.journal)
+    assert cubes > 0
     async with app.run_test(size=(120, 40)) as pilot:
         await open_game(app, pilot, match)
+        assert isinstance(app.focused, RiverBoard)  # the tile in hand goes on the river
+        actions = app.screen.query_one(ActionList)
+        assert "pays cubes" in str(actions.get_option_at_index(0).prompt)
         for _ in range(6):  # Tab to the action list
-            if isinstance(app.focused, ActionList):
+            if app.focused is actions:
                 break
             await pilot.press("tab")
             await settle(app, pilot)
-        assert isinstance(app.focused, ActionList)
+        assert app.focused is actions
         await pilot.press("enter")
         await settle(app, pilot)
-        assert match.state.players[0].cubes == 2 and not match.journal
+        assert match.view(0).rivers[0].cubes == cubes and len(match.journal) == played
+        status = str(app.screen.query_one(StatusLine).render())
+        assert "Enter alone takes nothing that costs you" in status
+        # The player is left where they were, and choosing by arrows plays the line chosen.
+        assert app.focused is actions
+        await pilot.press("down")
+        assert actions.highlighted == 0
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert match.journal[played].action.startswith("move-beaver")
+        assert match.view(0).rivers[0].cubes < cubes
 
 
 async def test_illegal_ghost_spot_shows_the_reason_and_enter_does_nothing(tmp_path) -> None:
@@ -355,10 +384,13 @@ async def test_decorations_are_shown_verbatim_with_a_legend(tmp_path) -> None:
         for tile_id in decorated:
             assert f"[{decoration_text(view.tiles[tile_id])}]" in forest
         assert "m moss" in forest and "f butterfly" in forest and "l ladybug" in forest
-        await pilot.press("1")
-        await settle(app, pilot)
-        await pilot.press("1")
-        await settle(app, pilot)
+        # A bot batch that runs out of time goes on after a timer, which `settle` does not
+        # wait for: each key waits until Ana is the one to act (a loaded machine lost them).
+        for _ in range(2):
+            await wait_until(pilot, lambda: app.screen.table.acting, "Ana's turn to act")
+            await pilot.press("1")
+            await settle(app, pilot)
+        await wait_until(pilot, lambda: app.screen.table.view.hand_tile is not None, "Ana holding a tile")
         hand = str(app.screen.query_one("#hand").render())
         tile = app.screen.table.view.hand_tile
         deco = decoration_text(tile)

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
-from engines.bivi.actions import CubeAt, Place
+from engines.bivi.actions import CubeAt, Discard, MoveBeaver, Place
 from engines.bivi.view import BiviView, view_river_text
 from engines.bivi.geometry import absolute, oriented_cells
 from engines.core.rules import load_rules
@@ -76,6 +76,8 @@ class BiviScreen(GhostScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._ghost_for: tuple[int, str, int] | None = None
+        #: The position (journal length, mode, viewer) the focus was last put in place for.
+        self._focused_for: tuple[int, str, int] | None = None
         self._problem: str | None = None
         self._first_other = 0
         self._others_shown = 0
@@ -128,6 +130,15 @@ class BiviScreen(GhostScreen):
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, CubeAt))]
+
+    def spends(self, action: Any, view: Any) -> bool:
+        """What costs the player (the action list then highlights nothing, so Enter alone
+        takes none of it): a beaver move pays cubes, a discard gives up the tile in hand."""
+        return isinstance(action, (MoveBeaver, Discard))
+
+    def on_action_list_nothing_chosen(self, message: ActionList.NothingChosen) -> None:
+        self.problem = message.reason
+        self.refresh_table()
 
     # -- sizes ------------------------------------------------------------------------
     def _choose_sizes(self, view: BiviView) -> tuple[CellSize, CellSize]:
@@ -191,26 +202,29 @@ class BiviScreen(GhostScreen):
         self._ghost_for = key if mode else None
         self._mode_now = mode
         self.draw(table, mode)
-        self._place_focus(table, mode)
+        self._place_focus(table, mode, key)
 
-    def _place_focus(self, table: Table, mode: str) -> None:
+    def _place_focus(self, table: Table, mode: str, position: tuple[int, str, int]) -> None:
         """The focus goes where the next input is expected: the river while placing, the
-        action list while choosing from it."""
+        action list while choosing from it. Once per position: a redraw of the same one (a
+        refused key, a hint) leaves the focus where the player took it."""
         if self._curtain_up:
             return
         river = self.query_one("#active-river", RiverBoard)
         river.accepts_put = bool(mode)
         river.can_rotate = mode == "tile"
         river.can_flip = mode == "tile" and table.view.flip_allowed
-        # The screen's own set_focus: a widget's focus() repaints it whole, even when it
-        # already has the focus.
-        if mode:
-            if self.focused is not river:
-                self.set_focus(river)
-        elif table.acting:
-            actions = self.query_one(ActionList)
-            if self.focused is not actions:
-                self.set_focus(actions)
+        if self._focused_for != position:
+            self._focused_for = position
+            # The screen's own set_focus: a widget's focus() repaints it whole, even when
+            # it already has the focus.
+            if mode:
+                if self.focused is not river:
+                    self.set_focus(river)
+            elif table.acting:
+                actions = self.query_one(ActionList)
+                if self.focused is not actions:
+                    self.set_focus(actions)
         self.refresh_bindings()
 
     def draw(self, table: Table, mode: str) -> None:

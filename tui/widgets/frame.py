@@ -11,7 +11,7 @@ themselves, and each widget compares what it would show with what it shows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -305,14 +305,34 @@ class SeatPanels(VerticalScroll):
         self.watch_table(self.table)
 
 
+@runtime_checkable
+class NamesSpending(Protocol):
+    """A game screen that says which of its offers cost the player something (money,
+    cubes, a card, a tile...): the action list then comes with nothing highlighted."""
+
+    def spends(self, action: Any, view: Any) -> bool: ...
+
+
 class ActionList(OptionList):
     """The viewer's legal actions, numbered; Enter plays the highlighted one (digits are
-    bound by the game screen, so they work wherever the focus is). Long items wrap."""
+    bound by the game screen, so they work wherever the focus is). Long items wrap.
+
+    Enter never spends by default: offers among which one costs the player something (as
+    a `NamesSpending` screen says) come with no row highlighted, so Enter alone takes
+    nothing until the player moves the highlight or presses a number; it then posts
+    `NothingChosen`, whose sentence the screen may show."""
 
     class Chosen(Message):
         def __init__(self, action: Any) -> None:
             super().__init__()
             self.action = action
+
+    class NothingChosen(Message):
+        """Enter with no row highlighted: `reason` says how to choose."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
 
     table: reactive[Table | None] = reactive(None, repaint=False)
 
@@ -410,9 +430,28 @@ class ActionList(OptionList):
         self.clear_options()
         if texts:
             self.add_options(Option(Text(line)) for line in listed)
-            self.highlighted = 0
+            self.highlighted = None if self._any_spends(table) else 0
         else:
             self.add_option(Option(listed[0], disabled=True))
+
+    def _any_spends(self, table: Table) -> bool:
+        """Whether one of the offers costs the viewer something, as the screen says."""
+        screen = self.screen if self.is_attached else None
+        if not table.acting or not isinstance(screen, NamesSpending):
+            return False
+        return any(screen.spends(action, table.view) for action in self._actions)
+
+    def action_select(self) -> None:
+        if self.highlighted is None and self._actions:
+            count = min(len(self._actions), 9)
+            keys = "key 1" if count == 1 else f"keys 1-{count}"
+            self.post_message(
+                self.NothingChosen(
+                    f"Enter alone takes nothing that costs you: choose with {keys}, or arrows then Enter."
+                )
+            )
+            return
+        super().action_select()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
