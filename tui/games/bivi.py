@@ -136,10 +136,6 @@ class BiviScreen(GhostScreen):
         takes none of it): a beaver move pays cubes, a discard gives up the tile in hand."""
         return isinstance(action, (MoveBeaver, Discard))
 
-    def on_action_list_nothing_chosen(self, message: ActionList.NothingChosen) -> None:
-        self.problem = message.reason
-        self.refresh_table()
-
     # -- sizes ------------------------------------------------------------------------
     def _choose_sizes(self, view: BiviView) -> tuple[CellSize, CellSize]:
         """Bigger cells when the terminal has room: the active river first, then the others."""

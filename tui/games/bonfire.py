@@ -30,7 +30,18 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from engines.bonfire import city
-from engines.bonfire.actions import Fate
+from engines.bonfire.actions import (
+    BuildPath,
+    Discard,
+    Fate,
+    Fulfil,
+    GreatBonfire,
+    Procession,
+    Receive,
+    Recruit,
+    Sail,
+    TakeGuardian,
+)
 from engines.bonfire.state import is_solo
 from tui.games import bonfire_labels
 from tui.games.bonfire_draw import (
@@ -238,6 +249,14 @@ class BonfireScreen(GameScreen):
         """Actions named from the table: the offering by its resource, the path tile by its
         crystal, the tile a swap takes by its symbols."""
         return bonfire_labels.label(view, self.me, action, super().label(view, action))
+
+    #: Every action that gives up a tile, an offering, a gnome, a novice or a task card.
+    PAID = (Sail, Receive, TakeGuardian, BuildPath, Procession, GreatBonfire, Recruit, Fulfil, Discard)
+
+    def spends(self, action: Any, view: Any) -> bool:
+        """What costs the player (the action list then highlights nothing, so Enter alone
+        takes none of it)."""
+        return isinstance(action, self.PAID)
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         """Fate placements go on the board (learnt here, once per state); the list shows

@@ -25,7 +25,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from engines.camp_grizzly.actions import Draw, End, Fight, Move, StartFinale
+from engines.camp_grizzly.actions import Draw, Drop, End, Fight, Move, StartFinale, Trade, Use
 from engines.camp_grizzly.board import shortest_path
 from engines.camp_grizzly.content import camp_map, finales, label, minis, parse_label
 from tui.games.camp_grizzly_cards import (
@@ -124,6 +124,11 @@ class CampGrizzlyScreen(GameScreen):
     LETTER_ACTIONS = {"draw": Draw, "end": End, "finale": StartFinale}
     # A counselor's panel grows and shrinks with what they carry.
     replay_panels_keep_room = True
+
+    def spends(self, action: Any, view: Any) -> bool:
+        """What costs the team (the action list then highlights nothing, so Enter alone
+        takes none of it): a single-use card played, an item dropped or handed over."""
+        return isinstance(action, (Use, Drop, Trade))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -343,6 +343,12 @@ class GameScreen(StyledOnOpen, Screen[None]):
         if self.table is not None and number <= len(self.table.actions):
             self.choose_action(self.table.actions[number - 1][1])
 
+    def on_action_list_nothing_chosen(self, message: ActionList.NothingChosen) -> None:
+        """Enter on a list that offers something costly and has nothing highlighted (see the
+        screen's `spends`): the status line says how to choose, and nothing is played."""
+        self.problem = message.reason
+        self.refresh_table()
+
     def on_action_list_chosen(self, message: ActionList.Chosen) -> None:
         self.choose_action(message.action)
 
