@@ -389,3 +389,26 @@ async def test_every_map_row_is_reachable_whatever_the_height_the_pane_leaves(tm
             await pilot.press("m")
             await pilot.pause()
         check_window()
+
+
+def test_the_last_challenge_is_named_as_the_rules_name_it() -> None:
+    """The card names the last challenge by its name in the rules (Question, Localization,
+    Word association), never by the engine's kind word, and says it once."""
+    from engines.bioviva.state import KIND_TITLES
+    from tests.replay_games import played
+    from tui.games.bioviva import card_text
+
+    match, _ = played("bioviva")
+    names = [seat.name for seat in match.seats]
+    seen: dict[str, str] = {}
+    for position in range(len(match.journal) + 1):
+        view = match.engine.view(match.state_after(position), None)
+        if view.last is not None and view.last.kind not in seen:
+            seen[view.last.kind] = next(
+                line for line in card_text(view, names).splitlines() if line.startswith("Last challenge")
+            )
+    assert len(seen) >= 2, f"the seeded game met too few kinds of challenge: {sorted(seen)}"
+    for kind, line in seen.items():
+        title = KIND_TITLES[kind]
+        assert line.startswith(f"Last challenge ({title}): "), line
+        assert line.count(title) == 1 and f"({kind})" not in line, line

@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.widgets import ContentSwitcher, Input, Static
 
 from engines.bioviva.actions import Guess, LayTile, Magnifier, PawnKind, PlacePawn
-from engines.bioviva.state import BiovivaView
+from engines.bioviva.state import KIND_TITLES, BiovivaView
 from engines.bioviva.worldmap import COLS, ROWS, biome_at, parse_cell
 from engines.core.errors import IllegalAction
 from saves.limits import printable
@@ -178,7 +178,7 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
     last = view.last
     if last is not None:
         lines.append("")
-        lines.append(f"Last challenge ({last.kind}): {last.prompt}")
+        lines.append(f"Last challenge {last_challenge(last.kind, last.prompt)}")
         lines.append(f"Answer: {last.answer}")
         if last.commentary:
             lines.append(last.commentary)
@@ -187,6 +187,14 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
     # Guesses are players' text (and may come from a shared save or a modified client):
     # nothing in them reaches the terminal as a control sequence.
     return name_seats("\n".join(printable(line) for line in lines), names)
+
+
+def last_challenge(kind: str, prompt: str) -> str:
+    """The last challenge named as the rules name it (never the engine's kind word), then
+    its prompt, without saying the name twice: the association's prompt starts with it."""
+    title = KIND_TITLES.get(kind, kind)
+    said = prompt.removeprefix(f"{title}: ")
+    return f"({title}): {said}"
 
 
 def table_viewer_is_guide(view: BiovivaView) -> bool:
