@@ -77,8 +77,9 @@ LINEUPS = [
 
 @pytest.mark.parametrize("mode", MODES)
 def test_seeded_playouts_keep_tiles_cubes_and_stability_invariants(mode):
+    # Every line-up twice a mode; the soak below plays 500 games a mode, 50 of them checked.
     reasons = collections.Counter()
-    for seed in range(24):
+    for seed in range(12):
         match = play(mode, LINEUPS[seed % len(LINEUPS)], 1000 + seed)
         out = ENGINE.outcome(match.state)
         assert out.winners and len(out.scores) == len(match.seats)
