@@ -121,7 +121,11 @@ async def test_palette_finds_a_symbol_tile_in_the_rules(tmp_path) -> None:
         await open_game(app, pilot, match)
         await pilot.press("ctrl+p")
         await pilot.pause()
-        await pilot.press(*"symbol tiles antennae")
+        # The words pasted at once: typed a key at a time, the palette searched 21 times
+        # (typing into it is tests/test_tui_frame.py's test_the_palette_opens_the_keys_panel).
+        from textual.command import CommandInput
+
+        app.screen.query_one(CommandInput).insert_text_at_cursor("symbol tiles antennae")
         await wait_for_palette_top(app, pilot, "Symbol tiles")
         await pilot.press("enter")
         await pilot.pause()

@@ -9,10 +9,11 @@ import pytest
 
 from bench.keys import VirtualScreen
 from engines.registry import ready_games
-from tests.tui_helpers import open_setup_form, settle
+from tests.tui_helpers import settle
 from tui.app import CampfireApp
 from tui.screens import game as game_screen
 from tui.screens.game import GameScreen
+from tui.screens.setup import SetupScreen
 
 from tests.internals_marks import needs_internals
 
@@ -60,7 +61,10 @@ async def test_start_draws_the_settled_screen_in_its_first_frame(tmp_path, monke
     app = FramesApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        await open_setup_form(app, pilot, game_id)
+        # The form as the launcher opens it (tests/test_tui_launcher.py walks there by keys).
+        app.push_screen(SetupScreen(game_id))
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
         await pilot.press("enter")  # Start
         await settle(app, pilot)
         await pilot.pause(0.2)

@@ -533,19 +533,23 @@ async def test_a_drawn_game_is_kept_out_of_the_collectors_passes_until_left(tmp_
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     seats = [SeatSpec("Ana"), SeatSpec("Bot", "bot", "heuristic")]
 
-    def walked(thing: object) -> bool:
-        return any(found is thing for found in gc.get_objects())
+    def walked(*things: object) -> list[bool]:
+        """Whether each of `things` is among the objects the collector walks (one walk for
+        all: a walk lists every object of the test process)."""
+        ids = {id(found) for found in gc.get_objects()}
+        return [id(thing) in ids for thing in things]
 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         gc.unfreeze()  # whatever the app set aside before the game
         screen = await start(app, pilot, Match(ENGINE, CountOptions(target=9), seats, 4))
         for _ in range(50):  # the footer's keys come a frame or two after the screen
-            if not walked(screen):
+            seen = walked(screen, screen.match)
+            if seen == [False, False]:
                 break
             await pilot.pause(0.01)
-        assert not walked(screen) and not walked(screen.match)
+        assert seen == [False, False], "the drawn game's screen and match are set aside"
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
-        assert walked(screen.match) and gc.get_freeze_count() == 0
+        assert walked(screen.match) == [True] and gc.get_freeze_count() == 0

@@ -77,8 +77,9 @@ LINEUPS = [
 
 @pytest.mark.parametrize("mode", MODES)
 def test_seeded_playouts_keep_tiles_cubes_and_stability_invariants(mode):
+    # Every line-up twice a mode; the soak below plays 500 games a mode, 50 of them checked.
     reasons = collections.Counter()
-    for seed in range(24):
+    for seed in range(12):
         match = play(mode, LINEUPS[seed % len(LINEUPS)], 1000 + seed)
         out = ENGINE.outcome(match.state)
         assert out.winners and len(out.scores) == len(match.seats)
@@ -104,7 +105,8 @@ def heuristic_win_rate(games: int, seed0: int = 0) -> float:
 
 
 def test_heuristic_beats_random_in_most_two_player_games():
-    assert heuristic_win_rate(40) >= 0.75
+    # A random player wins about half; the heuristic won all of the first 40 (200 under soak).
+    assert heuristic_win_rate(20) >= 0.75
 
 
 @pytest.mark.soak

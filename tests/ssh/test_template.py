@@ -108,9 +108,10 @@ async def test_forked_games_read_colours_from_the_players_terminal_and_variables
         colour_session(gateway.port, "xterm-256color", {"COLORTERM": "truecolor"}) as truecolor,
         colour_session(gateway.port, "xterm-256color", {"COLORTERM": "truecolor", "NO_COLOR": "1"}) as monochrome,
     ):
-        for terminal in (plain, truecolor, monochrome):
-            await terminal.wait_for(LAUNCHER, START_TIMEOUT)
-            await terminal.settle()
+        terminals = (plain, truecolor, monochrome)
+        await asyncio.gather(*(terminal.wait_for(LAUNCHER, START_TIMEOUT) for terminal in terminals))
+        # Each settle waits for a quiet second: the three at once rather than in turn.
+        await asyncio.gather(*(terminal.settle() for terminal in terminals))
         # 16 colours come as names, deeper colours as RGB.
         assert _colours(plain) and not any(_is_hex(colour) for colour in _colours(plain))
         assert any(_is_hex(colour) for colour in _colours(truecolor))
@@ -160,8 +161,9 @@ async def test_a_dead_template_is_started_again_and_its_games_play_on(start_gate
         await first.wait_until(lambda: template.ready, "the template starting again", START_TIMEOUT)
         assert template.restarts == 1
         await first.settle()
-        first.press("\x1b[B")  # the orphaned game still answers keys
-        await first.settle()
+        drawn = first.bytes_received
+        first.press("\x1b[B")  # the orphaned game still answers keys: it redraws the list
+        await first.wait_until(lambda: first.bytes_received > drawn, "the orphaned game answering a key")
         assert not first.closed.is_set()
         first_conn.abort()
         assert await wait_gone([orphan.pid], REAP_LIMIT) == []
