@@ -89,15 +89,29 @@ def bot_step(match: Match, bot: Any) -> tuple[int, Any]:
 def near_the_end(entry: GameEntry, seats: list[SeatSpec], seed: int = 3, left: int = END_BY_KEYS) -> WatchedMatch:
     """A seeded game played through the match by heuristic bots to `left` actions from its
     end (found by playing it once to the end: the same seed and choices play it again)."""
+    whole = _heuristic_game(entry, seats, seed, lambda match: match.is_over())
+    return _heuristic_game(entry, seats, seed, lambda match: len(match.journal) >= len(whole.journal) - left)
+
+
+def before_the_last_moves(
+    entry: GameEntry, seats: list[SeatSpec], seat: int = 0, moves: int = 2, seed: int = 3
+) -> WatchedMatch:
+    """A seeded game played by heuristic bots up to `seat`'s `moves`-th last action: the
+    player then has `moves` moves to make before the end (as many as the bots' game had,
+    when the same choices are made)."""
+    whole = _heuristic_game(entry, seats, seed, lambda match: match.is_over())
+    own = [number for number, step in enumerate(whole.journal) if step.seat == seat]
+    assert len(own) >= moves, f"{entry.title}: seat {seat} made {len(own)} moves in a whole game"
+    return _heuristic_game(entry, seats, seed, lambda match: len(match.journal) >= own[-moves])
+
+
+def _heuristic_game(entry: GameEntry, seats: list[SeatSpec], seed: int, until: Callable[[Match], bool]) -> WatchedMatch:
     engine = load_engine(entry.id)
     bot = engine.bots["heuristic"]()
-    whole = new_match(entry, seats, seed)
-    while not whole.is_over():
-        whole.act(*bot_step(whole, bot))
-        assert len(whole.journal) < 5000, f"{entry.title}: a heuristic game did not end"
     match = new_match(entry, seats, seed)
-    while len(match.journal) < len(whole.journal) - left:
+    while not until(match):
         match.act(*bot_step(match, bot))
+        assert len(match.journal) < 5000, f"{entry.title}: a heuristic game did not end"
     return match
 
 
