@@ -327,12 +327,13 @@ def options_that_deal_secrets(entry: GameEntry, seed: int = TABLE_SEED, within: 
     raise AssertionError(f"{entry.title}: no options deal a secret in its first {within} actions")
 
 
-def unseen_by_spectators(match: Match) -> list[str]:
-    """What no spectator may see of `match` now: every seat's secrets and, while a game of
-    chance is unfinished, its seed."""
-    if match.is_over():
+def unseen_by_spectators(match: Match, version: int | None = None) -> list[str]:
+    """What no spectator may see of `match` now (or after its first `version` actions):
+    every seat's secrets and, while a game of chance is unfinished, its seed."""
+    state = match.state if version is None else match.state_after(version)
+    if match.engine.is_over(state):
         return []
-    unseen = [secret for owned in match.engine.secrets(match.state).values() for secret in owned if secret]
+    unseen = [secret for owned in match.engine.secrets(state).values() for secret in owned if secret]
     if match.engine.info.flags.chance:
         unseen.append(str(match.seed))
     return unseen

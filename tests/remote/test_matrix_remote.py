@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import asyncio
 
+import msgspec
 import pytest
 
 from server.host import HostLimits
 from engines.registry import HIDDEN_KINDS
-from server.protocol import Done, Join, Refused, SeatRequest
+from server.protocol import Done, Join, Refused, SeatRequest, Update, decode_reply, encode_view
 from tests.layout import screen_text
 from tests.matrix import (
     TABLE_SEED,
@@ -41,12 +42,30 @@ WATCHED = 30
 CELLS = [pytest.param(entry, id=entry.id) for entry in table_cells()]
 
 
-async def _sit(app, pilot, key: str = "enter") -> RemoteScreen:
+async def _sit(app, pilot, key: str = "enter", *, record: bool = False) -> RemoteScreen:
+    """From the launcher: the lobby, and `key` on its one table. With `record`, the lobby's
+    client keeps every message it receives from there on (its `transcript`)."""
     await pilot.press("t")
     await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.tables) == 1, "the table")
+    if record:
+        app.screen.client.transcript = []
     await pilot.press(key)
     await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the table's screen")
     return app.screen
+
+
+def _updates_as_text(bodies: list[bytes], table_id: str) -> list[tuple[Update, str]]:
+    """The updates of `table_id` among the messages `bodies`, each with itself as JSON text,
+    its view (and actions) decoded: a secret or a seed anywhere in it is there as text."""
+    found = []
+    for body in bodies:
+        reply = decode_reply(body)
+        if isinstance(reply, Update) and reply.table == table_id:
+            whole = msgspec.to_builtins(reply)
+            whole["view"] = msgspec.msgpack.decode(reply.view)
+            whole["actions"] = msgspec.msgpack.decode(reply.actions) if reply.actions else []
+            found.append((reply, msgspec.json.encode(whole).decode()))
+    return found
 
 
 def _shown(screen, unseen: list[str]) -> list[str]:
@@ -142,14 +161,26 @@ async def test_two_players_and_a_spectator_at_every_game(entry, start_host, conn
     assert match.seed == TABLE_SEED
     app = _app_for(host, monkeypatch, tmp_path, CY, "Cy")
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await _sit(app, pilot, "w")
+        screen = await _sit(app, pilot, "w", record=True)
         assert screen.remote.seat is None and isinstance(screen, screen_class(entry.id))
-        frames = with_secrets = 0
+        received = screen.remote.client.transcript
+        frames = with_secrets = checked = 0
         for _ in range(WATCHED):
             await settled(host, done.table, list(players.values()))
             await _until(pilot, lambda: screen.remote.version == table.version, "Cy's screen current")
             await pilot.pause()
             problems += screen_problems(app, "Cy watching")
+            # What Cy's client was sent, not only what its screens draw: every update, its
+            # view decoded, against what the game hid at that update's version.
+            for update, payload in _updates_as_text(received[checked:], done.table):
+                version = update.version
+                sent = [s for s in unseen_by_spectators(match, version) if s in payload]
+                assert sent == [], f"Cy's client was sent what {entry.title} hides at version {version}: {sent}"
+                # The view itself is the spectator's (a game may encode a hand by ids its
+                # secrets name in words): byte for byte what the engine shows nobody's seat.
+                spectators = encode_view(match.engine.view(match.state_after(version), None))
+                assert update.view == spectators, f"Cy's client was sent another view than a spectator's at {version}"
+            checked = len(received)
             unseen = unseen_by_spectators(match)
             assert _shown(screen, unseen) == [], f"Cy's screen shows what {entry.title} hides: {_shown(screen, unseen)}"
             if match.engine.secrets(match.state) and not with_secrets:
