@@ -8,6 +8,7 @@ the match (bots), and the moves it looks at by keys, as a player would press the
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +17,7 @@ from engines.core.match import Match, SeatSpec
 from engines.core.protocol import AUTO
 from engines.registry import GameEntry, load_engine, ready_games
 from tests.layout import screen_text
-from tests.tui_helpers import becomes, palette_prompts, settle, wait_until
+from tests.tui_helpers import becomes, palette_prompts, searches_done, settle, type_text, wait_until
 
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay")
 #: What must never be on any screen of a cell.
@@ -235,7 +236,7 @@ async def read_every_topic_from_the_palette(app: Any, pilot: Any, game: Any, gam
     first = book.sections[0]
     label = f"rules: {book.title} / {first.title}"
     await open_from_the_palette(app, pilot, label, first.title)
-    viewer = app.screen
+    viewer = await screen_opened(app, game, label)
     assert isinstance(viewer, RulesScreen), f"the palette's {label!r} opened {type(viewer).__name__}"
     read = []
     for number, section in enumerate(book.sections):
@@ -250,24 +251,114 @@ async def read_every_topic_from_the_palette(app: Any, pilot: Any, game: Any, gam
     return read
 
 
-async def open_from_the_palette(app: Any, pilot: Any, label: str, typed: str) -> None:
+async def open_from_the_palette(app: Any, pilot: Any, label: str, typed: str, occurrence: int = 0) -> None:
     """Ctrl+P, `typed` typed (its ASCII letters, digits and spaces: keys a player has), Down to
-    the entry reading `label` and Enter."""
-    from textual.command import CommandPalette
+    the entry reading `label` (its `occurrence`-th where entries read alike) and Enter.
 
-    await pilot.press("ctrl+p")
-    await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette opening")
-    await pilot.press(*(c for c in typed.lower() if c.isascii() and (c.isalnum() or c == " ")))
+    What a trip cost was the waits between keys, not the palette: Pilot waits for the app to
+    go idle after each key (some 80 ms on the test machine, and the palette searches again on
+    every letter), so a label typed key by key took 1-2.5 s, 40 Downs 3 s, and Ctrl+P and
+    Enter 0.3 and 0.6 s each. Here the keys go as bursts (the same key events, as from a fast
+    typist), each followed by one wait for what it must bring about."""
+    from textual.command import CommandList, CommandPalette
+    from textual.widgets import Input
+
+    await press_burst(app, ["ctrl+p"], lambda: isinstance(app.focused, Input), "the palette opening")
+    assert isinstance(app.screen, CommandPalette), f"Ctrl+P opened {type(app.screen).__name__}"
+    await type_text(app, pilot, "".join(c for c in typed.lower() if c.isascii() and (c.isalnum() or c == " ")))
 
     def entries() -> list[str]:
         return [prompt.split("\n")[0] for prompt in palette_prompts(app)]
 
-    await wait_until(pilot, lambda: label in entries(), f"{label!r} in the palette")
-    await app.workers.wait_for_complete()  # the search is over: the list in its final order
-    await pilot.pause()
-    await pilot.press(*["down"] * entries().index(label), "enter")
-    await wait_until(pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette closing")
-    await pilot.pause()
+    listed: list[str] = []
+    for _ in range(100):  # the search that follows the last key, once it is over (its final order)
+        await asyncio.sleep(0.01)
+        await searches_done(app)
+        listed = entries()  # read once a search is over: reading a long list as it fills slows it
+        if listed.count(label) > occurrence:
+            break
+        await asyncio.sleep(0.05)
+    assert listed.count(label) > occurrence, f"{label!r} is not in the palette: {listed[:5]}"
+    index = [n for n, entry in enumerate(listed) if entry == label][occurrence]
+    listing = app.screen.query_one(CommandList)
+    await press_burst(app, ["down"] * index, lambda: listing.highlighted == index, f"{label!r} highlighted")
+    await press_burst(app, ["enter"], lambda: not isinstance(app.screen, CommandPalette), "the palette closing")
+
+
+async def screen_opened(app: Any, under: Any, label: str) -> Any:
+    """The screen the palette's entry `label` pushed over `under`, once it is mounted (a rules
+    viewer: with its section listed as shown)."""
+    from tui.screens.rules import RulesScreen
+
+    def up() -> bool:
+        screen = app.screen
+        if screen is under or not screen.is_mounted:
+            return False
+        return not isinstance(screen, RulesScreen) or screen.section_shown is not None
+
+    await press_burst(app, [], up, f"{label!r} opening its screen")
+    return app.screen
+
+
+async def press_burst(app: Any, keys: list[str], done: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+    """`keys` pressed as a burst (see `open_from_the_palette`), then until `done()` (polled,
+    without Pilot's wait for idle; bounded)."""
+    from textual import events
+
+    for key in keys:
+        app.post_message(events.Key(key, None))
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not done():
+        assert loop.time() < deadline, f"{what} did not happen within {timeout:.0f} s"
+        await asyncio.sleep(0.005)
+
+
+def palette_sample(topics: list[tuple[str, str, str]], sections: int) -> list[int]:
+    """The rules entries of the palette a matrix row opens by keys (indices into `topics`):
+    the first and last of the sections' entries and of the glossary terms', the first whose
+    label is not plain ASCII (typed without those letters) and every one whose label another
+    entry shares. The first `sections` entries are the sections' (the palette lists them
+    before the glossary terms). The soak run opens every entry."""
+    terms = list(range(sections, len(topics)))
+    chosen = {0, sections - 1, *(terms[:1] + terms[-1:])}
+    chosen |= {next((n for n, t in enumerate(topics) if not t[0].isascii()), 0)}
+    labels = [label for label, _, _ in topics]
+    chosen |= {n for n, label in enumerate(labels) if labels.count(label) > 1}
+    return sorted(chosen)
+
+
+async def open_palette_entries(app: Any, pilot: Any, game: Any, indices: list[int]) -> list[str]:
+    """From the game screen, each rules entry of the palette at `indices` opened by keys
+    (Ctrl+P, its label typed, Down to it, Enter): the viewer shows its section, heading
+    first; Esc back to the game. The labels opened."""
+    from textual.widgets import Markdown
+
+    from engines.core.rules import load_rules
+    from tui.screens.rules import RulesScreen
+
+    topics = palette_rules_topics(game)
+    labels = [label for label, _, _ in topics]
+    opened = []
+    for index in indices:
+        label, game_id, anchor = topics[index]
+        section = load_rules(game_id).section(anchor)
+        assert section is not None, f"{label!r} names no section"
+        await open_from_the_palette(app, pilot, label, label, labels[:index].count(label))
+        viewer = await screen_opened(app, game, label)
+        assert isinstance(viewer, RulesScreen), f"the palette's {label!r} opened {type(viewer).__name__}"
+        shown = viewer.section_shown
+        assert shown is not None and shown.anchor == anchor, f"{label!r} shows {shown}"
+        text = viewer.query_one("#rules-text", Markdown)
+        await press_burst(
+            app,
+            [],
+            lambda: text.source == section.markdown and bool(text.children) and text.children[0].region.area > 0,
+            f"{section.title} shown from {label!r}",
+        )
+        await press_burst(app, ["escape"], lambda: app.screen is game, f"Esc back to the game from {label!r}")
+        opened.append(label)
+    return opened
 
 
 async def reach_last_line(pilot: Any, viewer: Any) -> None:
@@ -281,7 +372,11 @@ async def reach_last_line(pilot: Any, viewer: Any) -> None:
     assert section is not None, "the viewer shows no section"
     text = viewer.query_one("#rules-text", Markdown)
     scroller = viewer.query_one(RulesText)
-    await wait_until(pilot, lambda: text.source == section.markdown and bool(text.children), f"{section.title} shown")
+    await wait_until(
+        pilot,
+        lambda: text.source == section.markdown and bool(text.children) and text.children[0].region.area > 0,
+        f"{section.title} shown",
+    )
     await pilot.press("end")
 
     def at_the_end() -> bool:
