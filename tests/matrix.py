@@ -91,7 +91,7 @@ def near_the_end(entry: GameEntry, seats: list[SeatSpec], seed: int = 3, left: i
     """A seeded game played through the match by heuristic bots to `left` actions from its
     end (found by playing it once to the end: the same seed and choices play it again)."""
     whole = _heuristic_game(entry, seats, seed, lambda match: match.is_over())
-    return _heuristic_game(entry, seats, seed, lambda match: len(match.journal) >= len(whole.journal) - left)
+    return _replayed(whole, len(whole.journal) - left)
 
 
 def before_the_last_moves(
@@ -103,7 +103,15 @@ def before_the_last_moves(
     whole = _heuristic_game(entry, seats, seed, lambda match: match.is_over())
     own = [number for number, step in enumerate(whole.journal) if step.seat == seat]
     assert len(own) >= moves, f"{entry.title}: seat {seat} made {len(own)} moves in a whole game"
-    return _heuristic_game(entry, seats, seed, lambda match: len(match.journal) >= own[-moves])
+    return _replayed(whole, own[-moves])
+
+
+def _replayed(whole: WatchedMatch, actions: int) -> WatchedMatch:
+    """`whole`'s game again to its first `actions` actions (applied from its journal: the
+    bots' choices are not made again)."""
+    replayed = WatchedMatch.replay(whole.engine, whole.options, whole.seats, whole.seed, whole.journal[:actions])
+    assert isinstance(replayed, WatchedMatch)
+    return replayed
 
 
 def _heuristic_game(entry: GameEntry, seats: list[SeatSpec], seed: int, until: Callable[[Match], bool]) -> WatchedMatch:

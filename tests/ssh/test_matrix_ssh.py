@@ -120,9 +120,13 @@ async def start_table(terminal, gateway, entry: GameEntry):
     await terminal.wait_for("A new table")
     await terminal.settle(quiet=0.3)
     ready = [g.id for g in ready_games()]
-    for key in (ENTER, *[DOWN] * ready.index(entry.id), ENTER):  # the game list, in the registry's order
-        terminal.press(key)
-        await terminal.settle(quiet=0.3)
+    terminal.press(ENTER)  # the game list opens (in the registry's order)
+    await terminal.settle(quiet=0.3)
+    # Down to the game and Enter at once: the open list takes them in order (a wrong game
+    # would fail the check below). The list closes before Tab: open, it would take the
+    # seats' letters as a search.
+    terminal.press(*[DOWN] * ready.index(entry.id), ENTER)
+    await terminal.settle(quiet=0.3)
     terminal.press("\t")  # to the seats
     await terminal.settle(quiet=0.3)
     terminal.press(seats_text(entry), ENTER)
