@@ -3,11 +3,12 @@ and against bots, in one app session each (tests/matrix.py has the steps).
 
 Open it; act by keys (at least two moves for each human seat); F1 on the game screen and its
 topic scrolled to its last line; every rules entry of the command palette checked against the
-book, a glossary term opened by keys and, in one row per game, the book opened from the
-palette and every section in it scrolled to its last line; the Keys panel; the log; save, leave and load;
-the screen at 80x24, 120x40 and 200x60 (one app, resized); and the end screen of a short
-seeded game played to its end by keys. Fails on a traceback, "internal error", a blank board
-area or a read of the match's state from tui/."""
+book and, in one row per game, the book opened from the palette, every section in it
+scrolled to its last line, and entries of every kind opened by keys (every entry in the soak
+run); the Keys panel; the log; save, leave and load; the screen at 80x24, 120x40 and 200x60
+(one app, resized); and the end screen of a short seeded game played to its end by keys.
+Fails on a traceback, "internal error", a blank board area or a read of the match's state
+from tui/."""
 
 from __future__ import annotations
 

@@ -5,11 +5,14 @@ Ana, when due, moves by keys (at least twice: her number keys, or Enter on the b
 turn played on it) and Bo's client gets the change; Bo's moves reach Ana's screen. F1, the
 Keys panel and the log work on Ana's screen. Ana's app closes (she dropped) and a new one
 takes her back to her seat at the table's version. Bo drops, Ana votes a bot in with `v`,
-and Bo takes the seat back by joining again. Cy watches while the game goes on: every frame
-shows the board and none of what the game's registry entry says it hides (`hidden`): no
-seat's secret (the engine's `secrets`, met at least once where the game has them; the table
-is set up with the options that deal them) and not the seed of an unfinished game of
-chance."""
+and Bo takes the seat back by joining again. Ana then goes to her other table, stored near
+its end before the host started (restored from its table store): her last move by keys, and
+the end screen names the winners. Cy watches while the game goes on: every frame shows the
+board and none of what the game's registry entry says it hides (`hidden`): no seat's secret
+(the engine's `secrets`, met at least once where the game has them; the table is set up with
+the options that deal them) and not the seed of an unfinished game of chance; and every
+update Cy's client receives holds none of them either and carries the spectator's own view,
+whatever the screens draw of it."""
 
 from __future__ import annotations
 
