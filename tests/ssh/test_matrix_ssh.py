@@ -190,8 +190,11 @@ def listed_number(text: str, label: str) -> int | None:
 
 
 async def the_bots_move_by_keys(terminal, table, seat: int) -> str:
-    """The move the heuristic bot would make for `seat`, by its number where the list shows
-    it (the stored game then goes on as the bots played it); else as `move_by_keys` does."""
+    """The move the heuristic bot would make for `seat`, by keys: its number where the list
+    shows it among the first nine, else its entry in the command palette (Ctrl+P, its label
+    typed, Enter on the best match), so the stored game goes on as the bots played it and ends
+    in a move or two; a label the list words otherwise is played as `move_by_keys` does. How
+    it was played."""
     match = table.match
     choice = match.bot_choice(seat, match.engine.bots["heuristic"]())
     names = [s.name for s in match.seats]
