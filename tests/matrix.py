@@ -8,6 +8,7 @@ the match (bots), and the moves it looks at by keys, as a player would press the
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +17,7 @@ from engines.core.match import Match, SeatSpec
 from engines.core.protocol import AUTO
 from engines.registry import GameEntry, load_engine, ready_games
 from tests.layout import screen_text
-from tests.tui_helpers import becomes, palette_prompts, settle, wait_until
+from tests.tui_helpers import palette_prompts, searches_done, settle, type_text, wait_until
 
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay")
 #: What must never be on any screen of a cell.
@@ -89,15 +90,37 @@ def bot_step(match: Match, bot: Any) -> tuple[int, Any]:
 def near_the_end(entry: GameEntry, seats: list[SeatSpec], seed: int = 3, left: int = END_BY_KEYS) -> WatchedMatch:
     """A seeded game played through the match by heuristic bots to `left` actions from its
     end (found by playing it once to the end: the same seed and choices play it again)."""
+    whole = _heuristic_game(entry, seats, seed, lambda match: match.is_over())
+    return _replayed(whole, len(whole.journal) - left)
+
+
+def before_the_last_moves(
+    entry: GameEntry, seats: list[SeatSpec], seat: int = 0, moves: int = 2, seed: int = 3
+) -> WatchedMatch:
+    """A seeded game played by heuristic bots up to `seat`'s `moves`-th last action: the
+    player then has `moves` moves to make before the end (as many as the bots' game had,
+    when the same choices are made)."""
+    whole = _heuristic_game(entry, seats, seed, lambda match: match.is_over())
+    own = [number for number, step in enumerate(whole.journal) if step.seat == seat]
+    assert len(own) >= moves, f"{entry.title}: seat {seat} made {len(own)} moves in a whole game"
+    return _replayed(whole, own[-moves])
+
+
+def _replayed(whole: WatchedMatch, actions: int) -> WatchedMatch:
+    """`whole`'s game again to its first `actions` actions (applied from its journal: the
+    bots' choices are not made again)."""
+    replayed = WatchedMatch.replay(whole.engine, whole.options, whole.seats, whole.seed, whole.journal[:actions])
+    assert isinstance(replayed, WatchedMatch)
+    return replayed
+
+
+def _heuristic_game(entry: GameEntry, seats: list[SeatSpec], seed: int, until: Callable[[Match], bool]) -> WatchedMatch:
     engine = load_engine(entry.id)
     bot = engine.bots["heuristic"]()
-    whole = new_match(entry, seats, seed)
-    while not whole.is_over():
-        whole.act(*bot_step(whole, bot))
-        assert len(whole.journal) < 5000, f"{entry.title}: a heuristic game did not end"
     match = new_match(entry, seats, seed)
-    while len(match.journal) < len(whole.journal) - left:
+    while not until(match):
         match.act(*bot_step(match, bot))
+        assert len(match.journal) < 5000, f"{entry.title}: a heuristic game did not end"
     return match
 
 
@@ -221,7 +244,7 @@ async def read_every_topic_from_the_palette(app: Any, pilot: Any, game: Any, gam
     first = book.sections[0]
     label = f"rules: {book.title} / {first.title}"
     await open_from_the_palette(app, pilot, label, first.title)
-    viewer = app.screen
+    viewer = await screen_opened(app, game, label)
     assert isinstance(viewer, RulesScreen), f"the palette's {label!r} opened {type(viewer).__name__}"
     read = []
     for number, section in enumerate(book.sections):
@@ -231,34 +254,131 @@ async def read_every_topic_from_the_palette(app: Any, pilot: Any, game: Any, gam
         assert shown is not None and shown.anchor == section.anchor, f"{section.title}: the viewer lists {shown}"
         await reach_last_line(pilot, viewer)
         read.append(section.title)
-    await pilot.press("escape")
-    await wait_until(pilot, lambda: app.screen is game, "Esc back to the game from the rules")
+    await press_burst(app, ["escape"], lambda: app.screen is game, "Esc back to the game from the rules")
     return read
 
 
-async def open_from_the_palette(app: Any, pilot: Any, label: str, typed: str) -> None:
+async def open_from_the_palette(app: Any, pilot: Any, label: str, typed: str, occurrence: int = 0) -> None:
     """Ctrl+P, `typed` typed (its ASCII letters, digits and spaces: keys a player has), Down to
-    the entry reading `label` and Enter."""
-    from textual.command import CommandPalette
+    the entry reading `label` (its `occurrence`-th where entries read alike) and Enter.
 
-    await pilot.press("ctrl+p")
-    await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette opening")
-    await pilot.press(*(c for c in typed.lower() if c.isascii() and (c.isalnum() or c == " ")))
+    What a trip cost was the waits between keys, not the palette: Pilot waits for the app to
+    go idle after each key (some 80 ms on the test machine, and the palette searches again on
+    every letter), so a label typed key by key took 1-2.5 s, 40 Downs 3 s, and Ctrl+P and
+    Enter 0.3 and 0.6 s each. Here the keys go as bursts (the same key events, as from a fast
+    typist), each followed by one wait for what it must bring about."""
+    from textual.command import CommandList, CommandPalette
+    from textual.widgets import Input
+
+    await press_burst(app, ["ctrl+p"], lambda: isinstance(app.focused, Input), "the palette opening")
+    assert isinstance(app.screen, CommandPalette), f"Ctrl+P opened {type(app.screen).__name__}"
+    await type_text(app, pilot, "".join(c for c in typed.lower() if c.isascii() and (c.isalnum() or c == " ")))
 
     def entries() -> list[str]:
         return [prompt.split("\n")[0] for prompt in palette_prompts(app)]
 
-    await wait_until(pilot, lambda: label in entries(), f"{label!r} in the palette")
-    await app.workers.wait_for_complete()  # the search is over: the list in its final order
-    await pilot.pause()
-    await pilot.press(*["down"] * entries().index(label), "enter")
-    await wait_until(pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette closing")
-    await pilot.pause()
+    listed: list[str] = []
+    for _ in range(100):  # the search that follows the last key, once it is over (its final order)
+        await asyncio.sleep(0.01)
+        await searches_done(app)
+        listed = entries()  # read once a search is over: reading a long list as it fills slows it
+        if listed.count(label) > occurrence:
+            break
+        await asyncio.sleep(0.05)
+    assert listed.count(label) > occurrence, f"{label!r} is not in the palette: {listed[:5]}"
+    index = [n for n, entry in enumerate(listed) if entry == label][occurrence]
+    listing = app.screen.query_one(CommandList)
+    await press_burst(app, ["down"] * index, lambda: listing.highlighted == index, f"{label!r} highlighted")
+    await press_burst(app, ["enter"], lambda: not isinstance(app.screen, CommandPalette), "the palette closing")
+
+
+async def screen_opened(app: Any, under: Any, label: str) -> Any:
+    """The screen the palette's entry `label` pushed over `under`, once it is mounted (a rules
+    viewer: with its section listed as shown)."""
+    from tui.screens.rules import RulesScreen
+
+    def up() -> bool:
+        screen = app.screen
+        if screen is under or not screen.is_mounted:
+            return False
+        return not isinstance(screen, RulesScreen) or screen.section_shown is not None
+
+    await press_burst(app, [], up, f"{label!r} opening its screen")
+    return app.screen
+
+
+async def press_burst(app: Any, keys: list[str], done: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+    """`keys` pressed as a burst (see `open_from_the_palette`), then until `done()` (polled,
+    without Pilot's wait for idle; bounded)."""
+    assert await polled(app, keys, done, timeout), f"{what} did not happen within {timeout:.0f} s"
+
+
+async def polled(app: Any, keys: list[str], done: Callable[[], bool], timeout: float) -> bool:
+    """`keys` pressed as a burst; whether `done()` then holds within `timeout` seconds."""
+    from textual import events
+
+    for key in keys:
+        app.post_message(events.Key(key, None))
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not done():
+        if loop.time() >= deadline:
+            return False
+        await asyncio.sleep(0.005)
+    return True
+
+
+def palette_sample(topics: list[tuple[str, str, str]], sections: int) -> list[int]:
+    """The rules entries of the palette a matrix row opens by keys (indices into `topics`),
+    besides the first section's (which opens the book there): the last section's, the
+    first and last glossary terms', the first label not plain ASCII (typed without those
+    letters) and every label another entry shares. The first `sections` entries are the
+    sections' (the palette lists them before the glossary terms). The soak run opens every
+    entry (test_every_rules_entry_of_the_palette_by_keys)."""
+    terms = list(range(sections, len(topics)))
+    chosen = {sections - 1, *(terms[:1] + terms[-1:])}
+    chosen |= {next((n for n, t in enumerate(topics) if not t[0].isascii()), sections - 1)}
+    labels = [label for label, _, _ in topics]
+    chosen |= {n for n, label in enumerate(labels) if labels.count(label) > 1}
+    return sorted(chosen - {0})
+
+
+async def open_palette_entries(app: Any, pilot: Any, game: Any, indices: list[int]) -> list[str]:
+    """From the game screen, each rules entry of the palette at `indices` opened by keys
+    (Ctrl+P, its label typed, Down to it, Enter): the viewer shows its section, heading
+    first; Esc back to the game. The labels opened."""
+    from textual.widgets import Markdown
+
+    from engines.core.rules import load_rules
+    from tui.screens.rules import RulesScreen
+
+    topics = palette_rules_topics(game)
+    labels = [label for label, _, _ in topics]
+    opened = []
+    for index in indices:
+        label, game_id, anchor = topics[index]
+        section = load_rules(game_id).section(anchor)
+        assert section is not None, f"{label!r} names no section"
+        await open_from_the_palette(app, pilot, label, label, labels[:index].count(label))
+        viewer = await screen_opened(app, game, label)
+        assert isinstance(viewer, RulesScreen), f"the palette's {label!r} opened {type(viewer).__name__}"
+        shown = viewer.section_shown
+        assert shown is not None and shown.anchor == anchor, f"{label!r} shows {shown}"
+        text = viewer.query_one("#rules-text", Markdown)
+        await press_burst(
+            app,
+            [],
+            lambda: text.source == section.markdown and bool(text.children) and text.children[0].region.area > 0,
+            f"{section.title} shown from {label!r}",
+        )
+        await press_burst(app, ["escape"], lambda: app.screen is game, f"Esc back to the game from {label!r}")
+        opened.append(label)
+    return opened
 
 
 async def reach_last_line(pilot: Any, viewer: Any) -> None:
     """In the rules viewer: once the section it lists as shown is laid out, End takes the text
-    to its last line (its last block in view)."""
+    to its last line (its last block in view). The keys go as in `open_from_the_palette`."""
     from textual.widgets import Markdown
 
     from tui.screens.rules import RulesText
@@ -267,16 +387,19 @@ async def reach_last_line(pilot: Any, viewer: Any) -> None:
     assert section is not None, "the viewer shows no section"
     text = viewer.query_one("#rules-text", Markdown)
     scroller = viewer.query_one(RulesText)
-    await wait_until(pilot, lambda: text.source == section.markdown and bool(text.children), f"{section.title} shown")
-    await pilot.press("end")
+    await press_burst(
+        pilot.app,
+        [],
+        lambda: text.source == section.markdown and bool(text.children) and text.children[0].region.area > 0,
+        f"{section.title} shown",
+    )
 
     def at_the_end() -> bool:
         return scroller.scroll_y == scroller.max_scroll_y and text.children[-1].region.area > 0
 
     for _ in range(20):  # a long section may still be laying out: End again, as a player would
-        if await becomes(pilot, at_the_end, 1.0):
+        if await polled(pilot.app, ["end"], at_the_end, 1.0):
             return
-        await pilot.press("end")
     raise AssertionError(f"{section.title}: not at its last line")
 
 
@@ -313,12 +436,13 @@ def options_that_deal_secrets(entry: GameEntry, seed: int = TABLE_SEED, within: 
     raise AssertionError(f"{entry.title}: no options deal a secret in its first {within} actions")
 
 
-def unseen_by_spectators(match: Match) -> list[str]:
-    """What no spectator may see of `match` now: every seat's secrets and, while a game of
-    chance is unfinished, its seed."""
-    if match.is_over():
+def unseen_by_spectators(match: Match, version: int | None = None) -> list[str]:
+    """What no spectator may see of `match` now (or after its first `version` actions):
+    every seat's secrets and, while a game of chance is unfinished, its seed."""
+    state = match.state if version is None else match.state_after(version)
+    if match.engine.is_over(state):
         return []
-    unseen = [secret for owned in match.engine.secrets(match.state).values() for secret in owned if secret]
+    unseen = [secret for owned in match.engine.secrets(state).values() for secret in owned if secret]
     if match.engine.info.flags.chance:
         unseen.append(str(match.seed))
     return unseen

@@ -81,3 +81,32 @@ async def wait_for_palette_top(app, pilot, wanted: str, timeout: float = 30.0) -
     await wait_until(
         pilot, lambda: wanted in next(iter(palette_prompts(app)), ""), f"{wanted!r} first in the palette", timeout
     )
+
+
+async def type_text(app, pilot, text: str) -> None:
+    """Type `text` into the focused Input as a burst of key presses (a fast typist, or a
+    terminal delivering them at once): the same key events as `pilot.press`, without its
+    wait for the app to go idle after each one (some 80 ms a key on the test machine, a
+    command palette searching again on each). Returns once the Input holds `text`."""
+    from textual import events
+    from textual.widgets import Input
+
+    await wait_until(pilot, lambda: isinstance(app.focused, Input), "an input focused for typing")
+    field = app.focused
+    start = field.value
+    for char in text:
+        app.post_message(events.Key("space" if char == " " else char, char))
+    await wait_until(pilot, lambda: field.value == start + text, f"{text!r} typed")
+
+
+async def searches_done(app) -> None:
+    """Until no worker is left running (a command palette's search among them): a search
+    cancelled by the next key typed counts as done."""
+    from textual.worker import WorkerCancelled
+
+    for _ in range(100):
+        try:
+            await app.workers.wait_for_complete()
+            return
+        except WorkerCancelled:
+            continue

@@ -7,8 +7,14 @@ import random
 
 from server.client import TableClient
 from server.host import TableHost
-from server.protocol import Act, CreateTable, Done, Refused, SeatRequest, Update
+from pathlib import Path
+
+import msgspec
+
+from engines.core.match import Match
 from engines.core.protocol import AUTO
+from server.protocol import Act, CreateTable, Done, Refused, SeatRequest, Update
+from server.store import STORE_NAME, StoredSeat, StoredTable, TableStore
 
 WAIT = 10.0
 
@@ -59,3 +65,34 @@ async def until(condition, what: str, timeout: float = WAIT) -> None:
                 await asyncio.sleep(0.02)
     except TimeoutError:
         raise AssertionError(f"{what} never happened") from None
+
+
+def store_table(data_root: Path, table_id: str, match: Match, owner: str, *, public: bool = False) -> None:
+    """Write `match` (its seats, options, seed and journal) into the table store of a server
+    rooted at `data_root`, as a table of `owner`'s (their key holds its human seats): the
+    server restores it when it starts, so a test can begin a table anywhere in its game."""
+    seats = [
+        StoredSeat(kind="bot", name=seat.name, level=seat.level)
+        if seat.is_bot
+        else StoredSeat(kind="human", name=seat.name, owner=owner)
+        for seat in match.seats
+    ]
+    stored = StoredTable(
+        id=table_id,
+        game=match.game_id,
+        options=msgspec.to_builtins(match.options),
+        seed=match.seed,
+        public=public,
+        invite="" if public else "TESTCODE",
+        owner=owner,
+        version=0,
+        seats=seats,
+        journal=[],
+    )
+    store = TableStore(data_root / STORE_NAME)
+    try:
+        store.create(stored)
+        for number, entry in enumerate(match.journal):
+            store.commit_action(table_id, number, entry)
+    finally:
+        store.close()
