@@ -8,6 +8,7 @@ from importlib import resources
 
 import pytest
 
+from engines.registry import ready_games
 from tests.layout import LayoutCase, check_layouts, id_like
 
 
@@ -290,3 +291,30 @@ async def test_launcher_setup_rules_and_keys_fit_or_scroll(tmp_path, size) -> No
         await pilot.pause()
         problems += [f"end: {p}" for p in await lasting_layout_problems(pilot, app.screen)]
     assert not problems, "\n".join(problems)
+
+
+# -- hot-seat: the tag naming whose screen it is takes no row -----------------------------------
+@pytest.mark.parametrize("game_id", [entry.id for entry in ready_games()])
+async def test_a_hot_seat_table_fits_at_80x24_as_a_solo_one_does(game_id, tmp_path) -> None:
+    """Two people at one screen get the "Ana's screen" tag over the top row. It is placed
+    absolutely, and Textual still took a row for it from the rows shared out (1fr): Camp
+    Grizzly's board lost its last row and its card was cut with no scrollbar at 80x24."""
+    from engines.core.match import Match, SeatSpec
+    from engines.registry import load_engine
+    from tests.layout import layout_problems
+    from tests.matrix import lift_curtain
+    from tests.tui_helpers import open_game, settle
+    from tui.app import CampfireApp
+    from tui.screens.handover import WhoseScreen
+
+    engine = load_engine(game_id)
+    seats = [SeatSpec(name, "human") for name in ("Ana", "Bo", "Cy", "Di")[: max(2, engine.info.usual_seats)]]
+    match = Match(engine, engine.default_options(), seats, 3)
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        await lift_curtain(app, pilot)
+        await settle(app, pilot)
+        screen = app.screen
+        assert screen.query(WhoseScreen), "a hot-seat table names whose screen it is"
+        assert layout_problems(screen) == []

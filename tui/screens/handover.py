@@ -53,6 +53,10 @@ class WhoseScreen(Static):
     DEFAULT_CSS = """
     WhoseScreen {
         position: absolute;
+        /* Out of the flow for the sizes too: an absolute widget alone still takes its row
+           from the rows the screen shares out (1fr); Camp Grizzly's board at 80x24 needs
+           them all (the replay's tag had the same fault, styles/replay.tcss). */
+        overlay: screen;
         width: auto;
         max-width: 28;
         height: 1;
