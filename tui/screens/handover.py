@@ -54,8 +54,8 @@ class WhoseScreen(Static):
     WhoseScreen {
         position: absolute;
         /* Out of the flow for the sizes too: an absolute widget alone still takes its row
-           from the rows the screen shares out (1fr); Camp Grizzly's board at 80x24 needs
-           them all (the replay's tag had the same fault, styles/replay.tcss). */
+           from the rows the screen shares out (1fr), and a map at 80x24 may need them all
+           (the replay's tag had the same fault, styles/replay.tcss). */
         overlay: screen;
         width: auto;
         max-width: 28;
