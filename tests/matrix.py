@@ -368,12 +368,19 @@ async def open_palette_entries(app: Any, pilot: Any, game: Any, indices: list[in
         await press_burst(
             app,
             [],
-            lambda: text.source == section.markdown and bool(text.children) and text.children[0].region.area > 0,
+            lambda: laid_out(viewer, text, section.markdown),
             f"{section.title} shown from {label!r}",
         )
         await press_burst(app, ["escape"], lambda: app.screen is game, f"Esc back to the game from {label!r}")
         opened.append(label)
     return opened
+
+
+def laid_out(viewer: Any, text: Any, markdown: str) -> bool:
+    """Whether the rules viewer's text shows `markdown` with its own blocks laid out (not the
+    blocks of the text before, which Markdown keeps on screen a while after taking a new source)."""
+    blocks = text.children
+    return text.source == markdown and viewer.text_laid_out and bool(blocks) and blocks[0].region.area > 0
 
 
 async def reach_last_line(pilot: Any, viewer: Any) -> None:
@@ -390,12 +397,13 @@ async def reach_last_line(pilot: Any, viewer: Any) -> None:
     await press_burst(
         pilot.app,
         [],
-        lambda: text.source == section.markdown and bool(text.children) and text.children[0].region.area > 0,
+        lambda: laid_out(viewer, text, section.markdown),
         f"{section.title} shown",
     )
 
     def at_the_end() -> bool:
-        return scroller.scroll_y == scroller.max_scroll_y and text.children[-1].region.area > 0
+        blocks = text.children
+        return bool(blocks) and scroller.scroll_y == scroller.max_scroll_y and blocks[-1].region.area > 0
 
     for _ in range(20):  # a long section may still be laying out: End again, as a player would
         if await polled(pilot.app, ["end"], at_the_end, 1.0):

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from textual.actions import SkipAction
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -70,6 +71,7 @@ class RulesScreen(Screen[None]):
         self.book: RulesBook = load_rules(game_id)
         self.opening_anchor = anchor  # not `anchor`: that is a Widget method
         self.shown: list[RulesSection] = list(self.book.sections)
+        self._text_update: AwaitComplete | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -119,8 +121,15 @@ class RulesScreen(Screen[None]):
             return
         self._show_text(section.markdown)
 
+    @property
+    def text_laid_out(self) -> bool:
+        """Whether the text's blocks are those of the last text shown: Markdown takes its new
+        source at once but swaps its blocks later (parsed off the loop, then removed and
+        mounted), so until then the old blocks, or none, are on screen."""
+        return self._text_update is None or self._text_update.is_done
+
     def _show_text(self, markdown: str) -> None:
-        self.query_one("#rules-text", Markdown).update(markdown)
+        self._text_update = self.query_one("#rules-text", Markdown).update(markdown)
         self.query_one(RulesText).scroll_home(animate=False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
