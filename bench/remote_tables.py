@@ -3,17 +3,28 @@ host, measuring the time from an action being sent to the other three players at
 table receiving the update that shows it. Run by hand; prints figures, asserts nothing.
 
     .venv/bin/python bench/remote_tables.py [--tables 50] [--seconds 30] [--game bivi]
-        [--churn S] [--probe] [--nogc]
+        [--churn S] [--probe] [--nogc] [--thinking K [--level expert] [--rounds 3] [--threads]]
 
 The host runs in a process of its own (as inside `campfire serve`); the 200 clients share
 this one, so their own decoding is part of every figure.
+
+`--thinking K` adds K tables where a search bot (`--level`: hard, about 0.3 s a move, or
+expert, about 1 s) plays a scripted player who answers at once, so a bot there is nearly
+always thinking or about to. The run takes turns: `--seconds` without the thinkers (the
+anchor), then as long with them, `--rounds` times each; the scripted tables' figures are
+printed for each condition, with the goal beside them. Updates sent in the first seconds
+after a switch (a search still under way, or not yet started) count in neither. The host's
+searches run in its worker processes, as in `campfire serve`; `--threads` runs them in
+threads of the host's process instead (as before they moved).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
 import statistics
 import sys
@@ -28,21 +39,26 @@ from server.client import TableClient  # noqa: E402
 from server.protocol import Act, CreateTable, Done, Join, Refused, SeatRequest, Update  # noqa: E402
 
 HOST_CODE = """
-import asyncio, json, sys, time
+import asyncio, json, signal, sys, time
 from pathlib import Path
 from server.host import TableHost
 
 async def main(root, count):
     import gc
-    host = TableHost(Path(root), bot_delay=0.4)
+    from server.thinking import in_threads, worker_processes
+    workers = in_threads if "--threads" in sys.argv else worker_processes
+    host = TableHost(Path(root), bot_delay=0.4, search_workers=workers)
     if "--nogc" in sys.argv: gc.disable()
     probe = Probe() if "--probe" in sys.argv else None
     await host.start()
     tokens = [host.issue_token(f"SHA256:bench-{n}", f"P{n}") for n in range(count)]
     print(json.dumps({"socket": str(host.socket_path), "tokens": tokens}), flush=True)
-    if probe is None:
-        await asyncio.Event().wait()
-    await probe.run(host)
+    stop = asyncio.Event()  # SIGTERM: close the host, which shuts its search workers down
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    if probe is not None:
+        await probe.report()
+    await stop.wait()
+    await host.close()
 
 class Probe:
     \"\"\"Where the host's event loop spends long moments: a lag monitor, and a clock on
@@ -78,7 +94,7 @@ class Probe:
             if late > 0.05:
                 self.lags.append((time.time() - late, late))
 
-    async def run(self, host):
+    async def report(self):
         asyncio.get_running_loop().create_task(self._monitor())
         reader = asyncio.StreamReader()
         await asyncio.get_running_loop().connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -89,7 +105,6 @@ class Probe:
             "timed": {k: {"n": len(v), "p50": pct(v, 0.5), "p99": pct(v, 0.99), "max": max(v, default=0) * 1000}
                       for k, v in self.timed.items()},
         }), flush=True)
-        await asyncio.Event().wait()
 
 asyncio.run(main(sys.argv[1], int(sys.argv[2])))
 """
@@ -98,12 +113,47 @@ asyncio.run(main(sys.argv[1], int(sys.argv[2])))
 HOST_FLAGS: list[str] = []
 #: Latencies and loop lags above this are stalls, listed by --probe.
 STALL = 0.1
+#: The project's aim for the scripted tables: the p95 from an action to the other players'
+#: update (bench/README.md, "Remote tables").
+GOAL_P95 = 0.150
+#: Seconds after a switch of condition whose updates count in neither: an expert's search
+#: under way when the thinkers stop runs out within about a second.
+SETTLE = 1.5
+WITHOUT, WITH = "without thinkers", "with thinkers"
+
+
+class Conditions:
+    """Which condition the run is in, and since when (for `--thinking`)."""
+
+    def __init__(self) -> None:
+        self.current = WITHOUT
+        self.since = time.perf_counter()
+        self.spans: list[tuple[str, float, float]] = []  # (condition, wall start, wall end)
+
+    def switch(self, condition: str) -> None:
+        self.close()
+        self.current, self.since = condition, time.perf_counter()
+        self._wall_since = time.time()
+
+    def start(self) -> None:
+        self.since, self._wall_since = time.perf_counter(), time.time()
+
+    def close(self) -> None:
+        if hasattr(self, "_wall_since"):
+            self.spans.append((self.current, self._wall_since, time.time()))
+
+    def counted(self) -> str | None:
+        """The condition an update sent now counts in; None while settling."""
+        return self.current if time.perf_counter() - self.since >= SETTLE else None
 
 
 class Stats:
     def __init__(self) -> None:
-        self.sent: dict[tuple[str, int], tuple[float, TableClient]] = {}
+        self.conditions = Conditions()
+        self.sent: dict[tuple[str, int], tuple[float, TableClient, str | None]] = {}
         self.latencies: list[float] = []
+        self.by_condition: dict[str, list[float]] = {WITHOUT: [], WITH: []}
+        self.bot_moves: dict[str, int] = {WITHOUT: 0, WITH: 0}  # thinking tables' bot moves
         self.stalls: list[tuple[float, float]] = []  # (wall clock when sent, seconds) over STALL
         self.client_lags: list[tuple[float, float]] = []  # this process's loop, late by over STALL
         self.actions = 0
@@ -115,6 +165,8 @@ class Stats:
         if sent is not None and sent[1] is not client:
             latency = time.perf_counter() - sent[0]
             self.latencies.append(latency)
+            if sent[2] is not None:
+                self.by_condition[sent[2]].append(latency)
             if latency > STALL:
                 self.stalls.append((time.time() - latency, latency))
 
@@ -145,11 +197,57 @@ async def player(client: TableClient, table_id: str, stats: Stats, rng: random.R
         current = client.updates[table_id]
         if current.version != update.version:
             continue
-        stats.sent[table_id, update.version + 1] = (time.perf_counter(), client)
+        stats.sent[table_id, update.version + 1] = (time.perf_counter(), client, stats.conditions.counted())
         client.send(Act(table=table_id, version=update.version, action=rng.choice(update.legal).text))
         reply = await client.wait_for(lambda r: isinstance(r, (Done, Refused)) and r.table == table_id, timeout=60)
         stats.actions += 1
         stats.refusals += isinstance(reply, Refused)
+
+
+async def thinker(client: TableClient, table_ids: list[str], stats: Stats, rng: random.Random, until: float) -> None:
+    """A player at tables of search bots who answers at once, but only while the run is
+    with thinkers (without, the table waits on them and no bot thinks). When a game ends
+    the next of their tables, made before play started, takes over (making one now would
+    push the lobby to every connection, which is what `--churn` measures)."""
+    seen = {table_id: 0 for table_id in table_ids}
+
+    def count(reply: object) -> None:
+        if isinstance(reply, Update) and reply.table in seen and reply.version > seen[reply.table]:
+            stats.bot_moves[stats.conditions.current] += reply.version - seen[reply.table]
+            seen[reply.table] = reply.version
+
+    client.on_message = count
+    tables = iter(table_ids)
+    table_id = next(tables)
+    while time.perf_counter() < until:
+        update = client.updates.get(table_id)
+        if update is not None and update.over:
+            following = next(tables, None)
+            if following is None:
+                print("a thinking table ran out of games", file=sys.stderr)
+                return
+            table_id = following
+            continue
+        if update is None or not update.legal or stats.conditions.current != WITH:
+            try:
+                await client.wait_for(lambda r: isinstance(r, Update), timeout=0.2)
+            except TimeoutError:
+                pass
+            continue
+        client.send(Act(table=table_id, version=update.version, action=rng.choice(update.legal).text))
+        await client.wait_for(lambda r: isinstance(r, (Done, Refused)) and r.table == table_id, timeout=60)
+        stats.bot_moves[stats.conditions.current] -= 1  # its own move is no bot's
+
+
+async def conditions(stats: Stats, seconds: float, rounds: int) -> None:
+    """Without thinkers, then with, `rounds` times: `seconds` in each condition in all."""
+    stats.conditions.start()
+    for _ in range(rounds):
+        for condition in (WITHOUT, WITH):
+            if stats.conditions.current != condition:
+                stats.conditions.switch(condition)
+            await asyncio.sleep(seconds / rounds)
+    stats.conditions.close()
 
 
 async def churn(clients: list[TableClient], game: str, every: float, until: float) -> None:
@@ -163,16 +261,31 @@ async def churn(clients: list[TableClient], game: str, every: float, until: floa
         await client.wait_for(lambda r: isinstance(r, (Done, Refused)))
 
 
-async def main(tables: int, seconds: float, game: str, churn_every: float = 0.0) -> None:
+#: Tables of search bots made per thinking player before play starts: when a game ends the
+#: next takes over.
+THINKING_TABLES = 2
+
+
+async def main(
+    tables: int,
+    seconds: float,
+    game: str,
+    churn_every: float = 0.0,
+    thinking: int = 0,
+    level: str = "expert",
+    rounds: int = 3,
+) -> None:
     seats = 4
-    newcomers = int(seconds / churn_every) if churn_every else 0
+    playing = seconds * 2 if thinking else seconds  # with thinkers: `seconds` in each condition
+    newcomers = int(playing / churn_every) if churn_every else 0
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="campfire-bench-") as root:
         host = await asyncio.create_subprocess_exec(
             sys.executable,
             "-c",
             HOST_CODE,
             root,
-            str(tables * seats + newcomers),
+            str(tables * seats + newcomers + thinking),
             *HOST_FLAGS,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
@@ -183,7 +296,11 @@ async def main(tables: int, seconds: float, game: str, churn_every: float = 0.0)
             started = json.loads(await asyncio.wait_for(host.stdout.readline(), 60))
             stats = Stats()
             clients = [await TableClient.connect(started["socket"], t) for t in started["tokens"]]
-            clients, arriving = clients[: tables * seats], clients[tables * seats :]
+            clients, arriving, thinkers = (
+                clients[: tables * seats],
+                clients[tables * seats : tables * seats + newcomers],
+                clients[tables * seats + newcomers :],
+            )
             for client in clients:
                 client.on_message = lambda reply, c=client: isinstance(reply, Update) and stats.seen(c, reply)
             table_ids = []
@@ -196,12 +313,21 @@ async def main(tables: int, seconds: float, game: str, churn_every: float = 0.0)
                     friend.send(Join(table=made.table))
                     await friend.wait_for(lambda r: isinstance(r, (Done, Refused)))
                 table_ids.append(made.table)
-            until = time.perf_counter() + seconds
+            thinking_ids: list[list[str]] = [[] for _ in thinkers]
+            for client, own in zip(thinkers, thinking_ids):
+                for _ in range(THINKING_TABLES):
+                    client.send(CreateTable(game=game, seats=[SeatRequest("me"), SeatRequest("bot", level)]))
+                    made = await client.wait_for(lambda r: isinstance(r, (Done, Refused)))
+                    assert isinstance(made, Done), made
+                    own.append(made.table)
+            until = time.perf_counter() + playing
             monitor = asyncio.create_task(stats.monitor())
             stats.started = time.time()
             rng = random.Random(1)
             await asyncio.gather(
                 churn(arriving, game, churn_every, until),
+                *((conditions(stats, seconds, rounds),) if thinkers else ()),
+                *(thinker(c, own, stats, random.Random(rng.random()), until) for c, own in zip(thinkers, thinking_ids)),
                 *(
                     player(clients[n], table_ids[n // seats], stats, random.Random(rng.random()), until)
                     for n in range(tables * seats)
@@ -211,12 +337,24 @@ async def main(tables: int, seconds: float, game: str, churn_every: float = 0.0)
             if "--probe" in HOST_FLAGS:
                 host.stdin.write(b"report\n")
                 probe = json.loads(await asyncio.wait_for(host.stdout.readline(), 60))
-            for client in clients + arriving:
+            for client in clients + arriving + thinkers:
                 await client.close()
         finally:
-            host.kill()
-            await host.wait()
-    report(stats, tables, seats, seconds)
+            with contextlib.suppress(ProcessLookupError):
+                host.terminate()
+            try:
+                await asyncio.wait_for(host.wait(), 10)
+            except TimeoutError:
+                host.kill()
+                await host.wait()
+    report(stats, tables, seats, playing)
+    if thinking:
+        compare(stats, thinking, level, seconds, rounds)
+    print(
+        "load average (1, 5, 15 min) before: {:.1f} {:.1f} {:.1f}, after: {:.1f} {:.1f} {:.1f}; {} cores".format(
+            *load_before, *os.getloadavg(), os.cpu_count()
+        )
+    )
     if newcomers:
         print(f"a new table every {churn_every:g} s while playing ({newcomers} in all)")
     if probe is not None:
@@ -234,6 +372,40 @@ def report(stats: Stats, tables: int, seats: int, seconds: float) -> None:
     print(
         f"action -> other players' update: n={len(latencies)} median {statistics.median(latencies) * 1000:.1f} ms,"
         f" p95 {p(0.95):.1f} ms, p99 {p(0.99):.1f} ms, max {latencies[-1] * 1000:.1f} ms"
+    )
+
+
+def figures(latencies: list[float]) -> dict[str, float]:
+    ordered = sorted(latencies)
+    at = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000  # noqa: E731
+    return {"n": len(ordered), "median": at(0.5), "p95": at(0.95), "p99": at(0.99), "max": ordered[-1] * 1000}
+
+
+def compare(stats: Stats, thinking: int, level: str, seconds: float, rounds: int) -> None:
+    """The scripted tables' figures without the thinking tables (the anchor) and with them,
+    their ratio, and the goal."""
+    print(
+        f"{thinking} tables beside them where a bot of level {level} thinks"
+        f" (in {'threads' if '--threads' in HOST_FLAGS else 'worker processes'}), {rounds} rounds of"
+        f" {seconds / rounds:g} s without and {seconds / rounds:g} s with (updates in the first {SETTLE:g} s"
+        " after each switch count in neither)"
+    )
+    both = {condition: stats.by_condition[condition] for condition in (WITHOUT, WITH)}
+    if not all(both.values()):
+        print("an update was measured in one condition only")
+        return
+    measured = {condition: figures(latencies) for condition, latencies in both.items()}
+    for condition, figure in measured.items():
+        met = "met" if figure["p95"] <= GOAL_P95 * 1000 else "MISSED"
+        print(
+            f"  {condition}: n={figure['n']} median {figure['median']:.1f} ms, p95 {figure['p95']:.1f} ms,"
+            f" p99 {figure['p99']:.1f} ms, max {figure['max']:.1f} ms; goal p95 <= {GOAL_P95 * 1000:.0f} ms: {met};"
+            f" the thinking tables' bots moved {stats.bot_moves[condition]} times"
+        )
+    anchor, loaded = measured[WITHOUT], measured[WITH]
+    print(
+        "  with / without: "
+        + ", ".join(f"{key} {loaded[key] / anchor[key]:.2f}x" for key in ("median", "p95", "p99") if anchor[key])
     )
 
 
@@ -288,9 +460,21 @@ if __name__ == "__main__":
         help="a newcomer opens a table every S seconds while the others play",
     )
     parser.add_argument("--probe", action="store_true", help="time the host's loop, store writes and broadcasts")
+    parser.add_argument(
+        "--thinking",
+        type=int,
+        default=0,
+        metavar="K",
+        help="K more tables where a search bot thinks, in turns with none (the anchor): SECONDS in each condition",
+    )
+    parser.add_argument("--level", default="expert", choices=("hard", "expert"), help="the thinking bots' level")
+    parser.add_argument("--rounds", type=int, default=3, help="turns of each condition with --thinking")
+    parser.add_argument("--threads", action="store_true", help="the host's search bots think in threads, not processes")
     args = parser.parse_args()
+    if args.threads:
+        HOST_FLAGS.append("--threads")
     if args.nogc:
         HOST_FLAGS.append("--nogc")
     if args.probe:
         HOST_FLAGS.append("--probe")
-    asyncio.run(main(args.tables, args.seconds, args.game, args.churn))
+    asyncio.run(main(args.tables, args.seconds, args.game, args.churn, args.thinking, args.level, args.rounds))

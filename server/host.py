@@ -17,6 +17,7 @@ import sqlite3
 import tempfile
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,6 +55,7 @@ from server.root_lock import RootLock
 from server.limits import HostLimits, IdentityRates, TokenBucket
 from server.store import STORE_NAME, StoredSeat, StoredTable, TableStore
 from server.tables import JoinSeat, Member, Table
+from server.thinking import SearchWorkers, worker_processes
 
 SOCKET_NAME = "tables.sock"
 # sun_path holds 108 bytes; a deeper data root gets its socket in a private temp folder.
@@ -81,12 +83,15 @@ class TableHost:
         bot_delay: float = 0.4,
         limits: HostLimits = HostLimits(),
         new_seed: Callable[[], int] = random_seed,
+        search_workers: Callable[[], Executor] = worker_processes,
     ) -> None:
         self.data_root = data_root
         self.new_seed = new_seed  # tests fix the seeds; the server draws each one fresh
         self.bot_delay = bot_delay
         self.limits = limits
         self.tables: dict[str, Table] = {}
+        # Where search bots think, shared by every table (tests: threads of this process).
+        self.search_workers = SearchWorkers(search_workers)
         self.unrestorable: dict[str, str] = {}  # table id -> why its journal did not replay
         self.socket_path = data_root / SOCKET_NAME
         self.store: TableStore | None = None
@@ -139,6 +144,7 @@ class TableHost:
         for writer in list(self._writers):
             writer.transport.abort()
         await asyncio.gather(*(table.stop() for table in self.tables.values()))
+        self.search_workers.shutdown()
         if self._server is not None:
             await self._server.wait_closed()
             self._server = None
@@ -164,7 +170,7 @@ class TableHost:
 
     def _open(self, stored: StoredTable, match: Match) -> Table:
         assert self.store is not None
-        table = Table(stored, match, self.store, self.bot_delay, self.limits.away_seconds)
+        table = Table(stored, match, self.store, self.bot_delay, self.limits.away_seconds, workers=self.search_workers)
         self.tables[stored.id] = table
         table.start()
         return table

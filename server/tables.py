@@ -8,9 +8,9 @@ a Refused reply with the rule's reason, and nothing changes. Each committed acti
 written to the store before anyone is told of it. Bots and automatic actors act here too,
 at the table's pace.
 
-A bot that thinks for wall time (a search) decides in a worker thread (server/thinking.py),
-so the event loop goes on serving every table meanwhile; its choice comes back through the
-inbox and is applied only if the table has not moved on. While it thinks, every Update
+A bot that thinks for wall time (a search) decides in one of the host's worker processes
+(server/thinking.py), so the event loop goes on serving every table meanwhile; its choice
+comes back through the inbox and is applied only if the table has not moved on. While it thinks, every Update
 names its seat, and the status line says so.
 """
 
@@ -45,7 +45,7 @@ from server.protocol import (
 )
 from server.store import StaleVersion, StoredSeat, StoredTable, TableStore
 from server.table_update import closed_status, viewer_update
-from server.thinking import BotDecided, BotThinker
+from server.thinking import BotDecided, BotThinker, SearchWorkers
 
 log = logging.getLogger("campfire.tables")
 
@@ -83,6 +83,8 @@ class Table:
         store: TableStore,
         bot_delay: float,
         away_limit: float = 120.0,
+        *,
+        workers: SearchWorkers,
     ) -> None:
         self.stored = stored
         self.match = match
@@ -97,7 +99,7 @@ class Table:
         self._bots_stuck_at = -1  # the version at which a bot or the game failed to move
         self._inbox: asyncio.Queue[tuple[Member, msgspec.Struct, asyncio.Future[None]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
-        self._thinker = BotThinker(stored.id, self._deliver)
+        self._thinker = BotThinker(stored.id, self._deliver, workers)
         self._status: tuple[int, str] = (-1, "")  # (version, the lobby's status line)
 
     # -- facts -----------------------------------------------------------------------------

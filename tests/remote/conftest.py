@@ -9,6 +9,7 @@ import pytest
 
 from server.client import TableClient
 from server.host import TableHost
+from server.thinking import in_threads
 
 
 def pytest_collection_modifyitems(config, items) -> None:
@@ -20,12 +21,14 @@ def pytest_collection_modifyitems(config, items) -> None:
 
 @pytest.fixture
 async def start_host(tmp_path):
-    """`await start_host(name="root")` -> a running TableHost; bots act without delay and
-    tables get seeds 1, 2, 3... in order of creation."""
+    """`await start_host(name="root")` -> a running TableHost; bots act without delay (search
+    bots in threads of the test's process) and tables get seeds 1, 2, 3... in order of
+    creation."""
     hosts: list[TableHost] = []
 
     async def start(root: str = "root", **kwargs) -> TableHost:
         kwargs.setdefault("bot_delay", 0.0)
+        kwargs.setdefault("search_workers", in_threads)  # no worker process to start
         seeds = iter(range(1, 1_000_000))
         kwargs.setdefault("new_seed", lambda: next(seeds))  # every run plays the same games
         host = TableHost(tmp_path / root, **kwargs)
