@@ -30,6 +30,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,8 +117,9 @@ STALL = 0.1
 #: The project's aim for the scripted tables: the p95 from an action to the other players'
 #: update (bench/README.md, "Remote tables").
 GOAL_P95 = 0.150
-#: Seconds after a switch of condition whose updates count in neither: an expert's search
-#: under way when the thinkers stop runs out within about a second.
+#: Seconds after a switch of condition whose updates count in neither (the first search
+#: starts after the table's bot delay); without thinkers, an update counts only while every
+#: thinking table waits on its player (a bot's turn may take several searches to finish).
 SETTLE = 1.5
 WITHOUT, WITH = "without thinkers", "with thinkers"
 
@@ -129,6 +131,7 @@ class Conditions:
         self.current = WITHOUT
         self.since = time.perf_counter()
         self.spans: list[tuple[str, float, float]] = []  # (condition, wall start, wall end)
+        self.quiet_checks: list[Callable[[], bool]] = []  # each thinking table: no bot due
 
     def switch(self, condition: str) -> None:
         self.close()
@@ -144,7 +147,11 @@ class Conditions:
 
     def counted(self) -> str | None:
         """The condition an update sent now counts in; None while settling."""
-        return self.current if time.perf_counter() - self.since >= SETTLE else None
+        if time.perf_counter() - self.since < SETTLE:
+            return None
+        if self.current == WITHOUT and not all(quiet() for quiet in self.quiet_checks):
+            return None
+        return self.current
 
 
 class Stats:
@@ -219,6 +226,12 @@ async def thinker(client: TableClient, table_ids: list[str], stats: Stats, rng: 
     client.on_message = count
     tables = iter(table_ids)
     table_id = next(tables)
+
+    def quiet() -> bool:
+        update = client.updates.get(table_id)
+        return update is not None and (bool(update.legal) or update.over)
+
+    stats.conditions.quiet_checks.append(quiet)
     while time.perf_counter() < until:
         update = client.updates.get(table_id)
         if update is not None and update.over:
@@ -385,10 +398,10 @@ def compare(stats: Stats, thinking: int, level: str, seconds: float, rounds: int
     """The scripted tables' figures without the thinking tables (the anchor) and with them,
     their ratio, and the goal."""
     print(
-        f"{thinking} tables beside them where a bot of level {level} thinks"
+        f"{thinking} table{'s' if thinking != 1 else ''} beside them where a bot of level {level} thinks"
         f" (in {'threads' if '--threads' in HOST_FLAGS else 'worker processes'}), {rounds} rounds of"
         f" {seconds / rounds:g} s without and {seconds / rounds:g} s with (updates in the first {SETTLE:g} s"
-        " after each switch count in neither)"
+        " after each switch count in neither, and without, only those while no thinking table has a bot due)"
     )
     both = {condition: stats.by_condition[condition] for condition in (WITHOUT, WITH)}
     if not all(both.values()):

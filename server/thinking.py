@@ -4,19 +4,24 @@ joins) meanwhile.
 
 Why a process and not a thread: a search is pure Python and holds the interpreter lock
 while it runs, and the loop waits for that lock after every socket write and every wake-up.
-Measured by `bench/remote_tables.py --thinking 4` (bench/README.md, "Thinking bots"), four
-tables of expert bots thinking in threads beside 50 tables of people took those people's
-p95 from an action to the others' screens from 99 ms to 704 ms (the goal is 150 ms) and the
-median from 4 ms to 279 ms; in worker processes the loop keeps its figures.
+Measured by `bench/remote_tables.py --thinking 4` (bench/README.md, "Search bots thinking
+beside the tables"): four tables of expert bots thinking in threads beside 50 tables of
+people took those people's p95 from an action to the others' screens from 15-16 ms to
+650-760 ms (the goal is 150 ms) and the median from 4 ms to 190-270 ms; with the searches
+in worker processes the p95 went from 16-21 ms to 36-39 ms, and the median hardly moved.
 
 The workers (`SearchWorkers`) belong to the table host: as many as the machine has cores,
 started at the first search (fresh interpreters, not forks of the host's threads), at a
 lower priority than the host so its loop wins the CPU, replaced if one dies, shut down
 with the host, and gone within a second if the host is killed. Like every process
 started this way, a worker imports the host's main module under another name, so that
-module must do nothing on import (`campfire serve`'s does nothing). A bot does not pickle (a search's playout policy is a closure), so a worker
-makes the seat's level afresh (a bot holds only its settings) and asks it with the
-`BotContext`, which does: the engine, the seat's view, its legal actions and its generator.
+module must do nothing on import (`campfire serve`'s does nothing).
+
+A bot does not pickle (a search's playout policy is a closure), so a worker makes the
+seat's level afresh (a bot holds only its settings) and asks it with the `BotContext`,
+which does: the engine, the seat's view, its legal actions and its generator. With more
+tables thinking than cores, a search waits for a free worker, and its wall time starts
+then.
 
 What the bot may know is taken on the loop, at once, before the worker starts: the match
 may move on while it thinks. The choice comes back as a `BotDecided` through the table's
