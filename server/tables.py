@@ -10,8 +10,8 @@ at the table's pace.
 
 A bot that thinks for wall time (a search) decides in one of the host's worker processes
 (server/thinking.py), so the event loop goes on serving every table meanwhile; its choice
-comes back through the inbox and is applied only if the table has not moved on. While it thinks, every Update
-names its seat, and the status line says so.
+comes back through the inbox and is applied only if the table has not moved on. While it
+thinks, every Update names its seat, and the status line says so.
 """
 
 from __future__ import annotations

@@ -113,10 +113,6 @@ class SearchWorkers:
         self._executor: Executor | None = None
         self._closed = False
 
-    @property
-    def started(self) -> bool:
-        return self._executor is not None
-
     async def decide(self, level: str, ctx: BotContext) -> Any:
         """The choice of a bot of `level` from `ctx`, made off the loop; the bot's own
         exception if it raised, BrokenExecutor if its worker died."""

@@ -58,7 +58,7 @@ def test_what_a_worker_is_sent_pickles_and_means_the_same(game, level):
     assert pickle.loads(pickle.dumps(ctx.legal[-1])) == ctx.legal[-1]  # the choice comes back
 
 
-async def test_a_worker_process_decides_and_its_bot_s_failure_comes_back(worker_game):
+async def test_a_worker_process_decides_and_its_bot_s_failure_comes_back():
     """The real thing, once: a worker process (not this one) decides, and a bot raising
     there raises here."""
     match = Match(WORKER_COUNT, WORKER_COUNT.decode_options({}), [SeatSpec("Bot", "bot", "expert")], 3)
