@@ -109,6 +109,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
         self.saver = saver
         self.viewer: int | None = self._initial_viewer()
         self.problem = ""
+        self._steps_here = 0  # actions played or taken back at this screen (`Table.steps_here`)
         self._curtain_up = False
         self._thinking = False
         self._ended_shown = False
@@ -300,6 +301,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
             problem=self.problem,
             outcome=outcome,
             seat_names=names,
+            steps_here=self._steps_here,
         )
         self.refresh_bindings()
 
@@ -335,6 +337,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
             self.refresh_table()
             self.app.bell()
             return
+        self._steps_here += 1
         self.problem = ""
         self.after_change()
 
@@ -624,6 +627,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
             self.problem = refusal.reason
             self.refresh_table()
             return
+        self._steps_here += 1
         self.problem = ""
         self.after_change()
 
