@@ -203,7 +203,7 @@ def repeated_offer(game_id: str, seeds: range = range(1, 9)) -> RepeatedOffer:
     raise AssertionError(f"{game_id}: no seeded game brought the same costly offers back")
 
 
-async def _focus_action_list(app: CampfireApp, pilot: Any) -> ActionList:
+async def focus_action_list(app: CampfireApp, pilot: Any) -> ActionList:
     actions = app.screen.query_one(ActionList)
     for _ in range(8):  # Tab to the list where a board has the focus
         if app.focused is actions:
@@ -225,7 +225,7 @@ async def test_enter_plays_nothing_costly_when_the_same_offers_come_back(tmp_pat
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_game(app, pilot, match)
-        actions = await _focus_action_list(app, pilot)
+        actions = await focus_action_list(app, pilot)
         table = app.screen.table
         assert table is not None and table.viewer == seat and actions.highlighted is None
         offers = [text for text, _ in table.actions]
@@ -233,7 +233,7 @@ async def test_enter_plays_nothing_costly_when_the_same_offers_come_back(tmp_pat
         await settle(app, pilot)
         assert match.journal[played].action == match.engine.format_action(action)
         await lift_curtain(app, pilot)
-        actions = await _focus_action_list(app, pilot)
+        actions = await focus_action_list(app, pilot)
         table = app.screen.table
         assert table is not None and table.viewer == following
         assert [text for text, _ in table.actions] == offers, "the same offers come back"

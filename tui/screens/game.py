@@ -337,9 +337,14 @@ class GameScreen(StyledOnOpen, Screen[None]):
             self.refresh_table()
             self.app.bell()
             return
-        self._steps_here += 1
+        self.step_taken()
         self.problem = ""
         self.after_change()
+
+    def step_taken(self) -> None:
+        """An action was played (or sent, at a remote table) or taken back at this screen:
+        the next decision is a new one, even with the same offers (`Table.steps_here`)."""
+        self._steps_here += 1
 
     def action_pick(self, number: int) -> None:
         """Play the numbered action of the list."""
@@ -627,7 +632,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
             self.problem = refusal.reason
             self.refresh_table()
             return
-        self._steps_here += 1
+        self.step_taken()
         self.problem = ""
         self.after_change()
 
