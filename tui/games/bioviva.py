@@ -208,6 +208,12 @@ class BiovivaScreen(GameScreen):
     ]
     # A seat's panel has a line per challenge (answered, pawns, guesses) or none.
     replay_panels_keep_room = True
+    # No `spends` (`tui.widgets.frame.NamesSpending`): nothing in this list costs the player
+    # something they hold. Viva points come only from "+" cards won and are never paid, and
+    # there is no money, card or tile of one's own: an answer, a peek, the guide's clue
+    # tile, reply or card passed (another card is drawn), a guesser's pass (a wait for the
+    # next tile) use up nothing. So the list highlights its first offer, as any list that
+    # costs nothing (tests/test_tui_enter_never_spends.py, NOTHING_COSTS).
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from engines.bivouac.actions import Place, Return
 from engines.bivouac.view import BivouacView
+from tui.games import bivouac_draw
 from tui.games.bivouac_detail import SpotDetail
 from tui.games.bivouac_draw import (
     CHOICE_LABEL,
@@ -38,14 +39,13 @@ from tui.games.bivouac_draw import (
     location_rows,
     month_strip,
     player_board,
-    spends,
     symbols,
 )
 from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
-from tui.widgets.frame import ActionList, SteadyText
+from tui.widgets.frame import ActionList, SteadyText, offers_something_costly
 from tui.widgets.table import Table
 
 if TYPE_CHECKING:
@@ -97,7 +97,6 @@ class BivouacScreen(GameScreen):
         self._camp_drawn: tuple[BivouacView, bool, Symbols, int | None] | None = None
         self._planned_room = 0  # the camp column's width in the first frame, before any layout
         self._fitted_width: int | None = None  # the terminal's width at the last fit_layout
-        self._unhighlighted_at: int | None = None  # the journal length whose spending list lost its default
         self._hand_shown_to: int | None = None  # the seat that asked to see its upgrade hand
 
     def compose_board(self) -> ComposeResult:
@@ -127,42 +126,11 @@ class BivouacScreen(GameScreen):
     def listed_actions(self, legal: list[Any]) -> list[Any]:
         return [a for a in legal if not isinstance(a, (Place, Return))]
 
-    def refresh_table(self) -> None:
-        super().refresh_table()
-        self._no_default_when_spending()
-
-    def spending_choice(self) -> bool:
-        """Whether the list now offers a choice that spends (Enter then takes nothing alone)."""
-        table = self.table
-        return table is not None and table.acting and any(spends(a, table.view) for _, a in table.actions)
-
-    def _no_default_when_spending(self) -> None:
-        """Enter never spends by default: a list offering a purchase, a hire, a wage paid in
-        resources or a paid upgrade highlights nothing when it comes, so Enter alone takes
-        nothing until the player moves the highlight (or presses a number). Once per game
-        position: a redraw of the same position keeps the highlight the player chose."""
-        moves = len(self.match.journal)
-        if not self.spending_choice() or self._unhighlighted_at == moves:
-            return
-        self._unhighlighted_at = moves
-        self.query_one(ActionList).highlighted = None
-
-    def on_key(self, event: events.Key) -> None:
-        """Enter on a spending list with nothing highlighted says how to choose."""
-        focused = self.focused
-        if (
-            event.key == "enter"
-            and isinstance(focused, ActionList)
-            and focused.highlighted is None
-            and self.spending_choice()
-            and self.table is not None
-        ):
-            count = min(len(self.table.actions), 9)
-            self.problem = f"Enter alone takes nothing that spends: choose with {NO_DEFAULT_HINT.format(count=count)}."
-            super().refresh_table()
-            event.stop()
-            return
-        super().on_key(event)
+    def spends(self, action: Any, view: Any) -> bool:
+        """What costs the player (the action list then highlights nothing, so Enter alone
+        takes none of it): a purchase, a paid staff card, a hire, a wage paid in resources,
+        an upgrade played at its cost."""
+        return bivouac_draw.spends(action, view)
 
     @property
     def hides_information(self) -> bool:
@@ -414,7 +382,7 @@ class BivouacScreen(GameScreen):
         else:
             return ""
         count = min(len(table.actions), 9)
-        if self.spending_choice():
+        if offers_something_costly(table, self):
             return f"{asked} ({NO_DEFAULT_HINT.format(count=count)})"
         return f"{asked} (keys 1-{count} or Enter)"
 

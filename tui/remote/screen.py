@@ -77,6 +77,7 @@ class RemoteScreen(_MixedInto):
         if self.viewer is None or self.viewer not in self.remote.actors():
             return
         self.remote.act(self.viewer, action)
+        self.step_taken()
         self.problem = ""
 
     def _tick(self) -> None:

@@ -109,6 +109,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
         self.saver = saver
         self.viewer: int | None = self._initial_viewer()
         self.problem = ""
+        self._steps_here = 0  # actions played or taken back at this screen (`Table.steps_here`)
         self._curtain_up = False
         self._thinking = False
         self._ended_shown = False
@@ -300,6 +301,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
             problem=self.problem,
             outcome=outcome,
             seat_names=names,
+            steps_here=self._steps_here,
         )
         self.refresh_bindings()
 
@@ -335,8 +337,14 @@ class GameScreen(StyledOnOpen, Screen[None]):
             self.refresh_table()
             self.app.bell()
             return
+        self.step_taken()
         self.problem = ""
         self.after_change()
+
+    def step_taken(self) -> None:
+        """An action was played (or sent, at a remote table) or taken back at this screen:
+        the next decision is a new one, even with the same offers (`Table.steps_here`)."""
+        self._steps_here += 1
 
     def action_pick(self, number: int) -> None:
         """Play the numbered action of the list."""
@@ -624,6 +632,7 @@ class GameScreen(StyledOnOpen, Screen[None]):
             self.problem = refusal.reason
             self.refresh_table()
             return
+        self.step_taken()
         self.problem = ""
         self.after_change()
 

@@ -313,6 +313,14 @@ class NamesSpending(Protocol):
     def spends(self, action: Any, view: Any) -> bool: ...
 
 
+def offers_something_costly(table: Table, screen: object) -> bool:
+    """Whether the viewer, acting, is offered something that costs them, as `screen` says
+    (a `NamesSpending` screen): their action list then highlights nothing."""
+    if not table.acting or not isinstance(screen, NamesSpending):
+        return False
+    return any(screen.spends(action, table.view) for _, action in table.actions)
+
+
 class ActionList(OptionList):
     """The viewer's legal actions, numbered; Enter plays the highlighted one (digits are
     bound by the game screen, so they work wherever the focus is). Long items wrap.
@@ -340,6 +348,8 @@ class ActionList(OptionList):
         super().__init__(markup=False, **kwargs)
         self._actions: list[Any] = []
         self._listed: tuple[str, ...] | None = None
+        #: Whose decision the list shows, and after how many steps (`Table.steps_here`).
+        self._decision: tuple[int | None, int] | None = None
         #: The rows last painted inside the border, and the look of the box around them.
         self._painted: dict[int, Strip] = {}
         self._painted_box: tuple[Any, ...] | None = None
@@ -424,22 +434,26 @@ class ActionList(OptionList):
             listed = ("(play on the board: arrows, Enter)",)
         else:
             listed = ("(waiting for the other players)",)
-        if listed == self._listed:
-            return  # the same offers: the highlight stays where the player left it
-        self._listed = listed
-        self.clear_options()
+        # A new decision starts its highlight again, even with the same offers: the same
+        # menu coming back (the next rope to drop) or the next hot-seat player's kept the
+        # highlight on the action just taken, and Enter took it again.
+        decision = (table.viewer, table.steps_here)
+        if listed == self._listed and decision == self._decision:
+            return  # the same decision: the highlight stays where the player left it
+        self._decision = decision
+        if listed != self._listed:
+            self._listed = listed
+            self.clear_options()
+            if texts:
+                self.add_options(Option(Text(line)) for line in listed)
+            else:
+                self.add_option(Option(listed[0], disabled=True))
         if texts:
-            self.add_options(Option(Text(line)) for line in listed)
             self.highlighted = None if self._any_spends(table) else 0
-        else:
-            self.add_option(Option(listed[0], disabled=True))
 
     def _any_spends(self, table: Table) -> bool:
         """Whether one of the offers costs the viewer something, as the screen says."""
-        screen = self.screen if self.is_attached else None
-        if not table.acting or not isinstance(screen, NamesSpending):
-            return False
-        return any(screen.spends(action, table.view) for action in self._actions)
+        return self.is_attached and offers_something_costly(table, self.screen)
 
     def action_select(self) -> None:
         if self.highlighted is None and self._actions:

@@ -23,6 +23,11 @@ class Table:
     problem: str = ""
     outcome: Outcome | None = None
     seat_names: list[str] = field(default_factory=list)
+    #: How many actions were played or taken back at this screen: each starts a new
+    #: decision, whose action list starts its highlight again even when it offers the same
+    #: texts (the next rope to drop, the next wage to pay). Other seats' actions do not
+    #: count: a player choosing while others answer keeps their highlight.
+    steps_here: int = 0
 
 
 _SEAT = re.compile(r"\bPlayer (\d+)\b")
