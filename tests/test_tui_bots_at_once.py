@@ -13,7 +13,7 @@ from tests.fake_engine import ENGINE, CountOptions
 from tests.tui_helpers import open_game, settle, wait_until
 from tui.app import CampfireApp
 from tui.opening import open_match
-from tui.screens import game
+from tui.screens import game_turns as game
 from tui.screens.game import GameScreen
 from tui.screens.launcher import LauncherScreen
 from tui.widgets.frame import StatusLine

@@ -11,7 +11,7 @@ from bench.keys import VirtualScreen
 from engines.registry import ready_games
 from tests.tui_helpers import settle
 from tui.app import CampfireApp
-from tui.screens import game as game_screen
+from tui.screens import game_turns as game_screen
 from tui.screens.game import GameScreen
 from tui.screens.setup import SetupScreen
 
