@@ -7,7 +7,7 @@ import re
 import pytest
 from textual.widgets import Input
 
-from tests.tui_helpers import highlight_game, open_game, settle, wait_for_palette_top
+from tests.tui_helpers import highlight_game, open_game, settle, type_text, wait_for_palette_top
 from tui.app import CampfireApp
 from tui.games.bioviva import BiovivaScreen, WorldMap
 from tui.screens.curtain import CurtainScreen
@@ -48,7 +48,7 @@ async def human_step(app: CampfireApp, pilot, curtains: list[str]) -> None:
     guess_box = screen.query_one("#guess-input", Input)
     if guess_box.display and not any(g.seat == screen.viewer for g in view.challenge.guesses):
         await pilot.press("g")
-        await pilot.press(*"wolf")
+        await type_text(app, pilot, "wolf")
         await pilot.press("enter")
         return
     await pilot.press("1")

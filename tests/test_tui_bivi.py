@@ -8,7 +8,7 @@ import re
 import pytest
 
 from saves.store import list_saves, load
-from tests.tui_helpers import highlight_game, open_game, settle, wait_for_palette_top, wait_until
+from tests.tui_helpers import highlight_game, open_game, settle, type_text, wait_for_palette_top, wait_until
 from tui.app import CampfireApp
 from tui.games.bivi import BiviScreen, RiverBoard
 from tui.screens.end import EndScreen
@@ -215,8 +215,7 @@ async def test_command_palette_plays_an_action_and_opens_a_rules_topic(tmp_path)
         await open_game(app, pilot, match)
         screen = app.screen
         await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"bank right")
+        await type_text(app, pilot, "bank right")
         await wait_for_palette_top(app, pilot, "action: bank right")
         await pilot.press("enter")
         await settle(app, pilot)
@@ -224,8 +223,7 @@ async def test_command_palette_plays_an_action_and_opens_a_rules_topic(tmp_path)
         assert match.journal[0].action == "bank right"
 
         await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"rules scoring")
+        await type_text(app, pilot, "rules scoring")
         await wait_for_palette_top(app, pilot, "Scoring")
         await pilot.press("enter")
         await pilot.pause()

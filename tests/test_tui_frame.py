@@ -154,7 +154,7 @@ from textual.widgets import DataTable  # noqa: E402
 
 from engines.registry import load_engine  # noqa: E402
 from tests.layout import screen_text  # noqa: E402
-from tests.tui_helpers import open_game, settle, wait_for_palette_top, wait_until  # noqa: E402
+from tests.tui_helpers import open_game, settle, type_text, wait_for_palette_top, wait_until  # noqa: E402
 from tui.widgets.frame import ActionList, GameLog, SeatPanels  # noqa: E402
 
 
@@ -518,8 +518,7 @@ async def test_the_palette_opens_the_keys_panel(tmp_path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(app, pilot, match)
         await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"keys: every")
+        await type_text(app, pilot, "keys: every")
         await wait_for_palette_top(app, pilot, "keys: every key of this screen")
         await pilot.press("enter")
         await pilot.pause()

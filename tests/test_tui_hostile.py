@@ -15,7 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from engines.core.match import Match, SeatSpec
 from saves.store import list_saves, load_save
 from tests.test_tui_bivi import play_human_turns
-from tests.tui_helpers import open_game, palette_prompts, settle, wait_until
+from tests.tui_helpers import open_game, palette_prompts, settle, type_text, wait_until
 from tui import cli
 from tui.app import CampfireApp
 from tui.screens.game import GameScreen
@@ -106,7 +106,8 @@ async def test_markup_typed_in_the_bioviva_tile_box_is_refused_as_text(tmp_path)
         box.focus()
         for text in ("[/]", "[bold]x"):
             box.value = ""
-            await pilot.press(*text, "enter")
+            await type_text(app, pilot, text)
+            await pilot.press("enter")
             await settle(app, pilot)
             assert isinstance(app.screen, GameScreen)
         assert app.screen.problem, "the typed text is refused with a reason"
@@ -274,9 +275,8 @@ async def test_the_palette_lists_actions_naming_a_markup_seat(tmp_path):
             await pilot.press("enter")  # the hot-seat curtain
             await settle(app, pilot)
         await pilot.press("ctrl+p")
-        await pilot.pause()
         for query in ("", "accept"):
-            await pilot.press(*query)
+            await type_text(app, pilot, query)
             assert isinstance(app.screen, CommandPalette)
             await wait_until(
                 pilot,
@@ -302,8 +302,7 @@ async def test_curtain_end_screen_and_palette_show_markup_names_as_text(tmp_path
     async with app.run_test(size=(120, 40)) as pilot:
         await open_game(app, pilot, Match(ENGINE, ENGINE.default_options(), seats, 2))
         await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"action")
+        await type_text(app, pilot, "action")
         await wait_until(pilot, lambda: bool(palette_prompts(app)), "the palette listing actions")
         await pilot.press("escape")
         await pilot.pause()

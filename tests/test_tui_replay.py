@@ -11,6 +11,7 @@ import pytest
 from saves.replay import ReplayMatch
 from tests.layout import screen_text
 from tests.replay_games import GAME_IDS, encoded, played, saved, secrets_of_others
+from tests.tui_helpers import type_text
 from tui.app import CampfireApp
 from tui.screens.replay import GoToTurn, ReplayScreen, SeatPicker, open_replay_file
 from tui.screens.log import LogScreen
@@ -78,7 +79,8 @@ async def test_every_key_of_the_viewer_at_three_sizes(game_id, tmp_path):
             last_turn = replay.turns[replay.turn_starts[-1]]
             await pilot.press("g")
             await wait_for(pilot, lambda: isinstance(app.screen, GoToTurn), "the turn prompt")
-            await pilot.press(*str(last_turn - 1), "enter")
+            await type_text(app, pilot, str(last_turn - 1))
+            await pilot.press("enter")
             await wait_for(pilot, lambda: replay.turn == last_turn - 1, "the turn asked for")
             viewer = screen.viewer
             await pilot.press("v")

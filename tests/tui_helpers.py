@@ -95,8 +95,24 @@ async def type_text(app, pilot, text: str) -> None:
     field = app.focused
     start = field.value
     for char in text:
-        app.post_message(events.Key("space" if char == " " else char, char))
+        app.post_message(events.Key(key_name(char), char))
     await wait_until(pilot, lambda: field.value == start + text, f"{text!r} typed")
+
+
+def key_name(char: str) -> str:
+    """The key a terminal reports for typing `char`, named as Textual (and Pilot's `press`)
+    names it: "space", "colon", "left_square_bracket"; a letter or digit is itself."""
+    import unicodedata
+
+    from textual.keys import KEY_NAME_REPLACEMENTS
+
+    if char.isalnum():
+        return char
+    try:
+        name = unicodedata.name(char).lower().replace("-", "_").replace(" ", "_")
+    except ValueError:
+        return "tab" if char == "\t" else char
+    return KEY_NAME_REPLACEMENTS.get(name, name)
 
 
 async def searches_done(app) -> None:

@@ -41,6 +41,7 @@ from engines.core.seat_match import SeatMatch
 from saves.errors import SaveError
 from saves.store import Autosaver
 from tui.commands import GameActions
+from tui.palette_search import PaletteEntries
 from tui.screens.game_turns import BotTurns, GameEnd, HandOver
 from tui.screens.handover import WhoseScreen, shows_secret
 from tui.screens.styled import StyledOnOpen
@@ -106,6 +107,7 @@ class GameScreen(StyledOnOpen, HandOver, BotTurns, GameEnd, Screen[None]):
         self._ended_shown = False
         self._gone = False
         self._heap_set_aside = False
+        self._palette = PaletteEntries.NONE
 
     # -- layout ------------------------------------------------------------------
     @property
@@ -351,13 +353,19 @@ class GameScreen(StyledOnOpen, HandOver, BotTurns, GameEnd, Screen[None]):
     def on_action_list_chosen(self, message: ActionList.Chosen) -> None:
         self.choose_action(message.action)
 
-    def palette_actions(self) -> list[tuple[str, Any]]:
+    def palette_actions(self) -> PaletteEntries:
+        """The viewer's legal actions with their texts, as the palette lists them: worked
+        out once per position (every change draws a new table), not on every key typed
+        into the palette (a seat may have thousands)."""
         table = self.table
         if table is None or self.viewer is None or self._curtain_up:
-            return []
-        legal = self.match.legal_actions(self.viewer) if self.viewer in self.match.actors() else []
-        names = table.seat_names
-        return [(name_seats(self.label(table.view, a), names), a) for a in legal]
+            return PaletteEntries.NONE
+        position = (table, self.viewer, len(self.match.journal))
+        if not self._palette.belongs_to(position):
+            legal = self.match.legal_actions(self.viewer) if self.viewer in self.match.actors() else []
+            names = table.seat_names
+            self._palette = PaletteEntries(position, [(name_seats(self.label(table.view, a), names), a) for a in legal])
+        return self._palette
 
     def label(self, view: Any, action: Any) -> str:
         """How the action list and the palette name `action`: the engine's wording; a game
