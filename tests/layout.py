@@ -24,6 +24,9 @@ from textual.widgets import Static
 from engines.core.match import Match, SeatSpec
 
 SIZES: tuple[tuple[int, int], ...] = ((80, 24), (120, 40), (200, 60))
+#: The sizes a resize check walks, with moves made at each: up, down and up again, so that
+#: 120x40 and 80x24 are shown again after texts changed at other sizes.
+RESIZES: tuple[tuple[int, int], ...] = ((80, 24), (120, 40), (200, 60), (120, 40), (80, 24), (120, 40))
 
 
 def _describe(widget: Widget) -> str:
@@ -214,4 +217,42 @@ async def check_layouts(case: LayoutCase, tmp_path) -> list[str]:
                     if len(match.journal) == count:
                         found.append(f"seed {seed}: stuck after {count} actions")
                         break
+    return found
+
+
+async def check_resizes(
+    match: Match, tmp_path, sizes: tuple[tuple[int, int], ...] = RESIZES, moves: int = 2
+) -> list[str]:
+    """Show `match` on its screen at each of `sizes` in turn, `moves` actions played (by the
+    heuristic bot, through the match) at each, so the texts change at one size and are
+    shown at the next: the problems found once each resize is laid out (a text cut at the
+    height it had had at that size keeps it, waited for or not), each with its sizes and
+    action count."""
+    from tests.matrix import bot_step
+    from tui.app import CampfireApp
+    from tui.opening import open_match
+    from tui.screens.game import GameScreen
+
+    found: list[str] = []
+    heuristic = match.engine.bots["heuristic"]()
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=sizes[0]) as pilot:
+        await pilot.pause()
+        open_match(app, match, None)
+        await _settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        came_from = sizes[0]
+        for number, size in enumerate(sizes):
+            if number:
+                for _ in range(moves):
+                    if not match.is_over():
+                        match.act(*bot_step(match, heuristic))
+                screen.refresh_table()
+                await pilot.pause()
+            if app.size != size:
+                await pilot.resize_terminal(*size)
+            where = f"{len(match.journal)} actions, {came_from[0]}x{came_from[1]} to {size[0]}x{size[1]}"
+            found.extend(f"{where}: {p}" for p in await lasting_layout_problems(pilot, screen, timeout=5))
+            came_from = size
     return found
