@@ -14,9 +14,10 @@ each of `SIZES`. A new game joins the layout test with one line in `tests/test_t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -84,7 +85,47 @@ def layout_problems(screen: Screen) -> list[str]:
                 problems.append(f"{name} is cut at the bottom or top with no scrollbar: {_text_of(widget)!r}")
             if hidden_cols and not _scrolls_to_show(widget, vertical=False):
                 problems.append(f"{name} is cut at the side with no scrollbar: {_text_of(widget)!r}")
+    return problems + footer_problems(screen)
+
+
+def _footer_keys(screen: Screen) -> Iterator[tuple[Widget, Widget, Region | None]]:
+    """Every key on a footer of `screen` laid out now, with its footer and the region its
+    palette key (docked over the right end) covers, if shown."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    for footer in screen.query(Footer):
+        if not footer.display or not footer.region.width:
+            continue
+        keys = [key for key in footer.query(FooterKey) if key.display and key.region.width]
+        palette = next((key.region for key in keys if key.has_class("-command-palette")), None)
+        for key in keys:
+            if not key.has_class("-command-palette"):
+                yield key, footer, palette
+
+
+def footer_problems(screen: Screen) -> list[str]:
+    """Footer keys a player cannot read: past the footer's right end, or under its palette
+    key (Textual's footer runs its keys on under both)."""
+    problems: list[str] = []
+    for key, footer, palette in _footer_keys(screen):
+        region = key.region
+        label = f"{getattr(key, 'key_display', '')} {getattr(key, 'description', '')}".strip()
+        if region.right > footer.region.right:
+            problems.append(f"footer key {label!r} runs past the footer's end")
+        elif palette is not None and region.right > palette.x:
+            problems.append(f"footer key {label!r} is under the palette key")
     return problems
+
+
+def footer_keys_shown(screen: Screen) -> set[str]:
+    """The keys (as bound: "left", "f2") the footers of `screen` show whole."""
+    shown: set[str] = set()
+    for key, footer, palette in _footer_keys(screen):
+        region = key.region
+        if region.right <= footer.region.right and (palette is None or region.right <= palette.x):
+            shown.add(str(getattr(key, "key")))
+    return shown
 
 
 def keys_cannot_scroll(screen: Screen) -> list[str]:
