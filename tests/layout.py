@@ -14,9 +14,10 @@ each of `SIZES`. A new game joins the layout test with one line in `tests/test_t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -24,6 +25,9 @@ from textual.widgets import Static
 from engines.core.match import Match, SeatSpec
 
 SIZES: tuple[tuple[int, int], ...] = ((80, 24), (120, 40), (200, 60))
+#: The sizes a resize check walks, with moves made at each: up, down and up again, so that
+#: 120x40 and 80x24 are shown again after texts changed at other sizes.
+RESIZES: tuple[tuple[int, int], ...] = ((80, 24), (120, 40), (200, 60), (120, 40), (80, 24), (120, 40))
 
 
 def _describe(widget: Widget) -> str:
@@ -81,7 +85,47 @@ def layout_problems(screen: Screen) -> list[str]:
                 problems.append(f"{name} is cut at the bottom or top with no scrollbar: {_text_of(widget)!r}")
             if hidden_cols and not _scrolls_to_show(widget, vertical=False):
                 problems.append(f"{name} is cut at the side with no scrollbar: {_text_of(widget)!r}")
+    return problems + footer_problems(screen)
+
+
+def _footer_keys(screen: Screen) -> Iterator[tuple[Widget, Widget, Region | None]]:
+    """Every key on a footer of `screen` laid out now, with its footer and the region its
+    palette key (docked over the right end) covers, if shown."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    for footer in screen.query(Footer):
+        if not footer.display or not footer.region.width:
+            continue
+        keys = [key for key in footer.query(FooterKey) if key.display and key.region.width]
+        palette = next((key.region for key in keys if key.has_class("-command-palette")), None)
+        for key in keys:
+            if not key.has_class("-command-palette"):
+                yield key, footer, palette
+
+
+def footer_problems(screen: Screen) -> list[str]:
+    """Footer keys a player cannot read: past the footer's right end, or under its palette
+    key (Textual's footer runs its keys on under both)."""
+    problems: list[str] = []
+    for key, footer, palette in _footer_keys(screen):
+        region = key.region
+        label = f"{getattr(key, 'key_display', '')} {getattr(key, 'description', '')}".strip()
+        if region.right > footer.region.right:
+            problems.append(f"footer key {label!r} runs past the footer's end")
+        elif palette is not None and region.right > palette.x:
+            problems.append(f"footer key {label!r} is under the palette key")
     return problems
+
+
+def footer_keys_shown(screen: Screen) -> set[str]:
+    """The keys (as bound: "left", "f2") the footers of `screen` show whole."""
+    shown: set[str] = set()
+    for key, footer, palette in _footer_keys(screen):
+        region = key.region
+        if region.right <= footer.region.right and (palette is None or region.right <= palette.x):
+            shown.add(str(getattr(key, "key")))
+    return shown
 
 
 def keys_cannot_scroll(screen: Screen) -> list[str]:
@@ -214,4 +258,42 @@ async def check_layouts(case: LayoutCase, tmp_path) -> list[str]:
                     if len(match.journal) == count:
                         found.append(f"seed {seed}: stuck after {count} actions")
                         break
+    return found
+
+
+async def check_resizes(
+    match: Match, tmp_path, sizes: tuple[tuple[int, int], ...] = RESIZES, moves: int = 2
+) -> list[str]:
+    """Show `match` on its screen at each of `sizes` in turn, `moves` actions played (by the
+    heuristic bot, through the match) at each, so the texts change at one size and are
+    shown at the next: the problems found once each resize is laid out (a text cut at the
+    height it had had at that size keeps it, waited for or not), each with its sizes and
+    action count."""
+    from tests.matrix import bot_step
+    from tui.app import CampfireApp
+    from tui.opening import open_match
+    from tui.screens.game import GameScreen
+
+    found: list[str] = []
+    heuristic = match.engine.bots["heuristic"]()
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=sizes[0]) as pilot:
+        await pilot.pause()
+        open_match(app, match, None)
+        await _settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        came_from = sizes[0]
+        for number, size in enumerate(sizes):
+            if number:
+                for _ in range(moves):
+                    if not match.is_over():
+                        match.act(*bot_step(match, heuristic))
+                screen.refresh_table()
+                await pilot.pause()
+            if app.size != size:
+                await pilot.resize_terminal(*size)
+            where = f"{len(match.journal)} actions, {came_from[0]}x{came_from[1]} to {size[0]}x{size[1]}"
+            found.extend(f"{where}: {p}" for p in await lasting_layout_problems(pilot, screen, timeout=5))
+            came_from = size
     return found

@@ -113,6 +113,21 @@ async def test_nothing_is_cut_off_over_more_games(case: LayoutCase, tmp_path) ->
     assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(dict.fromkeys(problems))
 
 
+@pytest.mark.parametrize("entry", ready_games(), ids=lambda entry: entry.id)
+async def test_every_text_fits_or_scrolls_right_after_a_resize(entry, tmp_path) -> None:
+    """A seeded game grown from 80x24 to 200x60, shrunk back and grown again, two actions
+    played at each size: right after each resize every text shows whole or scrolls. A text
+    that changed without a layout (same height, or hidden) took the height it had had at
+    that size before: Bonfire's Tom beside the actions at 120x40 (16 rows needed, 15
+    shown), Bioviva's card at 80x24 (24 needed, 18 shown) and beside the map at 120x40."""
+    from tests.layout import check_resizes
+    from tests.matrix import new_match, seats_for
+
+    match = new_match(entry, seats_for(entry, "bots"), seed=3)
+    problems = await check_resizes(match, tmp_path)
+    assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(dict.fromkeys(problems))
+
+
 # -- the check itself ------------------------------------------------------------------------
 class _Boxes:
     """A tiny app whose text either is squeezed into a box too small or scrolls."""

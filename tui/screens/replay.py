@@ -30,17 +30,19 @@ from tui.widgets.first_layout import planned_child_sizes
 from tui.widgets.frame import GameLog, SeatPanels, SeatPanelView, SteadyText, panel_text, shown_on_screen
 from tui.widgets.line_text import TailText
 
+#: Each pair of moves one way and back is one entry in the footer, its keys side by side.
+STEP, ENDS, TURN = Binding.Group("Step", compact=True), Binding.Group("Ends"), Binding.Group("Turn")
 REPLAY_BINDINGS: list[BindingType] = [
     # Priority: the game's boards bind the arrows (and Home/End scroll the log); in a
     # replay they move through the game.
-    Binding("left", "step(-1)", "Back", id="replay.back", priority=True),
-    Binding("right", "step(1)", "Forward", id="replay.forward", priority=True),
-    Binding("pageup", "turn_step(-1)", "Turn back", id="replay.turn_back", priority=True),
-    Binding("pagedown", "turn_step(1)", "Next turn", id="replay.turn_forward", priority=True),
-    Binding("home", "home", "Start", id="replay.start", priority=True),
-    Binding("end", "end", "End", id="replay.end", priority=True),
+    Binding("left", "step(-1)", "Back", id="replay.back", priority=True, group=STEP),
+    Binding("right", "step(1)", "Forward", id="replay.forward", priority=True, group=STEP),
+    Binding("pageup", "turn_step(-1)", "Turn back", id="replay.turn_back", priority=True, group=TURN),
+    Binding("pagedown", "turn_step(1)", "Next turn", id="replay.turn_forward", priority=True, group=TURN),
+    Binding("home", "home", "Start", id="replay.start", priority=True, group=ENDS),
+    Binding("end", "end", "End", id="replay.end", priority=True, group=ENDS),
     Binding("g", "go_to", "Go to turn", id="replay.go_to", priority=True),
-    Binding("v", "next_view", "Whose view", id="replay.view", priority=True),
+    Binding("v", "next_view", "View", id="replay.view", priority=True),
     Binding("c", "chart", "Scores", id="replay.chart", priority=True),
 ]
 #: The frame's actions that change a game: hidden in a replay, and refused with READ_ONLY.
@@ -124,6 +126,8 @@ class ReplayScreen:
     """Mixed in before a game screen class (the shared frame or a game's own screen)."""
 
     replaying = True
+    #: A narrow footer shows the moves through the game before the game's own keys.
+    footer_keeps = frozenset(_MOVING)
 
     # Set by the game frame (GameScreen.__init__), named here for the type checker.
     viewer: int | None

@@ -56,7 +56,31 @@ def _changed_span(y: int, old: str, new: str) -> Region:
     return Region(start, y, max(cell_len(old), cell_len(new)) - start, 1)
 
 
-class SteadyText(Static):
+class MeasuredAgainWhenShown:
+    """For a text widget that takes a new text while hidden without laying the screen out
+    (a hidden panel did so at every replay step). Textual keeps a widget's box, and its
+    containers' arrangements, per container size until a layout is asked of the widget or
+    its size changes, neither of which happens to a hidden one: shown again at a size it
+    had been laid out at (a terminal grown or shrunk back), it got the box of the text it
+    had then and cut the new one with no scrollbar (Bonfire's Tom beside the actions,
+    Bioviva's card). So the first new text while hidden asks one layout, which drops those
+    boxes; a hidden widget gets no new one, so later texts ask nothing until it has been
+    shown again. (Shown, a text changed without a layout has the same rows at the width it
+    has, and a box kept for another width goes when the widget's size changes.)"""
+
+    _changed_unseen = False
+
+    def changed_while_hidden(self) -> None:
+        if not self._changed_unseen and isinstance(self, Widget):
+            self._changed_unseen = True
+            self.refresh(layout=True)
+
+    def on_resize(self) -> None:
+        # Shown again (Textual sends `Resize` to a widget it shows) and laid out.
+        self._changed_unseen = False
+
+
+class SteadyText(MeasuredAgainWhenShown, Static):
     """Text shown verbatim (never markup) that repaints only the rows that changed.
 
     `Static.update` resends the whole widget even for the same text. This one repaints
@@ -128,9 +152,9 @@ class SteadyText(Static):
         old, self._text = self._text, text
         self._text_visual = visualize(self, text, markup=False)
         if not self._displayed():
-            # Nothing on screen to lay out or compare: the layout that shows it again (a
-            # display change lays the screen out) measures the new text. A hidden panel
-            # (Bivouac's seat panels) laid the screen out at every replay step.
+            # Nothing on screen to compare: the layout that shows it again measures the new
+            # text (`changed_while_hidden`).
+            self.changed_while_hidden()
             self.refresh()
             return True
         regions = self._changed_lines(old, text) if isinstance(old, str) and isinstance(text, str) else None
@@ -272,6 +296,7 @@ class SeatPanelView(SteadyText):
             self.styles.min_height = rows
 
     def on_resize(self) -> None:
+        # (SteadyText's `on_resize` runs as well: Textual calls each class's own handler.)
         self._fit_room(self.size.width)  # the text's width (the event's counts the border)
 
 

@@ -17,14 +17,14 @@ from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 
-from tui.widgets.frame import _changed_span
+from tui.widgets.frame import MeasuredAgainWhenShown, _changed_span, shown_on_screen
 from tui.textual_internals.plain_lines import plain_lines
 
 #: Wrapped lines kept per widget; a text that changes on every step repeats a few lines.
 KEPT_LINES = 64
 
 
-class LineText(Widget):
+class LineText(MeasuredAgainWhenShown, Widget):
     """Text shown verbatim (never markup), a line of it per row, wrapped at the width as a
     `Static` wraps it. `show` repaints only what changed, and lays the screen out only when
     the number of rows changes the widget's height."""
@@ -66,6 +66,8 @@ class LineText(Widget):
         if len(now) != len(was) and self._height_for(len(now)) != height:
             self.refresh(layout=True)
             return True
+        if not shown_on_screen(self):
+            self.changed_while_hidden()
         self._shown = (width, shown[1], now)
         if self.styles.text_align not in ("left", "start"):
             spans = [Region(0, y, width, 1) for y in self._changed_rows(was, now, height)]
@@ -187,6 +189,6 @@ class TailText(LineText):
         return rows
 
     def on_resize(self) -> None:
-        # The rows were cut to the old height.
+        # The rows were cut to the old height. (LineText's `on_resize` runs as well.)
         self._shown = None
         self.refresh()
