@@ -108,12 +108,16 @@ class HeuristicBot(Bot):
         s: BonfireState = ctx.view
         self._pressures.clear()
         self._gaps.clear()
-        self._pressed, self._held_of = acting(s), None
+        p = acting(s)
+        self._pressed, self._held_of = p, None
         best: Action | None = None
         best_value = -math.inf
-        random, value = ctx.rng.random, self.value
+        random, value_of = ctx.rng.random, _VALUE_OF.get
         for action in ctx.legal:
-            worth = value(s, action) + random() * 0.01
+            # `value` written out (the city looked up once): this runs for every legal
+            # action of every decision of every playout.
+            rule = value_of(type(action))
+            worth = (0 if rule is None else rule(self, s, p, action)) + random() * 0.01
             if worth > best_value:
                 best, best_value = action, worth
         self._pressed = self._held_of = None

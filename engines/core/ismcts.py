@@ -125,14 +125,19 @@ def random_rollout(engine: Engine[Any, Any], state: Any, seat: int, legal: Seque
     return legal[rng.below(len(legal))]
 
 
-def bot_rollout(bot: Bot) -> RolloutPolicy:
+def bot_rollout(bot: Bot, state_as_view: bool = False) -> RolloutPolicy:
     """A playout policy that asks `bot` (a heuristic), giving it only the acting seat's view
-    of the sampled state, as in a real game."""
+    of the sampled state, as in a real game. With `state_as_view`, for a bot that never reads
+    what the view hides (it makes the same choices from the state as from the view, as an
+    engine's test must show), the sampled state itself: no view is made at every step."""
 
     def policy(engine: Engine[Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
         return bot.choose(BotContext(engine=engine, seat=seat, view=engine.view(state, seat), legal=legal, rng=rng))
 
-    return policy
+    def policy_on_state(engine: Engine[Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        return bot.choose(BotContext(engine=engine, seat=seat, view=state, legal=legal, rng=rng))
+
+    return policy_on_state if state_as_view else policy
 
 
 class SearchBot(Bot):
