@@ -348,16 +348,19 @@ class SearchBot(Bot):
 def search_levels(
     rollout: Callable[[], RolloutPolicy] | None = None,
     guide: Callable[[], Bot] | None = None,
+    kind: Callable[..., SearchBot] | None = None,
     **options: Any,
 ) -> dict[str, Callable[[], Bot]]:
     """The `hard` (about 0.3 s a move) and `expert` (about 1 s) levels, for an engine's
     `bots` dict; only for an engine with a determinizer. `guide` makes the bot (usually the
-    heuristic) whose choices the search tries first; `options` are SearchBot's others
-    (reward, guide_order, horizon, evaluate and evidence)."""
+    heuristic) whose choices the search tries first; `kind` the search (SearchBot unless
+    told, or a subclass); `options` are the search's others (reward, guide_order, horizon,
+    evaluate and evidence)."""
     make = rollout or (lambda: random_rollout)
+    search = kind or SearchBot
 
     def searcher(seconds: float) -> Bot:
-        return SearchBot(seconds=seconds, rollout=make(), guide=guide() if guide else None, **options)
+        return search(seconds=seconds, rollout=make(), guide=guide() if guide else None, **options)
 
     def hard() -> Bot:
         return searcher(0.3)
