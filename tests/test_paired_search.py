@@ -71,3 +71,17 @@ def test_each_sample_plays_out_every_candidate_in_the_guides_order() -> None:
     assert set(visits.values()) == {4}
     assert choice in legal[-3:]
     assert decide() == (choice, visits), "the same seed and budget give the same decision"
+
+
+def test_a_budget_under_one_sample_plays_out_fewer_candidates() -> None:
+    engine = load_engine("bivi")
+    state = next(s for s in played_states(engine, 2, 4, every=3) if len(engine.legal_actions(s, acting(engine, s))) > 4)
+    seat = acting(engine, state)
+    legal = engine.legal_actions(state, seat)
+    bot = _bot(iterations=2, candidates=5)
+    assert (
+        bot.choose(BotContext(engine=engine, seat=seat, view=engine.view(state, seat), legal=legal, rng=Rng(3)))
+        in legal
+    )
+    assert bot.last_root is not None
+    assert [node.visits for node in bot.last_root.children.values()] == [1, 1]

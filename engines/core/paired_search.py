@@ -13,7 +13,8 @@ another beats it by over `margin` standard errors of the paired differences, so 
 of samples never overrules the guide by luck.
 
 Budget: `iterations` counts playouts (one per candidate per sample), as the tree search
-counts its iterations; `seconds` is a wall time, checked after each sample.
+counts its iterations, and is never exceeded (a budget under one sample plays out fewer
+candidates); `seconds` is a wall time, checked after each sample.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ class PairedSearchBot(SearchBot):
         engine: Engine[Any, Any] = ctx.engine
         rng = Rng(ctx.rng.next_u64())
         ranked = self.ranked(engine, ctx, legal, rng)
+        if self.iterations is not None:  # a budget under one sample: fewer candidates
+            ranked = ranked[: max(1, self.iterations)]
         width = len(ranked)
         results: list[list[float]] = [[] for _ in ranked]
         started = time.perf_counter()
