@@ -70,6 +70,10 @@ def test_generator_draws_and_shuffles_exactly_as_the_plain_algorithm() -> None:
         for size in (0, 1, 2, 5, 6, 7, 31, 254):
             assert rng.shuffled(range(size)) == shuffled(range(size))
         assert rng.below(2**64 - 3) == below(2**64 - 3), "the generator's state moved in step"
+        twin = Rng(rng.state)
+        for _ in range(50):  # random() is next_u64's top 53 bits over 2**53, written out
+            assert rng.random() == (twin.next_u64() >> 11) / 2**53
+        assert rng.state == twin.state
 
 
 def _state_drawing(raw: int, draw: int) -> int:

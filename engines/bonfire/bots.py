@@ -35,6 +35,7 @@ from engines.bonfire.actions import (
     TomTask,
     Walk,
 )
+from engines.bonfire.search import BonfireSearchBot
 from engines.bonfire.state import Bonfire, BonfireState, Player, acting, is_tom
 from engines.core.bots import RandomBot, noisy
 from engines.core.ismcts import bot_rollout, margin_rewards, search_levels
@@ -108,12 +109,16 @@ class HeuristicBot(Bot):
         s: BonfireState = ctx.view
         self._pressures.clear()
         self._gaps.clear()
-        self._pressed, self._held_of = acting(s), None
+        p = acting(s)
+        self._pressed, self._held_of = p, None
         best: Action | None = None
         best_value = -math.inf
-        random, value = ctx.rng.random, self.value
+        random, value_of = ctx.rng.random, _VALUE_OF.get
         for action in ctx.legal:
-            worth = value(s, action) + random() * 0.01
+            # `value` written out (the city looked up once): this runs for every legal
+            # action of every decision of every playout.
+            rule = value_of(type(action))
+            worth = (0 if rule is None else rule(self, s, p, action)) + random() * 0.01
             if worth > best_value:
                 best, best_value = action, worth
         self._pressed = self._held_of = None
@@ -375,17 +380,20 @@ def paths_cost(p: Player) -> int:
 #: scores against Tom lie some 30 to 45 points apart by a few points.
 MARGIN_SCALE = 5.0
 
-# The search plays its playouts by the heuristic (random ones barely light a bonfire),
-# rewards them by the score margin too, not only the win (with a few hundred playouts a
-# decision, wins alone hardly tell two actions apart), and grows its nodes in the
-# heuristic's order of preference (a turn offers up to forty fate placements, most poor).
+# The search plays its playouts by the heuristic (random ones barely light a bonfire), handed
+# the sampled state itself (it reads nothing the view hides), rewards them by the score
+# margin too, not only the win (with a few hundred playouts a decision, wins alone hardly
+# tell two actions apart), and, solo, grows its nodes in the heuristic's order of
+# preference (a turn offers up to forty fate placements, most poor). With two players it
+# compares the heuristic's favourites on the same samples (engines/bonfire/search.py).
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "easy": noisy(HeuristicBot),
     "heuristic": HeuristicBot,
     **search_levels(
-        lambda: bot_rollout(HeuristicBot()),
+        lambda: bot_rollout(HeuristicBot(), state_as_view=True),
         guide=HeuristicBot,
+        kind=BonfireSearchBot,
         reward=margin_rewards(MARGIN_SCALE),
         guide_order=True,
     ),

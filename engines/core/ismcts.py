@@ -125,14 +125,19 @@ def random_rollout(engine: Engine[Any, Any], state: Any, seat: int, legal: Seque
     return legal[rng.below(len(legal))]
 
 
-def bot_rollout(bot: Bot) -> RolloutPolicy:
+def bot_rollout(bot: Bot, state_as_view: bool = False) -> RolloutPolicy:
     """A playout policy that asks `bot` (a heuristic), giving it only the acting seat's view
-    of the sampled state, as in a real game."""
+    of the sampled state, as in a real game. With `state_as_view`, for a bot that never reads
+    what the view hides (it makes the same choices from the state as from the view, as an
+    engine's test must show), the sampled state itself: no view is made at every step."""
 
     def policy(engine: Engine[Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
         return bot.choose(BotContext(engine=engine, seat=seat, view=engine.view(state, seat), legal=legal, rng=rng))
 
-    return policy
+    def policy_on_state(engine: Engine[Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+        return bot.choose(BotContext(engine=engine, seat=seat, view=state, legal=legal, rng=rng))
+
+    return policy_on_state if state_as_view else policy
 
 
 class SearchBot(Bot):
@@ -343,16 +348,19 @@ class SearchBot(Bot):
 def search_levels(
     rollout: Callable[[], RolloutPolicy] | None = None,
     guide: Callable[[], Bot] | None = None,
+    kind: Callable[..., SearchBot] | None = None,
     **options: Any,
 ) -> dict[str, Callable[[], Bot]]:
     """The `hard` (about 0.3 s a move) and `expert` (about 1 s) levels, for an engine's
     `bots` dict; only for an engine with a determinizer. `guide` makes the bot (usually the
-    heuristic) whose choices the search tries first; `options` are SearchBot's others
-    (reward, guide_order, horizon, evaluate and evidence)."""
+    heuristic) whose choices the search tries first; `kind` the search (SearchBot unless
+    told, or a subclass); `options` are the search's others (reward, guide_order, horizon,
+    evaluate and evidence)."""
     make = rollout or (lambda: random_rollout)
+    search = kind or SearchBot
 
     def searcher(seconds: float) -> Bot:
-        return SearchBot(seconds=seconds, rollout=make(), guide=guide() if guide else None, **options)
+        return search(seconds=seconds, rollout=make(), guide=guide() if guide else None, **options)
 
     def hard() -> Bot:
         return searcher(0.3)

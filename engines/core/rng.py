@@ -20,6 +20,8 @@ _SPAN = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
+#: 2**-53: 53 random bits to a float in [0, 1).
+_UNIT = 1.0 / float(1 << 53)
 
 
 def seed_state(seed: int) -> int:
@@ -101,7 +103,11 @@ class Rng:
 
     def random(self) -> float:
         """A float in [0, 1)."""
-        return (self.next_u64() >> 11) / float(1 << 53)
+        # next_u64 written out: a heuristic draws one for every legal action it weighs.
+        self.state = state = (self.state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        return ((z ^ (z >> 31)) >> 11) * _UNIT
 
 
 #: Lists this long or longer are shuffled from packed draws (shorter ones cost more so).
