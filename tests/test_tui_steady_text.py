@@ -8,7 +8,7 @@ from rich.text import Text
 from textual._compositor import ChopsUpdate
 from textual.app import App, ComposeResult
 
-from tui.widgets.frame import SteadyText
+from tui.widgets.steady_text import SteadyText
 
 
 class TextApp(App[None]):

@@ -29,7 +29,7 @@ from tui.games.bioviva_draw import HEADER_ROWS, draw_world, more_cue, title_row,
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
-from tui.widgets.frame import SteadyText
+from tui.widgets.steady_text import SteadyText
 from tui.widgets.table import Table, name_seats
 
 #: One hue per biome, far apart (forest and grassland, Mediterranean and scrub were close

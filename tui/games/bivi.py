@@ -45,7 +45,8 @@ from tui.games.bivi_forest import cut_to_rows, forest_drawing, plain_rules, tile
 from tui.games.bivi_ghost import GhostScreen
 from tui.games.bivi_widgets import ForestBoard, RiverBoard
 from tui.widgets.board import LineBoard
-from tui.widgets.frame import ActionList, SteadyText
+from tui.widgets.frame import ActionList
+from tui.widgets.steady_text import SteadyText
 from tui.widgets.line_text import LineText
 from tui.widgets.first_layout import planned_size
 from tui.widgets.table import Table

@@ -45,7 +45,8 @@ from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
-from tui.widgets.frame import ActionList, SteadyText, offers_something_costly
+from tui.widgets.frame import ActionList, offers_something_costly
+from tui.widgets.steady_text import SteadyText
 from tui.widgets.table import Table
 
 if TYPE_CHECKING:

@@ -70,7 +70,8 @@ from tui.games.bonfire_draw import (
 )
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
-from tui.widgets.frame import ActionList, SteadyText
+from tui.widgets.frame import ActionList
+from tui.widgets.steady_text import SteadyText
 from tui.widgets.line_text import LineText
 from tui.widgets.table import Table
 

@@ -41,7 +41,8 @@ from tui.glyphs import ASCII
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
-from tui.widgets.frame import ActionList, SteadyText
+from tui.widgets.frame import ActionList
+from tui.widgets.steady_text import SteadyText
 from tui.widgets.table import Table, name_seats
 
 if TYPE_CHECKING:

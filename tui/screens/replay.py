@@ -27,7 +27,8 @@ from engines.core.protocol import SeatPanel
 from saves.replay import READ_ONLY, ReplayMatch
 from tui.screens.game import GameScreen
 from tui.widgets.first_layout import planned_child_sizes
-from tui.widgets.frame import GameLog, SeatPanels, SeatPanelView, SteadyText, panel_text, shown_on_screen
+from tui.widgets.frame import GameLog, SeatPanels, SeatPanelView, panel_text
+from tui.widgets.steady_text import SteadyText, shown_on_screen
 from tui.widgets.line_text import TailText
 
 #: Each pair of moves one way and back is one entry in the footer, its keys side by side.

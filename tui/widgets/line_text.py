@@ -17,7 +17,7 @@ from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 
-from tui.widgets.frame import MeasuredAgainWhenShown, _changed_span, shown_on_screen
+from tui.widgets.steady_text import MeasuredAgainWhenShown, changed_span, shown_on_screen
 from tui.textual_internals.plain_lines import plain_lines
 
 #: Wrapped lines kept per widget; a text that changes on every step repeats a few lines.
@@ -73,7 +73,7 @@ class LineText(MeasuredAgainWhenShown, Widget):
             spans = [Region(0, y, width, 1) for y in self._changed_rows(was, now, height)]
         else:
             spans = [
-                _changed_span(y, self._row_text(was, y), self._row_text(now, y))
+                changed_span(y, self._row_text(was, y), self._row_text(now, y))
                 for y in self._changed_rows(was, now, height)
             ]
         if spans:
