@@ -1,4 +1,4 @@
-"""Otis' turn as the engine runs it, on top of the pure map functions in `board`.
+"""Otis' turn as the engine runs it, on top of the pure functions in `targeting` and `stalking`.
 
 The order (rulebook 1.3): a lurking Otis first appears at one end of a nature trail picked by
 a d6 (the end nearer the closest target); then he stalks up to his Stalk stat along a
@@ -14,24 +14,24 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.camp_grizzly import board, content
+from engines.camp_grizzly import content, stalking, targeting
 from engines.camp_grizzly.content import OtisStats, label
 from engines.camp_grizzly.state import CampState, Ctx, StalkStepView, removed
 
 Cell = tuple[int, int]
 
 
-def targets(state: CampState, cameos: bool = True) -> list[board.Target]:
+def targets(state: CampState, cameos: bool = True) -> list[targeting.Target]:
     """Everyone Otis may hunt: counselors standing in the camp, and cameo pawns."""
     out = []
     for cid in state.order:
         c = state.counselors[cid]
         if c.dead or c.cell is None:
             continue
-        out.append(board.Target(cid, "counselor", c.cell, c.injuries, c.horrified > 0, len(c.campers)))
+        out.append(targeting.Target(cid, "counselor", c.cell, c.injuries, c.horrified > 0, len(c.campers)))
     if cameos:
         for n, cameo in enumerate(state.cameos):
-            out.append(board.Target(id=f"cameo{n}:{cameo.card}", kind="cameo", cell=cameo.cell))
+            out.append(targeting.Target(id=f"cameo{n}:{cameo.card}", kind="cameo", cell=cameo.cell))
     return out
 
 
@@ -69,14 +69,14 @@ def otis_turn(ctx: Ctx, stats: OtisStats) -> Cell | None:
             # Nobody, Otis included, enters a burning space (the Fire minis).
             ctx.say(f"Both ends of nature trail {roll} are on fire: Otis stays lurking this round.")
             return None
-        appear = board.lurk_appearance(m, roll, hunted, ctx.rng, blocked)
+        appear = stalking.lurk_appearance(m, roll, hunted, ctx.rng, blocked)
         ctx.reveals = True
         state.otis = appear.cell
         steps.append(StalkStepView(label(appear.cell), trail=roll, appear=True))
         ctx.say(
             f"Otis was lurking: he appears at {label(appear.cell)}, the end of nature trail {roll} nearer his prey."
         )
-    result = board.stalk(m, state.otis, hunted, stats.stalk, ctx.rng, locks=state.locks, blocked=blocked)
+    result = stalking.stalk(m, state.otis, hunted, stats.stalk, ctx.rng, locks=state.locks, blocked=blocked)
     ctx.reveals = True
     choice = result.choice
     if choice.target is not None:
@@ -84,7 +84,7 @@ def otis_turn(ctx: Ctx, stats: OtisStats) -> Cell | None:
         ctx.say(f"Otis stalks {target_name(choice.target.id)} ({how}, {choice.distance} away).")
     for step in result.steps:
         steps.append(StalkStepView(label(step.cell), step.trail, step.broke_lock, step.strike))
-        ctx.say(board.describe_step(step))
+        ctx.say(stalking.describe_step(step))
     state.otis = result.end
     state.last_stalk = steps
     if result.broken_lock is not None and result.broken_lock in state.locks:
@@ -112,7 +112,7 @@ def cameo_moves(ctx: Ctx) -> list[tuple[int, Cell]]:
         cameo = state.cameos[n]
         info = cards[cameo.card]
         assert info.cameo is not None  # hunting cameos come from cameo cards
-        result = board.stalk(
+        result = stalking.stalk(
             m, cameo.cell, people, info.cameo.stalk, ctx.rng, locks=state.locks, blocked=state.fires, hunter="cameo"
         )
         ctx.reveals = True

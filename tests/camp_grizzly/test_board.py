@@ -6,21 +6,16 @@ import pytest
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.board import (
-    Target,
-    _fewest_locks,
-    break_ties,
-    choose_target,
     counselor_steps,
-    describe_step,
     distances,
     hunter_steps,
-    lurk_appearance,
     nature_trails_at,
     otis_steps,
-    render_map_ascii,
     shortest_path,
-    stalk,
 )
+from engines.camp_grizzly.map_text import render_map_ascii
+from engines.camp_grizzly.stalking import _fewest_locks, describe_step, lurk_appearance, stalk
+from engines.camp_grizzly.targeting import Target, break_ties, choose_target
 from engines.camp_grizzly.content import parse_label as P
 from engines.core.rng import Rng, seed_state
 
