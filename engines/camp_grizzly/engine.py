@@ -13,8 +13,8 @@ rules.md for the rules in our words.
 
 This module is the thin Engine: it checks and dispatches each action to `_do_<action>`.
 The rules themselves live by concern in the mixins it is made of: setup, legal (who acts
-and what they may do), turn (the round and settling), moves, gear, cards, strikes, finales
-and view.
+and what they may do, with legal_gear and legal_cards; refusals says why not), turn (the
+round and settling), moves, gear, cards, strikes, finales and view.
 """
 
 from __future__ import annotations
@@ -27,7 +27,10 @@ from engines.camp_grizzly.cards import CardRules
 from engines.camp_grizzly.finales import FinaleRules
 from engines.camp_grizzly.gear import GearRules
 from engines.camp_grizzly.legal import LegalRules
+from engines.camp_grizzly.legal_cards import LegalCardRules
+from engines.camp_grizzly.legal_gear import LegalGearRules
 from engines.camp_grizzly.moves import MoveRules
+from engines.camp_grizzly.refusals import RefusalRules
 from engines.camp_grizzly.setup import SetupRules
 from engines.camp_grizzly.shared import (
     COUNSELOR_STAGES,
@@ -59,6 +62,9 @@ def _handler(engine_type: type, action_type: type) -> Callable[..., None]:
 class CampGrizzlyEngine(
     SetupRules,
     LegalRules,
+    LegalGearRules,
+    LegalCardRules,
+    RefusalRules,
     TurnRules,
     MoveRules,
     GearRules,

@@ -1,11 +1,13 @@
-"""Who acts now and which actions they have: the legal list and the reasons for a refusal."""
+"""Who acts now and which actions they have: the legal list, phase by phase, and the check
+of one action against it. The parts of the list that offer gear handling are in
+`legal_gear`, the cards one may play in `legal_cards`; the sentence for a refused action
+is in `refusals`."""
 
 from __future__ import annotations
 
 from collections import Counter
 from functools import cache
 from itertools import permutations
-from typing import Any
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import (
@@ -39,29 +41,25 @@ from engines.camp_grizzly.actions import (
     Woods,
 )
 from engines.camp_grizzly.base import CampRules
-from engines.camp_grizzly.content import Effect, label, parse_label
-from engines.camp_grizzly.fights import can_fight, equippable, hands_limit, hands_of, hands_used, usable_from_backpack
+from engines.camp_grizzly.content import label
+from engines.camp_grizzly.fights import can_fight
 from engines.camp_grizzly.shared import (
     COUNSELOR_STAGES,
     MAX_TURN_ACTIONS,
     TIMINGS,
     Cell,
     alive,
-    by_initials,
     has_keys,
     initials,
-    name,
     phase,
-    player,
-    thing_name,
 )
 from engines.camp_grizzly.state import CampState
 from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO
 
 
-#: The kinds `_handling` offers, each with the part of it that offers that kind, and the
-#: kinds `_draw_options` offers (see `_allows`).
+#: The kinds `_handling` (legal_gear) offers, each with the part of it that offers that kind,
+#: and the kinds `_draw_options` offers (see `_allows`).
 _HANDLING = {Pickup: "_pickups", Trade: "_trades", Equip: "_equips", Unequip: "_unequips", Drop: "_drops"}
 _DRAWING = (Draw, Reveal)
 
@@ -112,9 +110,6 @@ def _sites_at(cell: Cell) -> tuple[str, ...]:
     site_cells = content.camp_map().site_cells
     return tuple(site for site in content.SITE_IDS if site_cells[site] == cell)
 
-
-#: The effects `_effect_useful` may find useless in a position: every other effect does something.
-_USEFUL_AT_TIMES = frozenset({"otis_reroll", "calm", "gain_keys", "heal", "move_bonus"})
 
 #: Actions with nothing to name, shared by every legal list (actions are frozen).
 _DRAW, _REVEAL, _END, _WOODS, _STAY, _ACCEPT, _REFUSE = Draw(), Reveal(), End(), Woods(), Stay(), Accept(), Refuse()
@@ -384,146 +379,6 @@ class LegalRules(CampRules):
                 out.append(there)
         return out
 
-    def _handling(self, state: CampState, cid: str) -> list[Action]:
-        """Pick up, trade, equip, stow and drop: allowed in the move and end phases, each
-        kind from its own part (`_HANDLING`), so `_allows` works out only the part it needs.
-        A part that would offer nothing is not asked (most counselors carry little, alone)."""
-        c = state.counselors[cid]
-        out = self._pickups(state, cid) if state.ground else []
-        if c.cell is not None and len(state.order) > 1:
-            out += self._trades(state, cid)
-        if c.backpack:
-            out += self._equips(state, cid)
-        if c.equipped:
-            out += self._unequips(state, cid)
-        if c.equipped or c.backpack or c.objectives:
-            out += self._drops(state, cid)
-        return out
-
-    def _pickups(self, state: CampState, cid: str) -> list[Action]:
-        if not state.ground:
-            return []
-        cell = state.counselors[cid].cell
-        done = state.handled  # a few entries at most: searched as it is
-        out: list[Action] = []
-        for g in state.ground:
-            if g.cell == cell and f"drop:{g.id}" not in done:
-                pickup = Pickup(g.id)
-                if pickup not in out:  # two of a kind lying here are one choice
-                    out.append(pickup)
-        return out
-
-    def _trades(self, state: CampState, cid: str) -> list[Action]:
-        counselors = state.counselors
-        cell = counselors[cid].cell
-        out: list[Action] = []
-        if cell is None:
-            return out
-        done = state.handled
-        for other in state.order:  # the living counselors sharing the space, in turn order
-            o = counselors[other]
-            if other == cid or o.cell != cell or o.dead or o.escaped:
-                continue
-            for giver, taker in ((cid, other), (other, cid)):
-                for thing in dict.fromkeys(self._tradeable(state, giver)):
-                    if f"trade:{thing}" not in done:
-                        out.append(Trade(initials(giver), thing, initials(taker)))
-        return out
-
-    def _equips(self, state: CampState, cid: str) -> list[Action]:
-        c = state.counselors[cid]
-        out: list[Action] = []
-        if not c.backpack:
-            return out
-        done = state.handled
-        free = None  # hands left, counted only when something could be equipped
-        for cardid in dict.fromkeys(c.backpack):
-            if not equippable(cardid) or f"unequip:{cardid}" in done:
-                continue
-            if free is None:
-                free = hands_limit(state, cid) - hands_used(state, cid)
-            if hands_of(cardid) <= free:
-                out.append(Equip(cardid))
-        return out
-
-    def _unequips(self, state: CampState, cid: str) -> list[Action]:
-        return list(map(Unequip, dict.fromkeys(state.counselors[cid].equipped)))
-
-    def _drops(self, state: CampState, cid: str) -> list[Action]:
-        c = state.counselors[cid]
-        if c.cell is None or not (c.equipped or c.backpack or c.objectives):
-            return []
-        return list(map(Drop, dict.fromkeys([*c.equipped, *c.backpack, *c.objectives])))
-
-    def _tradeable(self, state: CampState, cid: str) -> list[str]:
-        c = state.counselors[cid]
-        return [*c.equipped, *c.backpack, *c.campers, *c.objectives]
-
-    def _uses(self, state: CampState, who: list[str], timings: tuple[str, ...]) -> list[Action]:
-        out: list[Action] = []
-        for cid in who:
-            c = state.counselors[cid]
-            if c.dead or not (c.survival or c.backpack):
-                continue
-            surv = content.survival_cards()
-            cards = content.cabin_cards()
-            names: dict[str, None] = {}
-            for sid in c.survival:
-                if surv[sid].timing in timings and self._useful(state, cid, surv[sid].effects):
-                    names[sid] = None
-            for cardid in c.backpack:
-                if (
-                    usable_from_backpack(cardid)
-                    and cards[cardid].timing in timings
-                    and self._useful(state, cid, cards[cardid].effects)
-                ):
-                    names[cardid] = None
-            if names:
-                mark = initials(cid)
-                out += [Use(mark, x) for x in names]
-        return out
-
-    def _useful(self, state: CampState, cid: str, effects: tuple[Effect, ...]) -> bool:
-        """Cards that would do nothing now are not offered: a card is offered when at least
-        one of its effects would do something (a reroll only when Otis just won the roll, a
-        calm only with a horrified counselor in your space, a heal only for an injured
-        counselor, extra movement only in your own move phase, keys only while the supply
-        lasts)."""
-        for e in effects:
-            if e.effect not in _USEFUL_AT_TIMES or self._effect_useful(state, cid, e):
-                return True
-        return False
-
-    def _effect_useful(self, state: CampState, cid: str, e: Effect) -> bool:
-        s = state
-        if e.effect == "otis_reroll":
-            return s.strike is not None and s.strike.pending is not None
-        if e.effect == "calm":
-            return any(s.counselors[x].horrified for x in self._space_mates(s, cid, self._user_cell(s, cid)))
-        if e.effect == "gain_keys":
-            return s.key_supply > 0
-        if e.effect == "heal":
-            return any(s.counselors[x].injuries for x in self._targets(s, e.who, cid, self._user_cell(s, cid)))
-        if e.effect == "move_bonus" and e.amount > 0:
-            return s.stage == "move" and phase(s) == "move" and s.order[s.active] == cid
-        return True
-
-    def _user_cell(self, state: CampState, cid: str) -> Cell | None:
-        """Where a card played by `cid` takes effect (their space, or the strike's)."""
-        c = state.counselors[cid]
-        return c.cell if c.cell is not None else (state.strike.cell if state.strike else None)
-
-    def _space_mates(self, state: CampState, cid: str, cell: Cell | None) -> list[str]:
-        """The living counselors "in your space": on the same map space; together in a
-        finale (all of them are on the finale card); yourself alone in the Woods."""
-        s = state
-        f = s.finale
-        if f is not None and cid in f.participants and cid not in f.failed:
-            return self._finale_active(s)
-        if cell is None:
-            return [cid] if not s.counselors[cid].dead else []
-        return [x for x in alive(s) if s.counselors[x].cell == cell]
-
     def _draw_options(self, state: CampState, cid: str) -> list[Action]:
         here = state.counselors[cid].cell
         for cell, _ in state.questions:
@@ -565,72 +420,3 @@ class LegalRules(CampRules):
         f = state.finale
         assert f is not None
         return content.finales()[f.site].steps[f.step]
-
-    def _why(self, state: CampState, seat: int, action: Any) -> str:
-        p = phase(state)
-        wants = {
-            "move": "move, try a nature trail, handle gear, start a finale, or draw/reveal",
-            "draw": "draw a cabin card or reveal the '?' here",
-            "end": "finish the turn (equip, pick up, trade, use a card, or end)",
-            "woods": "roll on the Woods table ('woods')",
-            "strike": "choose who fights Otis next, or who panics",
-            "after_roll": "play an after-roll card or accept the roll",
-            "panic": "run from Otis one space at a time, or stay",
-            "choice": "answer the card's choice",
-            "offer": "accept or refuse the trade",
-            "vote": "vote on starting the finale",
-            "finale": "play the next step of the finale",
-        }.get(p, "wait")
-        if isinstance(action, Move) and p in ("move", "panic"):
-            cid = self._actor_counselor(state, p)
-            try:
-                to = parse_label(action.to)
-            except content.ContentError:
-                return f"'{action.to}' is not a space on the map."
-            cell = state.counselors[cid].cell
-            assert cell is not None  # moving and panicking counselors are on the map
-            m = content.camp_map()
-            if p == "move" and state.moves_left <= 0:
-                return f"{name(cid)} has no movement left this turn."
-            if to not in m.walk_neighbours(cell):
-                return f"{action.to} is not a space {name(cid)} can step to from {label(cell)} (too far, or a wall is in the way)."
-            if to in state.fires:
-                return f"{action.to} is on fire."
-            if to in state.locks:
-                return f"{action.to} is locked{' and a panicking counselor cannot open locks' if p == 'panic' else ' and you hold no keys'}."
-            if p == "panic" and to == state.otis:
-                return "A panicking counselor runs away from Otis, not towards him."
-        if isinstance(action, Trail) and p == "move":
-            return f"There is no nature trail {action.number} starting here, its far end is on fire, or no movement is left."
-        if isinstance(action, Equip):
-            if f"unequip:{action.card}" in state.handled:
-                return f"{thing_name(action.card)} was stowed this turn: it stays in the backpack until your next turn."
-            return f"You cannot equip {thing_name(action.card)} now (not in your backpack, not equippable, or too many hands)."
-        if isinstance(action, Pickup) and f"drop:{action.thing}" in state.handled:
-            return f"{thing_name(action.thing)} was put down this turn: it stays there until your next turn."
-        if isinstance(action, Trade) and f"trade:{action.thing}" in state.handled:
-            return f"{thing_name(action.thing)} already changed hands (or was offered) this turn."
-        if isinstance(action, Drop):
-            return f"You cannot drop {thing_name(action.thing)}: you carry no such item, weapon, objective or keys (campers are never dropped)."
-        if isinstance(action, (Fight, PanicNow, NextUp)) and p == "strike":
-            st = state.strike
-            assert st is not None
-            up = st.up if st.up in st.danger else ""
-            if up:
-                return f"{name(up)}'s player decides now: fight {initials(up)} or panic {initials(up)}."
-            if isinstance(action, NextUp):
-                return f"{action.counselor} is not in danger, or is {player(seat)}'s own counselor (fight or panic them directly)."
-            who = by_initials(state, action.counselor)
-            if who is not None and who in st.danger and state.counselors[who].seat != seat:
-                return f"Only {action.counselor}'s own player decides whether {action.counselor} fights or panics (hand it over with 'next {action.counselor}')."
-        if isinstance(action, StartFinale):
-            finale = content.finales().get(action.site)
-            called = finale.name if finale is not None else f"'{action.site}'"
-            return f"{called} needs its three objectives on its red arrow space during your move phase."
-        if isinstance(action, Reveal):
-            return "There is no face-down '?' on your space, or it is not your cabin draw phase."
-        if isinstance(action, Fight):
-            who = by_initials(state, action.counselor)
-            called = name(who) if who is not None else f"'{action.counselor}'"
-            return f"{called} cannot fight now: not in danger, or no roll of theirs could beat Otis' lowest roll."
-        return f"That is not possible now: {player(seat)} must {wants}."
