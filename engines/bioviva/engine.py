@@ -64,12 +64,13 @@ from engines.core.errors import BadOptions, IllegalAction
 from engines.core.protocol import AUTO, Applied, Engine, Flags, GameInfo, Outcome, ScoreLine
 from engines.core.rng import Rng, seed_state
 
-_HANDLERS = {
-    "roll": "_apply_roll",
-    "question": "_apply_question",
-    "localization": "_apply_localization",
-    "clue": "_apply_clue",
-    "guess": "_apply_guess",
+#: Each phase with the handler of the actions taken in it, in the rules mixin of that part.
+_HANDLERS: dict[str, Callable[[Any, BiovivaState, int, Action], Applied[BiovivaState]]] = {
+    "roll": ChallengeFlow._apply_roll,
+    "question": QuestionRules._apply_question,
+    "localization": LocalizationRules._apply_localization,
+    "clue": AssociationRules._apply_clue,
+    "guess": AssociationRules._apply_guess,
 }
 
 
@@ -196,8 +197,7 @@ class BiovivaEngine(
             if seat == AUTO:
                 raise IllegalAction("No automatic actor is due to act.")
             raise IllegalAction(self._not_your_turn(state, seat))
-        handler: Callable[[BiovivaState, int, Action], Applied[BiovivaState]] = getattr(self, _HANDLERS[state.phase])
-        return handler(state, seat, action)
+        return _HANDLERS[state.phase](self, state, seat, action)
 
     def _not_your_turn(self, state: BiovivaState, seat: int) -> str:
         if state.phase == "question":

@@ -20,9 +20,39 @@ round and settling), moves, gear, cards, strikes, finales and view.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
-from engines.camp_grizzly.actions import CODEC, Action, CampOptions
+from engines.camp_grizzly.actions import (
+    CODEC,
+    Accept,
+    Action,
+    CameosTurn,
+    CampOptions,
+    CastVote,
+    ChooseOption,
+    Draw,
+    Drop,
+    End,
+    Equip,
+    Fight,
+    Move,
+    NextUp,
+    Order,
+    OtisTurn,
+    PanicNow,
+    Pick,
+    Pickup,
+    Refuse,
+    Return,
+    Reveal,
+    Roll,
+    StartFinale,
+    Stay,
+    Trade,
+    Trail,
+    Unequip,
+    Use,
+    Woods,
+)
 from engines.camp_grizzly.cards import CardRules
 from engines.camp_grizzly.finales import FinaleRules
 from engines.camp_grizzly.gear import GearRules
@@ -49,14 +79,6 @@ from engines.core.bots import noisy
 from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO, Applied, Bot, Engine, Flags, GameInfo, Outcome, ScoreLine
 from engines.core.rng import Rng
-
-
-@cache
-def _handler(engine_type: type, action_type: type) -> Callable[..., None]:
-    """`CampGrizzlyEngine._do_move` for `Move`: each action has its handler in one of the
-    rules mixins (looked up once per kind, not once per action)."""
-    handler: Callable[..., None] = getattr(engine_type, f"_do_{action_type.__name__.lower()}")
-    return handler
 
 
 class CampGrizzlyEngine(
@@ -102,7 +124,7 @@ class CampGrizzlyEngine(
         s = ctx.state  # an equal copy: the phase is the one worked out above
         if p in COUNSELOR_STAGES:
             s.actions_this_turn += 1
-        _handler(type(self), type(action))(self, ctx, action, p)
+        _HANDLERS[type(action)](self, ctx, action, p)
         self._settle(ctx)
         return Applied(ctx.finish(), ctx.events, ctx.reveals)
 
@@ -170,3 +192,35 @@ __all__ = [
     "copy_state",
     "phase",
 ]
+
+
+#: Each kind of action with its handler, in the rules mixin of its part of the game.
+_HANDLERS: dict[type, Callable[..., None]] = {
+    Move: CampGrizzlyEngine._do_move,
+    Stay: CampGrizzlyEngine._do_stay,
+    Trail: CampGrizzlyEngine._do_trail,
+    Pickup: CampGrizzlyEngine._do_pickup,
+    Drop: CampGrizzlyEngine._do_drop,
+    Trade: CampGrizzlyEngine._do_trade,
+    Equip: CampGrizzlyEngine._do_equip,
+    Unequip: CampGrizzlyEngine._do_unequip,
+    Use: CampGrizzlyEngine._do_use,
+    Draw: CampGrizzlyEngine._do_draw,
+    Reveal: CampGrizzlyEngine._do_reveal,
+    StartFinale: CampGrizzlyEngine._do_startfinale,
+    CastVote: CampGrizzlyEngine._do_castvote,
+    End: CampGrizzlyEngine._do_end,
+    Woods: CampGrizzlyEngine._do_woods,
+    Return: CampGrizzlyEngine._do_return,
+    Fight: CampGrizzlyEngine._do_fight,
+    PanicNow: CampGrizzlyEngine._do_panicnow,
+    NextUp: CampGrizzlyEngine._do_nextup,
+    Accept: CampGrizzlyEngine._do_accept,
+    Refuse: CampGrizzlyEngine._do_refuse,
+    Roll: CampGrizzlyEngine._do_roll,
+    ChooseOption: CampGrizzlyEngine._do_chooseoption,
+    Pick: CampGrizzlyEngine._do_pick,
+    Order: CampGrizzlyEngine._do_order,
+    OtisTurn: CampGrizzlyEngine._do_otisturn,
+    CameosTurn: CampGrizzlyEngine._do_cameosturn,
+}

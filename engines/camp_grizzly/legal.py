@@ -17,9 +17,7 @@ from engines.camp_grizzly.actions import (
     CastVote,
     ChooseOption,
     Draw,
-    Drop,
     End,
-    Equip,
     Fight,
     Move,
     NextUp,
@@ -27,20 +25,18 @@ from engines.camp_grizzly.actions import (
     OtisTurn,
     PanicNow,
     Pick,
-    Pickup,
     Refuse,
     Return,
     Reveal,
     Roll,
     StartFinale,
     Stay,
-    Trade,
     Trail,
-    Unequip,
     Use,
     Woods,
 )
 from engines.camp_grizzly.base import CampRules
+from engines.camp_grizzly.legal_gear import HANDLED_KINDS
 from engines.camp_grizzly.content import label
 from engines.camp_grizzly.fights import can_fight
 from engines.camp_grizzly.shared import (
@@ -58,9 +54,7 @@ from engines.core.errors import IllegalAction
 from engines.core.protocol import AUTO
 
 
-#: The kinds `_handling` (legal_gear) offers, each with the part of it that offers that kind,
-#: and the kinds `_draw_options` offers (see `_allows`).
-_HANDLING = {Pickup: "_pickups", Trade: "_trades", Equip: "_equips", Unequip: "_unequips", Drop: "_drops"}
+#: The kinds `_draw_options` offers (see `_allows`).
 _DRAWING = (Draw, Reveal)
 
 
@@ -318,8 +312,8 @@ class LegalRules(CampRules):
                 return action in self._draw_options(state, cid)
             if state.actions_this_turn >= MAX_TURN_ACTIONS:
                 return False
-            if kind in _HANDLING:
-                return action in getattr(self, _HANDLING[kind])(state, cid)
+            if kind in HANDLED_KINDS:
+                return action in self._handling_of_kind(kind, state, cid)
             if kind is Use:
                 return action in self._uses(state, [cid], TIMINGS["move"])
             if isinstance(action, StartFinale):  # `kind is StartFinale`, told to the type checker
@@ -331,8 +325,8 @@ class LegalRules(CampRules):
             cid = state.order[state.active]
             if state.actions_this_turn >= MAX_TURN_ACTIONS:
                 return False
-            if kind in _HANDLING:
-                return action in getattr(self, _HANDLING[kind])(state, cid)
+            if kind in HANDLED_KINDS:
+                return action in self._handling_of_kind(kind, state, cid)
             if kind is Use:
                 return action in self._uses(state, [cid], TIMINGS["end"])
             return False

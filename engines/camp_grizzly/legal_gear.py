@@ -10,12 +10,31 @@ from engines.camp_grizzly.shared import initials
 from engines.camp_grizzly.state import CampState
 
 
+#: The kinds of action `_handling` offers (see `_handling_of_kind`).
+HANDLED_KINDS = (Pickup, Trade, Equip, Unequip, Drop)
+
+
 class LegalGearRules(CampRules):
     """Mixed into the engine (engine.CampGrizzlyEngine): its methods call each other through self."""
 
+    def _handling_of_kind(self, kind: type, state: CampState, cid: str) -> list[Action]:
+        """The part of `_handling` that offers `kind`, one of HANDLED_KINDS: `_allows` asks
+        only the part that could offer the action it judges."""
+        if kind is Pickup:
+            return self._pickups(state, cid)
+        if kind is Trade:
+            return self._trades(state, cid)
+        if kind is Equip:
+            return self._equips(state, cid)
+        if kind is Unequip:
+            return self._unequips(state, cid)
+        if kind is Drop:
+            return self._drops(state, cid)
+        return []
+
     def _handling(self, state: CampState, cid: str) -> list[Action]:
         """Pick up, trade, equip, stow and drop: allowed in the move and end phases, each
-        kind from its own part (`legal._HANDLING`), so `_allows` works out only the part it needs.
+        kind from its own part (`_handling_of_kind`), so `_allows` works out only the part it needs.
         A part that would offer nothing is not asked (most counselors carry little, alone)."""
         c = state.counselors[cid]
         out = self._pickups(state, cid) if state.ground else []

@@ -341,3 +341,15 @@ def test_a_save_from_the_first_rules_edition_is_refused_with_its_reason(tmp_path
     assert "guesses typed in turn" in str(refused.value)
     # A new game from the command line names only some options: it is not mistaken for one.
     assert ENGINE.decode_options({"target": 5}).edition == "2"
+
+
+def test_every_phase_a_seat_acts_in_has_its_handler_named_in_one_table() -> None:
+    """Dispatch is explicit (a table of handlers, no method names looked up at run time):
+    every phase but the game's end has the handler of the actions taken in it."""
+    from typing import get_args
+
+    from engines.bioviva.engine import _HANDLERS
+    from engines.bioviva.state import Phase
+
+    assert set(_HANDLERS) == set(get_args(Phase)) - {"over"}
+    assert all(handler.__name__ == f"_apply_{phase}" for phase, handler in _HANDLERS.items())

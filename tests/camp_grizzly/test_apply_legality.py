@@ -100,3 +100,15 @@ def test_refusals_name_cards_finales_and_counselors_never_their_ids():
         with pytest.raises(IllegalAction) as refusal:
             ENGINE.apply(state, seat, action)
         assert named in str(refusal.value) and code not in str(refusal.value), str(refusal.value)
+
+
+def test_every_kind_of_action_has_its_handler_named_in_one_table() -> None:
+    """Dispatch is explicit (a table of handlers, no method names looked up at run time):
+    every kind of action the engine accepts has its handler there, and nothing else."""
+    from typing import get_args
+
+    from engines.camp_grizzly.actions import Action
+    from engines.camp_grizzly.engine import _HANDLERS
+
+    assert set(_HANDLERS) == set(get_args(Action))
+    assert all(handler.__name__ == f"_do_{kind.__name__.lower()}" for kind, handler in _HANDLERS.items())
