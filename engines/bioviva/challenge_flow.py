@@ -17,6 +17,21 @@ from engines.core.protocol import Applied, Event, Outcome
 from engines.core.rng import Rng
 
 
+#: A word association's table as it stands before its first clue, and after its card.
+FRESH_ASSOCIATION: dict[str, object] = {
+    "passes": 0,
+    "passed": (),
+    "tiles": (),
+    "magnifier": None,
+    "magnifier_at": -1,
+    "clarified": False,
+    "guesses": (),
+    "waiting": (),
+    "sealed": (),
+    "resting": (),
+}
+
+
 class ChallengeFlow:
     """The start and end of every challenge (mixed into `BiovivaEngine`)."""
 
@@ -86,16 +101,7 @@ class ChallengeFlow:
                 kind=kind,
                 card=card,
                 phase="clue",
-                passes=0,
-                passed=(),
-                tiles=(),
-                magnifier=None,
-                magnifier_at=-1,
-                clarified=False,
-                guesses=(),
-                waiting=(),
-                sealed=(),
-                resting=(),
+                **FRESH_ASSOCIATION,
                 guess_rounds=0,
                 order_start=0,
             )
@@ -163,16 +169,7 @@ class ChallengeFlow:
             peeks=(),
             pawns=(),
             order=(),
-            passes=0,
-            passed=(),
-            tiles=(),
-            magnifier=None,
-            magnifier_at=-1,
-            clarified=False,
-            guesses=(),
-            waiting=(),
-            sealed=(),
-            resting=(),
+            **FRESH_ASSOCIATION,
             card="",
             kind="",
         )
