@@ -121,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         search = other = alone = 0.0
         for g in range(args.games):
-            where = g % seats  # the search's seat turns round
+            # The search's seat turns round with the seed, so runs split by --seed add up
+            # to the same games as one run.
+            where = (args.seed + g - 1) % seats
             levels = ["heuristic"] * seats
             levels[where] = args.level
             reward = play(engine, levels, args.seed + g, times, args.iterations, options=options)
