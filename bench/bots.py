@@ -70,6 +70,14 @@ def play(
     return reward
 
 
+def progress(text: str, seed: int, times: list[float]) -> None:
+    """A game's line on stderr with the level's decision times so far: a run stopped early
+    (split runs are stopped to free the machine) still says what it measured."""
+    spread = Spread.of(times) if times else None
+    timing = f"; decisions {spread.count}, median {spread.median:.3f} s, p95 {spread.p95:.3f} s" if spread else ""
+    print(f"  seed {seed}: {text}{timing}", file=sys.stderr, flush=True)
+
+
 def line(label: str, total: float, n: int) -> str:
     low, high = wilson(total, n)
     return f"{label:<28} {total / n:6.1%}  (95% CI {low:5.1%} - {high:5.1%}, {n} games)"
@@ -103,8 +111,10 @@ def main(argv: list[str] | None = None) -> int:
         for g in range(args.games):
             team += play(engine, [args.level] * seats, args.seed + g, times, args.iterations, options=options)[0]
             base += play(engine, ["heuristic"] * seats, args.seed + g, times, options=options)[0]
-            print(
-                f"  game {g + 1}/{args.games}: {args.level} team {team:.0f}, heuristic team {base:.0f}", file=sys.stderr
+            progress(
+                f"game {g + 1}/{args.games}: {args.level} team {team:.0f}, heuristic team {base:.0f}",
+                args.seed + g,
+                times.get(args.level, []),
             )
         print(f"{engine.info.title}, {seats} seats, a team of each level over the same seeds:")
         print(line(f"{args.level} team survives", team, args.games))
@@ -114,7 +124,11 @@ def main(argv: list[str] | None = None) -> int:
         for g in range(args.games):
             search += play(engine, [args.level], args.seed + g, times, args.iterations, options=options)[0]
             base += play(engine, ["heuristic"], args.seed + g, times, options=options)[0]
-            print(f"  game {g + 1}/{args.games}: {args.level} {search:.0f}, heuristic {base:.0f}", file=sys.stderr)
+            progress(
+                f"game {g + 1}/{args.games}: {args.level} {search:.0f}, heuristic {base:.0f}",
+                args.seed + g,
+                times.get(args.level, []),
+            )
         print(f"{engine.info.title}, one seat against the game's automaton, each level over the same seeds:")
         print(line(f"{args.level} wins", search, args.games))
         print(line("heuristic wins", base, args.games))
@@ -132,7 +146,11 @@ def main(argv: list[str] | None = None) -> int:
             # The same seed and seat with the heuristic there too: seeds and seats are not
             # fair coins over a few games, so this is the figure the search must beat.
             alone += play(engine, ["heuristic"] * seats, args.seed + g, times, options=options)[where]
-            print(f"  game {g + 1}/{args.games}: {args.level} {search:.1f} wins so far", file=sys.stderr)
+            progress(
+                f"game {g + 1}/{args.games}: {args.level} {search:.1f} wins so far, heuristic in its seat {alone:.1f}",
+                args.seed + g,
+                times.get(args.level, []),
+            )
         print(f"{engine.info.title}, {seats} seats, {args.level} against heuristic, seats rotated:")
         print(line(f"{args.level} wins", search, args.games))
         print(line("each heuristic seat wins", other, args.games))
