@@ -151,3 +151,13 @@ def test_a_peek_is_not_announced_to_the_other_players():
     for viewer in (None, 0, 1):
         assert match.log_lines(viewer)[-1] == "Player 3 has answered."
         assert not any("look" in line for line in match.log_lines(viewer))
+
+
+def test_a_young_guide_who_passes_twice_draws_two_new_cards():
+    """The rulebook: a young guide may pass twice "and therefore draw two new cards"."""
+    state = challenge("association", PANGOLIN, seats=2, young=(1,))
+    once = act(state, 0, "pass-card")
+    twice = act(once, 0, "pass-card")
+    assert len({state.card, once.card, twice.card}) == 3
+    assert twice.passed == (state.card, once.card)
+    assert ENGINE.view(twice, 0).challenge.animal == load_cards().animal(twice.card).name
