@@ -10,8 +10,8 @@ projection over the **full latitude band -90..90**:
 
 * x is proportional to longitude: each column spans 7.5 degrees;
 * y is proportional to sin(latitude): each row spans 1/12 in sin(latitude), so every
-  cell has the same area on the globe (about 443,000 km2).  Row A begins at the Arctic
-  Circle (66.4 N) and row X at the Antarctic Circle, so the Arctic tundra has a row of
+  cell has the same area on the globe (about 443,000 km2).  Row A begins at 66.4 N,
+  near the Arctic Circle (66.6 N), and row X at 66.4 S, so the Arctic tundra has a row of
   its own and the taiga the next (56.4..66.4 N); the equator lies between rows L and M.
 
 A point on a row or column edge belongs to the cell south / east of it; the north pole is

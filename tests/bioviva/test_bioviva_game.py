@@ -10,6 +10,7 @@ from msgspec.structs import replace
 
 from engines.bioviva.actions import BiovivaOptions, Roll
 from engines.bioviva.cards import load_cards
+from engines.bioviva.state import BiovivaState
 from engines.core.errors import BadOptions
 from engines.core.protocol import AUTO
 from engines.core.rules import load_rules
@@ -353,3 +354,47 @@ def test_every_phase_a_seat_acts_in_has_its_handler_named_in_one_table() -> None
 
     assert set(_HANDLERS) == set(get_args(Phase)) - {"over"}
     assert all(handler.__name__ == f"_apply_{phase}" for phase, handler in _HANDLERS.items())
+
+
+# -- a finished challenge leaves nothing of its table ------------------------------------------
+#: What the game keeps from one challenge to the next: the table itself (decks, scores,
+#: guide, turn, the die's last face, the last result), the seat that placed first at the
+#: last localization (the next one starts a seat further), and the reveal order's lot and
+#: round count, which only a word association reads and which its roll draws afresh.
+KEPT = {
+    "options", "seats", "rng", "scores", "earned", "question_deck", "localization_deck", "animal_deck",
+    "plus_deck", "turn", "guide", "phase", "die", "last", "end_reason", "loc_start", "guess_rounds",
+    "order_start",
+}  # fmt: skip
+
+
+def _played_to_the_end(kind: str) -> BiovivaState:
+    """A challenge of `kind` played so that its table holds something in every field
+    it uses, up to the move that scores it."""
+    if kind == "question":
+        state = challenge("question", "q001", seats=3, young=(3,))
+        return run(state, (0, "answer C"), (2, "peek 1"), (2, "answer C"), (1, "answer A"))
+    if kind == "localization":
+        state = challenge("localization", "l001", seats=2)
+        return run(state, (1, "pawn correct A1"), (0, "pawn decoy A2"), (1, "pawn decoy A3"), (0, "pawn correct A4"))
+    # A young guide passes the pangolin for the red panda, whose clarification they read out.
+    state = replace(challenge("association", "a070", seats=3, young=(1,)), animal_deck=("a066",))
+    state = run(state, (0, "magnifier H20"), (0, "pass-card"), (0, "clarify"), (0, "magnifier C12"))
+    state = run(state, (0, "tile fur+small"), (1, "guess zebra"), (2, "guess ant"), (0, "reply almost"), (0, "done"))
+    assert state.tiles and state.magnifier and state.passed and state.clarified and state.guesses and state.waiting
+    return run(state, (2, "pass"), (1, "guess red panda"))
+
+
+@pytest.mark.parametrize("kind", ["question", "localization", "association"])
+def test_a_finished_challenge_leaves_nothing_of_its_table_for_the_next(kind):
+    """Every field a challenge fills is cleared when it is scored (`FRESH_ASSOCIATION` for a
+    word association's table, named once for its start and its end): a field added to the
+    state and forgotten there would carry one card's table into the next challenge."""
+    from msgspec.structs import fields
+
+    state = _played_to_the_end(kind)
+    assert state.phase == "roll" and state.last.kind == kind and state.last.winners
+    fresh = new(state.seats)
+    for field in fields(BiovivaState):
+        if field.name not in KEPT:
+            assert getattr(state, field.name) == getattr(fresh, field.name), field.name

@@ -200,3 +200,23 @@ def test_distances_do_not_wrap_from_the_last_column_to_the_first():
     )
     assert state.last.distances == (44, 10)
     assert state.last.winners == (1,)
+
+
+def test_the_guide_places_both_pawns_too_and_wins_like_anyone_else():
+    """The rulebook has the guide take part in every challenge on the same footing: the
+    guide places a correct-answer pawn and a decoy, and an exact hit doubles the guide's
+    points as anyone's."""
+    state = challenge("localization", L, seats=3, guide=1, points=2)
+    assert sorted(state.order) == [0, 0, 1, 1, 2, 2]
+    state = run(
+        state,
+        (2, f"pawn correct {at(2, 2)}"),
+        (0, f"pawn correct {at(0, 3)}"),
+        (1, f"pawn correct {at(0, 0)}"),
+        (2, f"pawn decoy {far(0)}"),
+        (0, f"pawn decoy {far(1)}"),
+        (1, f"pawn decoy {far(2)}"),
+    )
+    assert state.last.distances == (3, 0, 2)
+    assert state.last.winners == (1,) and state.last.doubled == (1,)
+    assert state.scores == (0, 4, 0) and state.earned[1][1] == 4

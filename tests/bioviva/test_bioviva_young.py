@@ -151,3 +151,28 @@ def test_a_peek_is_not_announced_to_the_other_players():
     for viewer in (None, 0, 1):
         assert match.log_lines(viewer)[-1] == "Player 3 has answered."
         assert not any("look" in line for line in match.log_lines(viewer))
+
+
+def test_a_young_guide_who_passes_twice_draws_two_new_cards():
+    """The rulebook: a young guide may pass twice "and therefore draw two new cards"."""
+    state = challenge("association", PANGOLIN, seats=2, young=(1,))
+    once = act(state, 0, "pass-card")
+    twice = act(once, 0, "pass-card")
+    assert len({state.card, once.card, twice.card}) == 3
+    assert twice.passed == (state.card, once.card)
+    assert ENGINE.view(twice, 0).challenge.animal == load_cards().animal(twice.card).name
+
+
+def test_a_young_guide_may_read_the_clarification_aloud_between_tiles():
+    """Rules, Adaptation notes (Passing a card): whenever it is the young guide's turn to
+    give a clue. Read out, it is everyone's: the young guesser's private copy goes."""
+    clar = load_cards().animal(PANGOLIN).clarification
+    state = act(challenge("association", PANGOLIN, seats=3, young=(1, 3)), 0, "tile scales")
+    assert any(clar in note for note in ENGINE.view(state, 2).notes)
+    state = run(state, (1, "pass"), (2, "pass"))
+    assert state.phase == "clue"
+    state = act(state, 0, "clarify")
+    for viewer in (None, 1, 2):
+        assert ENGINE.view(state, viewer).challenge.clarification == clar
+    assert not any(clar in note for note in ENGINE.view(state, 2).notes)
+    assert clar not in sum(ENGINE.secrets(state).values(), [])

@@ -49,9 +49,8 @@ BIOME_COLOURS = {
 }
 BIOME_STYLES = {f"biome-{letter}": Style(color=fg, bgcolor=bg) for letter, (fg, bg) in BIOME_COLOURS.items()}
 DECOY_LETTERS = "abcdef"
-#: Terminal width from which map squares are two characters wide (the map then needs 66
-#: columns beside the side column).
-# Two characters a square: the 48-column map needs 96 columns beside the side column.
+#: Terminal width from which map squares are two characters wide: the 48 columns of the map
+#: then take 96 characters, and its row letters 2 more, beside the side column.
 WIDE_MAP_FROM = 132
 #: Terminal height from which the card sits above the map instead of taking turns with it.
 BOTH_FROM_HEIGHT = 40

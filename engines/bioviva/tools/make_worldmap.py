@@ -14,8 +14,8 @@ The rule that builds the map (rules.md, Adaptation notes, tells it to players):
 1. Grid: 24 rows (A-X, north at top) x 48 columns (1-48, column 1 starts at -180).
    Gall-Peters: x proportional to longitude, y proportional to sin(latitude) over the
    full band -90..90, so each row spans 1/12 in sin(latitude), each column 7.5 degrees,
-   and every cell has the same area (about 443,000 km2).  Row A starts at the Arctic
-   Circle (66.4 N), row X at the Antarctic Circle.
+   and every cell has the same area (about 443,000 km2).  Row A starts at 66.4 N,
+   near the Arctic Circle (66.6 N), row X at 66.4 S.
 2. Each cell is sampled at 16 x 16 points evenly spread in projected space (equal area).
 3. A cell is land when at least 25 % of its samples are land, or when it holds the answer
    point of a localization that lies on land (so no land answer falls on a sea square).
