@@ -1,0 +1,212 @@
+"""Card effects and adaptation decisions no other test proved: reroll abilities, healing
+abilities, armor and panic cards, panic distance, the in-cabin bonus, extra fight dice,
+Otis' rumors and how long they last, keys, fires, Wrong Turn and Rummage, who rolls in a
+finale, and the safety cap on rounds (rules.md: Card glossary and Adaptation notes)."""
+
+from __future__ import annotations
+
+from engines.camp_grizzly.engine import MAX_ROUNDS
+from engines.camp_grizzly.fights import fight_bonus, otis_now
+from tests.camp_grizzly.rules_helpers import act, at, fresh, log, phase, play, texts, to_stage
+
+
+def struck(*equipped: str, seats: int = 1):
+    """Mitch alone at the Campfire draws an Otis Strikes! card (Wendy stands next door)."""
+    s = to_stage(fresh(seats=seats), "draw")
+    s.counselors["wendy"].cell = at("H4")
+    s.counselors["mitch"].equipped = list(equipped)
+    s.cabin_deck = ["behind_you", *s.cabin_deck]
+    s = act(s, "draw").state
+    assert phase(s) == "strike" and s.strike.danger == ["mitch"]
+    return s
+
+
+# --- fights
+
+
+def test_a_reroll_ability_rerolls_the_lowest_die_when_it_shows_less_than_half():
+    s = struck("slingshot", "tire_iron")  # a d4 with a reroll, and a d6
+    s.forced = [1, 5, 4, 4]  # 1 on the d4 is below half: rerolled to 4; Otis rolls 4
+    applied = act(s, "fight MK")
+    assert [d.result for d in applied.state.dice] == [1, 5, 4, 4]
+    assert "4+5 for a total of 10" in log(applied), "the reroll replaces the die (+1 Varsity Swing)"
+    s.forced = [2, 5, 3]  # 2 on a d4 is half: kept, no reroll
+    assert [d.result for d in act(s, "fight MK").state.dice] == [2, 5, 3]
+
+
+def test_extra_fight_dice_from_a_card_are_rolled_with_the_weapons():
+    s = struck("whittling_knife")
+    s.counselors["mitch"].backpack = ["firecrackers"]
+    s = act(s, "use MK firecrackers").state
+    assert s.strike.extra == [("mitch", 6)] and "firecrackers" in s.cabin_discard
+    s.forced = [1, 6, 4]
+    applied = act(s, "fight MK")
+    assert "1+6 for a total of 8" in log(applied) and applied.state.otis is None
+
+
+def test_the_tent_mallet_adds_one_inside_a_cabin_only():
+    s = fresh()
+    s.counselors["mitch"].equipped = ["tent_mallet"]  # armed: Varsity Swing +1 everywhere
+    assert fight_bonus(s, "mitch", at("E7")) == 2, "the Mess Hall is a cabin"
+    assert fight_bonus(s, "mitch", at("H5")) == 1, "the Campfire is outside"
+
+
+# --- panic
+
+
+def test_armor_takes_one_injury_off_a_panic_but_never_below_one():
+    s = struck("letterman_jacket")
+    assert otis_now(s).damage == 1
+    s = act(s, "panic MK").state
+    assert s.counselors["mitch"].injuries == 1, "never below 1"
+    s = struck("letterman_jacket")
+    s.body_count = 6  # damage 2
+    s = act(s, "panic MK").state
+    assert s.counselors["mitch"].injuries == 1
+
+
+def test_a_panic_card_takes_injuries_off_after_armor():
+    s = struck("letterman_jacket")
+    s.body_count = 6  # damage 2, armor 1: 1 injury, then Grit Your Teeth takes 1 more off
+    s.counselors["mitch"].survival = ["grit_your_teeth"]
+    s = play(s, "use MK grit_your_teeth", "panic MK")
+    assert s.counselors["mitch"].injuries == 0 and "grit_your_teeth" in s.survival_discard
+
+
+def test_campers_and_permanents_add_to_the_panic_distance():
+    s = struck()
+    s.counselors["mitch"].campers = ["wiggins_twins"]
+    s.counselors["mitch"].permanent = ["born_sprinter"]
+    s = act(s, "panic MK").state
+    assert s.panic.steps == 1 + 2, "Mitch's panic 1, +1 each"
+
+
+# --- healing
+
+
+def test_a_healing_ability_heals_the_most_injured_other_counselor_in_your_space_at_the_end_of_your_turn():
+    s = to_stage(fresh(counselors=(1, 1, 1)), "end")  # Mitch, Wendy (First Responder), Dexter
+    s.active = s.order.index("wendy")
+    s.counselors["mitch"].injuries = 1
+    s.counselors["dexter"].injuries = 2
+    s.counselors["wendy"].injuries = 3  # her own injuries are not hers to heal
+    s = act(s, "end").state
+    assert [s.counselors[x].injuries for x in ("mitch", "dexter", "wendy")] == [1, 1, 3]
+
+
+def test_a_candy_bar_heals_and_gives_one_more_space_this_turn():
+    s = fresh()
+    s.counselors["mitch"].injuries = 2
+    s.counselors["mitch"].backpack = ["candy_bar"]
+    left = s.moves_left
+    s = act(s, "use MK candy_bar").state
+    assert s.counselors["mitch"].injuries == 1 and s.moves_left == left + 1
+
+
+# --- Otis' rumors
+
+
+def otis_turn(s):
+    """Run Otis' stalk (nobody near him) and the start of the next round."""
+    s = to_stage(s, "otis")
+    s = act(s, "otis").state
+    assert s.strike is None and phase(s) == "move"
+    return s
+
+
+def drawn(card: str):
+    s = to_stage(fresh(), "draw")
+    s.cabin_deck = [card, *s.cabin_deck]
+    return act(s, "draw").state
+
+
+def test_twice_as_strong_and_the_legend_grows_last_until_his_next_stalk_is_over():
+    s = drawn("twice_as_strong")
+    assert otis_now(s).attack == 6, "one die size up from d4"
+    assert otis_now(otis_turn(s)).attack == 4
+    s = drawn("legend_grows")
+    assert otis_now(s).damage == 2
+    assert otis_now(otis_turn(s)).damage == 1
+
+
+def test_power_outage_lasts_one_stalk_and_relentless_the_whole_game():
+    s = drawn("power_outage")
+    assert otis_now(s).stalk == 2
+    assert otis_now(otis_turn(s)).stalk == 1
+    s = drawn("relentless")
+    assert otis_now(otis_turn(s)).stalk == 2
+
+
+def test_gone_quiet_sends_otis_lurking():
+    s = drawn("gone_quiet")
+    assert s.otis is None and s.strike is None
+
+
+# --- keys, fires, cards that move you on
+
+
+def test_keys_open_every_lock_you_walk_into_and_are_never_used_up():
+    s = fresh()
+    s.locks = [at("H4"), at("G4")]
+    s.counselors["mitch"].objectives = ["camp_keys"]
+    s = play(s, "move H4", "move G4")
+    assert s.locks == [] and s.counselors["mitch"].objectives == ["camp_keys"]
+
+
+def test_at_most_two_fires_burn_at_once():
+    s = to_stage(fresh(), "draw")
+    s.fires = [at("B9"), at("D9")]
+    s.cabin_deck = ["tipped_lantern", *s.cabin_deck]
+    s = act(s, "draw").state
+    assert s.fires == [at("B9"), at("D9")], "the two fire minis are both in use"
+
+
+def test_wrong_turn_loses_you_in_the_woods_and_ends_your_turn():
+    s = to_stage(fresh(seats=2), "draw")
+    s.cabin_deck = ["wrong_turn", *s.cabin_deck]
+    s = act(s, "draw").state
+    mitch = s.counselors["mitch"]
+    assert mitch.woods and mitch.cell is None
+    assert phase(s) == "move" and s.order[s.active] == "wendy", "no end phase for Mitch"
+
+
+def test_rummage_draws_another_cabin_card_and_resolves_it():
+    s = to_stage(fresh(), "draw")
+    s.cabin_deck = ["rummage", "softball_bat", *s.cabin_deck]
+    s = act(s, "draw").state
+    assert s.counselors["mitch"].backpack == ["softball_bat"] and "rummage" in s.cabin_discard
+
+
+def test_equipping_in_the_move_phase_leaves_the_movement_to_walk():
+    s = fresh()
+    s.counselors["mitch"].backpack = ["tire_iron"]
+    s = act(s, "equip tire_iron").state
+    assert phase(s) == "move" and "move H4" in texts(s)
+
+
+# --- finale rolls and the safety cap
+
+
+def test_the_counselor_whose_turn_it_is_rolls_for_the_team_then_the_first_still_in():
+    s = fresh(seats=2)
+    for cid in s.order:
+        s.counselors[cid].cell = at("C10")  # the Van's red arrow
+    s.counselors["mitch"].objectives = ["camp_keys", "gas_can", "battery"]
+    s.counselors["wendy"].equipped = ["archery_bow"]
+    s = act(s, "finale van").state
+    assert texts(s) == ["roll MK", "roll WP"] and s.counselors["mitch"].seat == 0
+    s.forced = [6]
+    s = act(s, "roll MK", seat=0).state
+    assert phase(s) == "strike"
+    s = act(s, "panic MK", seat=0).state  # Mitch drops out of the finale
+    s.forced = [8, 1]
+    s = act(s, "fight WP", seat=1).state
+    assert phase(s) == "finale" and s.finale.failed == ["mitch"]
+    assert texts(s) == ["roll WP"], "Wendy's player rolls now: Mitch is out"
+
+
+def test_the_night_ends_as_a_loss_after_the_round_cap():
+    s = to_stage(fresh(), "otis")
+    s.round = MAX_ROUNDS
+    s = act(s, "otis").state
+    assert s.stage == "over" and s.result == "loss" and "Dawn never came" in s.end_reason
