@@ -210,3 +210,17 @@ def test_the_night_ends_as_a_loss_after_the_round_cap():
     s.round = MAX_ROUNDS
     s = act(s, "otis").state
     assert s.stage == "over" and s.result == "loss" and "Dawn never came" in s.end_reason
+
+
+def test_thunderstorm_slows_the_counselors_in_the_camp_and_says_that_the_lost_escape_it():
+    """The engine slows the counselors standing in the camp when the card is drawn; the
+    card's text must say so: one lost in the Woods then walks the next round at full speed."""
+    from engines.camp_grizzly.content import cabin_cards
+    from engines.camp_grizzly.fights import movement
+
+    s = to_stage(fresh(seats=2), "draw")
+    s.counselors["wendy"].cell, s.counselors["wendy"].woods = None, True
+    s.cabin_deck = ["thunderstorm", *s.cabin_deck]
+    s = act(s, "draw").state
+    assert movement(s, "mitch") == 6 - 1 and movement(s, "wendy") == 5
+    assert "Woods" in cabin_cards()["thunderstorm"].text
