@@ -224,3 +224,14 @@ def test_thunderstorm_slows_the_counselors_in_the_camp_and_says_that_the_lost_es
     s = act(s, "draw").state
     assert movement(s, "mitch") == 6 - 1 and movement(s, "wendy") == 5
     assert "Woods" in cabin_cards()["thunderstorm"].text
+
+
+def test_a_thing_that_changed_hands_is_not_traded_again_that_turn_but_may_be_dropped():
+    """rules.md, Counselor turn: what 'nothing handled can be undone' means for a trade."""
+    s = fresh()  # one player runs Mitch and Wendy: no consent asked
+    s.counselors["wendy"].cell = s.counselors["mitch"].cell
+    s.counselors["wendy"].backpack = ["tire_iron"]
+    s = act(s, "trade WP tire_iron->MK").state
+    assert s.counselors["mitch"].backpack == ["tire_iron"]
+    assert not any("tire_iron" in t for t in texts(s) if t.startswith("trade"))
+    assert "drop tire_iron" in texts(s)
