@@ -333,9 +333,13 @@ class CardRules(CampRules):
             ctx.say(f"Otis is seen at {label(s.otis)}.")
         elif kind == "otis_stat":
             s.otis_mods = [*s.otis_mods, OtisMod(e.stat, e.amount, e.lasts, source)]
-            ctx.say(
-                f"Otis' {e.stat} {'+' if e.amount >= 0 else ''}{e.amount} ({'this round' if e.lasts == 'stalk' else 'for the game'})."
-            )
+            when = "this round" if e.lasts == "stalk" else "for the game"
+            if e.stat == "attack":  # a step up the die sizes, not a bonus on his roll
+                sizes = "one size" if abs(e.amount) == 1 else f"{abs(e.amount)} sizes"
+                grows = "larger" if e.amount >= 0 else "smaller"
+                ctx.say(f"Otis' attack die is {sizes} {grows} (d{otis_now(s).attack}) {when}.")
+            else:
+                ctx.say(f"Otis' {e.stat} {'+' if e.amount >= 0 else ''}{e.amount} ({when}).")
         elif kind == "add_body_count":
             s.body_count += e.amount
             ctx.say(f"The body count rises to {s.body_count}.")

@@ -235,3 +235,15 @@ def test_a_thing_that_changed_hands_is_not_traded_again_that_turn_but_may_be_dro
     assert s.counselors["mitch"].backpack == ["tire_iron"]
     assert not any("tire_iron" in t for t in texts(s) if t.startswith("trade"))
     assert "drop tire_iron" in texts(s)
+
+
+def test_a_rumor_that_grows_otis_attack_die_says_so_not_plus_one():
+    """'Otis' attack +1' reads as +1 on his roll; Twice as Strong makes his die one size
+    larger, and the log and his card say that."""
+    from engines.camp_grizzly.engine import ENGINE
+
+    s = to_stage(fresh(), "draw")
+    s.cabin_deck = ["twice_as_strong", *s.cabin_deck]
+    applied = act(s, "draw")
+    assert "attack die is one size larger (d6)" in log(applied) and "attack +1" not in log(applied)
+    assert ENGINE.view(applied.state, 0).otis.modifiers == ("attack die +1 size (Twice as Strong)",)
