@@ -247,3 +247,14 @@ def test_a_rumor_that_grows_otis_attack_die_says_so_not_plus_one():
     applied = act(s, "draw")
     assert "attack die is one size larger (d6)" in log(applied) and "attack +1" not in log(applied)
     assert ENGINE.view(applied.state, 0).otis.modifiers == ("attack die +1 size (Twice as Strong)",)
+
+
+def test_the_reroll_goes_to_the_die_furthest_below_half_its_size_and_several_abilities_give_one():
+    """rules.md, Adaptation notes: with a d4 showing 1 and a d10 showing 2, the d10 (6 below
+    half of 10 doubled, against 2) is the one rerolled, and a second reroll ability (the
+    Lucky Camp T-Shirt beside the Slingshot) adds no second reroll."""
+    s = struck("slingshot", "road_flare", "lucky_tshirt")
+    s.forced = [1, 2, 9, 4]
+    applied = act(s, "fight MK")
+    assert [d.result for d in applied.state.dice] == [1, 2, 9, 4]
+    assert "1+9 for a total of 11" in log(applied)
