@@ -332,12 +332,17 @@ class CardRules(CampRules):
             s.otis = m.place_cell(e.place)
             ctx.say(f"Otis is seen at {label(s.otis)}.")
         elif kind == "otis_stat":
+            before = otis_now(s).attack
             s.otis_mods = [*s.otis_mods, OtisMod(e.stat, e.amount, e.lasts, source)]
             when = "this round" if e.lasts == "stalk" else "for the game"
             if e.stat == "attack":  # a step up the die sizes, not a bonus on his roll
+                now = otis_now(s).attack
                 sizes = "one size" if abs(e.amount) == 1 else f"{abs(e.amount)} sizes"
                 grows = "larger" if e.amount >= 0 else "smaller"
-                ctx.say(f"Otis' attack die is {sizes} {grows} (d{otis_now(s).attack}) {when}.")
+                if now == before:  # the die sizes stop at d4 and d10
+                    ctx.say(f"Otis' attack die is already the {'largest' if e.amount >= 0 else 'smallest'} (d{now}).")
+                else:
+                    ctx.say(f"Otis' attack die is {sizes} {grows} (d{now}) {when}.")
             else:
                 ctx.say(f"Otis' {e.stat} {'+' if e.amount >= 0 else ''}{e.amount} ({when}).")
         elif kind == "add_body_count":

@@ -258,3 +258,13 @@ def test_the_reroll_goes_to_the_die_furthest_below_half_its_size_and_several_abi
     applied = act(s, "fight MK")
     assert [d.result for d in applied.state.dice] == [1, 2, 9, 4]
     assert "1+9 for a total of 11" in log(applied)
+
+
+def test_a_rumor_growing_a_d10_says_it_cannot_grow():
+    s = to_stage(fresh(), "draw")
+    s.body_count = 9  # d10 already
+    s.cabin_deck = ["twice_as_strong", *s.cabin_deck]
+    applied = act(s, "draw")
+    assert otis_now(applied.state).attack == 10
+    said = log(applied).splitlines()[-1]  # after the card's own text
+    assert said == "Otis' attack die is already the largest (d10)."
