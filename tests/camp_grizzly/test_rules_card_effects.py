@@ -268,3 +268,15 @@ def test_a_rumor_growing_a_d10_says_it_cannot_grow():
     assert otis_now(applied.state).attack == 10
     said = log(applied).splitlines()[-1]  # after the card's own text
     assert said == "Otis' attack die is already the largest (d10)."
+
+
+def test_a_drawn_camper_goes_in_front_of_you_and_may_be_traded():
+    """Rulebook 3.1 Campers: placed face up in front of you when drawn; traded, never dropped."""
+    s = to_stage(fresh(), "draw")
+    s.counselors["wendy"].cell = s.counselors["mitch"].cell
+    s.cabin_deck = ["ziggy_sprinter", *s.cabin_deck]
+    s = act(s, "draw").state
+    assert s.counselors["mitch"].campers == ["ziggy_sprinter"] and s.counselors["mitch"].backpack == []
+    assert "drop ziggy_sprinter" not in texts(s)
+    s = act(s, "trade MK ziggy_sprinter->WP").state
+    assert s.counselors["wendy"].campers == ["ziggy_sprinter"] and s.counselors["mitch"].campers == []
