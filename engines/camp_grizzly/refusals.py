@@ -87,8 +87,11 @@ class RefusalRules(CampRules):
             st = state.strike
             assert st is not None
             up = st.up if st.up in st.danger else ""
-            if up:
+            names_up = up and action.counselor == initials(up)
+            if up and not names_up:
                 return f"{name(up)}'s player decides now: fight {initials(up)} or panic {initials(up)}."
+            if names_up and isinstance(action, Fight):  # refused: no roll of theirs can win
+                return f"{name(up)} cannot fight now: no roll of theirs could beat Otis' lowest roll (panic {initials(up)})."
             if isinstance(action, NextUp):
                 return f"{action.counselor} is not in danger, or is {player(seat)}'s own counselor (fight or panic them directly)."
             who = by_initials(state, action.counselor)

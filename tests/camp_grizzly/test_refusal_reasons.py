@@ -53,3 +53,16 @@ def test_a_finale_that_failed_is_refused_as_gone_not_as_missing_objectives():
     assert phase(s) == "move"
     told = reason(s, StartFinale("van"))
     assert "failed" in told and "needs its three objectives" not in told
+
+
+def test_a_counselor_handed_the_decision_who_cannot_fight_is_told_so_not_to_fight():
+    from engines.camp_grizzly.actions import Fight, NextUp
+
+    s = to_stage(fresh(seats=2), "draw")
+    s.counselors["mitch"].equipped = ["tire_iron"]  # Wendy, unarmed, cannot beat even a 1
+    s.cabin_deck = ["behind_you", *s.cabin_deck]
+    s = ENGINE.apply(s, 0, ENGINE.parse_action(s, 0, "draw")).state
+    s = ENGINE.apply(s, 0, NextUp("WP")).state
+    assert ENGINE.actors(s) == (1,)
+    told = reason(s, Fight("WP"))
+    assert "cannot fight" in told and "fight WP or panic WP" not in told
