@@ -280,3 +280,27 @@ def test_a_drawn_camper_goes_in_front_of_you_and_may_be_traded():
     assert "drop ziggy_sprinter" not in texts(s)
     s = act(s, "trade MK ziggy_sprinter->WP").state
     assert s.counselors["wendy"].campers == ["ziggy_sprinter"] and s.counselors["mitch"].campers == []
+
+
+def test_the_cabin_draw_happens_on_open_ground_too():
+    """rules.md, Adaptation notes: 'Drawing outside a cabin'."""
+    from engines.camp_grizzly.content import camp_map
+
+    s = to_stage(fresh(), "draw")
+    assert s.counselors["mitch"].cell == at("H5") and at("H5") not in camp_map().cabin
+    s.cabin_deck = ["softball_bat", *s.cabin_deck]
+    assert act(s, "draw").state.counselors["mitch"].backpack == ["softball_bat"]
+
+
+def test_a_finale_vote_asks_the_other_holders_players_in_seat_order():
+    s = fresh(seats=3, counselors=(1, 3, 2))  # Mitch: player 1, Wendy: player 3, Dexter: player 2
+    for cid in s.order:
+        s.counselors[cid].cell = at("C10")  # the Van's red arrow
+    s.counselors["mitch"].objectives = ["camp_keys"]
+    s.counselors["wendy"].objectives = ["gas_can"]
+    s.counselors["dexter"].objectives = ["battery"]
+    s = act(s, "finale van", seat=0).state
+    assert phase(s) == "vote" and s.vote.voters == [1, 2]
+    s = act(s, "vote yes", seat=1).state
+    s = act(s, "vote yes", seat=2).state
+    assert phase(s) == "finale" and sorted(s.finale.participants) == ["dexter", "mitch", "wendy"]
