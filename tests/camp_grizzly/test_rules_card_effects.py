@@ -304,3 +304,30 @@ def test_a_finale_vote_asks_the_other_holders_players_in_seat_order():
     s = act(s, "vote yes", seat=1).state
     s = act(s, "vote yes", seat=2).state
     assert phase(s) == "finale" and sorted(s.finale.participants) == ["dexter", "mitch", "wendy"]
+
+
+def test_a_lock_picking_camper_opens_locks_like_keys():
+    s = fresh()
+    s.locks = [at("H4")]
+    assert "move H4" not in texts(s)
+    s.counselors["mitch"].campers = ["locksmith_lou"]
+    s = act(s, "move H4").state
+    assert s.locks == [] and s.counselors["mitch"].cell == at("H4")
+
+
+def test_the_sing_along_heals_everyone_on_your_space_and_nobody_else():
+    s = to_stage(fresh(counselors=(1, 1, 1)), "draw")
+    s.counselors["dexter"].cell = at("H4")
+    for cid in s.order:
+        s.counselors[cid].injuries = 2
+    s.cabin_deck = ["sing_along", *s.cabin_deck]
+    s = act(s, "draw").state
+    assert [s.counselors[x].injuries for x in ("mitch", "wendy", "dexter")] == [1, 1, 2]
+
+
+def test_a_bad_luck_permanent_takes_one_off_the_fight_total():
+    s = fresh()
+    s.counselors["mitch"].equipped = ["tire_iron"]
+    assert fight_bonus(s, "mitch", at("H5")) == 1  # Varsity Swing
+    s.counselors["mitch"].permanent = ["butterfingers"]
+    assert fight_bonus(s, "mitch", at("H5")) == 0
