@@ -118,7 +118,10 @@ class FinaleRules(CampRules):
 
         def value(cid: str) -> int:
             raw = ctx.roll(step.die, name(cid), step.id)
-            return raw - (1 if s.counselors[cid].horrified else 0)
+            if not s.counselors[cid].horrified:
+                return raw
+            ctx.say(f"{name(cid)} rolls {raw} ({raw - 1}, horrified).")  # the dice tray shows the raw die
+            return raw - 1
 
         if step.roller == "each":
             for cid in group:
