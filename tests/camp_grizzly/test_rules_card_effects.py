@@ -331,3 +331,13 @@ def test_a_bad_luck_permanent_takes_one_off_the_fight_total():
     assert fight_bonus(s, "mitch", at("H5")) == 1  # Varsity Swing
     s.counselors["mitch"].permanent = ["butterfingers"]
     assert fight_bonus(s, "mitch", at("H5")) == 0
+
+
+def test_two_healing_abilities_heal_two_and_the_log_counts_them_right():
+    s = to_stage(fresh(counselors=(1, 1, 1)), "end")
+    s.active = s.order.index("wendy")
+    s.counselors["wendy"].campers = ["nurse_marla"]  # First Responder and Marla: 1 each
+    s.counselors["dexter"].injuries = 3
+    applied = act(s, "end")
+    assert applied.state.counselors["dexter"].injuries == 1
+    assert "Wendy Park tends to Dexter Lim: 2 injuries healed." in log(applied)
