@@ -152,7 +152,7 @@ class FinaleRules(CampRules):
             self._goto(f, fin, f.step + 1, step.goto)
             return
         f.tries += 1
-        ctx.say(f"A miss ({f.tries} of {step.tries} tries).")
+        ctx.say(f"A miss ({f.tries} of {step.tries} {'try' if step.tries == 1 else 'tries'}).")
         for cid in roller:
             self._resolve(ctx, list(step.on_miss), cid, None, fin.name)
         if f.tries >= step.tries:

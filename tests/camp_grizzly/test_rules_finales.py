@@ -172,3 +172,16 @@ def test_a_horrified_finale_roll_is_told_as_one_less():
     applied = act(s, "roll MK")
     assert applied.state.finale.tries == 1
     assert "rolls 3 (2, horrified)" in log(applied)
+
+
+def test_a_missed_single_try_is_told_in_the_singular():
+    s = fresh()
+    s.counselors["mitch"].cell = at("A4")  # the Barn's red arrow
+    s.counselors["mitch"].objectives = ["rope", "lantern", "radio"]
+    s = act(s, "finale barn").state
+    s.forced = [1]
+    assert "A miss (1 of 2 tries)." in log(act(s, "roll MK")), "rigging the loft: 2 tries"
+    s.forced = [6]
+    s = act(act(s, "roll MK").state, "choose Lure").state
+    s.forced = [1]
+    assert "A miss (1 of 1 try)." in log(act(s, "roll MK")), "playing bait: once"
