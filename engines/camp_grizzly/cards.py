@@ -362,6 +362,8 @@ class CardRules(CampRules):
             if cell is not None and cell not in s.fires and len(s.fires) < 2:
                 s.fires = [*s.fires, cell]
                 ctx.say(f"Fire! {label(cell)} is burning until Otis' next stalk ends.")
+            elif cell is not None and cell not in s.fires:  # the two fire minis are both out
+                ctx.say(f"Two fires already burn: no fire starts at {label(cell)}.")
         elif kind == "gain_keys":
             if s.key_supply > 0 and cid:
                 s.key_supply -= 1

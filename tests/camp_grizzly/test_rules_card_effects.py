@@ -157,8 +157,9 @@ def test_at_most_two_fires_burn_at_once():
     s = to_stage(fresh(), "draw")
     s.fires = [at("B9"), at("D9")]
     s.cabin_deck = ["tipped_lantern", *s.cabin_deck]
-    s = act(s, "draw").state
-    assert s.fires == [at("B9"), at("D9")], "the two fire minis are both in use"
+    applied = act(s, "draw")
+    assert applied.state.fires == [at("B9"), at("D9")], "the two fire minis are both in use"
+    assert "no fire starts" in log(applied), "the card's fire does not start silently"
 
 
 def test_wrong_turn_loses_you_in_the_woods_and_ends_your_turn():
