@@ -216,6 +216,8 @@ class CardRules(CampRules):
                     if x != cid and s.counselors[x].cell is not None and s.counselors[x].cell != cell
                 ]
                 if cid is None or cell is None or not others:
+                    if cid is not None and cell is not None:  # everyone else is here, lost or dead
+                        ctx.say(f"{name(cid)} has nobody to call over for some foolin' around.")
                     continue
                 s.choice = Choice(
                     "counselor", cid, source, cell, "foolin_around", options=others, rest=rest, cameo=cameo

@@ -342,3 +342,11 @@ def test_two_healing_abilities_heal_two_and_the_log_counts_them_right():
     applied = act(s, "end")
     assert applied.state.counselors["dexter"].injuries == 1
     assert "Wendy Park tends to Dexter Lim: 2 injuries healed." in log(applied)
+
+
+def test_foolin_around_with_nobody_to_call_over_says_so_and_the_card_goes_on():
+    s = to_stage(fresh(), "draw")  # Wendy already shares Mitch's space
+    s.cabin_deck = ["skinny_dip_dare", "softball_bat", *s.cabin_deck]
+    applied = act(s, "draw")
+    assert applied.state.choice is None and "softball_bat" in applied.state.cabin_discard, "Tempt Fate (1) still drawn"
+    assert "nobody to call over" in log(applied)
