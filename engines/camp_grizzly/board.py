@@ -102,7 +102,7 @@ def _distances(
     m: CampMap, start: Cell, mover: Mover, locks: frozenset[Cell], has_keys: bool, blocked: frozenset[Cell]
 ) -> dict[Cell, int]:
     closed = blocked | locks  # `distances` has emptied `locks` where they do not stop the mover
-    links = _links(m, mover)
+    links = step_links(m, mover)
     dist = {start: 0}
     frontier = [start]
     steps = 0
@@ -136,8 +136,16 @@ class _Links(dict[Cell, tuple[Cell, ...]]):
 
 
 @lru_cache(maxsize=16)
-def _links(m: CampMap, mover: Mover) -> _Links:
+def step_links(m: CampMap, mover: Mover) -> dict[Cell, tuple[Cell, ...]]:
+    """Each space's one-step neighbours for `mover`, nothing closed (see `_Links`): the
+    breadth-first searches here and Otis' lock-counting in `stalking` read it."""
     return _Links(m, mover)
+
+
+def hunter_distances(m: CampMap, start: Cell, hunter: Hunter, blocked: frozenset[Cell]) -> dict[Cell, int]:
+    """`distances` for a hunter: Otis walks and takes nature trails; a hunting cameo walks
+    like a counselor (its locks are passed in `blocked`)."""
+    return distances(m, start, "otis" if hunter == "otis" else "counselor", blocked=blocked)
 
 
 def shortest_path(
@@ -175,8 +183,10 @@ __all__ = [
     "OtisMove",
     "counselor_steps",
     "distances",
+    "hunter_distances",
     "hunter_steps",
     "nature_trails_at",
     "otis_steps",
     "shortest_path",
+    "step_links",
 ]

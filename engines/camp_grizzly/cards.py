@@ -216,6 +216,8 @@ class CardRules(CampRules):
                     if x != cid and s.counselors[x].cell is not None and s.counselors[x].cell != cell
                 ]
                 if cid is None or cell is None or not others:
+                    if cid is not None and cell is not None:  # everyone else is here, lost or dead
+                        ctx.say(f"{name(cid)} has nobody to call over for some foolin' around.")
                     continue
                 s.choice = Choice(
                     "counselor", cid, source, cell, "foolin_around", options=others, rest=rest, cameo=cameo
@@ -332,10 +334,19 @@ class CardRules(CampRules):
             s.otis = m.place_cell(e.place)
             ctx.say(f"Otis is seen at {label(s.otis)}.")
         elif kind == "otis_stat":
+            before = otis_now(s).attack
             s.otis_mods = [*s.otis_mods, OtisMod(e.stat, e.amount, e.lasts, source)]
-            ctx.say(
-                f"Otis' {e.stat} {'+' if e.amount >= 0 else ''}{e.amount} ({'this round' if e.lasts == 'stalk' else 'for the game'})."
-            )
+            when = "this round" if e.lasts == "stalk" else "for the game"
+            if e.stat == "attack":  # a step up the die sizes, not a bonus on his roll
+                now = otis_now(s).attack
+                sizes = "one size" if abs(e.amount) == 1 else f"{abs(e.amount)} sizes"
+                grows = "larger" if e.amount >= 0 else "smaller"
+                if now == before:  # the die sizes stop at d4 and d10
+                    ctx.say(f"Otis' attack die is already the {'largest' if e.amount >= 0 else 'smallest'} (d{now}).")
+                else:
+                    ctx.say(f"Otis' attack die is {sizes} {grows} (d{now}) {when}.")
+            else:
+                ctx.say(f"Otis' {e.stat} {'+' if e.amount >= 0 else ''}{e.amount} ({when}).")
         elif kind == "add_body_count":
             s.body_count += e.amount
             ctx.say(f"The body count rises to {s.body_count}.")
@@ -353,6 +364,8 @@ class CardRules(CampRules):
             if cell is not None and cell not in s.fires and len(s.fires) < 2:
                 s.fires = [*s.fires, cell]
                 ctx.say(f"Fire! {label(cell)} is burning until Otis' next stalk ends.")
+            elif cell is not None and cell not in s.fires:  # the two fire minis are both out
+                ctx.say(f"Two fires already burn: no fire starts at {label(cell)}.")
         elif kind == "gain_keys":
             if s.key_supply > 0 and cid:
                 s.key_supply -= 1

@@ -118,7 +118,10 @@ class FinaleRules(CampRules):
 
         def value(cid: str) -> int:
             raw = ctx.roll(step.die, name(cid), step.id)
-            return raw - (1 if s.counselors[cid].horrified else 0)
+            if not s.counselors[cid].horrified:
+                return raw
+            ctx.say(f"{name(cid)} rolls {raw} ({raw - 1}, horrified).")  # the dice tray shows the raw die
+            return raw - 1
 
         if step.roller == "each":
             for cid in group:
@@ -149,7 +152,7 @@ class FinaleRules(CampRules):
             self._goto(f, fin, f.step + 1, step.goto)
             return
         f.tries += 1
-        ctx.say(f"A miss ({f.tries} of {step.tries} tries).")
+        ctx.say(f"A miss ({f.tries} of {step.tries} {'try' if step.tries == 1 else 'tries'}).")
         for cid in roller:
             self._resolve(ctx, list(step.on_miss), cid, None, fin.name)
         if f.tries >= step.tries:

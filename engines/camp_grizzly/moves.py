@@ -102,14 +102,15 @@ class MoveRules(CampRules):
         raw = ctx.roll(6, name(cid), f"nature trail {action.number}")
         value = raw - (1 if c.horrified else 0)
         need = min([6, *[e.amount for e in fights.passive_effects(s, cid) if e.effect == "nature_trail"]])
+        rolled = _rolled(raw, value)
         if value >= need:
-            ctx.say(f"{name(cid)} rolls {raw} and follows nature trail {action.number} to {label(far)}.")
+            ctx.say(f"{name(cid)} rolls {rolled} and follows nature trail {action.number} to {label(far)}.")
             self._arrive(ctx, cid, far)
         elif value <= 1 and not has_passive(s, cid, "never_lost"):
-            ctx.say(f"{name(cid)} rolls {raw} on nature trail {action.number} and gets lost in the Woods!")
+            ctx.say(f"{name(cid)} rolls {rolled} on nature trail {action.number} and gets lost in the Woods!")
             self._lose(ctx, cid)
         else:
-            ctx.say(f"{name(cid)} rolls {raw}: nature trail {action.number} leads nowhere this time.")
+            ctx.say(f"{name(cid)} rolls {rolled}: nature trail {action.number} leads nowhere this time.")
 
     def _lose(self, ctx: Ctx, cid: str) -> None:
         s = ctx.state
@@ -126,7 +127,7 @@ class MoveRules(CampRules):
         raw = ctx.roll(6, name(cid), "the Woods")
         value = max(1, raw - (1 if c.horrified else 0))
         outcome = content.woods()[value]
-        ctx.say(f"{name(cid)} rolls {raw} in the Woods: {outcome.name}. {outcome.text}")
+        ctx.say(f"{name(cid)} rolls {_rolled(raw, value)} in the Woods: {outcome.name}. {outcome.text}")
         s.stage = "end"
         self._resolve(ctx, list(outcome.effects), cid, None, outcome.name)
         if not c.dead and c.woods and s.choice is None:
@@ -140,3 +141,9 @@ class MoveRules(CampRules):
         c.woods = False
         ctx.say(f"{name(cid)} finds camp trail {number} back to {label(cell)}.")
         self._land(ctx, cid, cell)
+
+
+def _rolled(raw: int, value: int) -> str:
+    """A die as the log tells it: what it shows, and what it counts for when a horrified
+    counselor's -1 changes it (a 6 that does not cross a nature trail must say why)."""
+    return f"{raw}" if value == raw else f"{raw} ({value}, horrified)"

@@ -18,10 +18,12 @@ from engines.camp_grizzly.actions import (
     StartFinale,
     Trade,
     Trail,
+    Use,
 )
 from engines.camp_grizzly.base import CampRules
 from engines.camp_grizzly.content import label, parse_label
-from engines.camp_grizzly.shared import by_initials, initials, name, phase, player, thing_name
+from engines.camp_grizzly.legal_gear import HANDLED_KINDS
+from engines.camp_grizzly.shared import MAX_TURN_ACTIONS, by_initials, initials, name, phase, player, thing_name
 from engines.camp_grizzly.state import CampState
 
 
@@ -64,22 +66,32 @@ class RefusalRules(CampRules):
                 return "A panicking counselor runs away from Otis, not towards him."
         if isinstance(action, Trail) and p == "move":
             return f"There is no nature trail {action.number} starting here, its far end is on fire, or no movement is left."
-        if isinstance(action, Equip):
+        # Gear, cards and finales are the move and end phases' business: elsewhere the
+        # phase is the reason (the sentence at the bottom says what is due instead).
+        handling = p in ("move", "end") and isinstance(action, (*HANDLED_KINDS, Use))
+        handling = handling or (p == "move" and isinstance(action, StartFinale))
+        if handling and state.actions_this_turn >= MAX_TURN_ACTIONS:
+            cid = state.order[state.active]
+            return f"{name(cid)} has taken {MAX_TURN_ACTIONS} actions this turn, the limit: only moving on is left (a step, a draw or the end of the turn)."
+        if handling and isinstance(action, Equip):
             if f"unequip:{action.card}" in state.handled:
                 return f"{thing_name(action.card)} was stowed this turn: it stays in the backpack until your next turn."
             return f"You cannot equip {thing_name(action.card)} now (not in your backpack, not equippable, or too many hands)."
-        if isinstance(action, Pickup) and f"drop:{action.thing}" in state.handled:
+        if handling and isinstance(action, Pickup) and f"drop:{action.thing}" in state.handled:
             return f"{thing_name(action.thing)} was put down this turn: it stays there until your next turn."
-        if isinstance(action, Trade) and f"trade:{action.thing}" in state.handled:
+        if handling and isinstance(action, Trade) and f"trade:{action.thing}" in state.handled:
             return f"{thing_name(action.thing)} already changed hands (or was offered) this turn."
-        if isinstance(action, Drop):
+        if handling and isinstance(action, Drop):
             return f"You cannot drop {thing_name(action.thing)}: you carry no such item, weapon, objective or keys (campers are never dropped)."
         if isinstance(action, (Fight, PanicNow, NextUp)) and p == "strike":
             st = state.strike
             assert st is not None
             up = st.up if st.up in st.danger else ""
-            if up:
+            names_up = up and action.counselor == initials(up)
+            if up and not names_up:
                 return f"{name(up)}'s player decides now: fight {initials(up)} or panic {initials(up)}."
+            if names_up and isinstance(action, Fight):  # refused: no roll of theirs can win
+                return f"{name(up)} cannot fight now: no roll of theirs could beat Otis' lowest roll (panic {initials(up)})."
             if isinstance(action, NextUp):
                 return f"{action.counselor} is not in danger, or is {player(seat)}'s own counselor (fight or panic them directly)."
             who = by_initials(state, action.counselor)
@@ -88,6 +100,8 @@ class RefusalRules(CampRules):
         if isinstance(action, StartFinale):
             finale = content.finales().get(action.site)
             called = finale.name if finale is not None else f"'{action.site}'"
+            if action.site in state.failed_finales:
+                return f"{called} has failed: that way out is gone for the rest of the game."
             return f"{called} needs its three objectives on its red arrow space during your move phase."
         if isinstance(action, Reveal):
             return "There is no face-down '?' on your space, or it is not your cabin draw phase."

@@ -19,9 +19,9 @@ from typing import Literal
 
 import msgspec
 
-from engines.camp_grizzly.board import NO_CELLS, Hunter, _links, distances, hunter_steps
+from engines.camp_grizzly.board import NO_CELLS, Hunter, distances, hunter_distances, hunter_steps, step_links
 from engines.camp_grizzly.content import CampMap, Cell, label
-from engines.camp_grizzly.targeting import Target, TargetChoice, _hunter_distances, break_ties, choose_target
+from engines.camp_grizzly.targeting import Target, TargetChoice, break_ties, choose_target
 from engines.core.rng import Rng
 
 
@@ -56,9 +56,9 @@ def _fewest_locks(
     worked out for a few spaces)."""
     if not locks:
         return _none
-    toward = _hunter_distances(m, goal, hunter, blocked)
+    toward = hunter_distances(m, goal, hunter, blocked)
     # The hunter's steps from a space are its links that are not blocked (`hunter_steps`).
-    links = _links(m, "otis" if hunter == "otis" else "counselor")
+    links = step_links(m, "otis" if hunter == "otis" else "counselor")
     known: dict[Cell, int] = {}
 
     def fewest(cell: Cell) -> int:
@@ -113,7 +113,7 @@ def stalk(
         occupied.setdefault(t.cell, []).append(t.id)
     if otis in occupied:
         return Stalk(otis, choice, (), otis, "strike", tuple(occupied[otis]))
-    toward = _hunter_distances(m, choice.target.cell, hunter, blocked)
+    toward = hunter_distances(m, choice.target.cell, hunter, blocked)
     if otis not in toward:  # a target chosen earlier that can no longer be reached
         return Stalk(otis, choice, (), otis, "no_target")
     fewest = _fewest_locks(m, choice.target.cell, locks, blocked, hunter)

@@ -16,7 +16,7 @@ from typing import Literal
 
 import msgspec
 
-from engines.camp_grizzly.board import NO_CELLS, Hunter, distances
+from engines.camp_grizzly.board import NO_CELLS, Hunter, hunter_distances
 from engines.camp_grizzly.content import CampMap, Cell
 from engines.core.rng import Rng
 
@@ -76,10 +76,6 @@ def break_ties(m: CampMap, tied: list[Target], everyone: list[Target], rng: Rng)
     return rng.choice(tied), "random"
 
 
-def _hunter_distances(m: CampMap, start: Cell, hunter: Hunter, blocked: frozenset[Cell]) -> dict[Cell, int]:
-    return distances(m, start, "otis" if hunter == "otis" else "counselor", blocked=blocked)
-
-
 def choose_target(
     m: CampMap,
     otis: Cell,
@@ -93,7 +89,7 @@ def choose_target(
     foot, locks closed; pass it counselors only)."""
     everyone = list(targets)
     blocked = frozenset(blocked) | (frozenset(locks) if hunter == "cameo" else NO_CELLS)
-    dist = _hunter_distances(m, otis, hunter, blocked)
+    dist = hunter_distances(m, otis, hunter, blocked)
     best = -1
     tied: list[Target] = []  # the closest, in the order given
     for t in everyone:

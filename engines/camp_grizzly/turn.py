@@ -54,7 +54,9 @@ class TurnRules(CampRules):
                     other = max(hurt, key=lambda o: (s.counselors[o].injuries, -s.order.index(o)))
                     healed = min(amount, s.counselors[other].injuries)
                     s.counselors[other].injuries -= healed
-                    ctx.say(f"{name(cid)} tends to {name(other)}: {healed} injury healed.")
+                    ctx.say(
+                        f"{name(cid)} tends to {name(other)}: {healed} injur{'y' if healed == 1 else 'ies'} healed."
+                    )
         if c.horrified:
             c.horrified -= 1
             if not c.horrified:

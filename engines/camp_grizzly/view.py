@@ -20,7 +20,7 @@ from engines.camp_grizzly.shared import (
     player,
     thing_name,
 )
-from engines.camp_grizzly.state import CampState, DieRoll, StalkStepView
+from engines.camp_grizzly.state import CampState, DieRoll, OtisMod, StalkStepView
 from engines.core.protocol import AUTO, SeatPanel, Summary
 
 
@@ -129,6 +129,13 @@ class CampView(msgspec.Struct, frozen=True):
     #: The public facts the rest of the view does not spell out, for the search bots'
     #: determinizer (determinize.py): discard piles, revealed minis, the turn's counters...
     public: CampPublic | None = None
+
+
+def _modifier_text(mod: OtisMod) -> str:
+    """One change to Otis' card: his attack changes by die sizes, not by points on his roll."""
+    if mod.stat == "attack":
+        return f"attack die {mod.amount:+d} size{'' if abs(mod.amount) == 1 else 's'} ({mod.source})"
+    return f"{mod.stat} {mod.amount:+d} ({mod.source})"
 
 
 _TOPICS = {
@@ -275,7 +282,7 @@ class ViewRules(CampRules):
                 stalk=stats.stalk,
                 attack=stats.attack,
                 damage=stats.damage,
-                modifiers=tuple(f"{x.stat} {x.amount:+d} ({x.source})" for x in s.otis_mods),
+                modifiers=tuple(_modifier_text(x) for x in s.otis_mods),
             ),
             body_count=s.body_count,
             hopeless_at=HOPELESS,

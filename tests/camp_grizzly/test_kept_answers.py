@@ -41,8 +41,8 @@ def test_decks_kept_per_kind_as_built_from_the_cards():
 
 
 def test_walking_steps_and_otis_links_per_space_as_the_map_gives_them():
-    otis = board._links(M, "otis")
-    on_foot = board._links(M, "counselor")
+    otis = board.step_links(M, "otis")
+    on_foot = board.step_links(M, "counselor")
     for cell in SPACES:
         walk = M.walk_neighbours(cell)
         assert _move_actions_from(cell) == tuple(Move(label(there)) for there in walk)

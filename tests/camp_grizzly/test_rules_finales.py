@@ -3,7 +3,7 @@ bottom, a failed finale is discarded and its survivors stay in the camp (1.4).""
 
 from __future__ import annotations
 
-from tests.camp_grizzly.rules_helpers import ENGINE, act, at, fresh, phase, refused, texts
+from tests.camp_grizzly.rules_helpers import ENGINE, act, at, fresh, log, phase, refused, texts
 
 ARROW = "C10"  # the Van's red arrow, in the Camp Office
 
@@ -162,3 +162,26 @@ def test_a_finale_win_scores_every_living_counselor_with_their_campers():
     assert out.winners == [0, 1], "co-operative: everyone wins"
     assert [line.points for line in out.breakdown[0]] == [2, 2], "Mitch and Wendy with a camper each"
     assert out.scores == [4, 4] and "2 survived" in out.reason
+
+
+def test_a_horrified_finale_roll_is_told_as_one_less():
+    s = at_the_van()
+    s.counselors["mitch"].horrified = 1
+    s = act(s, "finale van").state
+    s.forced = [3]  # the battery needs 3: a horrified 3 counts as 2, a miss
+    applied = act(s, "roll MK")
+    assert applied.state.finale.tries == 1
+    assert "rolls 3 (2, horrified)" in log(applied)
+
+
+def test_a_missed_single_try_is_told_in_the_singular():
+    s = fresh()
+    s.counselors["mitch"].cell = at("A4")  # the Barn's red arrow
+    s.counselors["mitch"].objectives = ["rope", "lantern", "radio"]
+    s = act(s, "finale barn").state
+    s.forced = [1]
+    assert "A miss (1 of 2 tries)." in log(act(s, "roll MK")), "rigging the loft: 2 tries"
+    s.forced = [6]
+    s = act(act(s, "roll MK").state, "choose Lure").state
+    s.forced = [1]
+    assert "A miss (1 of 1 try)." in log(act(s, "roll MK")), "playing bait: once"

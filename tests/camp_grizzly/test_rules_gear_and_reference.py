@@ -95,3 +95,17 @@ def test_rules_reference_sections_and_glossary():
         assert f"**{card.name}**" in text, card.name
     assert "Hopeless" in book.section("adaptation-notes").body
     assert "Easy" in book.section("measured-win-rates").body
+
+
+def test_the_glossary_gives_each_card_and_counselor_its_own_text():
+    """The in-app glossary line of every card, mini and counselor carries the text the
+    engine logs for it, so a card changed in the data cannot keep an old line in rules.md."""
+    lines = load_rules("camp_grizzly").markdown.splitlines()
+
+    def line_of(name: str) -> str:
+        return next((x for x in lines if x.startswith(f"- **{name}**")), "")
+
+    for card in [*content.cabin_cards().values(), *content.survival_cards().values(), *content.minis().values()]:
+        assert card.text in line_of(card.name), card.name
+    for counselor in content.counselors().values():
+        assert counselor.ability.text in line_of(counselor.name), counselor.name

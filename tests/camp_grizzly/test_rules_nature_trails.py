@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.camp_grizzly.rules_helpers import act, at, fresh, phase, refused, texts
+from tests.camp_grizzly.rules_helpers import act, at, fresh, log, phase, refused, texts
 
 
 def at_trail(counselors=(1,)):
@@ -82,3 +82,13 @@ def test_a_nature_trail_whose_far_end_burns_cannot_be_crossed():
     refused(s, "trail 1", "trail 1")
     s.fires = [at("B2")]  # standing in a fire that started here does not close the way out
     assert "trail 1" in texts(s)
+
+
+def test_the_log_says_a_horrified_roll_counts_one_less():
+    """'rolls 6: nature trail 1 leads nowhere' would read as a broken rule: the log says
+    the 6 counts as 5 for a horrified counselor."""
+    s, cid = at_trail()
+    s.counselors[cid].horrified = 1
+    s.forced = [6]
+    said = log(act(s, "trail 1"))
+    assert "rolls 6 (5, horrified)" in said and "leads nowhere" in said

@@ -213,3 +213,11 @@ def test_a_trade_with_another_players_counselor_needs_their_consent():
 def test_one_player_running_both_counselors_trades_without_asking():
     s = act(side_by_side(1), "trade WP gas_can->MK").state
     assert phase(s) == "move" and s.counselors["mitch"].objectives == ["gas_can"]
+
+
+def test_the_woods_log_says_which_row_a_horrified_roll_counts_as():
+    s = lost()
+    s.counselors["mitch"].horrified = 1
+    s.forced = [4, 1]  # a 4 counts as 3 (Glowing Eyes), then camp trail 1 home
+    said = log(act(s, "woods"))
+    assert "rolls 4 (3, horrified) in the Woods: Glowing Eyes" in said
