@@ -298,15 +298,25 @@ def _draw_gift(state: BivouacState, seat: int, log: Log) -> BivouacState:
     state = gain(state, seat, money=gift.money, vp=gift.vp, log=log)
     for kind, wanted in ((gift.resource, gift.resources), (gift.extra_resource, 1)):
         if kind:
+            i = content.content().resources.index(kind)
+            coins_before = state.placeholders[i]
             state, got = take_resource(state, seat, kind, wanted, placeholder=True)
+            coins = state.placeholders[i] - coins_before
             if got < wanted:
                 log.say(
                     f"The supply is short and the bank has no coin to stand in:"
                     f" {who(seat)} gets {got} of {wanted} {kind}."
                 )
+            elif coins:
+                # The board counts a coin as the resource it stands for: the log says which it is.
+                standing = "a coin from the bank stands" if coins == 1 else f"{coins} coins from the bank stand"
+                log.say(f"The supply is short of {kind}: {standing} in for {coins} {kind}.")
     if gift.workers:
         me = state.players[seat]
-        state = set_player(state, seat, replace(me, workers=min(MAX_WORKERS, me.workers + gift.workers)))
+        hired = min(MAX_WORKERS, me.workers + gift.workers) - me.workers
+        if hired < gift.workers:
+            log.say(f"{who(seat)} has no worker left in the pool to take.")
+        state = set_player(state, seat, replace(me, workers=me.workers + hired))
     if gift.free_staff:
         state = reveal_extra_staff(state, log)
         if state.staff_shown:

@@ -8,7 +8,7 @@ from engines.bivouac import ENGINE, content
 from engines.bivouac.actions import Hire
 from engines.bivouac.card_text import amenity_text, misfortune_text
 from engines.bivouac.retrieval import buy_problem
-from tests.bivouac.helpers import events, new, owning, retrieving
+from tests.bivouac.helpers import act, events, new, owning, retrieving, with_player
 
 KEEP = {"start": (0,)}
 
@@ -72,3 +72,29 @@ def test_a_misfortune_drawn_reads_as_one_sentence() -> None:
         "Player 1 draws the misfortune Lost Canoe: Pay 3 money.",
         "Player 1 draws the misfortune Rainy Spell: Next round, your activities give 1 less money each.",
     ]
+
+
+def test_a_placeholder_coin_is_said_in_the_log_and_shown_on_its_holders_board() -> None:
+    """The resources line counts a coin as the resource it stands for; the log and the board
+    say which are coins (they go back to the bank, not the supply, when spent)."""
+    from tui.games.bivouac_draw import UNICODE, player_board
+
+    state = retrieving(new(3), 0, {"gift": (0,), **KEEP}, donor=1)
+    state = replace(state, supply=(1, 5, 5, 5), gift_piles=(("lumber-yard",), (), ()))
+    said = events(state, 0, "return gift")
+    assert said[1] == "The supply is short of wood: a coin from the bank stands in for 1 wood."
+    state = act(state, 0, "return gift")
+    board = player_board(ENGINE.view(state, 1), 0, ["Ana", "Bo", "Cy"], UNICODE, "①②③").plain
+    assert "Resources W2 S0 R0 C0 (coins stand in for W1)" in board
+    plain = player_board(ENGINE.view(state, 1), 1, ["Ana", "Bo", "Cy"], UNICODE, "①②③").plain
+    assert "coins stand in" not in plain
+
+
+def test_an_eager_volunteer_with_an_empty_pool_says_nobody_came() -> None:
+    state = retrieving(new(3), 0, {"gift": (0,), **KEEP}, donor=1, workers=10)
+    state = replace(state, gift_piles=(("volunteer",), (), ()))
+    said = events(state, 0, "return gift")
+    assert said[1] == "Player 1 has no worker left in the pool to take."
+    assert act(state, 0, "return gift").players[0].workers == 10
+    state = with_player(state, 0, workers=6)
+    assert len(events(state, 0, "return gift")) == 1 and act(state, 0, "return gift").players[0].workers == 7
