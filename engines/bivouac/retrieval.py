@@ -13,6 +13,7 @@ from engines.bivouac import content
 from engines.bivouac.actions import Action, Buy, Hire, PlayUpgrade, RaiseDonor, Return, Skip, TakeGiftStaff, TakeStaff
 from engines.bivouac.effects import (
     Log,
+    active_misfortunes,
     activity_yield,
     bank_pays,
     can_pay,
@@ -201,7 +202,10 @@ def _collect(state: BivouacState, seat: int, card: str, log: Log) -> BivouacStat
     used = dict(me.rounds_used)
     used[card] = used.get(card, 0) + 1
     state = set_player(state, seat, replace(me, rounds_used=tuple(sorted(used.items()))))
-    bonus = " (bonus month)" if month == content.activities()[card].bonus_month else ""
+    bonus = ""
+    if month == content.activities()[card].bonus_month:
+        lost = any(m.no_bonus for m in active_misfortunes(me))
+        bonus = " (bonus month, its bonus lost to a misfortune)" if lost else " (bonus month)"
     log.say(f"{who(seat)} runs {content.name(card)}{bonus}: +{money} money{short}, +{vp} VP.")
     return state
 

@@ -98,3 +98,24 @@ def test_an_eager_volunteer_with_an_empty_pool_says_nobody_came() -> None:
     assert act(state, 0, "return gift").players[0].workers == 10
     state = with_player(state, 0, workers=6)
     assert len(events(state, 0, "return gift")) == 1 and act(state, 0, "return gift").players[0].workers == 7
+
+
+def test_a_bonus_month_under_power_outage_says_its_bonus_is_lost() -> None:
+    from engines.bivouac.state import Lasting
+
+    state = retrieving(
+        replace(new(3), round=2), 0, KEEP, activities=owning("sledding"), on_cards=(("sledding", 1),), money=0, vp=0
+    )
+    assert events(state, 0, "return sledding") == ["Player 1 runs Sledding (bonus month): +3 money, +4 VP."]
+    state = with_player(state, 0, misfortunes=(Lasting("power-outage", 2, acting=True),))
+    assert events(state, 0, "return sledding") == [
+        "Player 1 runs Sledding (bonus month, its bonus lost to a misfortune): +3 money, +2 VP."
+    ]
+
+
+def test_a_staff_card_costing_nothing_is_taken_for_free_not_for_0_money() -> None:
+    state = new(3, expansion=True)
+    state = replace(state, staff_shown=("camp-medic", "trail-ranger", "wrangler"), staff_deck=("bookkeeper",))
+    state = act(act(retrieving(state, 0, {"hiring": (0,), **KEEP}, money=3), 0, "return hiring"), 0, "skip")
+    assert events(state, 0, "staff camp-medic")[0] == "Player 1 takes the staff member Camp Medic for free."
+    assert events(state, 0, "staff trail-ranger")[0] == "Player 1 takes the staff member Trail Ranger for 1 money."
