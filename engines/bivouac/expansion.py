@@ -121,6 +121,20 @@ def upgrade_choices(state: BivouacState, seat: int, free: bool) -> list[Action]:
     return [PlayUpgrade(u) for u in state.players[seat].upgrade_hand if upgrade_problem(state, seat, u, free) is None]
 
 
+def upgrade_turn(state: BivouacState, seat: int) -> bool:
+    """Whether `seat` has a turn in phase 3 to play an upgrade or say done, judged only from
+    what the whole table sees: upgrades in hand (their number is public), this round's
+    upgrade not played yet or a Program Grant waiting, and an activity an upgrade could go on
+    now (owned face up, in season, not upgraded). A turn given only when the hidden hand
+    holds a card it can play would tell every player what that hand holds."""
+    me = state.players[seat]
+    if not me.upgrade_hand or (me.upgraded and not me.free_upgrades):
+        return False
+    month = content.month_of_round(state.round)
+    activities = content.activities()
+    return any(not o.fresh and not o.upgrade and month in activities[o.card].months for o in me.activities)
+
+
 def phase3_upgrades(state: BivouacState, seat: int) -> list[Action]:
     """The upgrades `seat` may play in its phase 3: one a round ("upgrade an activity using
     one of the upgrade cards") at the game's upgrade cost, and besides it one for each

@@ -183,3 +183,19 @@ def test_a_placeholder_coin_is_spent_first_and_scores_as_the_resource_at_the_end
     assert spent.players[0].coins_for == res() and spent.supply == (4, 5, 5, 5) and spent.bank == state.bank + 1
     lines = {line.label: line.points for line in ENGINE.outcome(replace(state, phase="over")).breakdown[0]}
     assert lines["Resources (1 VP each)"] == 2 and lines["Money (1 VP per 2)"] == 0
+
+
+def test_an_edition_4_game_is_refused_with_the_expansion_and_replayed_without_it() -> None:
+    """Edition 5 changed only the expansion's phase 3 (a turn for every player who may
+    upgrade, whatever their hidden hand holds): a base game of edition 4 plays the same."""
+    with pytest.raises(BadOptions) as refusal:
+        ENGINE.new_game(BivouacOptions(edition="4", expansion=True), 3, 1)
+    reason = str(refusal.value)
+    assert "edition 4 of Bivouac's rules" in reason and "hidden upgrade hand" in reason
+    assert reason.count(". ") == 0
+    old = Match(ENGINE, BivouacOptions(edition="4"), [SeatSpec(f"bot {n}", "bot", "heuristic") for n in range(3)], 7)
+    new = Match(ENGINE, BivouacOptions(), [SeatSpec(f"bot {n}", "bot", "heuristic") for n in range(3)], 7)
+    while not old.is_over():
+        old.act(*old.next_bot_or_auto())
+        new.act(*new.next_bot_or_auto())
+    assert ENGINE.outcome(old.state) == ENGINE.outcome(new.state)
