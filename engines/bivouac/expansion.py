@@ -124,15 +124,26 @@ def upgrade_choices(state: BivouacState, seat: int, free: bool) -> list[Action]:
 def upgrade_turn(state: BivouacState, seat: int) -> bool:
     """Whether `seat` has a turn in phase 3 to play an upgrade or say done, judged only from
     what the whole table sees: upgrades in hand (their number is public), this round's
-    upgrade not played yet or a Program Grant waiting, and an activity an upgrade could go on
-    now (owned face up, in season, not upgraded). A turn given only when the hidden hand
-    holds a card it can play would tell every player what that hand holds."""
+    upgrade not played yet or a Program Grant waiting, and an upgrade card not yet played
+    that could go on one of their activities now (owned face up, in season, not upgraded)
+    and that they could pay for (every card's target and cost are known). Whether their hand
+    holds that card stays secret: a turn given only when it does would tell every player."""
     me = state.players[seat]
     if not me.upgrade_hand or (me.upgraded and not me.free_upgrades):
         return False
     month = content.month_of_round(state.round)
     activities = content.activities()
-    return any(not o.fresh and not o.upgrade and month in activities[o.card].months for o in me.activities)
+    open_targets = {
+        o.card for o in me.activities if not o.fresh and not o.upgrade and month in activities[o.card].months
+    }
+    if not open_targets:
+        return False
+    free = me.free_upgrades > 0 or state.options.upgrade_cost == "free"
+    played = {o.upgrade for p in state.players for o in p.activities if o.upgrade}
+    return any(
+        up.target in open_targets and up.id not in played and (free or can_pay(me, up.cost))
+        for up in content.content().upgrades
+    )
 
 
 def phase3_upgrades(state: BivouacState, seat: int) -> list[Action]:

@@ -158,9 +158,9 @@ def test_an_upgrade_the_player_cannot_pay_for_is_not_offered() -> None:
     state = new(3, expansion=True)
     state = with_player(state, 0, activities=owning("sledding"), upgrade_hand=("toboggans",), resources=res(), money=20)
     assert upgrade_problem(state, 0, "toboggans", free=False) == "Toboggans costs 1 wood."
-    state = begin_wages(replace(state, phase="retrieve", start=0), Log())
-    # Only done: the turn itself is given on what the table sees (see the test below).
-    assert state.actor == 0 and legal(state, 0) == ["done"]
+    state = begin_wages(replace(_without_other_hands(state, 0), phase="retrieve", start=0), Log())
+    # Without wood no card could go on Sledding, whatever the hand holds: no turn.
+    assert state.round == 2
 
 
 def test_an_activity_bought_this_round_is_face_down_and_cannot_be_upgraded_yet() -> None:
@@ -376,6 +376,8 @@ def _phase_3_with_hand(hand: tuple[str, ...], **fields):
     state = new(3, expansion=True)
     for seat in range(3):
         state = with_player(state, seat, upgrade_hand=(), money=20, staff=())
+    if "seat_0" in fields:
+        state = with_player(state, 0, activities=fields.pop("seat_0"))
     seat_1 = {"activities": owning("sledding"), "resources": res(wood=2), **fields}
     state = with_player(state, 1, upgrade_hand=hand, **seat_1)
     return begin_wages(replace(state, round=2, phase="retrieve", start=0), Log())
@@ -396,15 +398,22 @@ def test_a_phase_3_turn_never_tells_the_table_what_a_hidden_hand_holds() -> None
 
 
 def test_a_phase_3_turn_is_skipped_only_for_what_the_table_sees() -> None:
-    """No card in hand, this round's upgrade played, or no activity an upgrade could go on
-    now (face down, out of season or upgraded already): all public, so no turn is given."""
+    """No card in hand, this round's upgrade played, no activity an upgrade could go on now
+    (face down, out of season or upgraded already), its upgrade played by someone else, or
+    not the resources to pay for it: all public, so no turn is given."""
     for fields in (
         {"upgrade_hand": ()},
         {"upgraded": True},
         {"activities": owning("sledding", fresh=True)},
         {"activities": owning("archery")},  # out of season in January
         {"activities": (OwnedActivity("sledding", upgrade="toboggans"),)},
+        {"resources": res(stone=2)},  # Toboggans costs 1 wood
+        {"played_elsewhere": True},
     ):
         hand = fields.pop("upgrade_hand", ("telescope",))
+        if fields.pop("played_elsewhere", False):
+            fields["seat_0"] = (OwnedActivity("sledding", upgrade="toboggans"),)
         state = _phase_3_with_hand(hand, **fields)
         assert state.round == 3 and not ENGINE.shows_secret(state, 1), fields
+    free = _phase_3_with_hand(("telescope",), resources=res(), free_upgrades=1)  # a Program Grant pays
+    assert free.actor == 1 and legal(free, 1) == ["done"]
