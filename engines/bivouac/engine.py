@@ -25,7 +25,7 @@ from engines.bivouac.bots import HeuristicBot, RandomBot
 from engines.bivouac.card_text import card_text, upgrade_effect
 from engines.bivouac.determinize import determinize
 from engines.bivouac.effects import Log
-from engines.bivouac.expansion import phase3_upgrades
+from engines.bivouac.expansion import upgrade_turn
 from engines.bivouac.placement import apply_placement, first_placer, placement_actions
 from engines.bivouac.retrieval import apply_retrieval, retrieval_actions
 from engines.bivouac.scoring import outcome
@@ -33,6 +33,7 @@ from engines.bivouac.setup import new_game
 from engines.bivouac.state import (
     EARLIER_EDITIONS,
     EDITION_1_FIELDS,
+    REPLAYED_WITHOUT_EXPANSION,
     RULES_EDITION,
     BivouacOptions,
     BivouacState,
@@ -94,7 +95,8 @@ class BivouacEngine(Engine[BivouacState, Action]):
             raise BadOptions("Bivouac needs Bivouac options.")
         if options.upgrade_cost not in ("pay", "free"):
             raise BadOptions(f"Unknown upgrade cost '{options.upgrade_cost}' (choose pay or free).")
-        if options.edition != RULES_EDITION:
+        replayed = options.edition in REPLAYED_WITHOUT_EXPANSION and not options.expansion
+        if options.edition != RULES_EDITION and not replayed:
             raise BadOptions(edition_refusal(options.edition))
         if options.first_player != "draw" and not (
             options.first_player.isdigit() and 1 <= int(options.first_player) <= seats
@@ -189,14 +191,16 @@ class BivouacEngine(Engine[BivouacState, Action]):
 
     def shows_secret(self, state: BivouacState, seat: int) -> bool:
         """Whether `seat`'s screen shows its upgrade hand by itself now (the hot-seat curtain
-        goes up before such a screen, and only then): when it chooses an upgrade to play in
-        phase 3. The rest of the time a hand is shown only when its
+        goes up before such a screen, and only then): in its phase 3 turn to play an upgrade
+        or say done. The rest of the time a hand is shown only when its
         owner asks (the board's `c`), as a player picks up their cards."""
         if seat != state.actor or not state.players[seat].upgrade_hand:
             return False
         # In phase 3 from the start of the seat's turn, wage debt or not: the upgrades come
-        # right after the debt, with no hand-over between.
-        return state.phase == "wages" and bool(phase3_upgrades(state, seat))
+        # right after the debt, with no hand-over between. Judged, as the turn itself, from
+        # public facts only: a curtain falling only before a hand holding a playable card
+        # would show the table what it holds.
+        return state.phase == "wages" and upgrade_turn(state, seat)
 
     def secrets(self, state: BivouacState) -> dict[int, list[str]]:
         hands = {n: [content.name(u) for u in p.upgrade_hand] for n, p in enumerate(state.players) if p.upgrade_hand}

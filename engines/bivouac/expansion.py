@@ -30,7 +30,7 @@ def take_staff(state: BivouacState, seat: int, card: str, free: bool, log: Log) 
         raise IllegalAction(f"{staff.name} costs {cost} money and you have {me.money}.")
     state = pay_bank(set_player(state, seat, replace(me, staff=me.staff + (card,))), seat, cost)
     shown = tuple(s for s in state.staff_shown if s != card)
-    log.say(f"{who(seat)} takes the staff member {staff.name}" + (" for free." if free else f" for {cost} money."))
+    log.say(f"{who(seat)} takes the staff member {staff.name}" + (f" for {cost} money." if cost else " for free."))
     state = replace(state, staff_shown=shown)
     state = negate_misfortunes_in_effect(state, seat, staff, log)
     state = refill_staff(state, log)
@@ -119,6 +119,31 @@ def upgrade_problem(state: BivouacState, seat: int, card: str, free: bool) -> st
 
 def upgrade_choices(state: BivouacState, seat: int, free: bool) -> list[Action]:
     return [PlayUpgrade(u) for u in state.players[seat].upgrade_hand if upgrade_problem(state, seat, u, free) is None]
+
+
+def upgrade_turn(state: BivouacState, seat: int) -> bool:
+    """Whether `seat` has a turn in phase 3 to play an upgrade or say done, judged only from
+    what the whole table sees: upgrades in hand (their number is public), this round's
+    upgrade not played yet or a Program Grant waiting, and an upgrade card not yet played
+    that could go on one of their activities now (owned face up, in season, not upgraded)
+    and that they could pay for (every card's target and cost are known). Whether their hand
+    holds that card stays secret: a turn given only when it does would tell every player."""
+    me = state.players[seat]
+    if not me.upgrade_hand or (me.upgraded and not me.free_upgrades):
+        return False
+    month = content.month_of_round(state.round)
+    activities = content.activities()
+    open_targets = {
+        o.card for o in me.activities if not o.fresh and not o.upgrade and month in activities[o.card].months
+    }
+    if not open_targets:
+        return False
+    free = me.free_upgrades > 0 or state.options.upgrade_cost == "free"
+    played = {o.upgrade for p in state.players for o in p.activities if o.upgrade}
+    return any(
+        up.target in open_targets and up.id not in played and (free or can_pay(me, up.cost))
+        for up in content.content().upgrades
+    )
 
 
 def phase3_upgrades(state: BivouacState, seat: int) -> list[Action]:

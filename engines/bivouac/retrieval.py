@@ -13,6 +13,7 @@ from engines.bivouac import content
 from engines.bivouac.actions import Action, Buy, Hire, PlayUpgrade, RaiseDonor, Return, Skip, TakeGiftStaff, TakeStaff
 from engines.bivouac.effects import (
     Log,
+    active_misfortunes,
     activity_yield,
     bank_pays,
     can_pay,
@@ -201,7 +202,10 @@ def _collect(state: BivouacState, seat: int, card: str, log: Log) -> BivouacStat
     used = dict(me.rounds_used)
     used[card] = used.get(card, 0) + 1
     state = set_player(state, seat, replace(me, rounds_used=tuple(sorted(used.items()))))
-    bonus = " (bonus month)" if month == content.activities()[card].bonus_month else ""
+    bonus = ""
+    if month == content.activities()[card].bonus_month:
+        lost = any(m.no_bonus for m in active_misfortunes(me))
+        bonus = " (bonus month, its bonus lost to a misfortune)" if lost else " (bonus month)"
     log.say(f"{who(seat)} runs {content.name(card)}{bonus}: +{money} money{short}, +{vp} VP.")
     return state
 
@@ -298,15 +302,25 @@ def _draw_gift(state: BivouacState, seat: int, log: Log) -> BivouacState:
     state = gain(state, seat, money=gift.money, vp=gift.vp, log=log)
     for kind, wanted in ((gift.resource, gift.resources), (gift.extra_resource, 1)):
         if kind:
+            i = content.content().resources.index(kind)
+            coins_before = state.placeholders[i]
             state, got = take_resource(state, seat, kind, wanted, placeholder=True)
+            coins = state.placeholders[i] - coins_before
             if got < wanted:
                 log.say(
                     f"The supply is short and the bank has no coin to stand in:"
                     f" {who(seat)} gets {got} of {wanted} {kind}."
                 )
+            elif coins:
+                # The board counts a coin as the resource it stands for: the log says which it is.
+                standing = "a coin from the bank stands" if coins == 1 else f"{coins} coins from the bank stand"
+                log.say(f"The supply is short of {kind}: {standing} in for {coins} {kind}.")
     if gift.workers:
         me = state.players[seat]
-        state = set_player(state, seat, replace(me, workers=min(MAX_WORKERS, me.workers + gift.workers)))
+        hired = min(MAX_WORKERS, me.workers + gift.workers) - me.workers
+        if hired < gift.workers:
+            log.say(f"{who(seat)} has no worker left in the pool to take.")
+        state = set_player(state, seat, replace(me, workers=me.workers + hired))
     if gift.free_staff:
         state = reveal_extra_staff(state, log)
         if state.staff_shown:

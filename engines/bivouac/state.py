@@ -14,14 +14,19 @@ HIRING_POOL = 5  # "Extra Workers: 5 of each" at setup: every worker a player ca
 START_WORKERS = WORKERS_PER_COLOUR - HIRING_POOL  # the rest of a colour is its player's
 MAX_WORKERS = WORKERS_PER_COLOUR
 MONEY_TOKENS = 80  # "80 Money Tokens": the bank never pays out more than it holds
-RULES_EDITION = "4"
+RULES_EDITION = "5"
 #: What each earlier edition did that this one does not, for the sentence refusing its saves.
 EARLIER_EDITIONS = {
     "1": "3 starting workers, resting, unlimited money and wage penalties charged twice",
     "2": "the Program Grant's upgrade played in phase 2, several upgrades a phase 3 and donor levels raised"
     " without asking",
     "3": "two workers a round at Hiring, each hiring",
+    "4": "the expansion's phase 3 passing by a player whose hidden upgrade hand held no card to play now,"
+    " which told the table what it held",
 }
+#: Earlier editions whose games without the expansion this one replays unchanged (edition 5
+#: changed only the expansion's phase 3).
+REPLAYED_WITHOUT_EXPANSION = frozenset({"4"})
 #: The options every edition-1 save stored (it stored all its fields, none of the later).
 EDITION_1_FIELDS = frozenset({"expansion", "upgrade_cost"})
 RESOURCE_SUPPLY = 5  # of each kind

@@ -8,7 +8,7 @@ from msgspec.structs import replace
 from engines.bivouac import content
 from engines.bivouac.actions import Action, Done, Pay, PlayUpgrade
 from engines.bivouac.effects import Log, misfortune_total, pay_bank, pay_resources, perk_total, who
-from engines.bivouac.expansion import phase3_upgrades, play_upgrade
+from engines.bivouac.expansion import phase3_upgrades, play_upgrade, upgrade_turn
 from engines.bivouac.misfortunes import expire
 from engines.bivouac.state import ROUNDS, BivouacState, Player, set_player, turn_order
 from engines.core.errors import IllegalAction
@@ -58,10 +58,9 @@ def wage_actions(state: BivouacState, seat: int) -> list[Action]:
     if state.wage_debt:
         kinds = content.content().resources
         return [Pay(kind) for kind, n in zip(kinds, me.resources) if n > 0]
-    if not state.options.expansion:
+    if not state.options.expansion or not upgrade_turn(state, seat):
         return []
-    upgrades = phase3_upgrades(state, seat)
-    return upgrades + [Done()] if upgrades else []
+    return [*phase3_upgrades(state, seat), Done()]
 
 
 def apply_wages(state: BivouacState, seat: int, action: Action, log: Log) -> BivouacState:

@@ -207,7 +207,7 @@ def test_in_play_the_known_staff_top_is_the_deck_top_and_samples_keep_it() -> No
     while it lies there the state knows it is the deck's top, every seat's view says so, and
     samples draw it first."""
     seen = 0
-    for seed in (0, 3):
+    for seed in (4, 9):  # seeds where it happens (they change with the rules and the bots)
         for state in positions(True, 3, seed, RandomBot()):
             assert state.staff_deck[: len(state.staff_known)] == state.staff_known
             if not state.staff_known:

@@ -9,7 +9,7 @@ from engines.bivouac import ENGINE, content
 from engines.bivouac.effects import Log
 from engines.bivouac.expansion import phase3_upgrades, play_upgrade, upgrade_problem
 from engines.bivouac.misfortunes import draw_misfortunes
-from engines.bivouac.state import Lasting
+from engines.bivouac.state import Lasting, OwnedActivity
 from engines.bivouac.wages import begin_wages
 from engines.core.errors import IllegalAction
 from tests.bivouac.helpers import act, at_round, events, legal, new, owning, refused, res, retrieving, with_player
@@ -146,12 +146,21 @@ def test_upgrading_with_the_free_option_costs_nothing() -> None:
     assert state.players[0].activities[0].upgrade == "toboggans" and state.players[0].resources == res(wood=2)
 
 
+def _without_other_hands(state, seat: int):
+    """No other player holds an upgrade, so phase 3 passes them by."""
+    for other in range(state.seats):
+        if other != seat:
+            state = with_player(state, other, upgrade_hand=())
+    return state
+
+
 def test_an_upgrade_the_player_cannot_pay_for_is_not_offered() -> None:
     state = new(3, expansion=True)
     state = with_player(state, 0, activities=owning("sledding"), upgrade_hand=("toboggans",), resources=res(), money=20)
     assert upgrade_problem(state, 0, "toboggans", free=False) == "Toboggans costs 1 wood."
-    state = begin_wages(replace(state, phase="retrieve", start=0), Log())
-    assert state.round == 2  # seat 0 had nothing to decide, so phase 3 went on to January
+    state = begin_wages(replace(_without_other_hands(state, 0), phase="retrieve", start=0), Log())
+    # Without wood no card could go on Sledding, whatever the hand holds: no turn.
+    assert state.round == 2
 
 
 def test_an_activity_bought_this_round_is_face_down_and_cannot_be_upgraded_yet() -> None:
@@ -167,6 +176,7 @@ def test_an_activity_bought_this_round_is_face_down_and_cannot_be_upgraded_yet()
     )
     assert "face down" in upgrade_problem(state, 0, "toboggans", free=False)
     assert "face down" in upgrade_problem(state, 0, "toboggans", free=True)  # a Program Grant neither
+    state = _without_other_hands(state, 0)
     state = begin_wages(replace(state, phase="retrieve", start=0), Log())
     assert state.round == 2 and not state.players[0].activities[0].fresh  # nothing to play: January came
     assert upgrade_problem(state, 0, "toboggans", free=False) is None
@@ -265,7 +275,7 @@ def test_a_player_may_choose_to_upgrade_an_activity_using_one_of_the_upgrade_car
         money=20,
         staff=(),
     )
-    state = replace(state, round=6, phase="wages", actor=0)  # May
+    state = replace(_without_other_hands(state, 0), round=6, phase="wages", actor=0)  # May
     once = play_upgrade(state, 0, "foam-balls", Log())
     assert phase3_upgrades(once, 0) == []
     assert refused(once, 0, "upgrade new-holds") == "You have played this round's upgrade; one upgrade a phase 3."
@@ -356,4 +366,54 @@ def test_only_a_screen_choosing_an_upgrade_shows_a_secret() -> None:
         if match.state.actor not in (before, -1):
             handovers += 1
             secret += ENGINE.shows_secret(match.state, match.state.actor)
-    assert 0 < secret < handovers / 10
+    # Only phase 3 turns of players holding upgrades, with an activity one could go on.
+    assert 0 < secret < handovers / 5
+
+
+def _phase_3_with_hand(hand: tuple[str, ...], **fields):
+    """Seat 1 (Sledding face up in January, wood to pay) holds `hand` as wages begin; the
+    others hold no upgrade."""
+    state = new(3, expansion=True)
+    for seat in range(3):
+        state = with_player(state, seat, upgrade_hand=(), money=20, staff=())
+    if "seat_0" in fields:
+        state = with_player(state, 0, activities=fields.pop("seat_0"))
+    seat_1 = {"activities": owning("sledding"), "resources": res(wood=2), **fields}
+    state = with_player(state, 1, upgrade_hand=hand, **seat_1)
+    return begin_wages(replace(state, round=2, phase="retrieve", start=0), Log())
+
+
+def test_a_phase_3_turn_never_tells_the_table_what_a_hidden_hand_holds() -> None:
+    """Rulebook: "During Phase 3, a player may choose to upgrade an activity using one of the
+    upgrade cards in their hand." Every player may: a turn given only to a hand holding a
+    card it can play now would show every other player what that hand holds."""
+    playable = _phase_3_with_hand(("toboggans",))  # Sledding's upgrade
+    unplayable = _phase_3_with_hand(("telescope",))  # Stargazing's, not owned
+    for viewer in (None, 0, 2):
+        assert ENGINE.view(playable, viewer) == ENGINE.view(unplayable, viewer)
+    assert ENGINE.shows_secret(playable, 1) == ENGINE.shows_secret(unplayable, 1) is True
+    assert (playable.actor, legal(playable, 1)) == (1, ["upgrade toboggans", "done"])
+    assert (unplayable.actor, legal(unplayable, 1)) == (1, ["done"])
+    assert act(unplayable, 1, "done").round == 3
+
+
+def test_a_phase_3_turn_is_skipped_only_for_what_the_table_sees() -> None:
+    """No card in hand, this round's upgrade played, no activity an upgrade could go on now
+    (face down, out of season or upgraded already), its upgrade played by someone else, or
+    not the resources to pay for it: all public, so no turn is given."""
+    for fields in (
+        {"upgrade_hand": ()},
+        {"upgraded": True},
+        {"activities": owning("sledding", fresh=True)},
+        {"activities": owning("archery")},  # out of season in January
+        {"activities": (OwnedActivity("sledding", upgrade="toboggans"),)},
+        {"resources": res(stone=2)},  # Toboggans costs 1 wood
+        {"played_elsewhere": True},
+    ):
+        hand = fields.pop("upgrade_hand", ("telescope",))
+        if fields.pop("played_elsewhere", False):
+            fields["seat_0"] = (OwnedActivity("sledding", upgrade="toboggans"),)
+        state = _phase_3_with_hand(hand, **fields)
+        assert state.round == 3 and not ENGINE.shows_secret(state, 1), fields
+    free = _phase_3_with_hand(("telescope",), resources=res(), free_upgrades=1)  # a Program Grant pays
+    assert free.actor == 1 and legal(free, 1) == ["done"]

@@ -186,3 +186,26 @@ def test_cards_that_need_no_worker_pay_when_retrieval_ends() -> None:
     assert state.actor == 1
     # +2 VP from Stargazing, +1 money from the Lodge, nothing from Disc Golf
     assert state.players[0].vp == 2 and state.players[0].money == 1
+
+
+def test_a_player_may_never_purchase_two_of_the_same_amenity_even_one_bought_this_round() -> None:
+    rich = res(wood=4, stone=2, canvas=2)
+    for owned in ({"amenities": ("lodge", "mess-hall")}, {"fresh_amenities": ("mess-hall",)}):
+        state = retrieving(new(3), 0, {"amenities": (0,), **KEEP}, resources=rich, **owned)
+        state = act(state, 0, "return amenities")
+        assert "buy mess-hall" not in legal(state, 0) and "buy camp-store" in legal(state, 0)
+        assert "nobody may own two" in refused(state, 0, "buy mess-hall")
+
+
+def test_the_lodge_is_never_for_sale() -> None:
+    state = retrieving(new(3), 0, {"amenities": (0,), **KEEP}, resources=res(wood=5, stone=5, rope=5, canvas=5))
+    state = act(state, 0, "return amenities")
+    assert "buy lodge" not in legal(state, 0) and market_count(state, "lodge") == 0
+
+
+def test_two_workers_at_activities_buy_one_activity_each() -> None:
+    state = retrieving(new(3), 0, {"activities": (0, 0), **KEEP}, resources=res(wood=4, rope=1), activities=())
+    state = act(act(state, 0, "return activities"), 0, "buy canoeing")
+    state = act(act(state, 0, "return activities"), 0, "buy sledding")
+    assert [o.card for o in state.players[0].activities] == ["canoeing", "sledding"]
+    assert state.players[0].resources == res()

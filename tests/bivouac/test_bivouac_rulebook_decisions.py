@@ -10,13 +10,13 @@ import pytest
 from msgspec.structs import replace
 
 from engines.bivouac import ENGINE
-from engines.bivouac.effects import Log
+from engines.bivouac.effects import Log, pay_resources
 from engines.bivouac.misfortunes import draw_misfortunes
 from engines.bivouac.state import MONEY_TOKENS, BivouacOptions
 from engines.bivouac.wages import end_round, wages_due
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec
-from tests.bivouac.helpers import act, events, legal, new, owning, refused, retrieving, with_player
+from tests.bivouac.helpers import act, events, legal, new, owning, refused, res, retrieving, with_player
 
 
 # -- "40 Workers" and "Extra Workers: 5 of each" -------------------------------------------------
@@ -173,3 +173,29 @@ def test_the_refusal_of_another_edition_describes_that_edition(edition) -> None:
     assert ("3 starting workers" in reason) == (edition == "1")  # edition 1's differences only
     assert ("Program Grant" in reason) == (edition == "2")
     assert ("at Hiring" in reason) == (edition == "3")
+
+
+# -- "a coin from the bank may be used as a placeholder" -----------------------------------------
+def test_a_placeholder_coin_is_spent_first_and_scores_as_the_resource_at_the_end() -> None:
+    state = with_player(new(3), 0, resources=res(wood=2), coins_for=res(wood=1), money=0, vp=0)
+    state = replace(state, supply=(4, 5, 5, 5), placeholders=res(wood=1), bank=state.bank - 1)
+    spent = pay_resources(state, 0, {"wood": 1})
+    assert spent.players[0].coins_for == res() and spent.supply == (4, 5, 5, 5) and spent.bank == state.bank + 1
+    lines = {line.label: line.points for line in ENGINE.outcome(replace(state, phase="over")).breakdown[0]}
+    assert lines["Resources (1 VP each)"] == 2 and lines["Money (1 VP per 2)"] == 0
+
+
+def test_an_edition_4_game_is_refused_with_the_expansion_and_replayed_without_it() -> None:
+    """Edition 5 changed only the expansion's phase 3 (a turn for every player who may
+    upgrade, whatever their hidden hand holds): a base game of edition 4 plays the same."""
+    with pytest.raises(BadOptions) as refusal:
+        ENGINE.new_game(BivouacOptions(edition="4", expansion=True), 3, 1)
+    reason = str(refusal.value)
+    assert "edition 4 of Bivouac's rules" in reason and "hidden upgrade hand" in reason
+    assert reason.count(". ") == 0
+    old = Match(ENGINE, BivouacOptions(edition="4"), [SeatSpec(f"bot {n}", "bot", "heuristic") for n in range(3)], 7)
+    new = Match(ENGINE, BivouacOptions(), [SeatSpec(f"bot {n}", "bot", "heuristic") for n in range(3)], 7)
+    while not old.is_over():
+        old.act(*old.next_bot_or_auto())
+        new.act(*new.next_bot_or_auto())
+    assert ENGINE.outcome(old.state) == ENGINE.outcome(new.state)

@@ -8,7 +8,7 @@ from engines.bivouac import ENGINE, content
 from engines.bivouac.actions import Hire
 from engines.bivouac.card_text import amenity_text, misfortune_text
 from engines.bivouac.retrieval import buy_problem
-from tests.bivouac.helpers import events, new, owning, retrieving
+from tests.bivouac.helpers import act, events, new, owning, retrieving, with_player
 
 KEEP = {"start": (0,)}
 
@@ -72,3 +72,50 @@ def test_a_misfortune_drawn_reads_as_one_sentence() -> None:
         "Player 1 draws the misfortune Lost Canoe: Pay 3 money.",
         "Player 1 draws the misfortune Rainy Spell: Next round, your activities give 1 less money each.",
     ]
+
+
+def test_a_placeholder_coin_is_said_in_the_log_and_shown_on_its_holders_board() -> None:
+    """The resources line counts a coin as the resource it stands for; the log and the board
+    say which are coins (they go back to the bank, not the supply, when spent)."""
+    from tui.games.bivouac_draw import UNICODE, player_board
+
+    state = retrieving(new(3), 0, {"gift": (0,), **KEEP}, donor=1)
+    state = replace(state, supply=(1, 5, 5, 5), gift_piles=(("lumber-yard",), (), ()))
+    said = events(state, 0, "return gift")
+    assert said[1] == "The supply is short of wood: a coin from the bank stands in for 1 wood."
+    state = act(state, 0, "return gift")
+    board = player_board(ENGINE.view(state, 1), 0, ["Ana", "Bo", "Cy"], UNICODE, "①②③").plain
+    assert "Resources W2 S0 R0 C0 (coins stand in for W1)" in board
+    plain = player_board(ENGINE.view(state, 1), 1, ["Ana", "Bo", "Cy"], UNICODE, "①②③").plain
+    assert "coins stand in" not in plain
+
+
+def test_an_eager_volunteer_with_an_empty_pool_says_nobody_came() -> None:
+    state = retrieving(new(3), 0, {"gift": (0,), **KEEP}, donor=1, workers=10)
+    state = replace(state, gift_piles=(("volunteer",), (), ()))
+    said = events(state, 0, "return gift")
+    assert said[1] == "Player 1 has no worker left in the pool to take."
+    assert act(state, 0, "return gift").players[0].workers == 10
+    state = with_player(state, 0, workers=6)
+    assert len(events(state, 0, "return gift")) == 1 and act(state, 0, "return gift").players[0].workers == 7
+
+
+def test_a_bonus_month_under_power_outage_says_its_bonus_is_lost() -> None:
+    from engines.bivouac.state import Lasting
+
+    state = retrieving(
+        replace(new(3), round=2), 0, KEEP, activities=owning("sledding"), on_cards=(("sledding", 1),), money=0, vp=0
+    )
+    assert events(state, 0, "return sledding") == ["Player 1 runs Sledding (bonus month): +3 money, +4 VP."]
+    state = with_player(state, 0, misfortunes=(Lasting("power-outage", 2, acting=True),))
+    assert events(state, 0, "return sledding") == [
+        "Player 1 runs Sledding (bonus month, its bonus lost to a misfortune): +3 money, +2 VP."
+    ]
+
+
+def test_a_staff_card_costing_nothing_is_taken_for_free_not_for_0_money() -> None:
+    state = new(3, expansion=True)
+    state = replace(state, staff_shown=("camp-medic", "trail-ranger", "wrangler"), staff_deck=("bookkeeper",))
+    state = act(act(retrieving(state, 0, {"hiring": (0,), **KEEP}, money=3), 0, "return hiring"), 0, "skip")
+    assert events(state, 0, "staff camp-medic")[0] == "Player 1 takes the staff member Camp Medic for free."
+    assert events(state, 0, "staff trail-ranger")[0] == "Player 1 takes the staff member Trail Ranger for 1 money."

@@ -239,7 +239,7 @@ class BivouacScreen(GameScreen):
 
     def hand_open(self) -> bool:
         """Whether the viewer's upgrade hand is listed: always on a screen of one's own; on
-        a shared one when its owner must choose an upgrade (the curtain fell before it) or
+        a shared one in its owner's phase 3 turn to play an upgrade (the curtain fell before it) or
         asked with `c` (and until the keyboard changes hands)."""
         viewer = self.viewer
         if not self.hides_information or viewer is None:

@@ -357,7 +357,8 @@ def player_board(
     text.append(f"{vp_track(pv, sym)}\n", "dim")
     text.append(f"{sym.money}{pv.money}  {sym.donor}donor {pv.donor}  wages {pv.wages}\n")
     res = " ".join(f"{RESOURCE_LETTER[k]}{n}" for k, n in zip(view.resources, pv.resources))
-    text.append(f"Resources {res}\n")
+    coins = " ".join(f"{RESOURCE_LETTER[k]}{n}" for k, n in zip(view.resources, pv.coins_for) if n)
+    text.append(f"Resources {res}" + (f" (coins stand in for {coins})" if coins else "") + "\n")
     sick = f", {pv.sick} sick" if pv.sick else ""
     text.append(f"{sym.worker}{pv.workers} workers ({pv.placed} out{sick})\n")
     for act in pv.activities:
