@@ -382,6 +382,8 @@ def test_a_guess_number_counts_the_players_guesses_on_the_whole_card():
 
 # -- the magnifier and the clarification when the guide passes the card -------------------------
 def test_passing_the_card_takes_the_magnifier_back():
+    """Adaptation notes, passing a card: a guide who placed the magnifier may still pass,
+    and the magnifier leaves the map with the card."""
     state = act(lion(), 0, "magnifier G19")
     state = act(state, 0, "pass-card")
     view = ENGINE.view(state, 0).challenge

@@ -66,6 +66,8 @@ def test_the_die_has_two_faces_for_each_challenge_and_starts_it():
 
 
 def test_the_guide_passes_to_the_left_after_each_challenge():
+    """Adaptation notes, one challenge a turn: once the turn's challenge is over, the next
+    seat's guide rolls for a new turn."""
     state = challenge("question", "q001", seats=3, guide=2)
     state = run(state, (0, "answer A"), (1, "answer A"), (2, "answer A"))
     assert state.guide == 0 and state.turn == 2 and state.phase == "roll"

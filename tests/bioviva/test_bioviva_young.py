@@ -41,6 +41,8 @@ def test_older_players_may_not_peek():
 
 
 def test_both_pawns_of_a_young_player_count_as_correct_answer_pawns():
+    """Adaptation notes, young players' localization: the young player's decoy exactly on
+    the answer wins and doubles the card's 2 points."""
     loc = "l001"
     r, c = localization(loc).answer_cells()[0]
     state = challenge("localization", loc, seats=2, guide=1, young=(1,), points=2)
