@@ -52,21 +52,23 @@ from tui.games.bonfire_draw import (
     city_head,
     city_path_line,
     city_side_lines,
-    common_lines,
-    council_lines,
     counts_line,
     fate_drawing,
     fate_drawing_rows,
     fate_symbols,
+    rival_lines,
+    tie_break_text,
+    tom_lines,
+)
+from tui.games.bonfire_table_draw import (
+    common_lines,
+    council_lines,
     gnome_lines,
     great_bonfire_lines,
     in_columns,
     legend_lines,
     path_display_line,
-    rival_lines,
     sea_lines,
-    tie_break_text,
-    tom_lines,
 )
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
