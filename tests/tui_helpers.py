@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines.registry import GAMES
 from tui.widgets.pick_list import PickList
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    """Settings and saves of a test never reach the user's folders: every test of a module
+    that imports this fixture gets it (pytest finds fixtures among a module's names)."""
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
 
 
 async def highlight_game(app, pilot, game_id: str) -> None:
