@@ -35,7 +35,7 @@ from saves.limits import (
 from saves.lock import is_locked
 from saves.start import parse_options
 from saves.store import SaveInUse, shown_seed, sweep_temp_files
-from tests.test_saves import edit, good_save, snapshot, with_count  # noqa: F401 (fixture)
+from tests.save_helpers import edit, good_save, snapshot, with_count  # noqa: F401 (fixture)
 from tui import cli
 from tui.settings import DEFAULT_KEYS, ESSENTIAL, Settings, read_settings
 from tests.internals_marks import needs_internals
