@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 from engines.registry import GAMES
 from tui.widgets.pick_list import PickList
+
+if TYPE_CHECKING:
+    from tui.app import CampfireApp
 
 
 @pytest.fixture(autouse=True)
@@ -136,3 +141,10 @@ async def searches_done(app) -> None:
             return
         except WorkerCancelled:
             continue
+
+
+def make_app(tmp_path) -> CampfireApp:
+    """The app saving into the test's folder, bots moving at once."""
+    from tui.app import CampfireApp
+
+    return CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
