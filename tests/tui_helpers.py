@@ -148,3 +148,14 @@ def make_app(tmp_path) -> CampfireApp:
     from tui.app import CampfireApp
 
     return CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+
+
+@pytest.fixture(autouse=True)
+def private_dirs_and_count_game(tmp_path, monkeypatch):
+    """Private folders, and the tiny counting game registered as a game like the others."""
+    import engines.registry as registry
+    from tests.fake_engine import ENTRY
+
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, ENTRY))
