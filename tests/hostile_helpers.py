@@ -7,9 +7,7 @@ import random
 
 import pytest
 
-from saves.limits import (
-    has_control,
-)
+from saves.limits import has_control
 
 
 @pytest.fixture(autouse=True)

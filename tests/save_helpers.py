@@ -10,10 +10,7 @@ import pytest
 
 from engines import registry
 from engines.core.match import Match, SeatSpec
-from saves import (
-    Autosaver,
-    write_match,
-)
+from saves import Autosaver, write_match
 from tests.fake_engine import ENGINE, ENTRY, NOT_READY
 
 

@@ -12,16 +12,14 @@ import pytest
 from engines.core.errors import BadOptions
 from engines.core.match import Match, SeatSpec
 from saves import SaveError, load
-from saves.limits import (
-    has_control,
-)
+from saves.limits import has_control
 from saves.start import parse_options
-from tui import cli
-from tui.settings import Settings, read_settings
-from tests.save_helpers import good_save, snapshot
-from tests.save_helpers import with_count  # noqa: F401 (fixture)
 from tests.hostile_helpers import hostile_strings, one_printable_line
 from tests.hostile_helpers import private_folders  # noqa: F401 (autouse fixture)
+from tests.save_helpers import good_save, snapshot
+from tests.save_helpers import with_count  # noqa: F401 (fixture)
+from tui import cli
+from tui.settings import Settings, read_settings
 
 
 FUZZ_COUNT = 60

@@ -30,12 +30,12 @@ from saves.limits import (
     read_regular_file,
 )
 from saves.store import shown_seed, sweep_temp_files
-from tui import cli
-from tui.settings import DEFAULT_KEYS, ESSENTIAL, Settings, read_settings
-from tests.save_helpers import edit, good_save, snapshot
-from tests.save_helpers import with_count  # noqa: F401 (fixture)
 from tests.hostile_helpers import SETTINGS_CASES, one_printable_line
 from tests.hostile_helpers import private_folders  # noqa: F401 (autouse fixture)
+from tests.save_helpers import edit, good_save, snapshot
+from tests.save_helpers import with_count  # noqa: F401 (fixture)
+from tui import cli
+from tui.settings import DEFAULT_KEYS, ESSENTIAL, Settings, read_settings
 
 
 # -- limits --------------------------------------------------------------------------------

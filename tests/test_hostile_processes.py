@@ -9,11 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-
-from tui import cli
+from tests.hostile_helpers import private_folders  # noqa: F401 (autouse fixture)
 from tests.internals_marks import needs_internals
 from tests.save_helpers import ROOT
-from tests.hostile_helpers import private_folders  # noqa: F401 (autouse fixture)
+from tui import cli
 
 
 def campfire(*args: str, env: dict[str, str], code: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -14,10 +14,10 @@ import pytest
 from saves import Autosaver, SaveError, latest, list_saves, load_save
 from saves.lock import is_locked
 from saves.store import SaveInUse
-from tui import cli
+from tests.hostile_helpers import private_folders  # noqa: F401 (autouse fixture)
 from tests.save_helpers import ROOT, good_save
 from tests.save_helpers import with_count  # noqa: F401 (fixture)
-from tests.hostile_helpers import private_folders  # noqa: F401 (autouse fixture)
+from tui import cli
 
 
 HOLDER = """

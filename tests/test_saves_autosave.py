@@ -13,16 +13,7 @@ import msgspec
 import pytest
 
 from engines.core.match import Match, SeatSpec
-from saves import (
-    Autosaver,
-    SaveError,
-    list_saves,
-    load,
-    load_save,
-    prev_path,
-    read_save,
-    write_match,
-)
+from saves import Autosaver, SaveError, list_saves, load, load_save, prev_path, read_save, write_match
 from tests.fake_engine import ENGINE
 from tests.save_helpers import BOTS, ROOT, new_match, play
 

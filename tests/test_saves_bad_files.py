@@ -7,12 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from saves import (
-    SaveError,
-    load,
-    read_save,
-    verify,
-)
+from saves import SaveError, load, read_save, verify
 from saves.format import SaveFile
 from tests.save_helpers import edit, good_save, snapshot
 from tests.save_helpers import with_count  # noqa: F401 (fixture)

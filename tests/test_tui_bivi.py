@@ -6,7 +6,6 @@ test_tui_bivi_forest.py."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from saves.store import list_saves, load

@@ -4,7 +4,6 @@ ASCII glyph set."""
 
 from __future__ import annotations
 
-
 from tests.tui_helpers import open_game, settle, wait_until
 from tests.tui_helpers import private_dirs  # noqa: F401 (autouse fixture)
 from tests.tui_bivi_helpers import ana_against_a_bot, footer_keys, four_player_match
