@@ -13,17 +13,19 @@ the fate area has bigger cells, the texts are whole and the log is longer.
 Fate tiles are placed on the fate area with a ghost: arrows move it, `r` turns it, `c`
 takes the other end of your fate column, Enter places it. Whether it fits is read from the
 legal actions listed once per state; the action list shows everything else. The ghost, its
-board and its keys are in `bonfire_fate` (this screen is a `FateGhostScreen`).
+moves and hint are in `bonfire_fate` (this screen is a `FateGhostScreen`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
@@ -50,7 +52,7 @@ from tui.games.bonfire_draw import (
     tie_break_text,
     tom_lines,
 )
-from tui.games.bonfire_fate import FateBoard, FateGhostScreen
+from tui.games.bonfire_fate import FateGhostScreen
 from tui.games.bonfire_table_draw import (
     common_lines,
     council_lines,
@@ -61,6 +63,8 @@ from tui.games.bonfire_table_draw import (
     path_display_line,
     sea_lines,
 )
+from tui.widgets.board import LineBoard
+from tui.widgets.frame import ActionList
 from tui.widgets.line_text import LineText
 from tui.widgets.steady_text import SteadyText
 from tui.widgets.table import Table
@@ -74,6 +78,48 @@ PANES = (
     ("tom-block", "bonfire-middle", "sea-block", "bonfire-legend"),
     ("bonfire-middle", "fire-block", "council-block", "gnome-block", "bonfire-legend"),
 )
+STYLES = {
+    "label": Style(dim=True),
+    "empty": Style(dim=True),
+    "printed": Style(color="yellow"),
+    "symbol": Style(bold=True),
+    "ghost": Style(color="black", bgcolor="bright_cyan", bold=True),
+    "ghost-bad": Style(color="bright_white", bgcolor="bright_red", bold=True),
+}
+
+
+class FateBoard(LineBoard):
+    """Your fate area; while a fate tile may be placed, it carries the ghost."""
+
+    BINDINGS = [
+        Binding("r", "turn", "Turn", id="board.rotate"),
+        Binding("c", "other_end", "Tile", id="bonfire.fate_end"),
+    ]
+    STYLES = STYLES
+
+    class Turned(Message):
+        pass
+
+    class OtherEnd(Message):
+        pass
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.accepts_put = False
+        self.has_other_end = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "turn":
+            return self.accepts_put
+        if action == "other_end":
+            return self.accepts_put and self.has_other_end
+        return super().check_action(action, parameters)
+
+    def action_turn(self) -> None:
+        self.post_message(self.Turned())
+
+    def action_other_end(self) -> None:
+        self.post_message(self.OtherEnd())
 
 
 class BonfireScreen(FateGhostScreen):
@@ -241,6 +287,21 @@ class BonfireScreen(FateGhostScreen):
         if table is None or is_solo(table.view):
             return ""
         return tie_break_text(table.view, table.seat_names)
+
+    def _place_focus(self, table: Table) -> None:
+        """The focus goes where the next input is expected: the fate area while a fate tile
+        may be placed, else the action list."""
+        if self._curtain_up:
+            return
+        board = self.query_one("#fate-board", FateBoard)
+        board.accepts_put = self.placing
+        board.has_other_end = self.placing and len(self._you().fate_column) > 1
+        board.can_focus = self.placing
+        if self.placing:
+            self.set_focus(board)
+        elif table.acting:
+            self.set_focus(self.query_one(ActionList))
+        self.refresh_bindings()
 
     # -- keys --------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -1,7 +1,7 @@
 """Bonfire's fate ghost: the fate tile the player moves over their fate area by keys before
 placing it (arrows move it, `r` turns it, `c` takes the other end of the fate column, Enter
-places it), the fate area's board that carries it, and the hint under the city telling
-what it would gain or why it cannot go there. Whether it fits is read from the legal
+places it) over the fate area's board (the Bonfire screen's FateBoard), and the hint under
+the city telling what it would gain or why it cannot go there. Whether it fits is read from the legal
 placements listed once per state. UI state only, never part of the game; the Bonfire screen
 is one of these screens and draws the rest of the table.
 """
@@ -11,67 +11,21 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from rich.style import Style
-from textual.binding import Binding
-from textual.message import Message
 
 from engines.bonfire import city
 from engines.bonfire.actions import Fate
 from tui.games.bonfire_draw import FATE_LETTERS, TILE_LETTERS, FateGhost, fate_drawing, fate_drawing_rows, fate_symbols
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
-from tui.widgets.frame import ActionList
 from tui.widgets.line_text import LineText
-from tui.widgets.table import Table
 
 if TYPE_CHECKING:
     from engines.bonfire.state import Player
     from tui.app import CampfireApp
+    from tui.games.bonfire import FateBoard
 
 TURNS = ("E", "S", "W", "N")
 WAYS = {"E": "right", "S": "down", "W": "left", "N": "up"}
-STYLES = {
-    "label": Style(dim=True),
-    "empty": Style(dim=True),
-    "printed": Style(color="yellow"),
-    "symbol": Style(bold=True),
-    "ghost": Style(color="black", bgcolor="bright_cyan", bold=True),
-    "ghost-bad": Style(color="bright_white", bgcolor="bright_red", bold=True),
-}
-
-
-class FateBoard(LineBoard):
-    """Your fate area; while a fate tile may be placed, it carries the ghost."""
-
-    BINDINGS = [
-        Binding("r", "turn", "Turn", id="board.rotate"),
-        Binding("c", "other_end", "Tile", id="bonfire.fate_end"),
-    ]
-    STYLES = STYLES
-
-    class Turned(Message):
-        pass
-
-    class OtherEnd(Message):
-        pass
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.accepts_put = False
-        self.has_other_end = False
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "turn":
-            return self.accepts_put
-        if action == "other_end":
-            return self.accepts_put and self.has_other_end
-        return super().check_action(action, parameters)
-
-    def action_turn(self) -> None:
-        self.post_message(self.Turned())
-
-    def action_other_end(self) -> None:
-        self.post_message(self.OtherEnd())
 
 
 class FateGhostScreen(GameScreen):
@@ -155,6 +109,10 @@ class FateGhostScreen(GameScreen):
     @cached_property
     def _fate_board(self) -> FateBoard:
         """Looked up once: every step of the ghost draws on it."""
+        # The board is the Bonfire screen's own widget, defined in its module with its keys
+        # (the readiness test reads a game's bindings there); looked up once, imported here.
+        from tui.games.bonfire import FateBoard
+
         return self.query_one("#fate-board", FateBoard)
 
     @cached_property
@@ -213,21 +171,6 @@ class FateGhostScreen(GameScreen):
         else:
             board.show(fate_drawing(you, ghost, big=big))
         self._fate_drawn = (view, me, big, ghost)
-
-    def _place_focus(self, table: Table) -> None:
-        """The focus goes where the next input is expected: the fate area while a fate tile
-        may be placed, else the action list."""
-        if self._curtain_up:
-            return
-        board = self.query_one("#fate-board", FateBoard)
-        board.accepts_put = self.placing
-        board.has_other_end = self.placing and len(self._you().fate_column) > 1
-        board.can_focus = self.placing
-        if self.placing:
-            self.set_focus(board)
-        elif table.acting:
-            self.set_focus(self.query_one(ActionList))
-        self.refresh_bindings()
 
     def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
         if not self.placing:
