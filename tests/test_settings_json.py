@@ -11,7 +11,7 @@ import msgspec
 import pytest
 
 from saves.limits import MAX_JSON_DEPTH, json_depth, quote
-from tests.test_hostile_input import SETTINGS_CASES, hostile_strings
+from tests.hostile_helpers import SETTINGS_CASES, hostile_strings
 from tui.settings import DEFAULT_KEYS, Settings, _decode_json, check_keymap, read_settings, save_settings
 
 #: Texts where a lenient JSON reader and a strict one part ways, and plain ones.

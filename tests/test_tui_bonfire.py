@@ -13,7 +13,8 @@ from engines.core.protocol import AUTO
 from tests.tui_helpers import highlight_game, open_game, settle
 from tui.app import CampfireApp
 from tui.games.bonfire import BonfireScreen, FateBoard
-from tui.games.bonfire_draw import city_lines, fate_drawing, fire_lines, legend_lines, sea_lines, tom_lines
+from tui.games.bonfire_draw import city_lines, fate_drawing, tom_lines
+from tui.games.bonfire_table_draw import fire_lines, legend_lines, sea_lines
 from tui.screens.end import EndScreen
 from tui.screens.launcher import LauncherScreen
 from tui.screens.setup import SetupScreen

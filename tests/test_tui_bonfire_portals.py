@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.bonfire import city, content
 from engines.bonfire.state import TOM, YOU
 from tests.bonfire.helpers import fresh
-from tui.games.bonfire_draw import great_bonfire_lines
+from tui.games.bonfire_table_draw import great_bonfire_lines
 
 
 def test_compact_great_bonfire_lines_name_the_portals_wanted_next():

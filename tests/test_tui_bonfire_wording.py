@@ -40,7 +40,7 @@ def test_the_keys_scrolling_the_block_beside_the_list_name_no_tom():
 
 
 def test_the_legends_example_task_shows_its_true_colour_and_points():
-    from tui.games.bonfire_draw import legend_lines
+    from tui.games.bonfire_table_draw import legend_lines
 
     task = content.tasks()["mist-rite"]
     legend = "\n".join(legend_lines(compact=True))
@@ -48,7 +48,7 @@ def test_the_legends_example_task_shows_its_true_colour_and_points():
 
 
 def test_the_high_council_heading_says_seven_novices_start_the_countdown():
-    from tui.games.bonfire_draw import council_lines
+    from tui.games.bonfire_table_draw import council_lines
 
     s = edit(fresh(1))
     s.council = ["tom"] * 3 + [""] * 9

@@ -1,28 +1,20 @@
-"""Pilot tests of the launcher and the app shell."""
+"""Pilot tests of the launcher and the app shell: the games listed with their details,
+the size a small terminal needs, Continue and Load, the footer's keys, restyles, the first
+warnings, the default save folder, and the snapshot. The new-game forms are tested in
+test_tui_setup_form.py, the settings in test_tui_settings_screen.py."""
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Static
 
 from engines.registry import GAMES
-from tests.tui_helpers import highlight_game, open_setup_form
+from tests.internals_marks import needs_internals
+from tests.tui_helpers import highlight_game, make_app
+from tests.tui_helpers import private_dirs  # noqa: F401 (autouse fixture)
 from tui.app import CampfireApp
 from tui.screens.launcher import LauncherScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.widgets.pick_list import PickList
-
-from tests.internals_marks import needs_internals
-
-
-@pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch):
-    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
-
-
-def make_app(tmp_path) -> CampfireApp:
-    return CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
 
 
 async def test_launcher_lists_all_five_games_and_marks_coming_ones(tmp_path) -> None:
@@ -138,18 +130,6 @@ async def test_continue_appears_after_leaving_a_game_unfinished(tmp_path) -> Non
         assert isinstance(app.screen, GameScreen) and app.screen.match.journal == game.match.journal
 
 
-async def test_damaged_settings_file_falls_back_to_defaults(tmp_path) -> None:
-    config = tmp_path / "config"
-    config.mkdir()
-    (config / "settings.json").write_text("{not json")
-    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert app.settings.glyphs == "unicode"
-        assert any("using default settings" in n.message for n in app._notifications)
-    assert (config / "settings.json").read_text() == "{not json"
-
-
 @needs_internals("bindings")
 async def test_the_footer_lists_enter_as_new_game_and_enter_opens_the_highlighted_games_form(tmp_path) -> None:
     app = make_app(tmp_path)
@@ -161,129 +141,6 @@ async def test_the_footer_lists_enter_as_new_game_and_enter_opens_the_highlighte
         await pilot.pause()
         assert type(app.screen).__name__ == "SetupScreen"
         assert app.screen.entry.id == "camp_grizzly"
-
-
-async def test_keymap_from_settings_remaps_a_binding(tmp_path) -> None:
-    config = tmp_path / "config"
-    config.mkdir()
-    (config / "settings.json").write_text('{"keymap": {"launcher.load": "o"}}')
-    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("o")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "LoadScreen"
-
-
-async def test_new_game_form_sets_seats_options_and_seed(tmp_path) -> None:
-    from textual.widgets import Input
-
-    from tui.games.bivi import BiviScreen
-    from tui.widgets.choice import ChoiceField
-
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        setup = await open_setup_form(app, pilot, "bivi")
-        await pilot.press("ctrl+n")  # a third seat
-        await pilot.pause()
-        setup.query_one("#option-mode", ChoiceField).value = "expert"
-        setup.query_one("#seed-input", Input).value = "42"
-        setup.query_one("#seed-input", Input).focus()
-        await pilot.press("enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, BiviScreen)
-        assert screen.match.seed == 42 and len(screen.match.seats) == 3
-        assert screen.match.options.mode == "expert"
-
-
-async def test_new_game_form_is_filled_with_the_keyboard_alone(tmp_path) -> None:
-    """Tab from field to field; left and right (Enter and Space too) step through a seat's
-    kind and an option's values in place, round from the last to the first."""
-    from tui.games.bivi import BiviScreen
-    from tui.widgets.choice import ChoiceField
-
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        setup = await open_setup_form(app, pilot, "bivi")
-        kinds = list(setup.query(".seat-kind").results(ChoiceField))
-        from engines.bivi import ENGINE as BIVI
-
-        from engines.core.levels import level_key, offered_levels
-
-        levels = ["human", *offered_levels(BIVI)]  # the game's levels, by the names players read
-        assert [kind.choices for kind in kinds] == [levels] * 2
-        assert [kind.value for kind in kinds] == ["human", "normal"]
-        await pilot.press("tab", "tab")  # the first seat's name, then its kind
-        assert app.focused is kinds[0]
-        await pilot.press("right")
-        assert kinds[0].value == "random"
-        await pilot.press("left")  # a human again: the game waits for them
-        await pilot.press("tab", "tab", "left")  # the second seat's kind
-        await pilot.press("tab")
-        mode = setup.query_one("#option-mode", ChoiceField)
-        assert app.focused is mode
-        await pilot.press("enter", "space")
-        assert mode.value == "expert"
-        await pilot.press("right")  # round to the first
-        assert mode.value == "basic"
-        await pilot.press("left")  # and back to the last
-        assert mode.value == "expert"
-        with pytest.raises(ValueError, match="not one of"):
-            mode.value = "impossible"
-        await pilot.press("tab", "7", "tab")
-        assert app.focused is setup.query_one("#start")
-        await pilot.press("enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, BiviScreen)
-        # The second seat went left from normal: the level listed before it (its engine key).
-        assert [(seat.kind, seat.level) for seat in screen.match.seats] == [
-            ("human", ""),
-            ("bot", level_key(BIVI, levels[levels.index("normal") - 1])),
-        ]
-        assert screen.match.options.mode == "expert" and screen.match.seed == 7
-
-
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-@pytest.mark.parametrize("game", [entry.id for entry in GAMES if entry.ready])
-async def test_setup_forms_first_frame_shows_its_start_button(tmp_path, game, size) -> None:
-    """The form's first frame is the one it keeps: a form taller than the terminal is
-    already scrolled to its Start button (which has the focus), with its scrollbar; one
-    that fits sits at the top, title and Start button in view."""
-    from tui.screens.setup import SetupScreen
-
-    app = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        first_frame: dict = {}
-        display = app._display
-
-        def record(screen, renderable) -> None:
-            display(screen, renderable)
-            if isinstance(screen, SetupScreen) and renderable is not None and not first_frame:
-                first_frame.update(screen._compositor.visible_widgets)
-
-        app._display = record
-        await highlight_game(app, pilot, game)
-        await pilot.press("enter")
-        await pilot.pause()
-        setup = app.screen
-        assert isinstance(setup, SetupScreen) and first_frame
-
-        def wholly_shown(widget) -> bool:
-            return widget in first_frame and first_frame[widget][1].contains_region(first_frame[widget][0])
-
-        start, body = setup.query_one("#start"), setup.query_one("#setup-body")
-        assert app.focused is start and wholly_shown(start)
-        if body.max_scroll_y > 0:
-            assert body.scroll_y == body.max_scroll_y and body.show_vertical_scrollbar
-        else:
-            assert body.scroll_y == 0 and wholly_shown(setup.query_one(".title"))
 
 
 async def test_screens_skip_the_restyle_of_their_first_resume_only(tmp_path, monkeypatch) -> None:
@@ -323,36 +180,6 @@ async def test_launcher_opens_styled_as_a_full_restyle_leaves_it(tmp_path) -> No
         assert app.export_screenshot() == opened
 
 
-@pytest.mark.parametrize("game", [entry.id for entry in GAMES if entry.ready])
-async def test_setup_form_opens_styled_as_a_full_restyle_leaves_it(tmp_path, game) -> None:
-    """The form skips Textual's restyle of every widget when it first shows (each was styled
-    as it mounted): styling it all again afterwards changes nothing on screen."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await highlight_game(app, pilot, game)
-        await pilot.press("enter")
-        await pilot.pause()
-        opened = app.export_screenshot()
-        app.stylesheet.update(app.screen)
-        await pilot.pause()
-        assert app.export_screenshot() == opened
-
-
-async def test_new_game_form_refuses_too_many_seats(tmp_path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await highlight_game(app, pilot, "bivi")
-        await pilot.press("enter")
-        await pilot.pause()
-        for _ in range(4):
-            await pilot.press("ctrl+n")
-        await pilot.pause()
-        assert len(app.screen.query("SeatRow")) == 4
-        assert any("at most 4" in n.message for n in app._notifications)
-
-
 async def test_footer_keys_take_the_footers_compact_setting(tmp_path) -> None:
     """The launcher's footer is not compact: its keys are not either, except the command
     palette's, which Textual's footer always draws compact (the game screens' compact footer
@@ -375,35 +202,6 @@ async def test_footer_keys_take_the_footers_compact_setting(tmp_path) -> None:
 @needs_internals("bindings")
 def test_launcher_snapshot_at_80x24(tmp_path, snap_compare) -> None:
     assert snap_compare(make_app(tmp_path), terminal_size=(80, 24))
-
-
-async def test_settings_screen_saves_ascii_glyphs_and_bot_pace(tmp_path) -> None:
-    import json
-
-    from textual.widgets import Input, Select
-
-    from tui.glyphs import ASCII
-    from tui.screens.settings import SettingsScreen
-
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SettingsScreen)
-        screen.query_one("#glyphs", Select).value = "ascii"
-        screen.query_one("#bot-delay", Input).value = "9"
-        screen.query_one("#save").press()
-        await pilot.pause()
-        assert "between 0 and 5" in str(screen.query_one("#settings-error").render())
-        screen.query_one("#bot-delay", Input).value = "0.2"
-        screen.query_one("#save").press()
-        await pilot.pause()
-        assert isinstance(app.screen, LauncherScreen)
-        assert app.glyphs == ASCII and app.bot_delay == 0.2
-    saved = json.loads((tmp_path / "config" / "settings.json").read_text())
-    assert saved["glyphs"] == "ascii" and saved["bot_delay"] == 0.2
 
 
 async def write_save(tmp_path, seats, actions: list[str], **options):
@@ -455,77 +253,6 @@ async def test_load_lists_the_mode_of_each_save_and_hides_the_seed_of_a_game_of_
         listing = app.screen.query_one("#save-table", OptionList)
         line = str(listing.get_option_at_index(0).prompt)
         assert "mode expert" in line and "seed" not in line
-
-
-async def test_setup_form_explains_options_and_first_tab_reaches_the_first_field(tmp_path) -> None:
-    from textual.widgets import Input
-
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        setup = await open_setup_form(app, pilot, "bivi")
-        meanings = [str(s.render()) for s in setup.query(".option-meaning")]
-        assert any("mirror" in m for m in meanings)  # what basic/advanced/expert change
-        await pilot.press("tab")
-        await pilot.pause()
-        first_name = setup.query(".seat-name").first(Input)
-        assert app.focused is first_name
-
-
-async def test_settings_screen_opens_with_the_focus_on_its_first_field(tmp_path) -> None:
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
-        assert app.focused is not None and app.focused.id == "glyphs"
-
-
-@pytest.mark.parametrize("term, offered", [("linux", True), ("vt100", True), ("xterm-256color", False)])
-async def test_first_run_in_a_limited_terminal_offers_ascii(tmp_path, monkeypatch, term, offered) -> None:
-    from tui.glyphs import ASCII
-    from tui.screens.question import QuestionScreen
-
-    monkeypatch.setenv("TERM", term)
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, QuestionScreen) is offered
-        if offered:
-            await pilot.press("y")
-            await pilot.pause()
-            assert app.glyphs == ASCII and app.has_class("-ascii")
-    if offered:  # answered once: the next start does not ask again
-        app = make_app(tmp_path)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.pause()
-            assert isinstance(app.screen, LauncherScreen) and app.glyphs == ASCII
-
-
-async def test_setup_form_opens_already_scrolled_to_its_start_button(tmp_path) -> None:
-    from tui.screens.setup import SetupScreen
-
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        started = []  # Pilot waits for animations to end: note every one begun instead
-        animate = app.animator.animate
-        app.animator.animate = lambda obj, attribute, *a, **k: (
-            started.append(attribute),
-            animate(obj, attribute, *a, **k),
-        )
-        await highlight_game(app, pilot, "camp_grizzly")  # a form taller than 24 rows
-        await pilot.press("enter")
-        await pilot.pause()
-        setup = app.screen
-        assert isinstance(setup, SetupScreen)
-        body = setup.query_one("#setup-body")
-        assert body.max_scroll_y > 0 and app.focused is setup.query_one("#start")
-        assert setup.query_one("#start").region.bottom <= body.region.bottom
-        # Not gliding there: a scroll animation kept the new form moving after it opened.
-        assert not [attribute for attribute in started if attribute.startswith("scroll")]
 
 
 async def test_the_launcher_shows_the_first_warnings(tmp_path) -> None:

@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import pytest
+
 from engines.registry import GAMES
 from tui.widgets.pick_list import PickList
+
+if TYPE_CHECKING:
+    from tui.app import CampfireApp
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    """Settings and saves of a test never reach the user's folders: every test of a module
+    that imports this fixture gets it (pytest finds fixtures among a module's names)."""
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
 
 
 async def highlight_game(app, pilot, game_id: str) -> None:
@@ -126,3 +141,21 @@ async def searches_done(app) -> None:
             return
         except WorkerCancelled:
             continue
+
+
+def make_app(tmp_path) -> CampfireApp:
+    """The app saving into the test's folder, bots moving at once."""
+    from tui.app import CampfireApp
+
+    return CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+
+
+@pytest.fixture(autouse=True)
+def private_dirs_and_count_game(tmp_path, monkeypatch):
+    """Private folders, and the tiny counting game registered as a game like the others."""
+    import engines.registry as registry
+    from tests.fake_engine import ENTRY
+
+    monkeypatch.setenv("CAMPFIRE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAMPFIRE_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, ENTRY))

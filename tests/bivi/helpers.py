@@ -1,4 +1,4 @@
-"""Building Bivì positions for rule tests from river texts."""
+"""Building Bivì positions for rule tests from river texts, and finishing a turn the plain way."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from msgspec.structs import replace
 
 from engines.bivi import ENGINE
-from engines.bivi.actions import BiviOptions
+from engines.bivi.actions import BiviOptions, Discard
 from engines.bivi.content import board, tile
 from engines.bivi.state import BiviState
 from engines.bivi.notation import parse_river
@@ -93,3 +93,40 @@ def refused(state: BiviState, seat: int, action_text: str, match: str) -> None:
     with pytest.raises(IllegalAction, match=match):
         act(state, seat, action_text)
     assert snapshot(state) == before
+
+
+def tile_name(tile_id: int) -> str:
+    from engines.bivi import content
+
+    return f"{content.tile(tile_id).wood} tile {tile_id}"
+
+
+ALMOST_FULL = """\
+_ . . . . . . . . . _
+_ . . . . . . . . . _
+_ . . . . . . . . . _
+# c c c c c c c c c #
+# c c c c c c c c c #
+# # c c c c c c c # #
+# # c c c c c c c # #
+# # # c c c c . # # #
+# # # # # # # # # # #
+"""
+
+
+def to_next_turn(state, cube=False):
+    """Finish the turn the plain way: others take and discard, cubes only if `cube`."""
+    start_turn = state.turn
+    while state.phase != "over" and state.turn == start_turn:
+        seat = state.actor
+        legal = ENGINE.legal_actions(state, seat)
+        if state.phase == "foreman":
+            action = next(a for a in legal if ENGINE.format_action(a).startswith("cube"))
+        elif state.phase == "hand":
+            action = next((a for a in legal if isinstance(a, Discard)), legal[0])
+        elif state.phase == "end":
+            action = legal[0] if cube else legal[-1]
+        else:
+            action = legal[0]
+        state = ENGINE.apply(state, seat, action).state
+    return state

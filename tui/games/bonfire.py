@@ -12,13 +12,13 @@ the fate area has bigger cells, the texts are whole and the log is longer.
 
 Fate tiles are placed on the fate area with a ghost: arrows move it, `r` turns it, `c`
 takes the other end of your fate column, Enter places it. Whether it fits is read from the
-legal actions listed once per state; the action list shows everything else.
+legal actions listed once per state; the action list shows everything else. The ghost, its
+moves and hint are in `bonfire_fate` (this screen is a `FateGhostScreen`).
 """
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.style import Style
 from textual import events
@@ -29,11 +29,9 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from engines.bonfire import city
 from engines.bonfire.actions import (
     BuildPath,
     Discard,
-    Fate,
     Fulfil,
     GreatBonfire,
     Procession,
@@ -45,39 +43,31 @@ from engines.bonfire.actions import (
 from engines.bonfire.state import is_solo
 from tui.games import bonfire_labels
 from tui.games.bonfire_draw import (
-    FATE_LETTERS,
-    TILE_LETTERS,
-    FateGhost,
     city_bonfire_lines,
     city_head,
     city_path_line,
     city_side_lines,
+    counts_line,
+    rival_lines,
+    tie_break_text,
+    tom_lines,
+)
+from tui.games.bonfire_fate import FateGhostScreen
+from tui.games.bonfire_table_draw import (
     common_lines,
     council_lines,
-    counts_line,
-    fate_drawing,
-    fate_drawing_rows,
-    fate_symbols,
     gnome_lines,
     great_bonfire_lines,
     in_columns,
     legend_lines,
     path_display_line,
-    rival_lines,
     sea_lines,
-    tie_break_text,
-    tom_lines,
 )
-from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList
-from tui.widgets.steady_text import SteadyText
 from tui.widgets.line_text import LineText
+from tui.widgets.steady_text import SteadyText
 from tui.widgets.table import Table
-
-if TYPE_CHECKING:
-    from engines.bonfire.state import Player
-    from tui.app import CampfireApp
 
 WIDE = 120
 XL = (160, 50)
@@ -88,8 +78,6 @@ PANES = (
     ("tom-block", "bonfire-middle", "sea-block", "bonfire-legend"),
     ("bonfire-middle", "fire-block", "council-block", "gnome-block", "bonfire-legend"),
 )
-TURNS = ("E", "S", "W", "N")
-WAYS = {"E": "right", "S": "down", "W": "left", "N": "up"}
 STYLES = {
     "label": Style(dim=True),
     "empty": Style(dim=True),
@@ -134,7 +122,7 @@ class FateBoard(LineBoard):
         self.post_message(self.OtherEnd())
 
 
-class BonfireScreen(GameScreen):
+class BonfireScreen(FateGhostScreen):
     BINDINGS = [
         Binding("t", "switch_pane", "Pane", id="bonfire.switch_pane"),
         # One footer entry for the pair: the 80-column footer has little room.
@@ -151,14 +139,6 @@ class BonfireScreen(GameScreen):
         self.pane = 0
         self._told: tuple = ()
         self._tom_timer: Timer | None = None
-        # The ghost fate tile: UI state only, never part of the game.
-        self.fate_at = (2, 2)
-        self.fate_turn = "E"
-        self.fate_end = "top"
-        self._fate_legal: dict[tuple[str, int, int, str], Fate] = {}
-        self._fate_for: int | None = None
-        #: What the fate board shows: (state, whose city, big cells, ghost).
-        self._fate_drawn: tuple | None = None
 
     # -- layout --------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -193,14 +173,6 @@ class BonfireScreen(GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         self._layout(event.size.width, event.size.height)
 
-    @property
-    def wide(self) -> bool:
-        return self.has_class("-wide")
-
-    @property
-    def xl(self) -> bool:
-        return self.has_class("-xl")
-
     def _layout(self, width: int, height: int) -> None:
         self.set_class(width >= WIDE, "-wide")
         self.set_class(width >= XL[0] and height >= XL[1], "-xl")
@@ -227,25 +199,6 @@ class BonfireScreen(GameScreen):
         self.refresh_bindings()
 
     # -- drawing -------------------------------------------------------------------------
-    @property
-    def me(self) -> int:
-        """Whose city is drawn as yours: the seat looking at the screen (in solo, yours),
-        or behind the hand-over curtain the seat taking its turn."""
-        table = self.table
-        if table is None:
-            return 0
-        return table.viewer if table.viewer is not None else table.view.current
-
-    @property
-    def campfire(self) -> CampfireApp:
-        """The app with its settings (bot pacing, glyphs)."""
-        return self.app
-
-    def _you(self) -> Player:
-        assert self.table is not None
-        you: Player = self.table.view.players[self.me]
-        return you
-
     def label(self, view: Any, action: Any) -> str:
         """Actions named from the table: the offering by its resource, the path tile by its
         crystal, the tile a swap takes by its symbols."""
@@ -258,16 +211,6 @@ class BonfireScreen(GameScreen):
         """What costs the player (the action list then highlights nothing, so Enter alone
         takes none of it)."""
         return isinstance(action, self.PAID)
-
-    def listed_actions(self, legal: list[Any]) -> list[Any]:
-        """Fate placements go on the board (learnt here, once per state); the list shows
-        the rest."""
-        self._fate_legal = {(a.end, a.row, a.col, a.direction): a for a in legal if isinstance(a, Fate)}
-        return [a for a in legal if not isinstance(a, Fate)]
-
-    @property
-    def placing(self) -> bool:
-        return bool(self._fate_legal) and self.table is not None and self.table.acting and not self._curtain_up
 
     def watch_table(self, table: Table | None) -> None:
         if table is None:
@@ -345,91 +288,6 @@ class BonfireScreen(GameScreen):
             return ""
         return tie_break_text(table.view, table.seat_names)
 
-    # -- the fate ghost ------------------------------------------------------------------
-    def _column_tile(self) -> str:
-        column = self._you().fate_column
-        return column[0] if self.fate_end == "top" else column[-1]
-
-    def _ghost_cells(self) -> list[tuple[int, int]]:
-        return city.strip_cells(*self.fate_at, self.fate_turn)
-
-    def _ghost_action(self) -> Fate | None:
-        return self._fate_legal.get((self.fate_end, *self.fate_at, self.fate_turn))
-
-    def _reset_ghost(self) -> None:
-        """A new turn's ghost starts on a legal spot near the centre, so Enter always works."""
-        size = city.size()
-        centre = size // 2
-
-        def nearness(key: tuple[str, int, int, str]) -> tuple:
-            end, row, col, turn = key
-            return (end != "top", abs(row - centre) + abs(col - centre), TURNS.index(turn), row, col)
-
-        end, row, col, turn = min(self._fate_legal, key=nearness)
-        self.fate_end, self.fate_at, self.fate_turn = end, (row, col), turn
-
-    @cached_property
-    def _fate_board(self) -> FateBoard:
-        """Looked up once: every step of the ghost draws on it."""
-        return self.query_one("#fate-board", FateBoard)
-
-    @cached_property
-    def _city_hint(self) -> LineText:
-        return self.query_one("#city-hint", LineText)
-
-    def _draw_fate(self) -> None:
-        you = self._you()
-        ghost, hint = self._fate_ghost(you)
-        self._show_fate_board(you, ghost, big=self.xl)
-        # Drawn by lines: it changes on every step of the ghost, and a Static renders and
-        # wraps its whole text again for any repainted row.
-        widget = self._city_hint
-        widget.show(hint)
-        shown = bool(hint) and (self.wide or self.pane == 0)
-        if widget.display != shown:
-            widget.display = shown
-
-    def _fate_ghost(self, you) -> tuple[FateGhost | None, str]:
-        """The ghost as the fate area shows it, and the hint that tells what it would do."""
-        if not self.placing:
-            return None, ""
-        symbols = fate_symbols(self._column_tile())
-        cells = self._ghost_cells()
-        legal = self._ghost_action() is not None
-        inside = [
-            (cell, symbol)
-            for cell, symbol in zip(cells, symbols)
-            if 0 <= cell[0] < city.size() and 0 <= cell[1] < city.size()
-        ]
-        ghost = FateGhost(cells=[c for c, _ in inside], symbols=[s for _, s in inside], legal=legal)
-        letters = "/".join(FATE_LETTERS[x] for x in symbols)
-        where = f"{self.fate_end.capitalize()} tile {letters} at {self.fate_at[0] + 1},{self.fate_at[1] + 1} going {WAYS[self.fate_turn]}"
-        if legal:
-            gain = city.fate_gain(you.grid, cells, symbols)
-            gains = " ".join(f"{TILE_LETTERS[k]}{n}" for k, n in gain.items())
-            return ghost, f"{where}: gains {gains} · Enter places, r turns" + (
-                ", c other tile" if len(you.fate_column) > 1 else ""
-            )
-        reason = city.placement_problem(you.grid, cells) or "That fate tile cannot go there."
-        return ghost, f"{self.campfire.glyphs.ghost_bad} {where}: {reason}"
-
-    def _show_fate_board(self, you, ghost: FateGhost | None, big: bool) -> None:
-        """Draw the fate area; when the board already shows this city of this state at this
-        size and only the ghost differs, redraw just the rows the ghost left and took."""
-        board = self._fate_board
-        drawn = self._fate_drawn
-        assert self.table is not None
-        view, me = self.table.view, self.me
-        if drawn is not None and drawn[0] is view and drawn[1:3] == (me, big) and board.drawing:
-            if drawn[3] == ghost:
-                return  # a step against the edge: the ghost stays where it is
-            rows = {row for row, _ in drawn[3].cells} if drawn[3] else set()
-            rows |= {row for row, _ in ghost.cells} if ghost else set()
-            board.show_rows(fate_drawing_rows(you, sorted(rows), ghost, big))
-        else:
-            board.show(fate_drawing(you, ghost, big=big))
-        self._fate_drawn = (view, me, big, ghost)
-
     def _place_focus(self, table: Table) -> None:
         """The focus goes where the next input is expected: the fate area while a fate tile
         may be placed, else the action list."""
@@ -444,33 +302,6 @@ class BonfireScreen(GameScreen):
         elif table.acting:
             self.set_focus(self.query_one(ActionList))
         self.refresh_bindings()
-
-    def on_line_board_nudged(self, message: LineBoard.Nudged) -> None:
-        if not self.placing:
-            return
-        size = city.size()
-        row, col = self.fate_at
-        self.fate_at = (min(max(row + message.rows, 0), size - 1), min(max(col + message.cols, 0), size - 1))
-        self._draw_fate()
-
-    def on_fate_board_turned(self, message: FateBoard.Turned) -> None:
-        if self.placing:
-            self.fate_turn = TURNS[(TURNS.index(self.fate_turn) + 1) % len(TURNS)]
-            self._draw_fate()
-
-    def on_fate_board_other_end(self, message: FateBoard.OtherEnd) -> None:
-        if self.placing and len(self._you().fate_column) > 1:
-            self.fate_end = "bottom" if self.fate_end == "top" else "top"
-            self._draw_fate()
-
-    def on_line_board_put(self, message: LineBoard.Put) -> None:
-        if not self.placing:
-            return
-        action = self._ghost_action()
-        if action is None:
-            self.app.bell()
-            return
-        self.choose_action(action)
 
     # -- keys --------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
