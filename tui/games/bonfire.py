@@ -310,11 +310,17 @@ class BonfireScreen(FateGhostScreen):
         if action == "scroll_board":
             # The board scrolls exactly when its scrollbar shows (both follow its layout);
             # the scrollbar is known before the first frame, the scroll range only after it.
-            return self.query_one("#bonfire-board", VerticalScroll).show_vertical_scrollbar
+            board = self._pane("#bonfire-board")
+            return board is not None and board.show_vertical_scrollbar
         if action == "scroll_notes":
-            notes = self.query_one("#bonfire-notes", VerticalScroll)
-            return notes.display and notes.show_vertical_scrollbar
+            notes = self._pane("#bonfire-notes")
+            return notes is not None and notes.display and notes.show_vertical_scrollbar
         return super().check_action(action, parameters)
+
+    def _pane(self, selector: str) -> VerticalScroll | None:
+        """A scrolling pane, or None while the screen is composed again or torn down: the
+        footer asks which keys are on at any moment (a replay once stopped on it)."""
+        return next(iter(self.query(selector).results(VerticalScroll)), None)
 
     def action_scroll_notes(self, direction: int) -> None:
         """Scroll Tom's block (or the other city) beside the action list."""
