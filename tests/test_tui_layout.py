@@ -218,10 +218,15 @@ def test_screen_snapshot(game_id, size, tmp_path, snap_compare) -> None:
         # screen's replay timer gone; bounded), rather than 0.3 s, too short on a loaded machine.
         await wait_until(pilot, lambda: getattr(app.screen, "_stalk_timer", None) is None, "the map's replay over")
         await settle(app, pilot)
-        # The picture is of the layout, drawn whole: under load, Camp Grizzly's card at 80x24
-        # was pictured with its scrollbar's thumb as it stood a few steps earlier (2 rows for
-        # 1.1; the text and every box the same), in full suite runs only.
-        app.screen.refresh(layout=True)
+        # The picture is of the layout, measured whole: under load, Camp Grizzly's panels at
+        # 80x24 were pictured with a scrollbar's thumb as it stood a few steps earlier (2 rows
+        # for 1.1, or a fraction of a row; the text and every box the same), in full suite
+        # runs only, and a refresh of the screen's layout and the scrollbars did not always
+        # mend it: every widget is measured again (a widget's own layout refresh drops its
+        # measured size), then the scrollbars drawn from what was measured.
+        for widget in app.screen.query("*"):
+            widget.refresh(layout=True)
+        await settle(app, pilot)
         for widget in app.screen.query("*"):
             if widget.show_vertical_scrollbar:
                 widget.vertical_scrollbar.refresh()
