@@ -48,14 +48,15 @@ from engines.camp_grizzly.view import CampView, CounselorView
 from engines.core.bots import RandomBot
 from engines.core.protocol import Bot, BotContext
 
-__all__ = ["HeuristicBot", "RandomBot"]
+__all__ = ["HeuristicBot", "RandomBot", "card_effects", "distances", "expected_total"]
 
 #: The legal actions by their type: each list holds actions of its key's type only, which a
 #: dict's type cannot say, so its values are read as the type their key names.
 ByType = dict[type, list[Any]]
 
 
-def _effects(thing: str) -> tuple[Effect, ...]:
+def card_effects(thing: str) -> tuple[Effect, ...]:
+    """The effects of a cabin or survival card by id (none for anything else)."""
     cards = content.cabin_cards()
     if thing in cards:
         return cards[thing].effects
@@ -78,7 +79,7 @@ def _otis_links() -> dict[Cell, tuple[Cell, ...]]:
     return {cell: tuple(end for _, end in m.trail_links.get(cell, ())) for cell in _walks()}
 
 
-def _bfs(starts: Iterable[Cell], closed: AbstractSet[Cell] = frozenset(), otis: bool = False) -> dict[Cell, int]:
+def distances(starts: Iterable[Cell], closed: AbstractSet[Cell] = frozenset(), otis: bool = False) -> dict[Cell, int]:
     """Step counts from the nearest of `starts` (walking; Otis also takes nature trails).
     The map never changes, so the answer for the same starts and closed spaces is kept: the
     search's playouts ask the same few questions thousands of times. Callers only read it."""
@@ -100,7 +101,8 @@ def _bfs_kept(starts: frozenset[Cell], closed: frozenset[Cell], otis: bool) -> d
     return dist
 
 
-def _expected(view: CampView, c: CounselorView) -> float:
+def expected_total(view: CampView, c: CounselorView) -> float:
+    """What `c` rolls in a fight on average, bonuses included."""
     return sum((d + 1) / 2 for d in c.fight_dice) + c.fight_bonus
 
 
@@ -130,7 +132,7 @@ class HeuristicBot(Bot):
             return self._strike(view, legal, by_type)
         if phase == "after_roll":
             uses: list[Use] = [
-                a for a in by_type.get(Use, []) if any(e.effect == "otis_reroll" for e in _effects(a.card))
+                a for a in by_type.get(Use, []) if any(e.effect == "otis_reroll" for e in card_effects(a.card))
             ]
             return uses[0] if uses else Accept()
         if phase == "panic":
@@ -172,7 +174,7 @@ class HeuristicBot(Bot):
         hurt = me.injuries > 0
         uses: list[Use] = by_type.get(Use, [])
         for use in uses:
-            kinds = {e.effect for e in _effects(use.card)}
+            kinds = {e.effect for e in card_effects(use.card)}
             if use.counselor != me.initials:
                 continue
             if ("heal" in kinds and hurt) or "gain_keys" in kinds:
@@ -218,13 +220,13 @@ class HeuristicBot(Bot):
         fires = {parse_label(x) for x in view.fires}
         keys = any(content.minis()[x].kind == "key" for x in me.objectives) or me.ability == "Sticky Fingers"
         otis = parse_label(view.otis.cell) if view.otis.cell else None
-        strong = _expected(view, me) > (view.otis.attack + 1) / 2 + 1
-        danger = _bfs([otis], otis=True) if otis is not None else {}
+        strong = expected_total(view, me) > (view.otis.attack + 1) / 2 + 1
+        danger = distances([otis], otis=True) if otis is not None else {}
         reach = view.otis.stalk
         if here in goals:
             return None
         closed = fires | (frozenset() if keys else locks)
-        to_goals = _bfs(goals, closed)
+        to_goals = distances(goals, closed)
         now = to_goals.get(here, 999)
         best: Move | None = None
         best_key: tuple[int, int, str] | None = None
@@ -259,15 +261,15 @@ class HeuristicBot(Bot):
         # our own, or hand the decision to the player whose counselor it is.
         able = [people[x] for x in fights] + [people[x] for x in handed if can(people[x])]
         if able:
-            best = max(able, key=lambda c: (_expected(view, c), -view.counselors.index(c)))
+            best = max(able, key=lambda c: (expected_total(view, c), -view.counselors.index(c)))
             if best.initials in handed:
                 return handed[best.initials]
             for use in uses:
-                if use.counselor == best.initials and any(e.effect == "fight_die" for e in _effects(use.card)):
+                if use.counselor == best.initials and any(e.effect == "fight_die" for e in card_effects(use.card)):
                     return use
             return fights[best.initials]
         for use in uses:
-            kinds = {e.effect for e in _effects(use.card)}
+            kinds = {e.effect for e in card_effects(use.card)}
             if "hide" in kinds or "prevent_injury" in kinds:
                 return use
         if PanicNow in by_type:
@@ -288,7 +290,7 @@ class HeuristicBot(Bot):
         moves: list[Move] = by_type.get(Move, [])
         if not moves or not view.otis.cell:
             return moves[0] if moves else Stay()
-        far = _bfs([parse_label(view.otis.cell)], otis=True)
+        far = distances([parse_label(view.otis.cell)], otis=True)
         best = max(moves, key=lambda a: (far.get(parse_label(a.to), 99), a.to))
         return best
 

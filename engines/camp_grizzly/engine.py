@@ -160,18 +160,19 @@ class CampGrizzlyEngine(
 
 def _bots() -> dict[str, Callable[[], Bot]]:
     from engines.camp_grizzly.bots import HeuristicBot, RandomBot
-
+    from engines.camp_grizzly.planner import PlannerBot
     from engines.camp_grizzly.search import search_level
 
-    # Random playouts almost never survive: the search plays its rollouts by the heuristic,
-    # stops them after a few choices to score the position (a whole heuristic game is too
-    # long for the budget) and keeps the heuristic's choice unless clearly beaten.
+    # Random playouts almost never survive: the search plays its rollouts by the planner (the
+    # heuristic with its whole move, loadout and finale planned: planner.py), stops them
+    # after a few choices to score the position (a whole game is too long for the budget)
+    # and keeps the planner's choice unless clearly beaten.
     return {
         "random": RandomBot,
         "easy": noisy(HeuristicBot),
         "heuristic": HeuristicBot,
-        "hard": search_level("hard", HeuristicBot),
-        "expert": search_level("expert", HeuristicBot),
+        "hard": search_level("hard", PlannerBot),
+        "expert": search_level("expert", PlannerBot),
     }
 
 

@@ -1,13 +1,15 @@
 """What the Camp Grizzly search levels add to the shared search: an evaluation of the
 team's chances from a position, so a playout can stop after a few choices.
 
-A heuristic playout of a whole game costs tens of milliseconds here (the heuristic reads a
-full view at every choice), so `hard` (0.3 s) would get a handful of iterations and play as
-its guide. With a horizon the playout stops after `HORIZON` seat choices and `survival`
-scores the position: a logistic of a few features of the state (who is alive and how hurt,
-the body count, how far the team is towards a finale's three objectives, the '?' spaces
-left, the round), with weights fitted to the outcomes of seeded heuristic games (Normal and
-Easy, 2 seats) from positions along them, since the heuristic is what plays the rest.
+The search's guide and playouts are the planner (planner.py: the heuristic with its whole
+move, loadout and finale planned). A playout of a whole game costs tens of milliseconds
+here (the bots read a full view at every choice), so `hard` (0.3 s) would get a handful of
+iterations and play as its guide. With a horizon the playout stops after `HORIZON` seat
+choices and `survival` scores the position: a logistic of a few features of the state (who
+is alive and how hurt, the body count, how far the team is towards a finale's three
+objectives, the '?' spaces left, the round), with weights fitted to the outcomes of seeded
+planner games (Normal and Easy, 2 seats) from positions along them, since the planner is
+what plays the rest (bench/camp_grizzly_fit.py).
 """
 
 from __future__ import annotations
@@ -90,10 +92,10 @@ def survival(engine: Engine[Any, Any], state: CampState) -> list[float] | None:
 
 
 class CampSearch(SearchBot):
-    """The search, overruling its guide (the heuristic) only when its pick did clearly
+    """The search, overruling its guide (the planner) only when its pick did clearly
     better: most actions hardly change the team's chances over a round, and then the
-    heuristic's plan (pool the objectives, walk to the finale) is worth more than the
-    noise of the dice in a few hundred playouts."""
+    guide's plan (pool the objectives, keep out of Otis' reach, walk to the finale) is worth
+    more than the noise of the dice in a few hundred playouts."""
 
     def choose(self, ctx: BotContext) -> Any:
         searched = super().choose(ctx)
@@ -104,8 +106,8 @@ class CampSearch(SearchBot):
 
 
 def search_level(level: str, guide: Callable[[], Bot]) -> Callable[[], Bot]:
-    """A factory of `level`'s search bot (`hard` or `expert`): heuristic playouts stopped at
-    the horizon and scored by `survival`, the guide's choice kept unless clearly beaten."""
+    """A factory of `level`'s search bot (`hard` or `expert`): playouts by `guide` stopped
+    at the horizon and scored by `survival`, the guide's choice kept unless clearly beaten."""
     seconds = search_levels()[level]().seconds  # type: ignore[attr-defined]
     assert isinstance(seconds, float)
 
