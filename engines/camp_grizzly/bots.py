@@ -18,7 +18,7 @@ from collections import Counter, deque
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.actions import (
@@ -48,7 +48,7 @@ from engines.camp_grizzly.view import CampView, CounselorView
 from engines.core.bots import RandomBot
 from engines.core.protocol import Bot, BotContext
 
-__all__ = ["HeuristicBot", "RandomBot", "card_effects", "distances", "expected_total"]
+__all__ = ["HeuristicBot", "RandomBot", "Surroundings", "card_effects", "distances", "expected_total", "surroundings"]
 
 #: The legal actions by their type: each list holds actions of its key's type only, which a
 #: dict's type cannot say, so its values are read as the type their key names.
@@ -104,6 +104,33 @@ def _bfs_kept(starts: frozenset[Cell], closed: frozenset[Cell], otis: bool) -> d
 def expected_total(view: CampView, c: CounselorView) -> float:
     """What `c` rolls in a fight on average, bonuses included."""
     return sum((d + 1) / 2 for d in c.fight_dice) + c.fight_bonus
+
+
+class Surroundings(NamedTuple):
+    """What a counselor's move weighs, read from the view."""
+
+    here: Cell
+    closed: frozenset[Cell]  # spaces it cannot enter: fires, and locks without keys
+    otis: Cell | None  # None while he lurks
+    danger: dict[Cell, int]  # Otis' steps to each space (nature trails count); empty while he lurks
+    reach: int  # how far he stalks after the round
+    strong: bool  # its average fight total beats his average roll by over `margin`
+
+
+def surroundings(view: CampView, me: CounselorView, margin: float) -> Surroundings:
+    """The active counselor `me`'s surroundings (`me` stands on the map)."""
+    locks = frozenset(parse_label(x) for x in view.locks)
+    fires = frozenset(parse_label(x) for x in view.fires)
+    keys = any(content.minis()[x].kind == "key" for x in me.objectives) or me.ability == "Sticky Fingers"
+    otis = parse_label(view.otis.cell) if view.otis.cell else None
+    return Surroundings(
+        here=parse_label(me.cell),
+        closed=fires if keys else fires | locks,
+        otis=otis,
+        danger=distances([otis], otis=True) if otis is not None else {},
+        reach=view.otis.stalk,
+        strong=expected_total(view, c=me) > (view.otis.attack + 1) / 2 + margin,
+    )
 
 
 class HeuristicBot(Bot):
@@ -214,18 +241,10 @@ class HeuristicBot(Bot):
     def _step(self, view: CampView, me: CounselorView, moves: list[Move]) -> Move | None:
         if not moves or not me.cell:
             return None
-        here = parse_label(me.cell)
+        here, closed, otis, danger, reach, strong = surroundings(view, me, margin=1)
         goals = self._goal(view, me)
-        locks = {parse_label(x) for x in view.locks}
-        fires = {parse_label(x) for x in view.fires}
-        keys = any(content.minis()[x].kind == "key" for x in me.objectives) or me.ability == "Sticky Fingers"
-        otis = parse_label(view.otis.cell) if view.otis.cell else None
-        strong = expected_total(view, me) > (view.otis.attack + 1) / 2 + 1
-        danger = distances([otis], otis=True) if otis is not None else {}
-        reach = view.otis.stalk
         if here in goals:
             return None
-        closed = fires | (frozenset() if keys else locks)
         to_goals = distances(goals, closed)
         now = to_goals.get(here, 999)
         best: Move | None = None

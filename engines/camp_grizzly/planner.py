@@ -44,7 +44,7 @@ from engines.camp_grizzly.actions import (
     Unequip,
     Use,
 )
-from engines.camp_grizzly.bots import ByType, HeuristicBot, card_effects, distances, expected_total
+from engines.camp_grizzly.bots import ByType, HeuristicBot, card_effects, distances, surroundings
 from engines.camp_grizzly.content import Cell, parse_label
 from engines.camp_grizzly.view import CampView, CounselorView
 from engines.core.protocol import BotContext
@@ -208,16 +208,8 @@ class PlannerBot(HeuristicBot):
     def _step(self, view: CampView, me: CounselorView, moves: list[Move]) -> Move | None:
         if not moves or not me.cell:
             return None
-        here = parse_label(me.cell)
+        here, closed, otis, danger, reach, strong = surroundings(view, me, margin=STRONG_MARGIN)
         goals = self._goal(view, me)
-        locks = {parse_label(x) for x in view.locks}
-        fires = {parse_label(x) for x in view.fires}
-        keys = any(content.minis()[x].kind == "key" for x in me.objectives) or me.ability == "Sticky Fingers"
-        otis = parse_label(view.otis.cell) if view.otis.cell else None
-        strong = expected_total(view, me) > (view.otis.attack + 1) / 2 + STRONG_MARGIN
-        danger = distances([otis], otis=True) if otis is not None else {}
-        reach = view.otis.stalk
-        closed = fires if keys else fires | locks
         walkable = closed | {otis} if otis is not None and not strong else closed
         from_here = distances([here], walkable)
         to_goal = distances(goals, closed) if goals else {}
