@@ -23,6 +23,7 @@ from engines.camp_grizzly import content
 from engines.camp_grizzly.content_base import HOPELESS
 from engines.camp_grizzly.shared import MAX_ROUNDS
 from engines.camp_grizzly.state import CampState
+from engines.camp_grizzly.view import CampView
 from engines.core.ismcts import SearchBot, bot_rollout, search_levels
 from engines.core.protocol import Bot, BotContext, Engine
 
@@ -91,6 +92,21 @@ def survival(engine: Engine[Any, Any], state: CampState) -> list[float] | None:
     return [chance(state)] * state.seats
 
 
+def worth_searching(view: CampView) -> bool:
+    """Whether the search levels search this decision or follow their guide's plan at once.
+    The planner plans a whole move, so the search weighs the move's first step (where the
+    move's course is set) and the planner walks the rest; the end phase (equip, hand over,
+    end) is the planner's loadout. Everything else is searched: strikes, panic runs, finale
+    steps, trades asked of the team. A second a decision on every step made a two-counselor
+    game some 200 decisions (over three minutes of thinking); this leaves about 55."""
+    if view.phase == "end":
+        return False
+    if view.phase == "move":
+        me = next((c for c in view.counselors if c.active), None)
+        return me is None or me.moves_left >= me.movement
+    return True
+
+
 class CampSearch(SearchBot):
     """The search, overruling its guide (the planner) only when its pick did clearly
     better: most actions hardly change the team's chances over a round, and then the
@@ -98,6 +114,8 @@ class CampSearch(SearchBot):
     more than the noise of the dice in a few hundred playouts."""
 
     def choose(self, ctx: BotContext) -> Any:
+        if self.guide is not None and not worth_searching(ctx.view):
+            return self.guide.choose(ctx)
         searched = super().choose(ctx)
         if self.guide is None or len(ctx.legal) == 1:
             return searched
@@ -119,4 +137,14 @@ def search_level(level: str, guide: Callable[[], Bot]) -> Callable[[], Bot]:
     return make
 
 
-__all__ = ["FEATURES", "HORIZON", "WEIGHTS", "CampSearch", "chance", "features", "search_level", "survival"]
+__all__ = [
+    "FEATURES",
+    "HORIZON",
+    "WEIGHTS",
+    "CampSearch",
+    "chance",
+    "features",
+    "search_level",
+    "survival",
+    "worth_searching",
+]

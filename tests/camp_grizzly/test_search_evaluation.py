@@ -7,7 +7,7 @@ import msgspec
 
 from engines.camp_grizzly import content
 from engines.camp_grizzly.engine import ENGINE
-from engines.camp_grizzly.search import HORIZON, survival
+from engines.camp_grizzly.search import HORIZON, survival, worth_searching
 from engines.camp_grizzly.state import CampState
 from engines.core.ismcts import SearchBot, bot_rollout
 from engines.core.protocol import AUTO, BotContext
@@ -45,6 +45,11 @@ def _safe(state: CampState) -> CampState:
     return msgspec.structs.replace(state, counselors=counselors, body_count=2)
 
 
+def _searched(state: CampState) -> bool:
+    """Whether the search levels search the decision `state` asks for (see below)."""
+    return worth_searching(ENGINE.view(state, next(s for s in ENGINE.actors(state) if s != AUTO)))
+
+
 def test_the_evaluation_is_a_chance_for_every_seat() -> None:
     states = played_states(ENGINE, 2, 5, every=7) + [_doomed(_normal(n)) for n in range(3)]
     assert len(states) > 5
@@ -66,7 +71,7 @@ def test_a_doomed_team_is_worth_less_than_a_safe_one() -> None:
 
 
 def test_the_search_levels_stop_their_playouts_with_the_evaluation() -> None:
-    state = next(s for s in played_states(ENGINE, 2, 4, every=3) if s.finale is None and s.round <= 3)
+    state = next(s for s in played_states(ENGINE, 2, 4, every=3) if s.finale is None and s.round <= 3 and _searched(s))
     seat = next(s for s in ENGINE.actors(state) if s != AUTO)
     calls: list[float] = []
 
@@ -101,7 +106,7 @@ def test_the_search_keeps_the_heuristics_choice_unless_clearly_beaten() -> None:
     from engines.camp_grizzly.bots import HeuristicBot
     from engines.camp_grizzly.search import CampSearch
 
-    states = [s for s in played_states(ENGINE, 2, 6, every=4) if s.finale is None][:8]
+    states = [s for s in played_states(ENGINE, 2, 6, every=4) if s.finale is None and _searched(s)][:8]
     assert len(states) >= 4
     overruled = kept = 0
     for state in states:
@@ -121,3 +126,34 @@ def test_the_search_keeps_the_heuristics_choice_unless_clearly_beaten() -> None:
             overruled += 1
             kept += choices[0] == planned
     assert overruled >= 1 and kept >= 1
+
+
+def test_the_search_levels_search_a_moves_first_step_and_follow_the_plan_after() -> None:
+    """The planner plans a whole move: the search weighs the first step, the planner walks
+    the rest of it and plays the end phase at once; strikes are searched."""
+    from engines.camp_grizzly.planner import PlannerBot
+
+    seen: set[str] = set()
+    for state in played_states(ENGINE, 2, 3, every=1):
+        seat = next(s for s in ENGINE.actors(state) if s != AUTO)
+        view = ENGINE.view(state, seat)
+        me = next((c for c in view.counselors if c.active), None)
+        if view.phase == "move" and me is not None:
+            kind = "first step" if me.moves_left >= me.movement else "later step"
+        elif view.phase in ("end", "strike"):
+            kind = view.phase
+        else:
+            continue
+        if kind in seen:
+            continue
+        seen.add(kind)
+        bot = ENGINE.bots["hard"]()
+        assert isinstance(bot, SearchBot)
+        bot.iterations, bot.seconds = 6, None
+        ctx = BotContext(engine=ENGINE, seat=seat, view=view, legal=ENGINE.legal_actions(state, seat), rng=Rng(3))
+        chosen = bot.choose(ctx)
+        searched = bot.last_root is not None
+        assert searched == (kind in ("first step", "strike")), kind
+        if not searched:
+            assert chosen == PlannerBot().choose(ctx)
+    assert seen == {"first step", "later step", "end", "strike"}
