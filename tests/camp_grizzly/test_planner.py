@@ -64,6 +64,20 @@ def test_a_weak_weapon_is_stowed_for_a_better_pair() -> None:
     assert sorted(s.counselors["mitch"].equipped) == ["cast_iron_skillet", "fireplace_poker"]
 
 
+def test_a_second_copy_of_an_equipped_weapon_replaces_a_weaker_one() -> None:
+    # Two softball bats are in the content: one equipped, the other packed behind a knife.
+    s = fresh(setup="normal", seats=1)
+    mitch = s.counselors["mitch"]
+    mitch.equipped, mitch.backpack = ["softball_bat", "whittling_knife"], ["softball_bat"]
+    planner = PlannerBot()
+    for _ in range(8):
+        action = _ask(planner, s)
+        if not isinstance(action, Unequip | Equip):
+            break
+        s = ENGINE.apply(s, 0, action).state
+    assert s.counselors["mitch"].equipped == ["softball_bat", "softball_bat"]
+
+
 def _in_reach() -> CampState:
     """Mitch on the Campfire, unarmed, Otis two steps off (Stalk 3 on Normal)."""
     s = fresh(setup="normal", seats=1)
