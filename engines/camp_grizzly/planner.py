@@ -242,18 +242,22 @@ class PlannerBot(HeuristicBot):
         for trade in trades:
             if trade.thing in minis and trade.taker == carrier.initials != trade.giver:
                 return trade
-        best, _ = loadout(_gear(me), me.hands_limit)
-        needed = sum(hands(x) for x in best if x not in me.equipped)
-        used = sum(map(hands, me.equipped))
+        # Counted as multisets: the content holds two copies of several cards (two softball
+        # bats, skillets, knives, flashlights), and a copy equipped is not the one packed.
+        best = Counter(loadout(_gear(me), me.hands_limit)[0])
+        equipped = Counter(x for x in me.equipped if hands(x))
+        to_equip = best - equipped
+        needed = sum(hands(x) * n for x, n in to_equip.items())
+        used = sum(hands(x) * n for x, n in equipped.items())
         stows: list[Unequip] = by_type.get(Unequip, [])
         for stow in stows:
-            if hands(stow.card) and stow.card not in best and used + needed > me.hands_limit:
+            if hands(stow.card) and equipped[stow.card] > best[stow.card] and used + needed > me.hands_limit:
                 return stow
         equips: list[Equip] = by_type.get(Equip, [])
         for equip in equips:
-            if equip.card in best or not hands(equip.card):  # clothing is free
+            if to_equip[equip.card] or not hands(equip.card):  # clothing is free
                 return equip
-        spare = {x for x in me.backpack if hands(x) and x not in best}
+        spare = Counter(x for x in me.backpack if hands(x)) - to_equip
         people = {c.initials: c for c in view.counselors}
         for trade in trades:
             if trade.giver == me.initials and trade.thing in spare:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import msgspec
 
 from engines.camp_grizzly import content
-from engines.camp_grizzly.actions import ChooseOption, Equip, Move, StartFinale, Unequip
+from engines.camp_grizzly.actions import ChooseOption, Equip, Move, StartFinale, Trade, Unequip
 from engines.camp_grizzly.bots import HeuristicBot, distances
 from engines.camp_grizzly.engine import ENGINE
-from engines.camp_grizzly.planner import PlannerBot, fights_ahead, loadout, target_finale
+from engines.camp_grizzly.planner import GATHER_STEPS, PlannerBot, fights_ahead, loadout, target_finale
 from engines.camp_grizzly.state import CampState
 from engines.camp_grizzly.view import FinaleView
 from engines.core.match import Match, SeatSpec
@@ -62,6 +62,20 @@ def test_a_weak_weapon_is_stowed_for_a_better_pair() -> None:
             break
         s = ENGINE.apply(s, 0, action).state
     assert sorted(s.counselors["mitch"].equipped) == ["cast_iron_skillet", "fireplace_poker"]
+
+
+def test_a_second_copy_of_an_equipped_weapon_replaces_a_weaker_one() -> None:
+    # Two softball bats are in the content: one equipped, the other packed behind a knife.
+    s = fresh(setup="normal", seats=1)
+    mitch = s.counselors["mitch"]
+    mitch.equipped, mitch.backpack = ["softball_bat", "whittling_knife"], ["softball_bat"]
+    planner = PlannerBot()
+    for _ in range(8):
+        action = _ask(planner, s)
+        if not isinstance(action, Unequip | Equip):
+            break
+        s = ENGINE.apply(s, 0, action).state
+    assert s.counselors["mitch"].equipped == ["softball_bat", "softball_bat"]
 
 
 def _in_reach() -> CampState:
@@ -118,6 +132,35 @@ def test_the_starter_waits_for_a_teammate_near_the_arrow() -> None:
     # Wendy arrives: go.
     s.counselors["wendy"].cell = arrow
     assert _ask(PlannerBot(), s) == StartFinale("boat")
+
+
+def test_the_starter_goes_at_once_with_otis_near_the_arrow_or_a_teammate_far() -> None:
+    s = _holding(fresh(setup="normal", seats=2), "camp_keys", "oar", "lantern")
+    arrow = M.site_cells["boat"]
+    s.counselors["mitch"].cell = arrow
+    walk = distances([arrow])
+    s.counselors["wendy"].cell = min(cell for cell, steps in walk.items() if steps == 3)
+    s.otis = None
+    assert not isinstance(_ask(PlannerBot(), s), StartFinale)  # the waiting case, as above
+    # Otis two steps from the arrow (Stalk 3 on Normal): no waiting.
+    danger = distances([arrow], otis=True)
+    s.otis = min(cell for cell, steps in danger.items() if steps == 2 and cell != s.counselors["wendy"].cell)
+    assert _ask(PlannerBot(), s) == StartFinale("boat")
+    # Otis lurking, but the teammate further than GATHER_STEPS: no waiting either.
+    s.otis = None
+    s.counselors["wendy"].cell = min(cell for cell, steps in walk.items() if steps == GATHER_STEPS + 1)
+    assert _ask(PlannerBot(), s) == StartFinale("boat")
+
+
+def test_a_spare_weapon_goes_to_the_teammate_it_helps() -> None:
+    s = fresh(setup="normal", seats=2)  # everyone starts on the Campfire
+    mitch, wendy = s.counselors["mitch"], s.counselors["wendy"]
+    mitch.equipped, mitch.backpack = ["softball_bat", "tire_iron"], ["whittling_knife"]
+    wendy.equipped, wendy.backpack = [], []
+    assert _ask(PlannerBot(), s) == Trade("MK", "whittling_knife", "WP")
+    # A teammate already holding two d6s gains nothing from a d4: it stays packed.
+    wendy.equipped = ["cast_iron_skillet", "croquet_mallet"]
+    assert not isinstance(_ask(PlannerBot(), s), Trade)
 
 
 def test_a_finale_choice_takes_the_easier_fights() -> None:
