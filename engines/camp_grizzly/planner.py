@@ -14,8 +14,8 @@ most of its losses on Normal, each a small search of its own:
 - **The best loadout.** The heuristic equips the biggest die first and never stows
   anything, so an early knife keeps a hand from a later hay fork. The planner equips the set
   of weapons and hand items worth most within its hands (`loadout`: every set is tried,
-  there are few), stows what that set replaces, and hands a spare weapon to a teammate on
-  its space when that teammate's own best set gets better with it.
+  there are few), stows what that set replaces, and hands a spare weapon or hand item to a
+  teammate on its space when that teammate's own best set gets better with it.
 - **Finales.** Once the team holds a finale's objectives, every counselor heads for its red
   arrow, not only the holders, and the one who could start waits for teammates near enough
   (`GATHER_STEPS`) unless Otis is in reach of the arrow: everyone on the finale card fights
@@ -72,7 +72,7 @@ STRONG_MARGIN = 2.5
 GATHER_STEPS = 12
 
 #: The finales in the order the team aims for them when several are complete: how often
-#: heuristic teams escaped once they started each (Normal, 500 seeded games: the Boat 54%,
+#: heuristic teams escaped once they started each (Normal, seeds 1-400: the Boat 54%,
 #: the Barn 44%, the Ranger Tower 30%, the Van 24%).
 FINALE_PREFERENCE = ("boat", "barn", "tower", "van")
 
