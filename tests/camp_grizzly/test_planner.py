@@ -39,6 +39,17 @@ def _walk(bot: Bot, state: CampState) -> CampState:
         state = ENGINE.apply(state, 0, action).state
 
 
+def _sort_gear(bot: Bot, state: CampState) -> CampState:
+    """The active counselor's stowing and equipping as `bot` plays them, up to its first
+    choice that is neither (a few at most)."""
+    for _ in range(8):
+        action = _ask(bot, state)
+        if not isinstance(action, Unequip | Equip):
+            break
+        state = ENGINE.apply(state, 0, action).state
+    return state
+
+
 def test_the_best_loadout_within_the_hands() -> None:
     # Two one-handed d6s (3.5 each) beat a two-handed d8 (4.5) in two hands...
     chosen, worth = loadout(["hay_fork", "tire_iron", "softball_bat"], 2)
@@ -55,12 +66,7 @@ def test_a_weak_weapon_is_stowed_for_a_better_pair() -> None:
     mitch.equipped, mitch.backpack = ["whittling_knife", "tent_mallet"], ["fireplace_poker", "cast_iron_skillet"]
     # The heuristic never stows: with its hands full it leaves the better weapons packed.
     assert not isinstance(_ask(HeuristicBot(), s), Unequip | Equip)
-    planner = PlannerBot()
-    for _ in range(8):
-        action = _ask(planner, s)
-        if not isinstance(action, Unequip | Equip):
-            break
-        s = ENGINE.apply(s, 0, action).state
+    s = _sort_gear(PlannerBot(), s)
     assert sorted(s.counselors["mitch"].equipped) == ["cast_iron_skillet", "fireplace_poker"]
 
 
@@ -69,12 +75,7 @@ def test_a_second_copy_of_an_equipped_weapon_replaces_a_weaker_one() -> None:
     s = fresh(setup="normal", seats=1)
     mitch = s.counselors["mitch"]
     mitch.equipped, mitch.backpack = ["softball_bat", "whittling_knife"], ["softball_bat"]
-    planner = PlannerBot()
-    for _ in range(8):
-        action = _ask(planner, s)
-        if not isinstance(action, Unequip | Equip):
-            break
-        s = ENGINE.apply(s, 0, action).state
+    s = _sort_gear(PlannerBot(), s)
     assert s.counselors["mitch"].equipped == ["softball_bat", "softball_bat"]
 
 
