@@ -121,3 +121,43 @@ async def test_a_reply_reaching_a_table_screen_before_it_is_built_is_shown_once_
         await pilot.pause()
         assert app.screen is screen and app.return_code is None
         assert screen.query_one(RiverBoard).is_mounted
+
+
+async def test_replies_reaching_a_table_screen_as_it_is_built_are_shown_in_the_order_sent(
+    start_host, connect, tmp_path
+):
+    """One reply waits for the screen's widgets; the next lands the moment they are there,
+    before the waiting one has been shown: the screen ends on the newer, not the older (a
+    remote seat once sat on a bot's finished turn, the board refusing every spot)."""
+    from engines.registry import load_engine
+    from tests.remote.helpers import play_one, settled
+    from tui.remote.match import RemoteMatch
+    from tui.remote.screen import remote_screen_class
+    import random
+
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("bot", "heuristic")])
+    updates = [bo.updates[made.table]]
+    for _ in range(2):
+        await play_one(bo, made.table, random.Random(1))
+        await settled(host, made.table, [bo])
+        updates.append(bo.updates[made.table])
+    first, middle, latest = updates
+    assert first.version < middle.version < latest.version
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = remote_screen_class("bivi")(RemoteMatch(load_engine("bivi"), bo, first))
+        app.push_screen(screen)
+        screen.receive(middle)
+        assert not screen.is_mounted
+        async with asyncio.timeout(10):
+            while not screen.is_mounted:
+                await asyncio.sleep(0)
+        screen.receive(latest)  # the moment the widgets are there
+        handled = asyncio.Event()
+        screen.call_later(handled.set)  # after whatever the screen had queued before it
+        await asyncio.wait_for(handled.wait(), 10)
+        assert screen.remote.version == latest.version
+        assert screen.remote.actors() == tuple(latest.actors)

@@ -38,6 +38,8 @@ class RemoteScreen(_MixedInto):
     def __init__(self, match: RemoteMatch) -> None:
         super().__init__(match, None)
         self.remote: RemoteMatch = match
+        #: Replies that came before the screen had its widgets, in the order they came.
+        self._held: list[Any] = []
 
     async def on_mount(self) -> None:
         # Textual also runs the game screen's own on_mount after this one.
@@ -91,11 +93,26 @@ class RemoteScreen(_MixedInto):
     def receive(self, reply: Any) -> None:
         if not self.app.is_running:
             return  # the app is closing: its widgets are going, nothing is drawn again
-        if not self.is_mounted:
+        if not self.is_mounted or self._held:
             # Pushed but not yet built (the lobby hands on replies at once): its mount draws
-            # the table, and replies that came meanwhile follow in order once it has.
-            self.call_later(self.receive, reply)
+            # the table, then the replies that came meanwhile are shown in order. One that
+            # comes after the mount but before they are shown waits behind them: shown first,
+            # it would be overwritten by an older Update.
+            self._held.append(reply)
+            if len(self._held) == 1:
+                self.call_later(self._release_held)
             return
+        self._show(reply)
+
+    def _release_held(self) -> None:
+        if not self.is_mounted:
+            self.call_later(self._release_held)
+            return
+        while self._held and self.app.is_running:
+            self._show(self._held.pop(0))
+        self._held.clear()
+
+    def _show(self, reply: Any) -> None:
         if isinstance(reply, Update):
             self.remote.receive(reply)
             self.after_change()
