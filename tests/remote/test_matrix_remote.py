@@ -206,10 +206,14 @@ async def test_two_players_and_a_spectator_at_every_game(entry, start_host, conn
                 assert keyed, "Ana's move at the end was not played by keys"
             await _until(pilot, lambda: ending.version > version or ending.match.is_over(), "the table moving on")
         assert ending.match.is_over(), f"{entry.title}: the stored table did not end"
-        await _until(pilot, lambda: isinstance(app.screen, EndScreen), "the end screen")
-        problems += screen_problems(app, "the end screen")
         winners = [ending.match.seats[w].name for w in ending.match.outcome().winners]
-        assert all(name in screen_text(app.screen) for name in winners), screen_text(app.screen)
+        # Pushed is not yet drawn: wait for its words (an empty screen was read under load).
+        await _until(
+            pilot,
+            lambda: isinstance(app.screen, EndScreen) and all(name in screen_text(app.screen) for name in winners),
+            f"the end screen naming {winners}",
+        )
+        problems += screen_problems(app, "the end screen")
 
     # Cy watches the game go on (Ana and Bo play from their clients): the board, and nothing
     # the game hides, in every frame.
