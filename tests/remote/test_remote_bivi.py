@@ -9,6 +9,7 @@ import asyncio
 from engines.core.errors import IllegalAction
 from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, SeatRequest
 from tests.remote.helpers import create
+from tests.remote.test_lobby import _until
 from tui.app import CampfireApp
 from tui.games.bivi import BiviScreen, RiverBoard
 from tui.remote.lobby import LobbyScreen
@@ -16,15 +17,6 @@ from tui.remote.screen import RemoteScreen
 
 ANA, BO = "SHA256:ana", "SHA256:bo"
 OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
-
-
-async def _until(pilot, condition, what: str, timeout: float = 10.0) -> None:
-    try:
-        async with asyncio.timeout(timeout):
-            while not condition():
-                await pilot.pause(0.02)
-    except TimeoutError:
-        raise AssertionError(f"{what} never happened; the screen is {pilot.app.screen!r}") from None
 
 
 def _engine_refusal(table, seat: int, action) -> str | None:
