@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
-from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, Join, SeatRequest
+from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, CreateTable, Join, SeatRequest, Watch
 from tests.remote.helpers import create
 from tests.test_import_hygiene import forbidden_in, modules_after_import
 from tui.app import CampfireApp
-from tui.remote.lobby import LobbyScreen
+from tui.remote.lobby import LobbyScreen, RemoteReply
 from tui.remote.screen import RemoteScreen
 
 ANA, BO = "SHA256:ana", "SHA256:bo"
@@ -129,3 +129,55 @@ async def test_camp_grizzly_and_bioviva_keep_their_own_boards_at_a_remote_table(
             assert app.screen.table.view is not None and app.screen.table.seat_names == ["Bo", "Ana"]
             await pilot.press("escape")
             await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
+
+
+async def _lobby(app, pilot) -> LobbyScreen:
+    await pilot.press("t")
+    await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.client is not None, "the lobby")
+    return app.screen
+
+
+async def test_a_new_tables_screen_opens_when_a_waiting_table_speaks_first(start_host, connect, tmp_path, monkeypatch):
+    """Ana left a table still waiting for a friend (nothing played: every Update of it sends
+    the whole, empty log) and asks for a new one; an Update of the waiting table (a friend
+    sitting down, a bot thinking) reaches the lobby first. The new table's screen opens, not
+    the waiting one's (that one took the new table's place and its screen never opened)."""
+    host = await start_host()
+    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    seats = [SeatRequest("me"), SeatRequest("open")]
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await _lobby(app, pilot)
+        lobby._ask_to_open(CreateTable(game="bivi", seats=seats))
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the first table's screen")
+        waiting_id = app.screen.remote.table_id
+        await pilot.press("escape")
+        await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
+        waiting = lobby.client.updates[waiting_id]
+        assert waiting.log_from == 0 and not waiting.log
+        lobby._ask_to_open(CreateTable(game="bivi", seats=seats))
+        lobby.post_message(RemoteReply(waiting))  # before the host can answer
+        await _until(pilot, lambda: len(host.tables) == 2 and isinstance(app.screen, RemoteScreen), "a table's screen")
+        [new_id] = set(host.tables) - {waiting_id}
+        assert app.screen.remote.table_id == new_id
+
+
+async def test_joining_by_code_a_table_already_watched_opens_its_screen(start_host, connect, tmp_path, monkeypatch):
+    """The host names the table in its Done before the Update: a table the lobby already had
+    Updates for (watched, its screen left) opens from that Update all the same."""
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")], public=False)
+    code = host.tables[made.table].stored.invite
+    assert code
+    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await _lobby(app, pilot)
+        lobby._ask_to_open(Watch(table=made.table, invite=code), made.table)
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the table's screen, watching")
+        assert app.screen.remote.seat is None
+        await pilot.press("escape")
+        await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
+        lobby._ask_to_open(Join(table="", invite=code))
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the table's screen, seated")
+        assert app.screen.remote.table_id == made.table
+        await _until(pilot, lambda: app.screen.remote.seat == 1, "Ana in the free seat")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -88,7 +90,12 @@ class LobbyScreen(Screen[None]):
         self.client: TableClient | None = None
         self.tables: list[TableInfo] = []
         self.screens: dict[str, RemoteScreen] = {}
+        #: The table whose first Update opens its screen: an id, or NEW_TABLE for one being
+        #: created or joined by code (its id not known yet).
         self._opening: str | None = None
+        #: The tables this connection had Updates for when it asked for a new one: theirs
+        #: (a friend sitting down, a bot thinking) start from an empty log too.
+        self._known_before: frozenset[str] = frozenset()
 
     def compose(self) -> ComposeResult:
         yield TitleBar(icon="*")
@@ -185,16 +192,35 @@ class LobbyScreen(Screen[None]):
             return
         if isinstance(reply, Update):
             self._your_turn(reply)
-            if reply.log_from == 0 and self._opening in (reply.table, NEW_TABLE) and table_id not in self.screens:
+            if self._opens(reply):
                 self._opening = None
                 self._open(reply)
                 return
+        if isinstance(reply, Done) and self._opening == NEW_TABLE and reply.table in self._known_before:
+            # Joined by code at a table already watched: the host names it before its Update.
+            self._opening = reply.table
         screen = self.screens.get(table_id)
         if screen is not None and not isinstance(reply, Done):
             screen.receive(reply)
         elif isinstance(reply, Refused):
             self._opening = None
             self.notify(reply.reason, severity="warning")
+
+    def _ask_to_open(self, request: msgspec.Struct, table: str = NEW_TABLE) -> None:
+        """Send `request`, whose answer opens `table`'s screen (NEW_TABLE: the table it
+        creates or joins, not yet known)."""
+        assert self.client is not None
+        self._opening = table
+        self._known_before = frozenset(self.client.updates)
+        self.client.send(request)
+
+    def _opens(self, update: Update) -> bool:
+        """Whether `update` is the first of the table being opened (its whole log)."""
+        if update.log_from != 0 or update.table in self.screens:
+            return False
+        if self._opening == NEW_TABLE:
+            return update.table not in self._known_before
+        return self._opening == update.table
 
     def _open(self, update: Update) -> None:
         assert self.client is not None
@@ -226,15 +252,13 @@ class LobbyScreen(Screen[None]):
         if info.over or (not mine and not any(s.kind == "open" for s in info.seats)):
             self.action_watch()
             return
-        self._opening = info.id
-        self.client.send(Join(table=info.id))
+        self._ask_to_open(Join(table=info.id), info.id)
 
     def action_watch(self) -> None:
         info = self.selected
         if self.client is None or info is None:
             return
-        self._opening = info.id
-        self.client.send(Watch(table=info.id))
+        self._ask_to_open(Watch(table=info.id), info.id)
 
     def action_leave(self) -> None:
         info = self.selected
@@ -264,8 +288,7 @@ class LobbyScreen(Screen[None]):
 
         def create(request: CreateTable | None) -> None:
             if request is not None and self.client is not None:
-                self._opening = NEW_TABLE
-                self.client.send(request)
+                self._ask_to_open(request)
 
         self.app.push_screen(CreateTableScreen(self.client.name if self.client else ""), create)
 
@@ -274,8 +297,7 @@ class LobbyScreen(Screen[None]):
 
         def join(code: str | None) -> None:
             if code and self.client is not None:
-                self._opening = NEW_TABLE
-                self.client.send(Join(table="", invite=code))
+                self._ask_to_open(Join(table="", invite=code))
 
         self.app.push_screen(InviteCodeScreen(), join)
 
