@@ -156,7 +156,12 @@ async def test_a_new_tables_screen_opens_when_a_waiting_table_speaks_first(start
         assert waiting.log_from == 0 and not waiting.log
         lobby._ask_to_open(CreateTable(game="bivi", seats=seats))
         lobby.post_message(RemoteReply(waiting))  # before the host can answer
-        await _until(pilot, lambda: len(host.tables) == 2 and isinstance(app.screen, RemoteScreen), "a table's screen")
+        # Mounted, not only pushed: the app must not close under a screen still building.
+        await _until(
+            pilot,
+            lambda: len(host.tables) == 2 and isinstance(app.screen, RemoteScreen) and app.screen.is_mounted,
+            "a table's screen",
+        )
         [new_id] = set(host.tables) - {waiting_id}
         assert app.screen.remote.table_id == new_id
 
@@ -180,4 +185,4 @@ async def test_joining_by_code_a_table_already_watched_opens_its_screen(start_ho
         lobby._ask_to_open(Join(table="", invite=code))
         await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the table's screen, seated")
         assert app.screen.remote.table_id == made.table
-        await _until(pilot, lambda: app.screen.remote.seat == 1, "Ana in the free seat")
+        await _until(pilot, lambda: app.screen.remote.seat == 1 and app.screen.is_mounted, "Ana in the free seat")
