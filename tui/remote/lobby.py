@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding

@@ -105,9 +105,7 @@ class RemoteScreen(_MixedInto):
         self._show(reply)
 
     def _release_held(self) -> None:
-        if not self.is_mounted:
-            self.call_later(self._release_held)
-            return
+        # Runs once the screen is mounted: Textual handles a screen's callbacks after its mount.
         while self._held and self.app.is_running:
             self._show(self._held.pop(0))
         self._held.clear()
