@@ -171,8 +171,8 @@ class LegalAction(msgspec.Struct, frozen=True):
 class Update(msgspec.Struct, tag=True, frozen=True):
     """One table as one viewer may see it. `view` is the engine's view, msgpack-encoded.
 
-    `log` continues the lines already sent from index `log_from` (0 with `log_reset` when
-    the log was rewritten)."""
+    `log` holds the log's lines from index `log_from` on: a client keeps its lines before
+    that index and replaces the rest (an undo rewrites the end; 0 sends the whole log)."""
 
     table: str
     game: str

@@ -42,7 +42,9 @@ class RemoteMatch:
         self._legal: list[Any] = []
         self._labels: dict[str, str] = {}  # an action's text -> how the list shows it
         self._log: list[str] = []  # the game's lines as the server numbers them
-        self._shown: list[str] = []  # those lines with chat lines where they arrived
+        #: Chat lines, each with how many game lines came before it: said aloud, a chat
+        #: line stays when the server sends the log again or rewrites its end.
+        self._chats: list[tuple[int, str]] = []
         self.update: Update = update
         self._turn_started = time.monotonic()
         self._refusals: dict[tuple[int, str], str | None] = {}  # (version, text) -> answer
@@ -51,13 +53,13 @@ class RemoteMatch:
 
     # -- from the server ---------------------------------------------------------------
     def receive(self, update: Update) -> None:
-        if update.log_from < len(self._log):  # rewritten: start the panel again
-            self._shown = []
+        # The lines that really changed (an undo) go; chat said after them stays, after
+        # the lines kept. A log sent again unchanged keeps every chat line where it was.
+        before = self._log[update.log_from :]
+        differs = next((n for n, (old, new) in enumerate(zip(before, update.log)) if old != new), None)
+        kept = update.log_from + (min(len(before), len(update.log)) if differs is None else differs)
+        self._chats = [(min(at, kept), line) for at, line in self._chats]
         self._log = self._log[: update.log_from] + list(update.log)
-        if not self._shown:
-            self._shown = list(self._log)
-        else:
-            self._shown += list(update.log)
         if update.actors != self.update.actors:
             self._turn_started = time.monotonic()
         self.update = update
@@ -104,10 +106,16 @@ class RemoteMatch:
         return list(self._legal) if seat is not None and seat == self.seat else []
 
     def log_lines(self, viewer: int | None) -> list[str]:
-        return list(self._shown)
+        lines: list[str] = []
+        start = 0
+        for at, chat in self._chats:  # in the order said, so `at` never goes down
+            lines += self._log[start:at]
+            lines.append(chat)
+            start = at
+        return lines + self._log[start:]
 
     def add_chat(self, line: str) -> None:
-        self._shown.append(line)
+        self._chats.append((len(self._log), line))
 
     def view(self, viewer: int | None) -> Any:
         return self._view
