@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, CreateTable, Join, SeatRequest, Watch
+from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, Chat, CreateTable, Join, SeatRequest, Watch
 from tests.remote.helpers import create
 from tests.test_import_hygiene import forbidden_in, modules_after_import
 from tui.app import CampfireApp
@@ -186,3 +186,27 @@ async def test_joining_by_code_a_table_already_watched_opens_its_screen(start_ho
         await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the table's screen, seated")
         assert app.screen.remote.table_id == made.table
         await _until(pilot, lambda: app.screen.remote.seat == 1 and app.screen.is_mounted, "Ana in the free seat")
+
+
+async def test_chat_said_while_a_tables_screen_is_closed_waits_for_it(start_host, connect, tmp_path, monkeypatch):
+    """Ana backs out to the lobby; what Bo says meanwhile is counted on the table's line and
+    shown in the log when she opens the table again (it was lost)."""
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
+    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await _lobby(app, pilot)
+        await _until(pilot, lambda: lobby.tables, "the table is listed")
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen) and app.screen.is_mounted, "the table")
+        await pilot.press("escape")
+        await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
+        bo.send(Chat(table=made.table, text="back in five"))
+        listing = lobby.query_one("#table-list")
+        await _until(pilot, lambda: "(1 new in chat)" in str(listing.get_option_at_index(0).prompt), "the count")
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen) and app.screen.is_mounted, "the table again")
+        screen = app.screen
+        await _until(pilot, lambda: "Bo: back in five" in screen.table.log, "Bo's words in the log")
+        assert "new in chat" not in str(listing.get_option_at_index(0).prompt)

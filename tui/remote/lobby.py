@@ -6,6 +6,7 @@ here first; replies about a table whose screen is open go on to that screen.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 import msgspec
@@ -22,6 +23,7 @@ from engines.core.levels import level_name
 from engines.registry import load_engine
 from server.client import TableClient
 from server.protocol import (
+    ChatLine,
     Close,
     CreateTable,
     Done,
@@ -40,6 +42,8 @@ from tui.widgets.title_bar import TitleBar
 
 #: Waiting for the next full Update of a table being created (its id is not known yet).
 NEW_TABLE = "*"
+#: Chat kept for a followed table whose screen is closed, shown when it opens again.
+MISSED_CHAT_LINES = 50
 
 
 class RemoteReply(Message):
@@ -48,12 +52,14 @@ class RemoteReply(Message):
         self.reply = reply
 
 
-def table_line(info: TableInfo) -> Text:
-    """One table in the list: game, who sits where, and a mark when it is your move."""
+def table_line(info: TableInfo, missed: int = 0) -> Text:
+    """One table in the list: game, who sits where, a mark when it is your move, and how
+    many chat lines came while its screen was closed."""
     seats = ", ".join("(free)" if s.kind == "open" else f"{s.name} (you)" if s.yours else s.name for s in info.seats)
     mark = "> your turn  " if info.your_turn else "  "
     state = "closed" if info.closed else "over" if info.over else "private" if not info.public else ""
-    return Text(f"{mark}{info.title}: {seats}" + (f"  [{state}]" if state else ""))
+    said = f"  ({missed} new in chat)" if missed else ""
+    return Text(f"{mark}{info.title}: {seats}" + (f"  [{state}]" if state else "") + said)
 
 
 def table_details(info: TableInfo) -> Text:
@@ -95,6 +101,8 @@ class LobbyScreen(Screen[None]):
         #: The tables this connection had Updates for when it asked for a new one: theirs
         #: (a friend sitting down, a bot thinking) start from an empty log too.
         self._known_before: frozenset[str] = frozenset()
+        #: Chat (a friend's words, a player back) for followed tables whose screen is closed.
+        self._missed: dict[str, deque[ChatLine]] = {}
 
     def compose(self) -> ComposeResult:
         yield TitleBar(icon="*")
@@ -143,10 +151,10 @@ class LobbyScreen(Screen[None]):
         listing.clear_options()
         if live and finished:
             listing.add_option(Option(Text("Live tables", style="bold"), disabled=True))
-        listing.add_options(Option(table_line(t), id=t.id) for t in live)
+        listing.add_options(Option(table_line(t, self._missed_count(t.id)), id=t.id) for t in live)
         if finished:
             listing.add_option(Option(Text("Finished tables", style="bold"), disabled=True))
-            listing.add_options(Option(table_line(t), id=t.id) for t in finished)
+            listing.add_options(Option(table_line(t, self._missed_count(t.id)), id=t.id) for t in finished)
         if self.tables:
             wanted = min(keep or 0, listing.option_count - 1)
             while listing.get_option_at_index(wanted).disabled and wanted + 1 < listing.option_count:
@@ -154,6 +162,9 @@ class LobbyScreen(Screen[None]):
             listing.highlighted = wanted
         self._show_details()
         self.refresh_bindings()
+
+    def _missed_count(self, table_id: str) -> int:
+        return len(self._missed.get(table_id, ()))
 
     def _show_details(self) -> None:
         info = self.selected
@@ -201,6 +212,9 @@ class LobbyScreen(Screen[None]):
         screen = self.screens.get(table_id)
         if screen is not None and not isinstance(reply, Done):
             screen.receive(reply)
+        elif isinstance(reply, ChatLine):
+            self._missed.setdefault(table_id, deque(maxlen=MISSED_CHAT_LINES)).append(reply)
+            self._show_tables()
         elif isinstance(reply, Refused):
             self._opening = None
             self.notify(reply.reason, severity="warning")
@@ -231,6 +245,10 @@ class LobbyScreen(Screen[None]):
             self.query_one("#table-list").focus()
 
         self.app.push_screen(screen, closed)
+        if update.table in self._missed:  # the screen holds them until it is built
+            for line in self._missed.pop(update.table):
+                screen.receive(line)
+            self._show_tables()
 
     # -- keys ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -263,6 +281,8 @@ class LobbyScreen(Screen[None]):
         info = self.selected
         if self.client is not None and info is not None:
             self.client.send(Leave(table=info.id))
+            self._missed.pop(info.id, None)
+            self._show_tables()
             self.notify(f"You no longer follow {info.title}; your seat stays yours.")
 
     def action_close_table(self) -> None:
