@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from tests.tui_helpers import highlight_game, open_game, settle, type_text, wait_for_palette_top
 from tui.app import CampfireApp
@@ -325,6 +325,28 @@ async def test_the_map_keys_show_in_the_footer_only_when_they_put_something(tmp_
         assert await on_the_map("localization", decoy_down=True) == {"board.place"}
         assert await on_the_map("clue") == {"board.place"}  # the guide's magnifier
         assert await on_the_map("question") == set()
+
+
+async def test_the_map_key_names_whose_pawn_each_number_is(tmp_path) -> None:
+    """Players read names: beside the map, each pawn's number is given with its player's
+    name, and the viewer's own decoy letter with them."""
+    from engines.bioviva import ENGINE
+    from engines.core.match import Match, SeatSpec
+
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Ben")], 4)
+        _play_to(match, "localization")
+        await open_game(app, pilot, match)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(app, pilot)
+        if not isinstance(app.focused, WorldMap):
+            await pilot.press("m")
+            await pilot.pause()
+        screen = app.screen
+        note = str(screen.query_one("#side-note", Static).render())
+        assert "Pawns: 1 Ana, 2 Ben; your decoy " + "ab"[screen.viewer] in note
 
 
 def _map_lines(screen: BiovivaScreen) -> list[str]:

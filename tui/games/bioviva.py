@@ -130,6 +130,13 @@ def map_marks(view: BiovivaView) -> dict[tuple[int, int], tuple[str, str]]:
     return marks
 
 
+def marks_key(table: Table) -> str:
+    """What the map's marks stand for, each pawn's number with its player's name."""
+    pawns = ", ".join(f"{n} {printable(name)}" for n, name in enumerate(table.seat_names, start=1))
+    decoy = f"; your decoy {DECOY_LETTERS[table.viewer]}" if table.viewer is not None else ""
+    return f"Pawns: {pawns}{decoy}. @ magnifier, * answer\n"
+
+
 def card_text(view: BiovivaView, names: list[str]) -> str:
     """The challenge card and the last result, as the players would read them aloud."""
     lines: list[str] = [f"Turn {view.turn}: die {view.die_glyph} {view.die_label}" if view.die else f"Turn {view.turn}"]
@@ -300,8 +307,7 @@ class BiovivaScreen(GameScreen):
         self.query_one("#actions").display = not (map_shown and not table.actions)
         if map_shown:
             prompt = view.challenge.prompt if view.challenge and view.challenge.kind == "localization" else ""
-            marks = "Pawns 1-6 (your decoy a-f), @ magnifier, * answer\n"
-            note.update(Text(prompt + "\n" if prompt else "") + Text(marks) + legend())
+            note.update(Text(prompt + "\n" if prompt else "") + Text(marks_key(table)) + legend())
 
     @property
     def both_shown(self) -> bool:
