@@ -254,7 +254,9 @@ class UnhandledErrorHook:
         if not enabled("crash_hook"):
             super()._handle_exception(error)  # type: ignore[misc]
             return
-        answer = self.unhandled_error(error, bool(app._exit))
+        # Exiting: asked to (`exit()`), or already shutting down without being asked (a
+        # Pilot test's end), when widgets go from under a screen still being built.
+        answer = self.unhandled_error(error, bool(app._exit) or not app.is_running)
         if answer is None:
             return
         return_code, line = answer
