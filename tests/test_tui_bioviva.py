@@ -290,6 +290,18 @@ async def test_the_guess_key_shows_in_the_footer_only_for_a_guesser_who_may_writ
             await pilot.pause()
 
 
+async def _open_on_the_map(app, pilot, match) -> None:
+    """Open `match`, past the curtain of whoever's screen it is, with the map focused."""
+    await open_game(app, pilot, match)
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await settle(app, pilot)
+    if not isinstance(app.focused, WorldMap):
+        await pilot.press("m")
+        await pilot.pause()
+    assert isinstance(app.focused, WorldMap)
+
+
 async def test_the_map_keys_show_in_the_footer_only_when_they_put_something(tmp_path) -> None:
     """Enter on the map puts a pawn (or the guide's magnifier) and `x` a decoy pawn: each
     shows in the footer only while it works for the player at the keyboard."""
@@ -307,14 +319,7 @@ async def test_the_map_keys_show_in_the_footer_only_when_they_put_something(tmp_
                 if down:
                     match.act(placer, next(a for a in match.legal_actions(placer) if a.kind == kind))
                     match.act(1 - placer, match.legal_actions(1 - placer)[0])
-            await open_game(app, pilot, match)
-            if isinstance(app.screen, CurtainScreen):
-                await pilot.press("enter")
-                await settle(app, pilot)
-            if not isinstance(app.focused, WorldMap):
-                await pilot.press("m")
-                await pilot.pause()
-            assert isinstance(app.focused, WorldMap)
+            await _open_on_the_map(app, pilot, match)
             keys = _footer_keys(app) & {"board.place", "bioviva.decoy"}
             await pilot.press("escape")
             await pilot.pause()
@@ -337,13 +342,7 @@ async def test_the_map_key_names_whose_pawn_each_number_is(tmp_path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Ben")], 4)
         _play_to(match, "localization")
-        await open_game(app, pilot, match)
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await settle(app, pilot)
-        if not isinstance(app.focused, WorldMap):
-            await pilot.press("m")
-            await pilot.pause()
+        await _open_on_the_map(app, pilot, match)
         screen = app.screen
         note = str(screen.query_one("#side-note", Static).render())
         assert "Pawns: 1 Ana, 2 Ben; your decoy " + "ab"[screen.viewer] in note
