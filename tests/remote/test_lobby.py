@@ -4,9 +4,10 @@ from __future__ import annotations
 
 
 import asyncio
+import random
 
 from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, Chat, CreateTable, Join, SeatRequest, Watch
-from tests.remote.helpers import create
+from tests.remote.helpers import create, play_one
 from tests.test_import_hygiene import forbidden_in, modules_after_import
 from tui.app import CampfireApp
 from tui.remote.lobby import LobbyScreen, RemoteReply
@@ -190,7 +191,8 @@ async def test_joining_by_code_a_table_already_watched_opens_its_screen(start_ho
 
 async def test_chat_said_while_a_tables_screen_is_closed_waits_for_it(start_host, connect, tmp_path, monkeypatch):
     """Ana backs out to the lobby; what Bo says meanwhile is counted on the table's line and
-    shown in the log when she opens the table again (it was lost)."""
+    shown in the log when she opens the table again (it was lost), where it was said: before
+    the move Bo made after it (it came after every line, as if said last)."""
     host = await start_host()
     bo = await connect(host, BO, "Bo")
     made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
@@ -205,8 +207,11 @@ async def test_chat_said_while_a_tables_screen_is_closed_waits_for_it(start_host
         bo.send(Chat(table=made.table, text="back in five"))
         listing = lobby.query_one("#table-list")
         await _until(pilot, lambda: "(1 new in chat)" in str(listing.get_option_at_index(0).prompt), "the count")
+        assert not host.tables[made.table].match.log  # said before any move
+        await play_one(bo, made.table, random.Random(1))
         await pilot.press("enter")
         await _until(pilot, lambda: isinstance(app.screen, RemoteScreen) and app.screen.is_mounted, "the table again")
         screen = app.screen
         await _until(pilot, lambda: "Bo: back in five" in screen.table.log, "Bo's words in the log")
         assert "new in chat" not in str(listing.get_option_at_index(0).prompt)
+        assert screen.table.log[0] == "Bo: back in five" and len(screen.table.log) > 1, screen.table.log

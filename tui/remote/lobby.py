@@ -37,7 +37,7 @@ from server.protocol import (
     Watch,
 )
 from tui.remote.match import RemoteMatch
-from tui.remote.screen import RemoteScreen, remote_screen_class
+from tui.remote.screen import RemoteScreen, chat_text, remote_screen_class
 from tui.widgets.title_bar import TitleBar
 
 #: Waiting for the next full Update of a table being created (its id is not known yet).
@@ -101,8 +101,11 @@ class LobbyScreen(Screen[None]):
         #: The tables this connection had Updates for when it asked for a new one: theirs
         #: (a friend sitting down, a bot thinking) start from an empty log too.
         self._known_before: frozenset[str] = frozenset()
-        #: Chat (a friend's words, a player back) for followed tables whose screen is closed.
-        self._missed: dict[str, deque[ChatLine]] = {}
+        #: Chat (a friend's words, a player back) for followed tables whose screen is closed,
+        #: each with how many game lines the table had then (None: no Update of it yet).
+        self._missed: dict[str, deque[tuple[int | None, ChatLine]]] = {}
+        #: How many game lines each followed table has, from its Updates: where missed chat goes.
+        self._log_lengths: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
         yield TitleBar(icon="*")
@@ -201,6 +204,7 @@ class LobbyScreen(Screen[None]):
             self._show_tables()
             return
         if isinstance(reply, Update):
+            self._log_lengths[reply.table] = reply.log_from + len(reply.log)
             self._your_turn(reply)
             if self._opens(reply):
                 self._opening = None
@@ -213,7 +217,8 @@ class LobbyScreen(Screen[None]):
         if screen is not None and not isinstance(reply, Done):
             screen.receive(reply)
         elif isinstance(reply, ChatLine):
-            self._missed.setdefault(table_id, deque(maxlen=MISSED_CHAT_LINES)).append(reply)
+            missed = self._missed.setdefault(table_id, deque(maxlen=MISSED_CHAT_LINES))
+            missed.append((self._log_lengths.get(table_id), reply))
             self._show_tables()
         elif isinstance(reply, Refused):
             self._opening = None
@@ -237,7 +242,11 @@ class LobbyScreen(Screen[None]):
 
     def _open(self, update: Update) -> None:
         assert self.client is not None
-        screen = remote_screen_class(update.game)(RemoteMatch(load_engine(update.game), self.client, update))
+        match = RemoteMatch(load_engine(update.game), self.client, update)
+        missed = self._missed.pop(update.table, ())
+        for at, line in missed:  # where they were said among the game's lines
+            match.add_chat(chat_text(line), at)
+        screen = remote_screen_class(update.game)(match)
         self.screens[update.table] = screen
 
         def closed(_: object) -> None:
@@ -245,9 +254,7 @@ class LobbyScreen(Screen[None]):
             self.query_one("#table-list").focus()
 
         self.app.push_screen(screen, closed)
-        if update.table in self._missed:  # the screen holds them until it is built
-            for line in self._missed.pop(update.table):
-                screen.receive(line)
+        if missed:
             self._show_tables()
 
     # -- keys ---------------------------------------------------------------------------------

@@ -114,8 +114,13 @@ class RemoteMatch:
             start = at
         return lines + self._log[start:]
 
-    def add_chat(self, line: str) -> None:
-        self._chats.append((len(self._log), line))
+    def add_chat(self, line: str, at: int | None = None) -> None:
+        """A chat line said after the game's first `at` lines (None: after all of them, as
+        it arrives); never before a chat line already placed, so the panel keeps their order."""
+        placed = len(self._log) if at is None else min(at, len(self._log))
+        if self._chats:
+            placed = max(placed, self._chats[-1][0])
+        self._chats.append((placed, line))
 
     def view(self, viewer: int | None) -> Any:
         return self._view

@@ -128,11 +128,7 @@ class RemoteScreen(_MixedInto):
         elif isinstance(reply, Stale):
             self.notify("The table moved on before your action arrived: here is how it stands now.")
         elif isinstance(reply, ChatLine):
-            if not reply.name:  # the table itself: a vote, a bot standing in, a return
-                self.remote.add_chat(f"-- {reply.text}")
-            else:
-                who = f"{reply.name} (watching)" if reply.spectator else reply.name
-                self.remote.add_chat(f"{who}: {reply.text}")
+            self.remote.add_chat(chat_text(reply))
             self.refresh_bindings()
             self.refresh_table()
 
@@ -150,6 +146,14 @@ class RemoteScreen(_MixedInto):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+def chat_text(reply: ChatLine) -> str:
+    """A chat line as the log panel shows it."""
+    if not reply.name:  # the table itself: a vote, a bot standing in, a return
+        return f"-- {reply.text}"
+    who = f"{reply.name} (watching)" if reply.spectator else reply.name
+    return f"{who}: {reply.text}"
 
 
 class ChatPrompt(ModalScreen[str | None]):
