@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, Chat, CreateTable, Join, SeatRequest, Watch
+from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, Chat, ChatLine, CreateTable, Join, SeatRequest, Watch
 from tests.remote.helpers import create, play_one
 from tests.test_import_hygiene import forbidden_in, modules_after_import
 from tui.app import CampfireApp
@@ -215,3 +215,31 @@ async def test_chat_said_while_a_tables_screen_is_closed_waits_for_it(start_host
         await _until(pilot, lambda: "Bo: back in five" in screen.table.log, "Bo's words in the log")
         assert "new in chat" not in str(listing.get_option_at_index(0).prompt)
         assert screen.table.log[0] == "Bo: back in five" and len(screen.table.log) > 1, screen.table.log
+
+
+async def test_chat_racing_a_closing_screen_or_a_leave_is_neither_lost_nor_left_counted(
+    start_host, connect, tmp_path, monkeypatch
+):
+    """A line the host sent, still queued at the lobby as Ana closes the table's screen, is
+    kept for her (it went to the closed screen and was lost). One still on its way as she
+    leaves the table is for a table she no longer follows (its count stuck on the list)."""
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
+    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await _lobby(app, pilot)
+        await _until(pilot, lambda: lobby.tables, "the table is listed")
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen) and app.screen.is_mounted, "the table")
+        lobby.post_message(RemoteReply(ChatLine(table=made.table, name="Bo", text="see you")))
+        app.screen.dismiss(None)  # Escape, with the line already queued at the lobby
+        await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
+        await pilot.pause()
+        listing = lobby.query_one("#table-list")
+        assert "(1 new in chat)" in str(listing.get_option_at_index(0).prompt)
+
+        lobby.action_leave()
+        lobby.post_message(RemoteReply(ChatLine(table=made.table, name="Bo", text="late")))  # sent before the Leave
+        await pilot.pause()
+        assert "new in chat" not in str(listing.get_option_at_index(0).prompt)

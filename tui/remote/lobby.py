@@ -106,6 +106,9 @@ class LobbyScreen(Screen[None]):
         self._missed: dict[str, deque[tuple[int | None, ChatLine]]] = {}
         #: How many game lines each followed table has, from its Updates: where missed chat goes.
         self._log_lengths: dict[str, int] = {}
+        #: Tables left whose Done has not come back: chat sent before the host heard the
+        #: Leave is for a table no longer followed.
+        self._leaving: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield TitleBar(icon="*")
@@ -213,10 +216,13 @@ class LobbyScreen(Screen[None]):
         if isinstance(reply, Done) and self._opening == NEW_TABLE and reply.table in self._known_before:
             # Joined by code at a table already watched: the host names it before its Update.
             self._opening = reply.table
-        screen = self.screens.get(table_id)
+        if isinstance(reply, (Done, Refused)) and table_id in self._leaving:
+            self._leaving.discard(table_id)
+            self._log_lengths.pop(table_id, None)  # no longer sent: a new Watch starts again
+        screen = self._screen_of(table_id)
         if screen is not None and not isinstance(reply, Done):
             screen.receive(reply)
-        elif isinstance(reply, ChatLine):
+        elif isinstance(reply, ChatLine) and table_id not in self._leaving:
             missed = self._missed.setdefault(table_id, deque(maxlen=MISSED_CHAT_LINES))
             missed.append((self._log_lengths.get(table_id), reply))
             self._show_tables()
@@ -234,11 +240,20 @@ class LobbyScreen(Screen[None]):
 
     def _opens(self, update: Update) -> bool:
         """Whether `update` is the first of the table being opened (its whole log)."""
-        if update.log_from != 0 or update.table in self.screens:
+        if update.log_from != 0 or self._screen_of(update.table) is not None:
             return False
         if self._opening == NEW_TABLE:
             return update.table not in self._known_before
         return self._opening == update.table
+
+    def _screen_of(self, table_id: str) -> RemoteScreen | None:
+        """The table's open screen. One already dismissed counts as closed, though the
+        callback that forgets it runs only after the lobby's next message."""
+        screen = self.screens.get(table_id)
+        if screen is not None and screen not in self.app.screen_stack:
+            del self.screens[table_id]
+            return None
+        return screen
 
     def _open(self, update: Update) -> None:
         assert self.client is not None
@@ -250,7 +265,8 @@ class LobbyScreen(Screen[None]):
         self.screens[update.table] = screen
 
         def closed(_: object) -> None:
-            self.screens.pop(update.table, None)
+            if self.screens.get(update.table) is screen:  # not a newer screen of the table
+                del self.screens[update.table]
             self.query_one("#table-list").focus()
 
         self.app.push_screen(screen, closed)
@@ -288,6 +304,7 @@ class LobbyScreen(Screen[None]):
         info = self.selected
         if self.client is not None and info is not None:
             self.client.send(Leave(table=info.id))
+            self._leaving.add(info.id)
             self._missed.pop(info.id, None)
             self._show_tables()
             self.notify(f"You no longer follow {info.title}; your seat stays yours.")
