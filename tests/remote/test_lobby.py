@@ -125,7 +125,8 @@ async def test_camp_grizzly_and_bioviva_keep_their_own_boards_at_a_remote_table(
         for position, board in enumerate((CampGrizzlyScreen, BiovivaScreen)):
             lobby.query_one("#table-list").highlighted = position
             await pilot.press("enter")
-            await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the table's screen")
+            # Mounted: its table is set only then (a loaded run read `table.view` of None).
+            await _until(pilot, lambda: isinstance(app.screen, RemoteScreen) and app.screen.is_mounted, "the screen")
             assert isinstance(app.screen, board)
             assert app.screen.table.view is not None and app.screen.table.seat_names == ["Bo", "Ana"]
             await pilot.press("escape")
