@@ -437,3 +437,27 @@ def test_the_last_challenge_is_named_as_the_rules_name_it() -> None:
         title = KIND_TITLES[kind]
         assert line.startswith(f"Last challenge ({title}): "), line
         assert line.count(title) == 1 and f"({kind})" not in line, line
+
+
+async def test_at_80x24_the_side_column_beside_the_map_scrolls_by_keys(tmp_path) -> None:
+    """With the map on screen the side column (seat panels, the map's key, the legend)
+    overflows 80x24: Tab reaches it and End brings its last rows into view."""
+    from engines.bioviva import ENGINE
+    from engines.core.match import Match, SeatSpec
+
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana"), SeatSpec("Ben"), SeatSpec("Cy")], 4)
+        _play_to(match, "localization")
+        await _open_on_the_map(app, pilot, match)
+        side = app.screen.query_one("#side")
+        assert side.max_scroll_y > 0 and side.show_vertical_scrollbar  # the cue
+        for _ in range(6):
+            if app.focused is side:
+                break
+            await pilot.press("tab")
+            await pilot.pause()
+        assert app.focused is side
+        await pilot.press("end")
+        await pilot.pause()
+        assert side.scroll_y == side.max_scroll_y

@@ -16,7 +16,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import ContentSwitcher, Input, Static
 
@@ -29,6 +29,7 @@ from tui.games.bioviva_draw import HEADER_ROWS, draw_world, more_cue, title_row,
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
+from tui.widgets.key_scroll import KeyScroll
 from tui.widgets.steady_text import SteadyText
 from tui.widgets.table import Table, name_seats
 
@@ -232,11 +233,11 @@ class BiovivaScreen(GameScreen):
 
     def compose_board(self) -> ComposeResult:
         with ContentSwitcher(initial="card", id="bioviva-board"):
-            with VerticalScroll(id="card", can_focus=False):
+            with KeyScroll(id="card"):
                 yield SteadyText(id="card-text")
             with Vertical(id="map-pane"):
                 # Tall terminals show the card above the map, so both are always in view.
-                with VerticalScroll(id="card-beside", can_focus=False):
+                with KeyScroll(id="card-beside"):
                     yield SteadyText(id="card-beside-text")
                 yield WorldMap(id="world")
 

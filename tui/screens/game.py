@@ -48,6 +48,7 @@ from tui.screens.styled import StyledOnOpen
 from tui.textual_internals import binding_chain
 from tui.textual_internals.compositor import use_refreshed_rows
 from tui.widgets.first_layout import scroll_end_from_first_frame, scrollbar_from_first_frame
+from tui.widgets.key_scroll import KeyScroll
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.frame import ActionList, GameLog, SeatPanels, StatusLine, shown_on_screen
 from tui.widgets.table import Table, name_seats
@@ -122,7 +123,7 @@ class GameScreen(StyledOnOpen, HandOver, BotTurns, GameEnd, Screen[None]):
         with Horizontal(id="table"):
             with Vertical(id="board"):
                 yield from self.compose_board()
-            with Vertical(id="side"):
+            with KeyScroll(id="side"):
                 yield SeatPanels(id="panels").data_bind(GameScreen.table)
                 yield from self.compose_side()
                 yield ActionList(id="actions").data_bind(GameScreen.table)
