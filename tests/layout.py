@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tui.widgets.key_scroll import SCROLLED_BY_SCREEN_KEYS
 from engines.core.match import Match, SeatSpec
 
 SIZES: tuple[tuple[int, int], ...] = ((80, 24), (120, 40), (200, 60))
@@ -130,13 +131,14 @@ def footer_keys_shown(screen: Screen) -> set[str]:
 
 def keys_cannot_scroll(screen: Screen) -> list[str]:
     """Scrolling containers hiding rows that no key reaches: a container whose overflow
-    only the mouse can scroll (it never takes the focus, so no key scrolls it). Rows only:
+    only the mouse can scroll (it never takes the focus, so no key scrolls it, and the
+    screen has no keys of its own for it: SCROLLED_BY_SCREEN_KEYS). Rows only:
     a footer wider than the screen lists its keys again in the keys panel (F2)."""
     problems: list[str] = []
     for widget in screen._compositor.full_map:
         if widget is screen or not widget.display or not widget.is_scrollable:
             continue
-        if widget.max_scroll_y > 0 and not widget.focusable:
+        if widget.max_scroll_y > 0 and not widget.focusable and not widget.has_class(SCROLLED_BY_SCREEN_KEYS):
             problems.append(f"{_describe(widget)} hides content that only the mouse can scroll: {_text_of(widget)!r}")
     return problems
 
@@ -202,7 +204,8 @@ async def _settle(app, pilot) -> None:
 
 async def check_layouts(case: LayoutCase, tmp_path) -> list[str]:
     """Play `case`'s seeds through the screen; the problems found, each with seed, action
-    count and size (empty when every look was clean)."""
+    count and size (empty when every look was clean): text cut off, a box that scrolls
+    without its scrollbar, or hides rows no key can scroll to."""
     from engines.core.protocol import AUTO
     from tests.tui_helpers import becomes
     from tui.app import CampfireApp
@@ -232,7 +235,7 @@ async def check_layouts(case: LayoutCase, tmp_path) -> list[str]:
                             await pilot.resize_terminal(*size)
                             await pilot.pause()
                         where = f"seed {seed}, {count} actions, {size[0]}x{size[1]}"
-                        found.extend(f"{where}: {p}" for p in layout_problems(screen))
+                        found.extend(f"{where}: {p}" for p in layout_problems(screen) + keys_cannot_scroll(screen))
                         text = screen_text(screen)
                         found.extend(f"{where}: content id {i!r} on screen" for i in ids_on_screen(text, forbidden))
                         for number in range(1, len(match.seats) + 1):

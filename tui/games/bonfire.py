@@ -65,6 +65,7 @@ from tui.games.bonfire_table_draw import (
 )
 from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList
+from tui.widgets.key_scroll import SCROLLED_BY_SCREEN_KEYS
 from tui.widgets.line_text import LineText
 from tui.widgets.steady_text import SteadyText
 from tui.widgets.table import Table
@@ -143,7 +144,7 @@ class BonfireScreen(FateGhostScreen):
     # -- layout --------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
         yield SteadyText(id="bonfire-counts")
-        with VerticalScroll(id="bonfire-board", can_focus=False):
+        with VerticalScroll(id="bonfire-board", can_focus=False, classes=SCROLLED_BY_SCREEN_KEYS):  # [ ]
             with Vertical(id="bonfire-city"):
                 yield SteadyText(id="city-head")
                 yield LineText(id="city-hint")
@@ -161,7 +162,7 @@ class BonfireScreen(FateGhostScreen):
             yield SteadyText(id="bonfire-legend")
 
     def compose_side(self) -> ComposeResult:
-        with VerticalScroll(id="bonfire-notes", can_focus=False):
+        with VerticalScroll(id="bonfire-notes", can_focus=False, classes=SCROLLED_BY_SCREEN_KEYS):  # { }
             yield SteadyText(id="tom-side")
             yield SteadyText(id="legend-side")
 
