@@ -190,6 +190,15 @@ async def test_joining_by_code_a_table_already_watched_opens_its_screen(start_ho
         await _until(pilot, lambda: app.screen.remote.seat == 1 and app.screen.is_mounted, "Ana in the free seat")
 
 
+async def _open_the_listed_table(app, pilot) -> LobbyScreen:
+    """Into the lobby, then Enter on its one table until that table's screen is built."""
+    lobby = await _lobby(app, pilot)
+    await _until(pilot, lambda: lobby.tables, "the table is listed")
+    await pilot.press("enter")
+    await _until(pilot, lambda: isinstance(app.screen, RemoteScreen) and app.screen.is_mounted, "the table")
+    return lobby
+
+
 async def test_chat_said_while_a_tables_screen_is_closed_waits_for_it(start_host, connect, tmp_path, monkeypatch):
     """Ana backs out to the lobby; what Bo says meanwhile is counted on the table's line and
     shown in the log when she opens the table again (it was lost), where it was said: before
@@ -199,10 +208,7 @@ async def test_chat_said_while_a_tables_screen_is_closed_waits_for_it(start_host
     made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
     app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
-        lobby = await _lobby(app, pilot)
-        await _until(pilot, lambda: lobby.tables, "the table is listed")
-        await pilot.press("enter")
-        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen) and app.screen.is_mounted, "the table")
+        lobby = await _open_the_listed_table(app, pilot)
         await pilot.press("escape")
         await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
         bo.send(Chat(table=made.table, text="back in five"))
@@ -229,10 +235,7 @@ async def test_chat_racing_a_closing_screen_or_a_leave_is_neither_lost_nor_left_
     made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
     app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
-        lobby = await _lobby(app, pilot)
-        await _until(pilot, lambda: lobby.tables, "the table is listed")
-        await pilot.press("enter")
-        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen) and app.screen.is_mounted, "the table")
+        lobby = await _open_the_listed_table(app, pilot)
         lobby.post_message(RemoteReply(ChatLine(table=made.table, name="Bo", text="see you")))
         app.screen.dismiss(None)  # Escape, with the line already queued at the lobby
         await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
