@@ -202,13 +202,16 @@ async def _open_the_listed_table(app, pilot) -> LobbyScreen:
 async def test_chat_said_while_a_tables_screen_is_closed_waits_for_it(start_host, connect, tmp_path, monkeypatch):
     """Ana backs out to the lobby; what Bo says meanwhile is counted on the table's line and
     shown in the log when she opens the table again (it was lost), where it was said: before
-    the move Bo made after it (it came after every line, as if said last)."""
+    the move Bo made after it (it came after every line, as if said last). What she had
+    seen before she left stays too (each opening built a screen without it)."""
     host = await start_host()
     bo = await connect(host, BO, "Bo")
     made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
     app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await _open_the_listed_table(app, pilot)
+        bo.send(Chat(table=made.table, text="hello"))  # seen: it stays when the table opens again
+        await _until(pilot, lambda: "Bo: hello" in app.screen.table.log, "Bo's hello on the open screen")
         await pilot.press("escape")
         await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
         bo.send(Chat(table=made.table, text="back in five"))
@@ -221,7 +224,7 @@ async def test_chat_said_while_a_tables_screen_is_closed_waits_for_it(start_host
         screen = app.screen
         await _until(pilot, lambda: "Bo: back in five" in screen.table.log, "Bo's words in the log")
         assert "new in chat" not in str(listing.get_option_at_index(0).prompt)
-        assert screen.table.log[0] == "Bo: back in five" and len(screen.table.log) > 1, screen.table.log
+        assert screen.table.log[:2] == ["Bo: hello", "Bo: back in five"] and len(screen.table.log) > 2, screen.table.log
 
 
 async def test_chat_racing_a_closing_screen_or_a_leave_is_neither_lost_nor_left_counted(

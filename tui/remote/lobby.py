@@ -104,6 +104,9 @@ class LobbyScreen(Screen[None]):
         #: Chat (a friend's words, a player back) for followed tables whose screen is closed,
         #: each with how many game lines the table had then (None: no Update of it yet).
         self._missed: dict[str, deque[tuple[int | None, ChatLine]]] = {}
+        #: The last screen's match of each followed table: a screen opened again shows the
+        #: chat its last one had (each opening builds a new screen).
+        self._last_match: dict[str, RemoteMatch] = {}
         #: How many game lines each followed table has, from its Updates: where missed chat goes.
         self._log_lengths: dict[str, int] = {}
         #: Tables left whose Done has not come back: chat sent before the host heard the
@@ -258,6 +261,10 @@ class LobbyScreen(Screen[None]):
     def _open(self, update: Update) -> None:
         assert self.client is not None
         match = RemoteMatch(load_engine(update.game), self.client, update)
+        last = self._last_match.get(update.table)
+        for seen_at, seen in last.chats if last is not None else ():
+            match.add_chat(seen, seen_at)
+        self._last_match[update.table] = match
         missed = self._missed.pop(update.table, ())
         for at, line in missed:  # where they were said among the game's lines
             match.add_chat(chat_text(line), at)
@@ -306,6 +313,7 @@ class LobbyScreen(Screen[None]):
             self.client.send(Leave(table=info.id))
             self._leaving.add(info.id)
             self._missed.pop(info.id, None)
+            self._last_match.pop(info.id, None)
             self._show_tables()
             self.notify(f"You no longer follow {info.title}; your seat stays yours.")
 

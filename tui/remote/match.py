@@ -114,6 +114,11 @@ class RemoteMatch:
             start = at
         return lines + self._log[start:]
 
+    @property
+    def chats(self) -> list[tuple[int, str]]:
+        """The chat lines shown, each with how many of the game's lines came before it."""
+        return list(self._chats)
+
     def add_chat(self, line: str, at: int | None = None) -> None:
         """A chat line said after the game's first `at` lines (None: after all of them, as
         it arrives); never before a chat line already placed, so the panel keeps their order."""
