@@ -405,7 +405,7 @@ class Table:
         for number, seat in enumerate(self.stored.seats):
             if seat.kind == "bot" and seat.owner == member.owner:
                 self._set_seat(number, StoredSeat(kind="human", owner=member.owner, name=seat.name))
-                self._notice(f"{seat.name} is back and plays again.")
+                self._notice(f"{seat.name} is back and plays again.", returning=member)
                 return number
         return None
 
@@ -442,11 +442,14 @@ class Table:
         self._notice(f"A {level_name(level)} bot plays for {name} until they return.")
         self.broadcast()
 
-    def _notice(self, text: str) -> None:
-        """A line from the table itself (no player name, so nobody can pose as it)."""
+    def _notice(self, text: str, returning: Member | None = None) -> None:
+        """A line from the table itself (no player name, so nobody can pose as it), to its
+        watchers and to a player `returning`, not one of them yet."""
         line = ChatLine(table=self.id, name="", text=text)
         for other in self.watchers:
             other.send(line)
+        if returning is not None and returning not in self.watchers:
+            returning.send(line)
 
     def _chat(self, member: Member, text: str) -> None:
         line = clean_chat(text)
