@@ -10,7 +10,7 @@ from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, Chat, ChatLine, Cre
 from tests.remote.helpers import create, play_one
 from tests.test_import_hygiene import forbidden_in, modules_after_import
 from tui.app import CampfireApp
-from tui.remote.lobby import LobbyScreen, RemoteReply
+from tui.remote.lobby import MISSED_CHAT_LINES, LobbyScreen, RemoteReply
 from tui.remote.screen import RemoteScreen
 
 ANA, BO = "SHA256:ana", "SHA256:bo"
@@ -225,6 +225,33 @@ async def test_chat_said_while_a_tables_screen_is_closed_waits_for_it(start_host
         await _until(pilot, lambda: "Bo: back in five" in screen.table.log, "Bo's words in the log")
         assert "new in chat" not in str(listing.get_option_at_index(0).prompt)
         assert screen.table.log[:2] == ["Bo: hello", "Bo: back in five"] and len(screen.table.log) > 2, screen.table.log
+
+
+async def test_more_chat_than_is_kept_for_a_closed_screen_is_counted_and_said(
+    start_host, connect, tmp_path, monkeypatch
+):
+    """Past the lines kept for a closed screen, the table's line still counts every line said
+    (it stopped at the number kept) and the log says how many of the first were not kept."""
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
+    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await _open_the_listed_table(app, pilot)
+        await pilot.press("escape")
+        await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
+        said = MISSED_CHAT_LINES + 3
+        for n in range(said):
+            lobby.post_message(RemoteReply(ChatLine(table=made.table, name="Bo", text=f"line {n}")))
+        listing = lobby.query_one("#table-list")
+        await _until(
+            pilot, lambda: f"({said} new in chat)" in str(listing.get_option_at_index(0).prompt), "every line counted"
+        )
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen) and app.screen.is_mounted, "the table again")
+        log = app.screen.table.log
+        assert log[0] == "-- 3 earlier chat lines came while this table was closed (not kept)", log[:2]
+        assert log[1] == "Bo: line 3" and log[-1] == f"Bo: line {said - 1}"
 
 
 async def test_chat_racing_a_closing_screen_or_a_leave_is_neither_lost_nor_left_counted(

@@ -104,6 +104,9 @@ class LobbyScreen(Screen[None]):
         #: Chat (a friend's words, a player back) for followed tables whose screen is closed,
         #: each with how many game lines the table had then (None: no Update of it yet).
         self._missed: dict[str, deque[tuple[int | None, ChatLine]]] = {}
+        #: How many lines were said there in all: the list counts them all, the log says how
+        #: many of the first were not kept.
+        self._missed_said: dict[str, int] = {}
         #: The last screen's match of each followed table: a screen opened again shows the
         #: chat its last one had (each opening builds a new screen).
         self._last_match: dict[str, RemoteMatch] = {}
@@ -173,7 +176,18 @@ class LobbyScreen(Screen[None]):
         self.refresh_bindings()
 
     def _missed_count(self, table_id: str) -> int:
-        return len(self._missed.get(table_id, ()))
+        return self._missed_said.get(table_id, 0)
+
+    def _forget_missed(self, table_id: str) -> tuple[tuple[int | None, ChatLine], ...]:
+        """The chat kept for `table_id`'s closed screen (now no longer kept), led by a line
+        saying how many earlier ones were dropped when more came than are kept."""
+        kept = tuple(self._missed.pop(table_id, ()))
+        dropped = self._missed_said.pop(table_id, 0) - len(kept)
+        if dropped <= 0:
+            return kept
+        lines = "line" if dropped == 1 else "lines"
+        note = ChatLine(table_id, "", f"{dropped} earlier chat {lines} came while this table was closed (not kept)")
+        return ((kept[0][0], note), *kept)
 
     def _show_details(self) -> None:
         info = self.selected
@@ -228,6 +242,7 @@ class LobbyScreen(Screen[None]):
         elif isinstance(reply, ChatLine) and table_id not in self._leaving:
             missed = self._missed.setdefault(table_id, deque(maxlen=MISSED_CHAT_LINES))
             missed.append((self._log_lengths.get(table_id), reply))
+            self._missed_said[table_id] = self._missed_said.get(table_id, 0) + 1
             self._show_tables()
         elif isinstance(reply, Refused):
             self._opening = None
@@ -265,7 +280,7 @@ class LobbyScreen(Screen[None]):
         for seen_at, seen in last.chats if last is not None else ():
             match.add_chat(seen, seen_at)
         self._last_match[update.table] = match
-        missed = self._missed.pop(update.table, ())
+        missed = self._forget_missed(update.table)
         for at, line in missed:  # where they were said among the game's lines
             match.add_chat(chat_text(line), at)
         screen = remote_screen_class(update.game)(match)
@@ -312,7 +327,7 @@ class LobbyScreen(Screen[None]):
         if self.client is not None and info is not None:
             self.client.send(Leave(table=info.id))
             self._leaving.add(info.id)
-            self._missed.pop(info.id, None)
+            self._forget_missed(info.id)
             self._last_match.pop(info.id, None)
             self._show_tables()
             self.notify(f"You no longer follow {info.title}; your seat stays yours.")
