@@ -248,8 +248,12 @@ class TableHost:
                 self._announce()
             elif isinstance(request, Watch):
                 table.watch(member)
+                if not table.stored.public:  # listed to this connection only while it follows
+                    member.send(self._listing(member))
             elif isinstance(request, Leave):
                 table.unwatch(member)
+                if not table.stored.public:
+                    member.send(self._listing(member))
                 member.send(Done(table=table.id))
             else:
                 await table.request(member, request)
@@ -257,8 +261,14 @@ class TableHost:
             member.send(Refused(reason="You are already connected."))
 
     def _listing(self, member: Member) -> Tables:
+        """The tables this connection sees: the public ones, its own, and any it follows
+        (a private table watched by its code, so its spectator can open it again)."""
         return Tables(
-            tables=[t.info(member.owner) for t in self.tables.values() if t.stored.public or t.is_member(member.owner)]
+            tables=[
+                t.info(member.owner)
+                for t in self.tables.values()
+                if t.stored.public or t.is_member(member.owner) or member in t.watchers
+            ]
         )
 
     def _announce(self) -> None:
@@ -285,10 +295,11 @@ class TableHost:
         self, member: Member, request: Join | Watch | Leave | Act | Probe | Chat | VoteBot | Close
     ) -> Table | None:
         """The table a request names, if this member may reach it: public, or private and
-        theirs, or private with its invite code."""
+        theirs, or private and followed by this connection (watched by its code), or private
+        with its invite code."""
         invite = getattr(request, "invite", "").strip().upper()
         table = self.tables.get(request.table)
-        if table is not None and (table.stored.public or table.is_member(member.owner)):
+        if table is not None and (table.stored.public or table.is_member(member.owner) or member in table.watchers):
             return table
         if invite and not self._may_try_a_code(member.owner):
             member.send(Refused(reason="Too many wrong invite codes: wait a few minutes.", table=request.table))

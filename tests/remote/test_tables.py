@@ -20,6 +20,7 @@ from server.protocol import (
     CreateTable,
     Done,
     Join,
+    Leave,
     ListTables,
     Refused,
     SeatRequest,
@@ -95,6 +96,28 @@ async def test_a_private_table_needs_its_invite_code(start_host, connect):
     ana.send(ListTables())
     [info] = (await ana.wait_for(lambda r: isinstance(r, Tables))).tables
     assert info.invite == invite
+
+
+async def test_a_private_table_watched_by_its_code_is_listed_to_its_spectator_while_followed(start_host, connect):
+    """A spectator who came by the code can open the table again from the lobby (and see the
+    chat kept for it there), chat and leave it (the host refused both without the code);
+    nobody else without the code sees it."""
+    host = await start_host()
+    ana, bo, cy = await connect(host, ANA, "Ana"), await connect(host, BO, "Bo"), await connect(host, CY, "Cy")
+    made = await create(ana, "bivi", [SeatRequest("me"), SeatRequest("open")], public=False)
+    invite = host.tables[made.table].stored.invite
+    bo.send(Watch(table=made.table, invite=invite))
+    listed = await bo.wait_for(lambda r: isinstance(r, Tables) and r.tables)
+    assert [t.id for t in listed.tables] == [made.table]
+    bo.send(ListTables())
+    assert [t.id for t in (await bo.wait_for(lambda r: isinstance(r, Tables))).tables] == [made.table]
+    cy.send(ListTables())
+    assert (await cy.wait_for(lambda r: isinstance(r, Tables))).tables == []
+    bo.send(Chat(table=made.table, text="nice move"))
+    said = await bo.wait_for(lambda r: isinstance(r, (ChatLine, Refused)))  # spectators hear spectators
+    assert said == ChatLine(table=made.table, name="Bo", text="nice move", spectator=True)
+    bo.send(Leave(table=made.table))
+    assert (await bo.wait_for(lambda r: isinstance(r, Tables))).tables == []
 
 
 async def test_two_actions_on_one_version_apply_exactly_once(start_host, connect):
