@@ -9,6 +9,7 @@ save that replays the same."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 
 from engines.bivi.actions import CubeAt, Place
@@ -91,7 +92,10 @@ async def test_two_ssh_players_and_a_bot_play_a_whole_bivi_table(start_gateway, 
                 if board == "tile":
                     await terminal.wait_until(lambda: GHOST_FITS in terminal.text, "the ghost tile where it fits")
                     # One step aside and, where the rules refuse it, back: the reason shows.
+                    before = terminal.text
                     terminal.press(LEFT)
+                    with contextlib.suppress(AssertionError):  # unchanged: the ghost is at the left edge
+                        await terminal.wait_until(lambda: terminal.text != before, "the ghost one step left", 5)
                     await terminal.settle(quiet=0.5)
                     if GHOST_FITS not in terminal.text:
                         assert "\u2717 " in terminal.text, "a refused ghost says why"

@@ -21,7 +21,9 @@ def pytest_collection_modifyitems(config, items) -> None:
 
 @pytest.fixture
 async def start_gateway(tmp_path):
-    """`await start_gateway(max_sessions=..., ...)` -> a running Gateway on 127.0.0.1:0."""
+    """`await start_gateway(max_sessions=..., ...)` -> a running Gateway on 127.0.0.1:0 whose
+    remote tables get seeds 1, 2, 3... in order of creation, so every run plays the same games
+    (a game drawn at random could lack the moment a test plays by keys)."""
     gateways: list[Gateway] = []
 
     async def start(**overrides) -> Gateway:
@@ -34,6 +36,8 @@ async def start_gateway(tmp_path):
         for name, value in overrides.items():
             setattr(options, name, value)
         gateway = Gateway(options)
+        seeds = iter(range(1, 1_000_000))
+        gateway.tables.new_seed = lambda: next(seeds)
         gateways.append(gateway)
         await gateway.start()
         return gateway
