@@ -145,6 +145,8 @@ class SetupScreen(StyledOnOpen, Screen[None]):
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
+        #: The game being set up: the palette over the form offers its rules topics.
+        self.game_id = game_id
         self.entry = find_game(game_id)
         self.engine = load_engine(game_id)
         self.kinds = ["human", *offered_levels(self.engine)]
