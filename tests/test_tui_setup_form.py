@@ -221,3 +221,24 @@ async def test_a_seats_default_name_follows_its_kind_and_a_name_typed_stays(tmp_
         assert kinds[0].value == "random" and names[0].value == "Random bot 1"
         await pilot.press("left")
         assert names[0].value == "Player 1"
+
+
+async def test_a_refusal_of_the_form_shows_where_the_player_is_looking(tmp_path) -> None:
+    """Enter in a field high up a form taller than the terminal: the sentence saying what is
+    wrong, under the last field, comes into view (the form looked as if Enter did nothing)."""
+    from tests.layout import screen_text
+    from tests.tui_helpers import type_text, wait_until
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = await open_setup_form(app, pilot, "camp_grizzly")
+        await pilot.press("ctrl+n")  # two seats: the form no longer fits in 24 rows
+        # The seats' names and kinds, two options, then the counselors.
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "tab", "tab")
+        await type_text(app, pilot, "9,x")
+        assert "9,x" in screen_text(setup)
+        await pilot.press("enter")
+        error = setup.query_one("#setup-error")
+        await wait_until(pilot, lambda: "Counselors:" in str(error.render()), "the refusal")
+        await wait_until(pilot, lambda: "is not numbers" in screen_text(setup), "the refusal in view")

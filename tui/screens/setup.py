@@ -278,6 +278,9 @@ class SetupScreen(StyledOnOpen, Screen[None]):
             match = Match(self.engine, options, seats, seed)
         except (BadOptions, msgspec.ValidationError, ValueError) as problem:
             error.update(str(problem))
+            # Under the last field: in a form taller than the terminal, Enter in a field
+            # near its top seemed to do nothing.
+            self.call_after_refresh(error.scroll_visible, animate=False)
             return
         from tui.opening import open_match
 
