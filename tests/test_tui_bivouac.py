@@ -300,3 +300,23 @@ async def test_wage_debt_is_asked_under_the_board_and_paid_from_the_list_by_keys
         await settle(app, pilot)
         assert sum(match.state.players[0].resources) == held - 1
         assert any(e.seat == 0 and e.action.startswith("pay ") for e in match.journal)
+
+
+async def test_c_brings_the_hand_it_opens_into_view_at_80x24() -> None:
+    """The hand is listed on the player's board, below the camp's detail: at 80x24 `c`
+    opened it out of sight, and the key seemed to do nothing."""
+    from tests.layout import screen_text
+    from tests.tui_helpers import wait_until
+
+    options = BivouacOptions(expansion=True, first_player="1")
+    match = Match(ENGINE, options, [SeatSpec("Ana"), SeatSpec("Bo")], 2)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(BivouacScreen(match, None))
+        await pilot.pause()
+        screen = app.screen
+        hand = [content.name(u) for u in match.state.players[screen.viewer].upgrade_hand]
+        assert hand and not any(name in screen_text(screen) for name in hand)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: hand[0] in screen_text(screen), "the hand in view", timeout=10)
