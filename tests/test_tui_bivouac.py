@@ -217,8 +217,15 @@ async def test_the_last_month_by_keys_reaches_the_end_screen_with_the_breakdown(
                 await pilot.press("1")
             await settle(app, pilot)
         assert isinstance(app.screen, EndScreen) and match.is_over()
-        shown = app.export_screenshot()
-        assert "Resources" in shown and "Activities&#160;owned" in shown
+        # The end screen is composed after it is pushed: under load a screenshot taken at
+        # once caught it empty.
+        from tests.tui_helpers import wait_until
+
+        await wait_until(
+            pilot,
+            lambda: "Resources" in (shown := app.export_screenshot()) and "Activities&#160;owned" in shown,
+            "the breakdown drawn",
+        )
 
 
 @pytest.mark.parametrize("expansion", [False, True])
