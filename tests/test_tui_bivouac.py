@@ -217,8 +217,15 @@ async def test_the_last_month_by_keys_reaches_the_end_screen_with_the_breakdown(
                 await pilot.press("1")
             await settle(app, pilot)
         assert isinstance(app.screen, EndScreen) and match.is_over()
-        shown = app.export_screenshot()
-        assert "Resources" in shown and "Activities&#160;owned" in shown
+        # The end screen is composed after it is pushed: under load a screenshot taken at
+        # once caught it empty.
+        from tests.tui_helpers import wait_until
+
+        await wait_until(
+            pilot,
+            lambda: "Resources" in (shown := app.export_screenshot()) and "Activities&#160;owned" in shown,
+            "the breakdown drawn",
+        )
 
 
 @pytest.mark.parametrize("expansion", [False, True])
@@ -300,3 +307,23 @@ async def test_wage_debt_is_asked_under_the_board_and_paid_from_the_list_by_keys
         await settle(app, pilot)
         assert sum(match.state.players[0].resources) == held - 1
         assert any(e.seat == 0 and e.action.startswith("pay ") for e in match.journal)
+
+
+async def test_c_brings_the_hand_it_opens_into_view_at_80x24() -> None:
+    """The hand is listed on the player's board, below the camp's detail: at 80x24 `c`
+    opened it out of sight, and the key seemed to do nothing."""
+    from tests.layout import screen_text
+    from tests.tui_helpers import wait_until
+
+    options = BivouacOptions(expansion=True, first_player="1")
+    match = Match(ENGINE, options, [SeatSpec("Ana"), SeatSpec("Bo")], 2)
+    app = CampfireApp(save_dir=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(BivouacScreen(match, None))
+        await pilot.pause()
+        screen = app.screen
+        hand = [content.name(u) for u in match.state.players[screen.viewer].upgrade_hand]
+        assert hand and not any(name in screen_text(screen) for name in hand)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: hand[0] in screen_text(screen), "the hand in view", timeout=10)

@@ -297,3 +297,25 @@ def test_drawings_name_things_and_never_show_ids() -> None:
             assert not re.search(rf"\b{re.escape(some_id)}\b", text), some_id
     assert "Legend:" in text and "LEGEND" in text and "Mossback" in text
     assert any(content.tasks()[t].name in text for island in view.islands for t in island.tasks)
+
+
+async def test_the_city_says_why_no_fate_tile_can_be_placed_on_your_turn(tmp_path) -> None:
+    """The status line offers "place a fate tile" on every turn, but with more than one
+    action tile in hand the fate area takes no keys: the line under the city says why
+    (nothing did, and the palette lists no placement)."""
+    from tests.layout import screen_text
+    from tests.tui_helpers import wait_until
+
+    match = Match(ENGINE, ENGINE.default_options(), [SeatSpec("Ana")], 1)
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, match)
+        screen = app.screen
+        await pilot.press("1")  # keep the centre fate tile: five action tiles in hand
+        await wait_until(pilot, lambda: "place a fate tile" in screen_text(screen), "the first turn")
+        assert not screen.placing
+        await wait_until(pilot, lambda: "Fate tile: You hold 5 action tiles" in screen_text(screen), "the reason")
+        while not screen.placing:  # discarding down to one tile: the ghost takes the keys
+            screen.choose_action(next(a for a in screen.match.legal_actions(0) if isinstance(a, Discard)))
+            await settle(app, pilot)
+        assert "Fate tile:" not in screen_text(screen)

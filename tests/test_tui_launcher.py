@@ -241,6 +241,23 @@ async def test_continue_names_its_game_and_skips_one_left_without_an_action(tmp_
         assert [s.name for s in app.screen.match.seats] == ["Ana", "Ben"]
 
 
+async def test_enter_on_the_load_screen_opens_the_save_under_the_cursor_at_once(tmp_path) -> None:
+    """The Load screen's title says "Enter: load": the first save is under the cursor when
+    it opens, so Enter loads it with no arrow key first."""
+    from tests.tui_helpers import wait_until
+    from tui.screens.game import GameScreen
+
+    await write_save(tmp_path, ["Ana", "Ben"], ["bank left"])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen), "the save opening", timeout=15)
+        assert [seat.name for seat in app.screen.match.seats] == ["Ana", "Ben"]
+
+
 async def test_load_lists_the_mode_of_each_save_and_hides_the_seed_of_a_game_of_chance_in_progress(tmp_path) -> None:
     from textual.widgets import OptionList
 

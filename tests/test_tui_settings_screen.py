@@ -74,6 +74,24 @@ async def test_settings_screen_opens_with_the_focus_on_its_first_field(tmp_path)
         assert app.focused is not None and app.focused.id == "glyphs"
 
 
+async def test_enter_in_the_bot_pace_saves_as_the_button_does(tmp_path) -> None:
+    """A player types the pace and presses Enter, as in the new game form: the settings are
+    saved (Enter did nothing; only the button saved)."""
+    from tests.tui_helpers import type_text, wait_until
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("tab", "ctrl+u")
+        assert app.focused is not None and app.focused.id == "bot-delay"
+        await type_text(app, pilot, "1.5")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, LauncherScreen), "the settings saved", timeout=10)
+        assert app.bot_delay == 1.5
+
+
 @pytest.mark.parametrize("term, offered", [("linux", True), ("vt100", True), ("xterm-256color", False)])
 async def test_first_run_in_a_limited_terminal_offers_ascii(tmp_path, monkeypatch, term, offered) -> None:
     from tui.glyphs import ASCII

@@ -189,3 +189,56 @@ async def test_setup_form_opens_already_scrolled_to_its_start_button(tmp_path) -
         assert setup.query_one("#start").region.bottom <= body.region.bottom
         # Not gliding there: a scroll animation kept the new form moving after it opened.
         assert not [attribute for attribute in started if attribute.startswith("scroll")]
+
+
+async def test_a_seats_default_name_follows_its_kind_and_a_name_typed_stays(tmp_path) -> None:
+    """Seat 2 opens as "Normal bot 2": made hard it is "Hard bot 2", made a person's seat it
+    is "Player 2" (a person was called "Normal bot 2", and a hard bot "Normal bot 2"); a name
+    somebody typed is never replaced."""
+    from textual.widgets import Input
+
+    from tui.widgets.choice import ChoiceField
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = await open_setup_form(app, pilot, "bivi")
+        names = list(setup.query(".seat-name").results(Input))
+        kinds = list(setup.query(".seat-kind").results(ChoiceField))
+        assert [n.value for n in names] == ["Player 1", "Normal bot 2"]
+        await pilot.press("tab", "tab", "tab", "tab")  # the second seat's kind
+        assert app.focused is kinds[1]
+        await pilot.press("right")
+        assert kinds[1].value == "hard" and names[1].value == "Hard bot 2"
+        while kinds[1].value != "human":
+            await pilot.press("left")
+        assert names[1].value == "Player 2"
+        await pilot.press("right")
+        assert names[1].value == "Random bot 2"
+        await pilot.press("shift+tab", "ctrl+u", *"Bea", "tab", "right")
+        assert names[1].value == "Bea" and kinds[1].value == "easy"
+        await pilot.press("shift+tab", "shift+tab", "right")  # the first seat as a bot, then back
+        assert kinds[0].value == "random" and names[0].value == "Random bot 1"
+        await pilot.press("left")
+        assert names[0].value == "Player 1"
+
+
+async def test_a_refusal_of_the_form_shows_where_the_player_is_looking(tmp_path) -> None:
+    """Enter in a field high up a form taller than the terminal: the sentence saying what is
+    wrong, under the last field, comes into view (the form looked as if Enter did nothing)."""
+    from tests.layout import screen_text
+    from tests.tui_helpers import type_text, wait_until
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = await open_setup_form(app, pilot, "camp_grizzly")
+        await pilot.press("ctrl+n")  # two seats: the form no longer fits in 24 rows
+        # The seats' names and kinds, two options, then the counselors.
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "tab", "tab")
+        await type_text(app, pilot, "9,x")
+        assert "9,x" in screen_text(setup)
+        await pilot.press("enter")
+        error = setup.query_one("#setup-error")
+        await wait_until(pilot, lambda: "Counselors:" in str(error.render()), "the refusal")
+        await wait_until(pilot, lambda: "is not numbers" in screen_text(setup), "the refusal in view")

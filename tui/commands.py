@@ -48,11 +48,26 @@ class RankedProvider(Provider):
         self.ranked = RankedSearch()
 
 
+def game_in_play(screen: Screen[Any]) -> str | None:
+    """The game a screen belongs to: its own, or that of the game screen it was opened over
+    (the whole log, a hot-seat curtain, the keys...); None on the launcher's screens."""
+    own = getattr(screen, "game_id", None)
+    if own:
+        return str(own)
+    stack = screen.app.screen_stack
+    below = stack[: stack.index(screen)] if screen in stack else stack
+    for other in reversed(below):
+        game_id = getattr(other, "game_id", None)
+        if game_id:
+            return str(game_id)
+    return None
+
+
 class RulesTopics(RankedProvider):
     """`rules: <game> / <section>` for the game on screen, or every ready game."""
 
     def _games(self) -> tuple[str, ...]:
-        game_id = getattr(self.screen, "game_id", None)
+        game_id = game_in_play(self.screen)
         return (game_id,) if game_id else tuple(g.id for g in ready_games())
 
     def _topics(self) -> list[Topic]:

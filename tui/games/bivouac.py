@@ -249,6 +249,21 @@ class BivouacScreen(GameScreen):
     def action_show_hand(self) -> None:
         self._hand_shown_to = None if self._hand_shown_to == self.viewer else self.viewer
         self.draw(self.table)
+        if self._hand_shown_to is not None and self.viewer is not None:
+            # The hand is listed on the player's board, under the camp's detail: out of
+            # sight in a small terminal, where `c` seemed to do nothing.
+            self.call_after_refresh(self._hand_into_view, self.viewer)
+
+    def _hand_into_view(self, seat: int) -> None:
+        """Scroll the panel under the camp to the foot of `seat`'s board, where its hand is."""
+        info = self.info_panel()
+        boards = self.query_one("#bv-boards")
+        board = self.query_one(f"#bv-board-{seat}")
+        if boards.parent is not info:  # beside the camp (200 columns): all of it in view
+            return
+        top = boards.virtual_region.y + board.virtual_region.y
+        bottom = boards.virtual_region.y + board.virtual_region.bottom
+        info.scroll_to(y=max(top, bottom - info.scrollable_content_region.height), animate=False)
 
     def info_panel(self) -> VerticalScroll:
         return self.query_one("#bv-info", VerticalScroll)

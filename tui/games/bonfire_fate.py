@@ -134,7 +134,7 @@ class FateGhostScreen(GameScreen):
     def _fate_ghost(self, you) -> tuple[FateGhost | None, str]:
         """The ghost as the fate area shows it, and the hint that tells what it would do."""
         if not self.placing:
-            return None, ""
+            return None, self._no_fate_reason(you)
         symbols = fate_symbols(self._column_tile())
         cells = self._ghost_cells()
         legal = self._ghost_action() is not None
@@ -154,6 +154,19 @@ class FateGhostScreen(GameScreen):
             )
         reason = city.placement_problem(you.grid, cells) or "That fate tile cannot go there."
         return ghost, f"{self.campfire.glyphs.ghost_bad} {where}: {reason}"
+
+    def _no_fate_reason(self, you) -> str:
+        """Why no fate tile goes down now, while you act: the status line offers placing
+        one on every turn, and the fate area took no keys without a word (with more than
+        one action tile in hand)."""
+        table = self.table
+        if table is None or not table.acting or self._curtain_up or not you.fate_column:
+            return ""
+        view = table.view
+        if view.phase != "turn" or view.flags.main_done or view.pending or view.flags.walkers:
+            return ""  # the status line says what comes first
+        reason = self.match.refusal(self.me, Fate("top", 0, 0, "E"))
+        return f"{self.campfire.glyphs.ghost_bad} Fate tile: {reason}" if reason else ""
 
     def _show_fate_board(self, you, ghost: FateGhost | None, big: bool) -> None:
         """Draw the fate area; when the board already shows this city of this state at this

@@ -77,6 +77,11 @@ class LoadScreen(Screen[None]):
         for info in self.infos:
             setup = "" if info.error else save_setup(info)
             listing.add_option(Option(Text(save_line(info, setup)), disabled=info.error is not None))
+        # The first save that opens is under the cursor, so Enter loads it at once (an
+        # option list starts with nothing highlighted, and Enter did nothing).
+        readable = [n for n, info in enumerate(self.infos) if info.error is None]
+        if readable:
+            listing.highlighted = readable[0]
         listing.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

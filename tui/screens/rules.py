@@ -68,6 +68,8 @@ class RulesScreen(Screen[None]):
 
     def __init__(self, game_id: str, anchor: str = "") -> None:
         super().__init__()
+        #: Whose rules: the palette over this screen offers that game's topics.
+        self.game_id = game_id
         self.book: RulesBook = load_rules(game_id)
         self.opening_anchor = anchor  # not `anchor`: that is a Widget method
         self.shown: list[RulesSection] = list(self.book.sections)

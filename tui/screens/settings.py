@@ -50,6 +50,13 @@ class SettingsScreen(Screen[None]):
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.apply_and_save()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        # Enter in the bot pace saves, as Enter in a field of the new game form starts.
+        self.apply_and_save()
+
+    def apply_and_save(self) -> None:
         try:
             delay = float(self.query_one("#bot-delay", Input).value or 0)
         except ValueError:

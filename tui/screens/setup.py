@@ -110,6 +110,16 @@ def read_option(field: OptionField, text: str) -> object:
     return [int(part) for part in text.replace(" ", "").split(",") if part]
 
 
+def default_seat_name(engine: Any, kind: str, number: int) -> str:
+    """What a seat is called when nobody names it: "Player 2", "Hard bot 2" (the first
+    seat's person, after the SSH username when there is one)."""
+    if kind != "human":
+        return bot_seat_name(level_key(engine, kind), number)
+    if number == 1:
+        return os.environ.get(PLAYER_NAME_ENV, "").strip() or "Player 1"
+    return f"Player {number}"
+
+
 class SeatRow(Horizontal):
     def __init__(self, number: int, name: str, kind: str, kinds: list[str], engine: Any) -> None:
         super().__init__(classes="seat-row")
@@ -123,6 +133,17 @@ class SeatRow(Horizontal):
         yield Label(f"Seat {self.number}", classes="hint")
         yield Input(value=self._seat_name, placeholder="name", classes="seat-name", max_length=MAX_SEAT_NAME)
         yield ChoiceField(self._kinds, self._kind, classes="seat-kind")
+
+    def on_mount(self) -> None:
+        self.watch(self.query_one(".seat-kind", ChoiceField), "value", self._kind_changed, init=False)
+
+    def _kind_changed(self, kind: str) -> None:
+        # A name the form gave follows the kind (a person was called "Normal bot 2");
+        # a name somebody typed stays.
+        name = self.query_one(".seat-name", Input)
+        if name.value == default_seat_name(self._engine, self._kind, self.number):
+            name.value = default_seat_name(self._engine, kind, self.number)
+        self._kind = kind
 
     def spec(self) -> SeatSpec:
         name = clean_name(self.query_one(".seat-name", Input).value)[:MAX_SEAT_NAME] or f"Player {self.number}"
@@ -145,6 +166,8 @@ class SetupScreen(StyledOnOpen, Screen[None]):
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
+        #: The game being set up: the palette over the form offers its rules topics.
+        self.game_id = game_id
         self.entry = find_game(game_id)
         self.engine = load_engine(game_id)
         self.kinds = ["human", *offered_levels(self.engine)]
@@ -210,11 +233,7 @@ class SetupScreen(StyledOnOpen, Screen[None]):
     def _seat_row(self, number: int) -> SeatRow:
         best_bot = default_level(self.engine)
         kind = "human" if number == 1 or best_bot is None else level_name(best_bot)
-        if number == 1:
-            name = os.environ.get(PLAYER_NAME_ENV, "").strip() or "Player 1"
-        else:
-            name = f"Player {number}" if best_bot is None else bot_seat_name(best_bot, number)
-        return SeatRow(number, name, kind, self.kinds, self.engine)
+        return SeatRow(number, default_seat_name(self.engine, kind, number), kind, self.kinds, self.engine)
 
     def action_add_seat(self) -> None:
         seats = self.query_one("#seats", Vertical)
@@ -259,6 +278,9 @@ class SetupScreen(StyledOnOpen, Screen[None]):
             match = Match(self.engine, options, seats, seed)
         except (BadOptions, msgspec.ValidationError, ValueError) as problem:
             error.update(str(problem))
+            # Under the last field: in a form taller than the terminal, Enter in a field
+            # near its top seemed to do nothing.
+            self.call_after_refresh(error.scroll_visible, animate=False)
             return
         from tui.opening import open_match
 
