@@ -170,7 +170,15 @@ class TableHost:
 
     def _open(self, stored: StoredTable, match: Match) -> Table:
         assert self.store is not None
-        table = Table(stored, match, self.store, self.bot_delay, self.limits.away_seconds, workers=self.search_workers)
+        table = Table(
+            stored,
+            match,
+            self.store,
+            self.bot_delay,
+            self.limits.away_seconds,
+            workers=self.search_workers,
+            on_finished=self._announce,
+        )
         self.tables[stored.id] = table
         table.start()
         return table

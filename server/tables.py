@@ -85,8 +85,11 @@ class Table:
         away_limit: float = 120.0,
         *,
         workers: SearchWorkers,
+        on_finished: Callable[[], None] = lambda: None,
     ) -> None:
         self.stored = stored
+        #: Called when an action ends the game: the lobby lists the table as finished.
+        self.on_finished = on_finished
         self.match = match
         self.store = store
         self.bot_delay = bot_delay
@@ -342,6 +345,8 @@ class Table:
                 member.send(Refused(reason="The table could not record that action; try again.", table=self.id))
             return False
         self.broadcast()
+        if self.match.is_over():
+            self.on_finished()
         return True
 
     def _replayed_from_store(self) -> Match:
