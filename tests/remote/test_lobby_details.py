@@ -64,3 +64,32 @@ async def test_the_details_name_the_players_and_follow_the_game_played_since(
             f"the details say where the game stands now ({now!r}), not {_details(lobby)!r}",
         )
         assert "Player 1" not in _details(lobby) and "Player 2" not in _details(lobby), _details(lobby)
+
+
+async def test_enter_alone_does_not_close_a_table_only_y_does(start_host, tmp_path, monkeypatch):
+    """Closing a table ends it for every player: the question takes y, not the Enter a
+    player may press out of habit."""
+    from tui.screens.question import QuestionScreen
+
+    host = await start_host()
+    monkeypatch.setenv(SOCKET_VARIABLE, str(host.socket_path))
+    monkeypatch.setenv(TOKEN_VARIABLE, host.issue_token(ANA, "Ana"))
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.client is not None, "lobby")
+        lobby = app.screen
+        ana = lobby.client
+        from tests.remote.helpers import create as create_table
+
+        made = await create_table(ana, "bivi", [SeatRequest("me"), SeatRequest("open")])
+        await _until(pilot, lambda: any(t.id == made.table for t in lobby.tables), "the table is listed")
+        await pilot.press("c")
+        await _until(pilot, lambda: isinstance(app.screen, QuestionScreen), "the question")
+        hint = " ".join(str(s.render()) for s in app.screen.query("Static"))
+        assert "Enter" not in hint, hint
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuestionScreen) and not host.tables[made.table].closed
+        await pilot.press("y")
+        await _until(pilot, lambda: host.tables[made.table].closed, "the table closed by y")

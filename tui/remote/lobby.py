@@ -338,7 +338,10 @@ class LobbyScreen(Screen[None]):
                 self.client.send(Close(table=info.id))
 
         self.app.push_screen(
-            QuestionScreen(f"Close this {info.title} table? Nobody plays on; it stays among the finished tables."),
+            QuestionScreen(
+                f"Close this {info.title} table? Nobody plays on; it stays among the finished tables.",
+                enter_says_yes=False,
+            ),
             answered,
         )
 
