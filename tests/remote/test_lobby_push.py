@@ -66,3 +66,28 @@ async def test_a_table_whose_game_ends_moves_to_the_finished_tables_in_every_lob
     assert host.tables["ending"].match.is_over()
     listed = await cy.wait_for(lambda r: isinstance(r, Tables) and any(t.id == "ending" and t.over for t in r.tables))
     assert listed is not None
+
+
+async def test_a_player_not_following_their_table_is_told_when_it_becomes_their_turn(start_host, connect):
+    """The lobby's '> your turn' came from the table's Updates, which go only to those
+    following it: a player who had stopped following saw no mark when their turn came."""
+    from server.protocol import Join, Leave
+
+    host = await start_host()
+    bo = await connect(host, "SHA256:bo", "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
+    ana = await connect(host, "SHA256:ana", "Ana")
+    ana.send(Join(table=made.table))
+    await settled(host, made.table, [bo, ana])
+    ana.send(Leave(table=made.table))
+    table = host.tables[made.table]
+    async with asyncio.timeout(5):
+        while any(w.seat == 1 for w in table.watchers.values()):
+            await asyncio.sleep(0.01)
+    assert table.match.actors() == (0,)
+    await play_text(bo, made.table, bo.updates[made.table].legal[0].text)
+    assert table.match.actors() == (1,)
+    listed = await ana.wait_for(
+        lambda r: isinstance(r, Tables) and any(t.id == made.table and t.your_turn for t in r.tables)
+    )
+    assert listed is not None
