@@ -271,7 +271,8 @@ class TableHost:
         )
 
     def _announce(self) -> None:
-        """Push the lobby to everyone connected when a table appears or a seat is taken.
+        """Push the lobby to everyone connected when a table appears, a seat is taken, a
+        table is closed or its game ends.
 
         One task sends it, one connection per turn of the event loop: with 200 connections
         and 50 tables a whole round is 10,000 table lines, and done in one go it held up

@@ -201,7 +201,8 @@ class LobbyScreen(Screen[None]):
         self.action_sit()
 
     def _your_turn(self, update: Update) -> None:
-        """Mark the table from a pushed update: the host lists it only on changes of seats."""
+        """Mark a followed table from its pushed update (the host sends the list again
+        for tables, seats, ends of games, and turns at tables the player does not follow)."""
         for number, info in enumerate(self.tables):
             if info.id == update.table:
                 yours = update.seat is not None and update.seat in update.actors
