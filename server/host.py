@@ -170,7 +170,16 @@ class TableHost:
 
     def _open(self, stored: StoredTable, match: Match) -> Table:
         assert self.store is not None
-        table = Table(stored, match, self.store, self.bot_delay, self.limits.away_seconds, workers=self.search_workers)
+        table = Table(
+            stored,
+            match,
+            self.store,
+            self.bot_delay,
+            self.limits.away_seconds,
+            workers=self.search_workers,
+            on_finished=self._announce,
+            on_turn=self._tell_whose_turn,
+        )
         self.tables[stored.id] = table
         table.start()
         return table
@@ -272,7 +281,8 @@ class TableHost:
         )
 
     def _announce(self) -> None:
-        """Push the lobby to everyone connected when a table appears or a seat is taken.
+        """Push the lobby to everyone connected when a table appears, a seat is taken, a
+        table is closed or its game ends.
 
         One task sends it, one connection per turn of the event loop: with 200 connections
         and 50 tables a whole round is 10,000 table lines, and done in one go it held up
@@ -282,6 +292,15 @@ class TableHost:
         self._lobby_changed = True
         if self._announcer is None or self._announcer.done():
             self._announcer = asyncio.get_running_loop().create_task(self._send_lobby(), name="lobby")
+
+    def _tell_whose_turn(self, table: Table) -> None:
+        """The lobby of each seated player not following `table` (a follower's marks come
+        from its Updates): their '> your turn' mark follows the game. Only the table's own
+        players are sent it, not every connection."""
+        owners = {seat.owner for seat in table.stored.seats if seat.kind == "human"}
+        for member in list(self._members):
+            if member.owner in owners and member not in table.watchers:
+                member.send(self._listing(member))
 
     async def _send_lobby(self) -> None:
         while self._lobby_changed:

@@ -85,8 +85,14 @@ class Table:
         away_limit: float = 120.0,
         *,
         workers: SearchWorkers,
+        on_finished: Callable[[], None] = lambda: None,
+        on_turn: Callable[[Table], None] = lambda table: None,
     ) -> None:
         self.stored = stored
+        #: Called when an action ends the game: the lobby lists the table as finished.
+        self.on_finished = on_finished
+        #: Called when an action changes who must act: their lobbies mark it.
+        self.on_turn = on_turn
         self.match = match
         self.store = store
         self.bot_delay = bot_delay
@@ -326,6 +332,7 @@ class Table:
         """Apply, persist, then tell every watcher. False (and nothing changed) when the
         engine refuses; the sender is told why."""
         version = self.version
+        actors = self.match.actors()
         try:
             self.match.act(seat, action)
         except IllegalAction as error:
@@ -342,6 +349,10 @@ class Table:
                 member.send(Refused(reason="The table could not record that action; try again.", table=self.id))
             return False
         self.broadcast()
+        if self.match.is_over():
+            self.on_finished()
+        elif self.match.actors() != actors:
+            self.on_turn(self)
         return True
 
     def _replayed_from_store(self) -> Match:

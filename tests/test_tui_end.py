@@ -31,3 +31,21 @@ async def test_a_winning_rival_is_named_in_the_headline(tmp_path):
         await pilot.pause()
         headline = str(app.screen.query_one("#end-headline", Static).render())
         assert headline == "Game over. Tom wins!"
+
+
+async def test_the_key_the_hint_names_for_review_opens_the_review(tmp_path):
+    """The hint said "R: review" while the key is r: a capital R did nothing."""
+    import re
+
+    app = CampfireApp(save_dir=tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        answers: list[str] = []
+        app.push_screen(EndScreen(TOM_WINS, ["Ana"], reviewable=True), answers.append)
+        await pilot.pause()
+        hints = " ".join(str(s.render()) for s in app.screen.query(".hint"))
+        named = re.search(r"(\S+): review", hints)
+        assert named is not None, hints
+        await pilot.press(named.group(1))
+        await pilot.pause()
+        assert answers == ["review"], (named.group(1), answers)

@@ -47,6 +47,8 @@ async def test_the_seat_due_to_act_opens_the_table_and_moves_by_keys(
             await _until(pilot, lambda: screen.remote.version > version, "Ana's screen showing Bo's move")
         assert 0 in screen.remote.actors(), "Ana never came to act"
         before = screen.remote.version
+        # A loaded machine may hand the seat over before the screen has composed its list.
+        await _until(pilot, lambda: bool(screen.query(ActionList)), "the action list composed")
         screen.query_one(ActionList).focus()
         # Its first listed action by its number key (a turn played only on the board, such
         # as Bivouac's placements, goes through the screen as the board's Enter would).

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from server.protocol import ListTables, SeatRequest, Tables
+from server.protocol import ListTables, SeatRequest, Tables, Watch
 from tests.remote.helpers import create, play_text, settled
 
 
@@ -39,3 +39,55 @@ async def test_a_tables_lobby_line_follows_its_game(start_host, connect):
             await settled(host, made.table, [ana])
             await play_text(ana, made.table, action)
     assert lines[0] != lines[1]
+
+
+async def test_a_table_whose_game_ends_moves_to_the_finished_tables_in_every_lobby(tmp_path, start_host, connect):
+    """Nothing but new tables, seats taken and closings pushed the lobby: a game's end left
+    the table among the live ones, 'your turn' and all, in every other player's list."""
+    from engines.core.match import SeatSpec
+    from engines.registry import GAMES
+    from tests.matrix import near_the_end
+    from tests.remote.helpers import store_table
+
+    entry = next(g for g in GAMES if g.id == "bivi")
+    match = near_the_end(entry, [SeatSpec("Ana"), SeatSpec("Bo", "bot", "heuristic")], left=3)
+    store_table(tmp_path / "root", "ending", match, "SHA256:ana", public=True)
+    host = await start_host()
+    ana = await connect(host, "SHA256:ana", "Ana")
+    cy = await connect(host, "SHA256:cy", "Cy")
+    ana.send(ListTables())
+    await ana.wait_for(lambda r: isinstance(r, Tables) and r.tables)
+    ana.send(Watch(table="ending"))
+    for _ in range(20):  # Ana plays the first of her offers, the bot its own, to the end
+        await settled(host, "ending", [ana])
+        if host.tables["ending"].match.is_over():
+            break
+        await play_text(ana, "ending", ana.updates["ending"].legal[0].text)
+    assert host.tables["ending"].match.is_over()
+    listed = await cy.wait_for(lambda r: isinstance(r, Tables) and any(t.id == "ending" and t.over for t in r.tables))
+    assert listed is not None
+
+
+async def test_a_player_not_following_their_table_is_told_when_it_becomes_their_turn(start_host, connect):
+    """The lobby's '> your turn' came from the table's Updates, which go only to those
+    following it: a player who had stopped following saw no mark when their turn came."""
+    from server.protocol import Join, Leave
+
+    host = await start_host()
+    bo = await connect(host, "SHA256:bo", "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
+    ana = await connect(host, "SHA256:ana", "Ana")
+    ana.send(Join(table=made.table))
+    await settled(host, made.table, [bo, ana])
+    ana.send(Leave(table=made.table))
+    table = host.tables[made.table]
+    async with asyncio.timeout(5):
+        while any(w.seat == 1 for w in table.watchers.values()):
+            await asyncio.sleep(0.01)
+    assert table.match.actors() == (0,)
+    await play_text(bo, made.table, bo.updates[made.table].legal[0].text)
+    assert table.match.actors() == (1,)
+    listed = await ana.wait_for(
+        lambda r: isinstance(r, Tables) and any(t.id == made.table and t.your_turn for t in r.tables)
+    )
+    assert listed is not None

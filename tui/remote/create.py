@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 import msgspec
 
 from engines.core.errors import BadOptions
-from engines.core.levels import LEVEL_ORDER, offered_levels, resolve_level
+from engines.core.levels import offered_levels, resolve_level
 from engines.core.protocol import Engine
 from engines.registry import GAMES, load_engine
 from saves.start import parse_options
@@ -39,6 +39,11 @@ def read_seats(text: str, engine: Engine[Any, Any]) -> list[SeatRequest]:
     return seats
 
 
+def levels_hint(game: str) -> str:
+    """The bot levels `game` offers, weakest first."""
+    return f"Bot levels: {', '.join(offered_levels(load_engine(game)))}"
+
+
 class CreateTableScreen(ModalScreen[CreateTable | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="create.cancel")]
 
@@ -53,7 +58,7 @@ class CreateTableScreen(ModalScreen[CreateTable | None]):
             yield Label("Game")
             yield Select(ready, value=ready[0][1], allow_blank=False, compact=True, id="create-game")
             yield Label("Seats: me, open (for a friend) or a bot level, in order")
-            yield Label(f"Bot levels: {', '.join(LEVEL_ORDER)} (as the game offers)", classes="hint")
+            yield Static(levels_hint(ready[0][1]), id="create-levels", classes="hint", markup=False)
             yield Input(value="me,open", compact=True, id="create-seats")
             yield Label("Options, key=value separated by spaces (empty: the defaults)")
             yield Input(compact=True, id="create-options")
@@ -68,6 +73,10 @@ class CreateTableScreen(ModalScreen[CreateTable | None]):
             with Horizontal(id="create-buttons"):
                 yield Button("Create", id="create-go", variant="primary", compact=True)
                 yield Button("Cancel", id="create-cancel", compact=True)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "create-game":
+            self.query_one("#create-levels", Static).update(levels_hint(str(event.value)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create-go":
@@ -84,7 +93,9 @@ class CreateTableScreen(ModalScreen[CreateTable | None]):
         try:
             seats = read_seats(self.query_one("#create-seats", Input).value, engine)
             pairs = self.query_one("#create-options", Input).value.split()
-            options = msgspec.to_builtins(parse_options(engine, pairs))
+            parsed = parse_options(engine, pairs)
+            engine.check_setup(parsed, len(seats))  # the host would refuse it, and the dialog be gone
+            options = msgspec.to_builtins(parsed)
         except BadOptions as problem:
             self.query_one("#create-problem", Static).update(str(problem))
             return

@@ -38,6 +38,7 @@ from server.protocol import (
 )
 from tui.remote.match import RemoteMatch
 from tui.remote.screen import RemoteScreen, chat_text, remote_screen_class
+from tui.widgets.table import name_seats
 from tui.widgets.title_bar import TitleBar
 
 #: Waiting for the next full Update of a table being created (its id is not known yet).
@@ -73,7 +74,8 @@ def table_details(info: TableInfo) -> Text:
             else seat.name
         )
         lines.append(f"Seat {number}: {who}{'  <- you' if seat.yours else ''}")
-    lines += ["", info.status]
+    # Engines name seats "Player N"; the lobby names them as the table does.
+    lines += ["", name_seats(info.status, [seat.name for seat in info.seats])]
     if info.invite:
         lines += ["", f"Invite code: {info.invite}"]
     return Text("\n".join(lines))
@@ -137,6 +139,12 @@ class LobbyScreen(Screen[None]):
         self.client.on_message = hand_on
         self.client.send(ListTables())
         self.refresh_bindings()
+
+    def on_screen_resume(self) -> None:
+        """Back from a table's screen: the host pushes the list only when tables or seats
+        change, so the lines and details of the tables played meanwhile are asked for again."""
+        if self.client is not None:
+            self.client.send(ListTables())
 
     async def on_unmount(self) -> None:
         if self.client is not None:
@@ -207,7 +215,8 @@ class LobbyScreen(Screen[None]):
         self.action_sit()
 
     def _your_turn(self, update: Update) -> None:
-        """Mark the table from a pushed update: the host lists it only on changes of seats."""
+        """Mark a followed table from its pushed update (the host sends the list again
+        for tables, seats, ends of games, and turns at tables the player does not follow)."""
         for number, info in enumerate(self.tables):
             if info.id == update.table:
                 yours = update.seat is not None and update.seat in update.actors
@@ -345,7 +354,10 @@ class LobbyScreen(Screen[None]):
                 self.client.send(Close(table=info.id))
 
         self.app.push_screen(
-            QuestionScreen(f"Close this {info.title} table? Nobody plays on; it stays among the finished tables."),
+            QuestionScreen(
+                f"Close this {info.title} table? Nobody plays on; it stays among the finished tables.",
+                enter_says_yes=False,
+            ),
             answered,
         )
 

@@ -140,7 +140,8 @@ class RemoteMatch:
         if self.update.over:
             return ""
         notes = []
-        others = [a for a in self.update.actors if a >= 0 and a != self.seat]
+        # A player who is away is said so below, not said to be thinking.
+        others = [a for a in self.update.actors if a >= 0 and a != self.seat and self.update.seats[a].away is None]
         if others:
             names = ", ".join(self.update.seats[a].name for a in others)
             notes.append(f"{names} thinking {_minutes(time.monotonic() - self._turn_started)}")

@@ -82,7 +82,7 @@ class EndScreen(ModalScreen[str]):
             if self.details:
                 with VerticalScroll(id="end-details"):
                     yield Static(self.details, markup=False)
-            review = ("   R: review" if room else "   R: review (then C: scores by turn)") if self.reviewable else ""
+            review = ("   r: review" if room else "   r: review (then c: scores by turn)") if self.reviewable else ""
             yield Static(f"Enter: menu   Esc: look at the table   F1: scoring rules{review}", classes="hint")
 
     def _chart_rows(self) -> int:

@@ -294,6 +294,7 @@ class GameScreen(StyledOnOpen, HandOver, BotTurns, GameEnd, Screen[None]):
             acting=acting,
             problem=self.problem,
             outcome=outcome,
+            over=match.is_over(),
             seat_names=names,
             steps_here=self._steps_here,
         )

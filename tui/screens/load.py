@@ -65,7 +65,7 @@ class LoadScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static("Load a saved game   (Enter: load, R: review, Esc: back)", classes="title")
+        yield Static("Load a saved game   (Enter: load, r: review, Esc: back)", classes="title")
         yield OptionList(id="save-table", markup=False)
         yield Footer()
 

@@ -12,20 +12,31 @@ from textual.widgets import Static
 
 class QuestionScreen(ModalScreen[bool]):
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes", id="question.yes"),
+        Binding("y", "answer(True)", "Yes", id="question.yes"),
+        Binding("enter", "enter", "Yes", id="question.enter"),
         Binding("n,escape", "answer(False)", "No", id="question.no"),
     ]
 
-    def __init__(self, question: str, *, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, *, yes: str = "Yes", no: str = "No", enter_says_yes: bool = True) -> None:
+        """`enter_says_yes=False` for a yes that cannot be taken back (closing a table for
+        all its players): only y says it, not an Enter pressed out of habit."""
         super().__init__()
         self.question = question
         self.yes = yes
         self.no = no
+        self.enter_says_yes = enter_says_yes
 
     def compose(self) -> ComposeResult:
+        keys = "y or Enter" if self.enter_says_yes else "y"
         with Vertical(id="question-box"):
             yield Static(self.question, markup=False)
-            yield Static(f"y or Enter: {self.yes}    n or Esc: {self.no}", classes="title", markup=False)
+            yield Static(f"{keys}: {self.yes}    n or Esc: {self.no}", classes="title", markup=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.enter_says_yes if action == "enter" else True
+
+    def action_enter(self) -> None:
+        self.dismiss(True)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -255,6 +255,8 @@ class ActionList(OptionList):
             listed = tuple(f"{n}. {t}" if n <= 9 else f"   {t}" for n, t in enumerate(texts, start=1))
         elif table.outcome is not None:
             listed = ("(the game is over)",)
+        elif table.over:
+            listed = ("(the table is closed: nobody plays on)",)
         elif table.acting:
             listed = ("(play on the board: arrows, Enter)",)
         else:

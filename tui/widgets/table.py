@@ -22,6 +22,9 @@ class Table:
     acting: bool = False
     problem: str = ""
     outcome: Outcome | None = None
+    #: No more play at this table: its game is over, or (a remote table) it was closed
+    #: before the end, with no outcome.
+    over: bool = False
     seat_names: list[str] = field(default_factory=list)
     #: How many actions were played or taken back at this screen: each starts a new
     #: decision, whose action list starts its highlight again even when it offers the same

@@ -1,0 +1,95 @@
+"""The lobby's details of a table: what a player reads there after playing at it names the
+players as the table does, and says where the game stands now."""
+
+from __future__ import annotations
+
+import asyncio
+
+from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, SeatRequest
+from tests.remote.helpers import create, settled
+from tui.app import CampfireApp
+from tui.remote.lobby import LobbyScreen
+from tui.remote.screen import RemoteScreen
+from tui.widgets.table import name_seats
+
+ANA, BO = "SHA256:ana", "SHA256:bo"
+
+
+async def _until(pilot, condition, what: str, timeout: float = 10.0) -> None:
+    try:
+        async with asyncio.timeout(timeout):
+            while not condition():
+                await pilot.pause(0.02)
+    except TimeoutError:
+        raise AssertionError(f"{what} never happened; the screen is {pilot.app.screen!r}") from None
+
+
+def _details(lobby: LobbyScreen) -> str:
+    return str(lobby.query_one("#table-details").render())
+
+
+async def test_the_details_name_the_players_and_follow_the_game_played_since(
+    start_host, connect, tmp_path, monkeypatch
+):
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("open"), SeatRequest("me")])
+    table = host.tables[made.table]
+    monkeypatch.setenv(SOCKET_VARIABLE, str(host.socket_path))
+    monkeypatch.setenv(TOKEN_VARIABLE, host.issue_token(ANA, "Ana"))
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the table is listed")
+        lobby = app.screen
+        before = _details(lobby)
+        assert "Player 1" not in before and "Player 2" not in before, before
+        assert "Ana" in before or "Bo" in before
+        await pilot.press("enter")  # Ana takes the open seat and plays her first action
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the game screen")
+        screen = app.screen
+        await _until(pilot, lambda: screen.table is not None and screen.table.acting, "Ana's turn")
+        version = table.version
+        await pilot.press("1")
+        await _until(pilot, lambda: table.version > version, "Ana's action applied")
+        await settled(host, made.table, [bo])
+        status = " ".join(table.match.engine.summary(table.match.state, None).status.split())
+        now = name_seats(status, [seat.name for seat in table.stored.seats])
+        assert now.startswith("Bo"), now  # Bo's turn now
+        await pilot.press("escape")
+        await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
+        await _until(
+            pilot,
+            lambda: now in " ".join(_details(lobby).split()),
+            f"the details say where the game stands now ({now!r}), not {_details(lobby)!r}",
+        )
+        assert "Player 1" not in _details(lobby) and "Player 2" not in _details(lobby), _details(lobby)
+
+
+async def test_enter_alone_does_not_close_a_table_only_y_does(start_host, tmp_path, monkeypatch):
+    """Closing a table ends it for every player: the question takes y, not the Enter a
+    player may press out of habit."""
+    from tui.screens.question import QuestionScreen
+
+    host = await start_host()
+    monkeypatch.setenv(SOCKET_VARIABLE, str(host.socket_path))
+    monkeypatch.setenv(TOKEN_VARIABLE, host.issue_token(ANA, "Ana"))
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t")
+        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.client is not None, "lobby")
+        lobby = app.screen
+        ana = lobby.client
+        from tests.remote.helpers import create as create_table
+
+        made = await create_table(ana, "bivi", [SeatRequest("me"), SeatRequest("open")])
+        await _until(pilot, lambda: any(t.id == made.table for t in lobby.tables), "the table is listed")
+        await pilot.press("c")
+        await _until(pilot, lambda: isinstance(app.screen, QuestionScreen), "the question")
+        hint = " ".join(str(s.render()) for s in app.screen.query("Static"))
+        assert "Enter" not in hint, hint
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuestionScreen) and not host.tables[made.table].closed
+        await pilot.press("y")
+        await _until(pilot, lambda: host.tables[made.table].closed, "the table closed by y")
