@@ -31,6 +31,7 @@ from server.protocol import (
     MAX_CONNECTIONS_PER_TOKEN,
     INVITE_LENGTH,
     MAX_REQUEST_BYTES,
+    ONE_SEAT_EACH,
     Act,
     Probe,
     Chat,
@@ -363,7 +364,7 @@ class TableHost:
             member.send(Refused(reason="There is no such game to play here."))
             return False
         if sum(1 for s in request.seats if s.kind == "me") > 1:
-            member.send(Refused(reason="You can take only one seat at a table."))
+            member.send(Refused(reason=ONE_SEAT_EACH))
             return False
         engine = load_engine(entry.id)
         seats = []

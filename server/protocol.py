@@ -26,6 +26,9 @@ TOKEN_VARIABLE = "CAMPFIRE_TABLES_TOKEN"
 #: host's wrong-code budget a script guessing one table's code would need centuries
 #: (4 letters and no budget took about an hour).
 INVITE_LENGTH = 6
+#: The host's refusal of a table asking for two seats of one player; the new table dialog
+#: says it before sending.
+ONE_SEAT_EACH = "You can take only one seat at a table."
 
 #: Seconds the rest of a frame may take once its first byte has arrived.
 FRAME_TIMEOUT = 10.0

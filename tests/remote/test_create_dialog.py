@@ -61,3 +61,21 @@ async def test_a_table_the_game_cannot_seat_is_refused_in_the_dialog(seats, tmp_
         assert app.screen is dialog and results == []
         problem = str(dialog.query_one("#create-problem", Static).render())
         assert "2 to 4" in problem, problem
+
+
+async def test_taking_two_seats_is_refused_in_the_dialog(tmp_path):
+    """The host seats a player once per table: 'me,me' closed the dialog, seats typed and
+    all, and only then came the host's refusal."""
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        results: list[object] = []
+        dialog = await _opened(app, pilot, results)
+        dialog.query_one("#create-game", Select).value = "bivi"
+        box = dialog.query_one("#create-seats", Input)
+        box.value = "me,open,me"
+        box.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog and results == []
+        problem = str(dialog.query_one("#create-problem", Static).render())
+        assert "only one seat" in problem, problem

@@ -18,7 +18,7 @@ from engines.core.levels import offered_levels, resolve_level
 from engines.core.protocol import Engine
 from engines.registry import GAMES, load_engine
 from saves.start import parse_options
-from server.protocol import INVITE_LENGTH, CreateTable, SeatRequest
+from server.protocol import INVITE_LENGTH, ONE_SEAT_EACH, CreateTable, SeatRequest
 
 
 def read_seats(text: str, engine: Engine[Any, Any]) -> list[SeatRequest]:
@@ -36,6 +36,8 @@ def read_seats(text: str, engine: Engine[Any, Any]) -> list[SeatRequest]:
         else:
             choices = ", ".join(["me", "open", *offered_levels(engine)])
             raise BadOptions(f"A seat is one of {choices}, not '{word}'.")
+    if sum(1 for seat in seats if seat.kind == "me") > 1:
+        raise BadOptions(ONE_SEAT_EACH)  # the host would refuse it, and the dialog be gone
     return seats
 
 
