@@ -294,11 +294,13 @@ class TableHost:
         if self._announcer is None or self._announcer.done():
             self._announcer = asyncio.get_running_loop().create_task(self._send_lobby(), name="lobby")
 
-    def _tell_whose_turn(self, table: Table) -> None:
-        """The lobby of each seated player not following `table` (a follower's marks come
-        from its Updates): their '> your turn' mark follows the game. Only the table's own
-        players are sent it, not every connection."""
-        owners = {seat.owner for seat in table.stored.seats if seat.kind == "human"}
+    def _tell_whose_turn(self, table: Table, turned: set[int]) -> None:
+        """The lobby of each player whose turn at `table` began or ended (seats `turned`)
+        and who does not follow it (a follower's marks come from its Updates): their
+        '> your turn' mark follows the game. Nobody else is sent it: a bot's move is not
+        worth every table of the host to each player of the table."""
+        seats = table.stored.seats
+        owners = {seats[n].owner for n in turned if 0 <= n < len(seats) and seats[n].kind == "human"}
         for member in list(self._members):
             if member.owner in owners and member not in table.watchers:
                 member.send(self._listing(member))

@@ -86,12 +86,13 @@ class Table:
         *,
         workers: SearchWorkers,
         on_finished: Callable[[], None] = lambda: None,
-        on_turn: Callable[[Table], None] = lambda table: None,
+        on_turn: Callable[[Table, set[int]], None] = lambda table, seats: None,
     ) -> None:
         self.stored = stored
         #: Called when an action ends the game: the lobby lists the table as finished.
         self.on_finished = on_finished
-        #: Called when an action changes who must act: their lobbies mark it.
+        #: Called when an action changes who must act, with the seats whose turn began or
+        #: ended: their players' lobbies mark it.
         self.on_turn = on_turn
         self.match = match
         self.store = store
@@ -351,8 +352,8 @@ class Table:
         self.broadcast()
         if self.match.is_over():
             self.on_finished()
-        elif self.match.actors() != actors:
-            self.on_turn(self)
+        elif turned := set(actors).symmetric_difference(self.match.actors()):
+            self.on_turn(self, turned)
         return True
 
     def _replayed_from_store(self) -> Match:

@@ -91,3 +91,35 @@ async def test_a_player_not_following_their_table_is_told_when_it_becomes_their_
         lambda r: isinstance(r, Tables) and any(t.id == made.table and t.your_turn for t in r.tables)
     )
     assert listed is not None
+
+
+async def test_a_player_is_sent_the_lobby_only_when_their_own_turn_comes_or_goes(start_host, connect):
+    """Every change of who acts sent the whole list to every seated player not following:
+    a bot's move at a table of bots pushed every table of the host to its players, though
+    none of their marks changed."""
+    from server.protocol import Done, Join, Leave
+
+    host = await start_host()
+    bo = await connect(host, "SHA256:bo", "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("bot", "random"), SeatRequest("open")])
+    ana = await connect(host, "SHA256:ana", "Ana")
+    ana.send(Join(table=made.table))
+    await settled(host, made.table, [bo, ana])
+    ana.send(Leave(table=made.table))
+    await ana.wait_for(lambda r: isinstance(r, Done) and r.table == made.table and r.seat is None)
+    table = host.tables[made.table]
+    assert table.match.actors() == (0,)
+    before = table.version
+    await play_text(bo, made.table, bo.updates[made.table].legal[0].text)
+    seen: list[Tables] = []
+
+    def ana_to_play(reply) -> bool:
+        if isinstance(reply, Tables):
+            seen.append(reply)
+            return any(t.id == made.table and t.your_turn for t in reply.tables)
+        return False
+
+    await ana.wait_for(ana_to_play)
+    assert table.match.actors() == (2,)
+    # Bo's turn ended and the bot's began: no list came to Ana for that.
+    assert not [t for r in seen for t in r.tables if t.id == made.table and t.version > before and not t.your_turn]
