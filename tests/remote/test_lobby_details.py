@@ -3,9 +3,8 @@ players as the table does, and says where the game stands now."""
 
 from __future__ import annotations
 
-import asyncio
-
 from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, SeatRequest
+from tests.tui_helpers import wait_until
 from tests.remote.helpers import create, settled
 from tui.app import CampfireApp
 from tui.remote.lobby import LobbyScreen
@@ -13,15 +12,6 @@ from tui.remote.screen import RemoteScreen
 from tui.widgets.table import name_seats
 
 ANA, BO = "SHA256:ana", "SHA256:bo"
-
-
-async def _until(pilot, condition, what: str, timeout: float = 10.0) -> None:
-    try:
-        async with asyncio.timeout(timeout):
-            while not condition():
-                await pilot.pause(0.02)
-    except TimeoutError:
-        raise AssertionError(f"{what} never happened; the screen is {pilot.app.screen!r}") from None
 
 
 def _details(lobby: LobbyScreen) -> str:
@@ -40,25 +30,27 @@ async def test_the_details_name_the_players_and_follow_the_game_played_since(
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("t")
-        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the table is listed")
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the table is listed"
+        )
         lobby = app.screen
         before = _details(lobby)
         assert "Player 1" not in before and "Player 2" not in before, before
         assert "Ana" in before or "Bo" in before
         await pilot.press("enter")  # Ana takes the open seat and plays her first action
-        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the game screen")
+        await wait_until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the game screen")
         screen = app.screen
-        await _until(pilot, lambda: screen.table is not None and screen.table.acting, "Ana's turn")
+        await wait_until(pilot, lambda: screen.table is not None and screen.table.acting, "Ana's turn")
         version = table.version
         await pilot.press("1")
-        await _until(pilot, lambda: table.version > version, "Ana's action applied")
+        await wait_until(pilot, lambda: table.version > version, "Ana's action applied")
         await settled(host, made.table, [bo])
         status = " ".join(table.match.engine.summary(table.match.state, None).status.split())
         now = name_seats(status, [seat.name for seat in table.stored.seats])
         assert now.startswith("Bo"), now  # Bo's turn now
         await pilot.press("escape")
-        await _until(pilot, lambda: app.screen is lobby, "back in the lobby")
-        await _until(
+        await wait_until(pilot, lambda: app.screen is lobby, "back in the lobby")
+        await wait_until(
             pilot,
             lambda: now in " ".join(_details(lobby).split()),
             f"the details say where the game stands now ({now!r}), not {_details(lobby)!r}",
@@ -77,19 +69,19 @@ async def test_enter_alone_does_not_close_a_table_only_y_does(start_host, tmp_pa
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("t")
-        await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.client is not None, "lobby")
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.client is not None, "lobby")
         lobby = app.screen
         ana = lobby.client
         from tests.remote.helpers import create as create_table
 
         made = await create_table(ana, "bivi", [SeatRequest("me"), SeatRequest("open")])
-        await _until(pilot, lambda: any(t.id == made.table for t in lobby.tables), "the table is listed")
+        await wait_until(pilot, lambda: any(t.id == made.table for t in lobby.tables), "the table is listed")
         await pilot.press("c")
-        await _until(pilot, lambda: isinstance(app.screen, QuestionScreen), "the question")
+        await wait_until(pilot, lambda: isinstance(app.screen, QuestionScreen), "the question")
         hint = " ".join(str(s.render()) for s in app.screen.query("Static"))
         assert "Enter" not in hint, hint
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, QuestionScreen) and not host.tables[made.table].closed
         await pilot.press("y")
-        await _until(pilot, lambda: host.tables[made.table].closed, "the table closed by y")
+        await wait_until(pilot, lambda: host.tables[made.table].closed, "the table closed by y")
