@@ -253,13 +253,15 @@ class TableHost:
                 return
             if isinstance(request, Close):
                 self._close_for_host(member, table)
+            elif isinstance(request, Join) and request.invite and request.seat is None and _no_seat_for(member, table):
+                # A friend's code to a table whose seats are all taken: watch it, as the
+                # lobby does on Enter at a full public table (else the code led nowhere).
+                self._watch(member, table)
             elif isinstance(request, Join):
                 await table.request(member, JoinSeat(seat=request.seat))
                 self._announce()
             elif isinstance(request, Watch):
-                table.watch(member)
-                if not table.stored.public:  # listed to this connection only while it follows
-                    member.send(self._listing(member))
+                self._watch(member, table)
             elif isinstance(request, Leave):
                 table.unwatch(member)
                 if not table.stored.public:
@@ -269,6 +271,11 @@ class TableHost:
                 await table.request(member, request)
         else:
             member.send(Refused(reason="You are already connected."))
+
+    def _watch(self, member: Member, table: Table) -> None:
+        table.watch(member)
+        if not table.stored.public:  # listed to this connection only while it follows
+            member.send(self._listing(member))
 
     def _listing(self, member: Member) -> Tables:
         """The tables this connection sees: the public ones, its own, and any it follows
@@ -480,3 +487,9 @@ def _sender(writer: asyncio.StreamWriter) -> Callable[[msgspec.Struct], None]:
             transport.abort()
 
     return send
+
+
+def _no_seat_for(member: Member, table: Table) -> bool:
+    """No seat is free at `table` and none is `member`'s (their own, or one a bot keeps for
+    them while they are away)."""
+    return all(seat.kind != "open" and seat.owner != member.owner for seat in table.stored.seats)

@@ -73,7 +73,8 @@ class CreateTable(msgspec.Struct, tag=True, frozen=True):
 
 
 class Join(msgspec.Struct, tag=True, frozen=True):
-    """Take a free seat (any when `seat` is None), or come back to your own seat."""
+    """Take a free seat (any when `seat` is None), or come back to your own seat. By the
+    invite code alone, at a table with every seat taken: watch it."""
 
     table: str
     seat: int | None = None

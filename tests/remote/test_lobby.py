@@ -190,6 +190,32 @@ async def test_joining_by_code_a_table_already_watched_opens_its_screen(start_ho
         await _until(pilot, lambda: app.screen.remote.seat == 1 and app.screen.is_mounted, "Ana in the free seat")
 
 
+async def test_the_code_of_a_full_table_typed_in_the_lobby_opens_it_to_watch(
+    start_host, connect, tmp_path, monkeypatch
+):
+    """j, then the code of a private table whose seats are all taken: its screen opens with
+    Ana watching (the host said 'No seat is free' and nothing opened); back in the lobby the
+    table is listed, so Enter opens it again."""
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("bot", "random")], public=False)
+    code = host.tables[made.table].stored.invite
+    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await _lobby(app, pilot)
+        await pilot.press("j")
+        await _until(pilot, lambda: app.screen is not lobby, "the code prompt")
+        await pilot.press(*code.lower(), "enter")
+        await _until(
+            pilot, lambda: isinstance(app.screen, RemoteScreen) and app.screen.is_mounted, "the table, watching"
+        )
+        assert app.screen.remote.table_id == made.table and app.screen.remote.seat is None
+        await pilot.press("escape")
+        await _until(pilot, lambda: app.screen is lobby and [t.id for t in lobby.tables] == [made.table], "it listed")
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteScreen) and app.screen.is_mounted, "the table again")
+
+
 async def _open_the_listed_table(app, pilot) -> LobbyScreen:
     """Into the lobby, then Enter on its one table until that table's screen is built."""
     lobby = await _lobby(app, pilot)

@@ -120,6 +120,26 @@ async def test_a_private_table_watched_by_its_code_is_listed_to_its_spectator_wh
     assert (await bo.wait_for(lambda r: isinstance(r, Tables))).tables == []
 
 
+async def test_the_code_of_a_private_table_with_every_seat_taken_lets_a_friend_watch_it(start_host, connect):
+    """Joining by the code alone where no seat is free watches the table (a friend with the
+    code was refused, 'No seat is free', and had no way to see it); the code of a table with
+    a free seat still seats them."""
+    host = await start_host()
+    ana, bo = await connect(host, ANA, "Ana"), await connect(host, BO, "Bo")
+    full = await create(ana, "bivi", [SeatRequest("me"), SeatRequest("bot", "random")], public=False)
+    invite = host.tables[full.table].stored.invite
+    bo.send(Join(table="", invite=invite))
+    update = await bo.wait_for(lambda r: isinstance(r, (Update, Refused)))
+    assert isinstance(update, Update) and update.table == full.table and update.seat is None
+    listed = await bo.wait_for(lambda r: isinstance(r, Tables) and r.tables)
+    assert [t.id for t in listed.tables] == [full.table]
+    assert [s.kind for s in host.tables[full.table].stored.seats] == ["human", "bot"]
+
+    free = await create(ana, "bivi", [SeatRequest("me"), SeatRequest("open")], public=False)
+    bo.send(Join(table="", invite=host.tables[free.table].stored.invite))
+    assert await bo.wait_for(lambda r: isinstance(r, (Done, Refused))) == Done(table=free.table, seat=1)
+
+
 async def test_two_actions_on_one_version_apply_exactly_once(start_host, connect):
     host = await start_host()
     ana = await connect(host, ANA, "Ana")
