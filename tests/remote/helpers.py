@@ -96,3 +96,24 @@ def store_table(data_root: Path, table_id: str, match: Match, owner: str, *, pub
             store.commit_action(table_id, number, entry)
     finally:
         store.close()
+
+
+def remote_app(host: TableHost, monkeypatch, tmp_path: Path, fingerprint: str, name: str):
+    """The app as a player's game process under `campfire serve` starts it: the host's
+    socket and a token for this identity in its environment."""
+    from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE
+    from tui.app import CampfireApp
+
+    monkeypatch.setenv(SOCKET_VARIABLE, str(host.socket_path))
+    monkeypatch.setenv(TOKEN_VARIABLE, host.issue_token(fingerprint, name))
+    return CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+
+
+async def listed_lobby(app, pilot):
+    """Tables (t) from the launcher, until the lobby lists the host's tables."""
+    from tests.tui_helpers import wait_until
+    from tui.remote.lobby import LobbyScreen
+
+    await pilot.press("t")
+    await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the table is listed")
+    return app.screen

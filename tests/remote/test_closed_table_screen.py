@@ -3,11 +3,9 @@ list does not say the others are still to play."""
 
 from __future__ import annotations
 
-from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, Close, SeatRequest
+from server.protocol import Close, SeatRequest
 from tests.tui_helpers import wait_until
-from tests.remote.helpers import create
-from tui.app import CampfireApp
-from tui.remote.lobby import LobbyScreen
+from tests.remote.helpers import create, listed_lobby, remote_app
 from tui.remote.screen import RemoteScreen
 
 ANA, BO = "SHA256:ana", "SHA256:bo"
@@ -18,14 +16,9 @@ async def test_a_closed_tables_action_list_says_nobody_plays_on(start_host, conn
     bo = await connect(host, BO, "Bo")
     made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
     table = host.tables[made.table]
-    monkeypatch.setenv(SOCKET_VARIABLE, str(host.socket_path))
-    monkeypatch.setenv(TOKEN_VARIABLE, host.issue_token(ANA, "Ana"))
-    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("t")
-        await wait_until(
-            pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the table is listed"
-        )
+        await listed_lobby(app, pilot)
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, RemoteScreen), "the game screen")
         screen = app.screen

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import random
 
-from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, Chat, ChatLine, CreateTable, Join, SeatRequest, Watch
-from tests.remote.helpers import create, play_one
+from server.protocol import SOCKET_VARIABLE, Chat, ChatLine, CreateTable, Join, SeatRequest, Watch
+from tests.remote.helpers import create, play_one, remote_app
 from tests.test_import_hygiene import forbidden_in, modules_after_import
 from tui.app import CampfireApp
 from tui.remote.lobby import MISSED_CHAT_LINES, LobbyScreen, RemoteReply
@@ -31,12 +31,6 @@ async def _until(pilot, condition, what: str, timeout: float = 10.0) -> None:
         raise AssertionError(f"{what} never happened; the screen is {pilot.app.screen!r}") from None
 
 
-def _app_for(host, monkeypatch, tmp_path, fingerprint: str, name: str) -> CampfireApp:
-    monkeypatch.setenv(SOCKET_VARIABLE, str(host.socket_path))
-    monkeypatch.setenv(TOKEN_VARIABLE, host.issue_token(fingerprint, name))
-    return CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
-
-
 async def test_without_serve_the_launcher_offers_no_tables(tmp_path, monkeypatch):
     monkeypatch.delenv(SOCKET_VARIABLE, raising=False)
     app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
@@ -48,7 +42,7 @@ async def test_without_serve_the_launcher_offers_no_tables(tmp_path, monkeypatch
 
 async def test_create_a_table_in_the_lobby_and_play_against_a_friend(start_host, connect, tmp_path, monkeypatch):
     host = await start_host()
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("t")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.client is not None, "lobby")
@@ -89,7 +83,7 @@ async def test_a_player_votes_a_bot_into_an_absent_friends_seat_by_key(start_hos
     host = await start_host(limits=HostLimits(away_seconds=0))
     bo = await connect(host, BO, "Bo")
     made = await create(bo, "bivi", [SeatRequest("open"), SeatRequest("me")])
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("t")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the table is listed")
@@ -117,7 +111,7 @@ async def test_camp_grizzly_and_bioviva_keep_their_own_boards_at_a_remote_table(
     bo = await connect(host, BO, "Bo")
     await create(bo, "camp_grizzly", [SeatRequest("me"), SeatRequest("open")])
     await create(bo, "bioviva", [SeatRequest("me"), SeatRequest("open")])
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("t")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.tables) == 2, "two tables")
@@ -145,7 +139,7 @@ async def test_a_new_tables_screen_opens_when_a_waiting_table_speaks_first(start
     sitting down, a bot thinking) reaches the lobby first. The new table's screen opens, not
     the waiting one's (that one took the new table's place and its screen never opened)."""
     host = await start_host()
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     seats = [SeatRequest("me"), SeatRequest("open")]
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await _lobby(app, pilot)
@@ -176,7 +170,7 @@ async def test_joining_by_code_a_table_already_watched_opens_its_screen(start_ho
     made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")], public=False)
     code = host.tables[made.table].stored.invite
     assert code
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await _lobby(app, pilot)
         lobby._ask_to_open(Watch(table=made.table, invite=code), made.table)
@@ -200,7 +194,7 @@ async def test_the_code_of_a_full_table_typed_in_the_lobby_opens_it_to_watch(
     bo = await connect(host, BO, "Bo")
     made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("bot", "random")], public=False)
     code = host.tables[made.table].stored.invite
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await _lobby(app, pilot)
         await pilot.press("j")
@@ -233,7 +227,7 @@ async def test_chat_said_while_a_tables_screen_is_closed_waits_for_it(start_host
     host = await start_host()
     bo = await connect(host, BO, "Bo")
     made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await _open_the_listed_table(app, pilot)
         bo.send(Chat(table=made.table, text="hello"))  # seen: it stays when the table opens again
@@ -261,7 +255,7 @@ async def test_more_chat_than_is_kept_for_a_closed_screen_is_counted_and_said(
     host = await start_host()
     bo = await connect(host, BO, "Bo")
     made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await _open_the_listed_table(app, pilot)
         await pilot.press("escape")
@@ -289,7 +283,7 @@ async def test_chat_racing_a_closing_screen_or_a_leave_is_neither_lost_nor_left_
     host = await start_host()
     bo = await connect(host, BO, "Bo")
     made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await _open_the_listed_table(app, pilot)
         lobby.post_message(RemoteReply(ChatLine(table=made.table, name="Bo", text="see you")))

@@ -3,10 +3,9 @@ players as the table does, and says where the game stands now."""
 
 from __future__ import annotations
 
-from server.protocol import SOCKET_VARIABLE, TOKEN_VARIABLE, SeatRequest
+from server.protocol import SeatRequest
 from tests.tui_helpers import wait_until
-from tests.remote.helpers import create, settled
-from tui.app import CampfireApp
+from tests.remote.helpers import create, listed_lobby, remote_app, settled
 from tui.remote.lobby import LobbyScreen
 from tui.remote.screen import RemoteScreen
 from tui.widgets.table import name_seats
@@ -25,15 +24,9 @@ async def test_the_details_name_the_players_and_follow_the_game_played_since(
     bo = await connect(host, BO, "Bo")
     made = await create(bo, "bivi", [SeatRequest("open"), SeatRequest("me")])
     table = host.tables[made.table]
-    monkeypatch.setenv(SOCKET_VARIABLE, str(host.socket_path))
-    monkeypatch.setenv(TOKEN_VARIABLE, host.issue_token(ANA, "Ana"))
-    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("t")
-        await wait_until(
-            pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the table is listed"
-        )
-        lobby = app.screen
+        lobby = await listed_lobby(app, pilot)
         before = _details(lobby)
         assert "Player 1" not in before and "Player 2" not in before, before
         assert "Ana" in before or "Bo" in before
@@ -64,9 +57,7 @@ async def test_enter_alone_does_not_close_a_table_only_y_does(start_host, tmp_pa
     from tui.screens.question import QuestionScreen
 
     host = await start_host()
-    monkeypatch.setenv(SOCKET_VARIABLE, str(host.socket_path))
-    monkeypatch.setenv(TOKEN_VARIABLE, host.issue_token(ANA, "Ana"))
-    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("t")
         await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.client is not None, "lobby")
