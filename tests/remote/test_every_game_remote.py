@@ -11,7 +11,8 @@ from engines.registry import load_engine, ready_games
 from server.protocol import SeatRequest
 from tests.matrix import press_action
 from tests.remote.helpers import create, play_one
-from tests.remote.test_lobby import ANA, BO, _app_for, _until
+from tests.remote.helpers import remote_app
+from tests.remote.test_lobby import ANA, BO, _until
 from tui.opening import screen_class
 from tui.remote.lobby import LobbyScreen
 from tui.remote.screen import RemoteScreen
@@ -29,7 +30,7 @@ async def test_the_seat_due_to_act_opens_the_table_and_moves_by_keys(
     host = await start_host()
     bo = await connect(host, BO, "Bo")
     await create(bo, game_id, [SeatRequest("open"), SeatRequest("me")])
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("t")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.tables) == 1, "the table")

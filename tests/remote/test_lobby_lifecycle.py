@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from server.protocol import SeatRequest
 from tests.remote.helpers import create
-from tests.remote.test_lobby import ANA, BO, _app_for, _until
+from tests.remote.helpers import remote_app
+from tests.remote.test_lobby import ANA, BO, _until
 from tui.remote.lobby import LobbyScreen
 from tui.remote.screen import RemoteScreen
 from tui.screens.question import QuestionScreen
@@ -21,7 +22,7 @@ async def test_the_host_closes_a_table_which_moves_to_the_finished_group(start_h
     host = await start_host()
     bo = await connect(host, BO, "Bo")
     theirs = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("t")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.client is not None, "lobby")

@@ -37,7 +37,8 @@ from tests.matrix import (
     unseen_by_spectators,
 )
 from tests.remote.helpers import create, play_text, settled, store_table
-from tests.remote.test_lobby import ANA, BO, _app_for, _until
+from tests.remote.helpers import remote_app
+from tests.remote.test_lobby import ANA, BO, _until
 from tui.remote.lobby import LobbyScreen
 from tui.remote.screen import RemoteScreen
 
@@ -123,7 +124,7 @@ async def test_two_players_and_a_spectator_at_every_game(entry, start_host, conn
     bot = match.engine.bots["heuristic"]()
     problems: list[str] = []
 
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await _sit(app, pilot, done.table)
         await _until(pilot, lambda: screen.remote.seat == 0, "Ana in the first seat")
@@ -164,7 +165,7 @@ async def test_two_players_and_a_spectator_at_every_game(entry, start_host, conn
             assert app.screen is screen
 
     # Ana dropped (her app closed); she comes back to her seat, as it stands now.
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await _sit(app, pilot, done.table)
         await _until(pilot, lambda: screen.remote.seat == 0, "Ana back in her seat")
@@ -223,7 +224,7 @@ async def test_two_players_and_a_spectator_at_every_game(entry, start_host, conn
     assert isinstance(reply, Done) and reply.seat == 0, reply
     players = {0: ana, 1: back}
     assert match.seed == TABLE_SEED
-    app = _app_for(host, monkeypatch, tmp_path, CY, "Cy")
+    app = remote_app(host, monkeypatch, tmp_path, CY, "Cy")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await _sit(app, pilot, done.table, "w", record=True)
         assert screen.remote.seat is None and isinstance(screen, screen_class(entry.id))

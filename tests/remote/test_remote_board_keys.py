@@ -13,7 +13,8 @@ from engines.camp_grizzly.content import label, parse_label
 from server.protocol import SeatRequest
 from tests.layout import screen_text
 from tests.remote.helpers import create, play_one, settled
-from tests.remote.test_lobby import ANA, BO, _app_for, _until
+from tests.remote.helpers import remote_app
+from tests.remote.test_lobby import ANA, BO, _until
 from tui.remote.lobby import LobbyScreen
 from tui.remote.screen import RemoteScreen
 
@@ -34,7 +35,7 @@ async def test_a_refused_spot_under_the_cursor_says_the_local_sentence(
     host = await start_host()
     bo = await connect(host, BO, "Bo")
     done = await create(bo, "bivouac", [SeatRequest("open"), SeatRequest("me")], options={"first_player": "1"})
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(200, 60)) as pilot:
         screen = await _open_table(pilot, app)
         match = host.tables[done.table].match  # the table's own match, on the server
@@ -70,7 +71,7 @@ async def test_one_enter_walks_a_counselor_the_whole_way_at_a_remote_table(
     bo = await connect(host, BO, "Bo")
     done = await create(bo, "camp_grizzly", [SeatRequest("open"), SeatRequest("bot", level="random")])
     await settled(host, done.table, [bo])
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await _open_table(pilot, app)
         await _until(pilot, lambda: screen.cursor is not None, "the map cursor, Ana's counselor to move")

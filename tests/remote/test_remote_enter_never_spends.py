@@ -6,7 +6,8 @@ local screens)."""
 from __future__ import annotations
 
 from tests.remote.helpers import store_table
-from tests.remote.test_lobby import ANA, _app_for, _until
+from tests.remote.helpers import remote_app
+from tests.remote.test_lobby import ANA, _until
 from tests.test_tui_enter_never_spends import focus_action_list, repeated_offer
 from tui.remote.lobby import LobbyScreen
 from tui.remote.screen import RemoteScreen
@@ -18,7 +19,7 @@ async def test_enter_sends_nothing_costly_when_the_same_offers_come_back(start_h
     store_table(tmp_path / "root", "again", match, ANA)
     host = await start_host()
     table = host.tables["again"]
-    app = _app_for(host, monkeypatch, tmp_path, ANA, "Ana")
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("t")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.tables) == 1, "the table")

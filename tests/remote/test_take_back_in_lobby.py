@@ -7,7 +7,8 @@ import asyncio
 from server.host import HostLimits
 from server.protocol import Done, Refused, Update, VoteBot
 from tests.remote.test_absence import CY, _table_of_three
-from tests.remote.test_lobby import _app_for, _until
+from tests.remote.helpers import remote_app
+from tests.remote.test_lobby import _until
 from tui.remote.lobby import LobbyScreen
 from tui.remote.screen import RemoteScreen
 
@@ -26,7 +27,7 @@ async def test_enter_in_the_lobby_takes_back_a_seat_a_bot_keeps(start_host, conn
     await ana.wait_for(lambda r: isinstance(r, Update) and r.seats[2].kind == "bot")
     assert table.stored.seats[2].kind == "bot"
 
-    app = _app_for(host, monkeypatch, tmp_path, CY, "Cy")
+    app = remote_app(host, monkeypatch, tmp_path, CY, "Cy")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("t")
         await _until(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.tables) == 1, "the table")
