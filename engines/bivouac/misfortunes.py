@@ -52,7 +52,7 @@ def resolve(state: BivouacState, seat: int, card_id: str, log: Log) -> BivouacSt
         log.say(f"{name}: {keeper} cancels it ({card.symbol} symbol).")
         return _discard(state, card_id)
     if perk_total(me, "shield") and not me.shield_used:
-        log.say(f"{name}: the Infirmary turns it away (first misfortune this round).")
+        log.say(f"{name}: the Infirmary turns it away (its one misfortune a round).")
         state = set_player(state, seat, replace(me, shield_used=True))
         return _discard(state, card_id)
     if card.lasting:

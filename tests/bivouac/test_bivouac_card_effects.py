@@ -7,6 +7,7 @@ import pytest
 from msgspec.structs import replace
 
 from engines.bivouac import ENGINE
+from engines.bivouac.card_text import amenity_text
 from engines.bivouac.effects import Log, available_workers
 from engines.bivouac.misfortunes import draw_misfortunes
 from engines.bivouac.state import BivouacState
@@ -72,6 +73,17 @@ def test_the_infirmary_turns_away_the_first_misfortune_of_a_round_only() -> None
     state = end_round(replace(state, phase="wages"), Log())
     state = draw_misfortunes(with_player(state, 0, vp=5), 0, 1, Log())
     assert state.players[0].vp == 5  # a new round: the first one is turned away again
+
+
+def test_a_misfortune_a_staff_card_cancels_leaves_the_infirmary_for_the_next_one() -> None:
+    """The Camp Medic cancels Sprained Ankle; the Infirmary then turns away Leaky Roof, the
+    first misfortune that reaches the player, and its text says a cancelled one does not count."""
+    state = with_player(
+        new(3, expansion=True), 0, money=10, vp=10, amenities=("lodge", "infirmary"), staff=("camp-medic",)
+    )
+    state = draw_misfortunes(replace(state, misfortune_deck=("sprained-ankle", "leaky-roof")), 0, 2, Log())
+    assert (state.players[0].money, state.players[0].vp) == (10, 10)
+    assert "a staff card cancels does not count" in amenity_text("infirmary")
 
 
 def test_an_infirmary_bought_this_round_turns_nothing_away() -> None:
