@@ -64,6 +64,26 @@ def test_glossary_entries_of_activities_match_the_card_data() -> None:
         assert f"costs {content.cost_text(card.cost)}" in line, card.name
 
 
+def test_glossary_entries_of_activities_give_their_months_and_bonus_month() -> None:
+    body = load_rules("bivouac").section("activities").body
+    short = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+    for card in content.content().activities:
+        line = next(x for x in body.splitlines() if x.startswith(f"- **{card.name}**"))
+        assert f"months {' '.join(short[m - 1] for m in sorted(card.months))};" in line, card.name
+        assert f"bonus month {short[card.bonus_month - 1]};" in line, card.name
+        assert ("thrill" in line) == card.thrill, card.name
+
+
+def test_glossary_entries_of_staff_give_their_price_as_the_staff_row_does() -> None:
+    """A staff card costing nothing reads "free" on the staff row and when taken: the
+    glossary says so too, never "costs 0 money"."""
+    body = load_rules("bivouac").section("staff-cards").body
+    for card in content.content().staff:
+        line = next(x for x in body.splitlines() if x.startswith(f"- **{card.name}**"))
+        price = "starting staff" if card.starting else (f"costs {card.cost} money" if card.cost else "free")
+        assert line.startswith(f"- **{card.name}** ({price}): "), line
+
+
 def test_status_line_topics_exist_in_the_rules() -> None:
     from engines.bivouac.view import status
 
