@@ -7,11 +7,12 @@ import pytest
 from msgspec.structs import replace
 
 from engines.bivouac import ENGINE
-from engines.bivouac.card_text import amenity_text
+from engines.bivouac.card_text import amenity_text, gift_text
 from engines.bivouac.effects import Log, available_workers
 from engines.bivouac.misfortunes import draw_misfortunes
 from engines.bivouac.state import BivouacState
 from engines.bivouac.wages import end_round, wages_due
+from engines.core.rules import load_rules
 from tests.bivouac.helpers import act, at_round, legal, new, owning, refused, res, retrieving, with_player
 
 KEEP = {"start": (0,), "hiring": (1,)}  # seat 0 keeps a worker out, so its retrieval stays open
@@ -189,6 +190,25 @@ def test_a_donor_gift_gives_what_it_says_at_once(gift: str, donor: int, after: d
     state = replace(state, gift_piles=tuple((gift,) if n == pile else () for n in (1, 2, 3)))
     me = act(state, 0, "return gift").players[0]
     assert {field: getattr(me, field) for field in after} == after and me.gifts == (gift,)
+
+
+def test_an_eager_volunteer_is_paid_wages_from_this_round_as_its_text_says() -> None:
+    """The volunteer comes without a Hiring worker but is paid like any hired worker: its
+    text must not say "for free", which reads as a worker paid nothing."""
+    state = replace(retrieving(new(3), 0, {"gift": (0,), **KEEP}, donor=1), gift_piles=(("volunteer",), (), ()))
+    me = act(state, 0, "return gift").players[0]
+    assert me.workers == 6 and wages_due(me) == 6 - 1
+    text = gift_text("volunteer")
+    assert "wages" in text and "for free" not in text
+
+
+def test_an_empty_gift_pile_gives_nothing_and_the_rules_say_so() -> None:
+    """The pile for the player's donor level is empty: no card from another pile."""
+    state = retrieving(new(3), 0, {"gift": (0,), **KEEP}, donor=4)
+    state = act(replace(state, gift_piles=(("bake-sale",), (), ("grand-gala",))), 0, "return gift")
+    assert state.players[0].gifts == () and state.gift_piles == (("bake-sale",), (), ("grand-gala",))
+    donor_gift = next(x for x in load_rules("bivouac").section("locations").body.split("\n- ") if "Donor Gift" in x)
+    assert "empty" in donor_gift
 
 
 def test_the_end_gifts_score_at_the_end() -> None:

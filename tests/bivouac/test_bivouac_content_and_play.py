@@ -84,6 +84,14 @@ def test_glossary_entries_of_staff_give_their_price_as_the_staff_row_does() -> N
         assert line.startswith(f"- **{card.name}** ({price}): "), line
 
 
+def test_the_spaces_note_names_every_location_without_two_spaces() -> None:
+    notes = load_rules("bivouac").section("adaptation-notes").body
+    spaces = next(x for x in notes.split("\n- ") if x.startswith("**Spaces**"))
+    for loc in content.content().locations:
+        if loc.slots != 2:
+            assert loc.name in spaces, loc.name
+
+
 def test_status_line_topics_exist_in_the_rules() -> None:
     from engines.bivouac.view import status
 
