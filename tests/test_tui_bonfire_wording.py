@@ -55,3 +55,15 @@ def test_the_high_council_heading_says_seven_novices_start_the_countdown():
     s.flat_neutral = [0]
     heading = council_lines(ENGINE.view(s, YOU))[0]
     assert heading == "HIGH COUNCIL (4 novices; 7 start the countdown)"
+
+
+def test_finish_reads_as_ending_the_game_solo_and_as_taking_no_more_turns_with_two_players():
+    from engines.bonfire.actions import Finish
+    from tests.bonfire.helpers import fresh_two
+
+    default = ENGINE.describe_action(Finish())
+    solo = bonfire_labels.label(ENGINE.view(fresh(1), YOU), YOU, Finish(), default)
+    assert "end the game" in solo
+    s = fresh_two(1)
+    two = bonfire_labels.label(ENGINE.view(s, s.current), s.current, Finish(), default)
+    assert "no more turns" in two and "end the game" not in two

@@ -186,7 +186,12 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
         if action.kind not in content.TILE_NAMES:
             return f"There is no action tile called '{action.kind}'."
         if p.tiles.get(action.kind, 0):
-            return "You can take no action at all, so there is nothing to discard for: end the game (finish)."
+            if is_solo(s):
+                return "You can take no action at all, so there is nothing to discard for: end the game (finish)."
+            return (
+                "You can take no action at all, so there is nothing to discard for: finish"
+                " (you take no more turns; the other player plays on)."
+            )
         return f"You hold no {content.TILE_NAMES[action.kind]} tile."
     if isinstance(action, Sail):
         if action.island not in [i.id for i in content.board().islands]:

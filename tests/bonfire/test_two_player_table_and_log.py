@@ -9,9 +9,10 @@ import re
 import pytest
 
 from engines.bonfire import ENGINE, content, scoring
-from engines.bonfire.actions import Common, Council, End, GreatBonfire, Pass, TomTurn
+from engines.bonfire.actions import Common, Council, Discard, End, GreatBonfire, Pass, Sail, TomTurn
 from engines.core.errors import IllegalAction
 from engines.core.match import Match, SeatSpec
+from engines.core.rules import load_rules
 from tests.bonfire.helpers import act, edit, events, fresh_two, texts
 
 
@@ -108,3 +109,28 @@ def test_a_neutral_novice_is_named_as_such_and_the_log_says_who_takes_its_bonus(
     assert events(s, Council(dawn.id), seat=seat) == [
         f"Player {seat + 1} sends the neutral novice to the {dawn.name}: 1 wild tile."
     ]
+
+
+def test_each_ships_first_move_costs_one_tile_to_any_island_and_the_rules_say_so():
+    """Not only the game's first move: each player's ship leaves the harbour for 1 ship tile."""
+    s = edit(fresh_two(1))
+    first = s.current
+    isles = content.board().islands
+    for p in s.players:
+        p.tiles = {"ship": 1}
+    s = act(s, Sail(isles[0].id), End(), seat=first)
+    s = act(s, Sail(isles[7].id), seat=1 - first)  # seven islands from the other ship
+    assert s.players[1 - first].ship == 7 and not s.players[1 - first].tiles.get("ship")
+    assert "Your ship's first move" in load_rules("bonfire").section("move-your-ship").body
+
+
+def test_a_discard_refused_when_only_finish_is_left_says_finish_takes_you_out_not_ends_the_game():
+    s = edit(fresh_two(1))
+    me = s.current
+    p = s.players[me]
+    p.fate_column, p.tiles, p.resources = [], {"gnome": 1}, {}
+    s.specialists, s.elders = [], []
+    assert texts(s, seat=me) == ["finish"]
+    with pytest.raises(IllegalAction) as refusal:
+        ENGINE.apply(s, me, Discard("gnome"))
+    assert "no more turns" in str(refusal.value) and "end the game" not in str(refusal.value)

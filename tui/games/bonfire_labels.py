@@ -11,6 +11,7 @@ from engines.bonfire.actions import (
     Action,
     BuildPath,
     Council,
+    Finish,
     Fulfil,
     Keep,
     Receive,
@@ -18,7 +19,7 @@ from engines.bonfire.actions import (
     Swap,
     TakeGuardian,
 )
-from engines.bonfire.state import BonfireState, is_tom
+from engines.bonfire.state import BonfireState, is_solo, is_tom
 
 PILES = ("first", "second", "third")
 
@@ -79,6 +80,8 @@ def label(view: BonfireState, me: int, action: Action, default: str) -> str:
             return f"{default} (Tom gains 1 point)"
         space = next(sp for sp in content.board().council if sp.id == action.space)
         return f"{default} ({council.gain_text(space)})"
+    if isinstance(action, Finish) and not is_solo(view):  # the engine's words are solo's: the game ends
+        return "no action is left: finish (you take no more turns; the other player plays on)"
     if isinstance(action, Recruit):
         gnome = content.specialist(action.gnome) or content.elder(action.gnome)
         return f"recruit the {content.gnome_name(action.gnome)} ({gnome.resource})" if gnome else default
