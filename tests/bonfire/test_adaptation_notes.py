@@ -1,13 +1,13 @@
 """Decisions under the rules' "Adaptation notes" that had no test of their own: the ship
 sails the ring either way round (across its start too), ships may share an island, a
 guardian stays in her bonfire for good, a guardian who does not move brings nothing, an
-offerings task counts guardian islands too, and a received task left unfulfilled scores
-nothing."""
+offerings task counts guardian islands too, a received task left unfulfilled scores
+nothing, and gold never runs out."""
 
 from __future__ import annotations
 
-from engines.bonfire import ENGINE, content, scoring
-from engines.bonfire.actions import Procession, Sail, Walk
+from engines.bonfire import ENGINE, city, content, scoring
+from engines.bonfire.actions import Fate, Procession, Sail, Walk
 from engines.bonfire.processions import IN_BONFIRE
 from engines.bonfire.state import YOU, Guardian
 from tests.bonfire.helpers import act, edit, fresh, fresh_two, texts
@@ -79,3 +79,23 @@ def test_a_received_task_left_unfulfilled_scores_nothing():
     before = scoring.total(s.players[YOU])
     s.players[YOU].bonfires[0].task = "forge-vow"
     assert scoring.total(s.players[YOU]) == before
+
+
+def test_gold_never_runs_out_and_the_notes_say_so():
+    """The box's 57 resources are no limit: a printed gold is gained however much gold is held."""
+    s = edit(fresh(1))
+    p = s.players[YOU]
+    p.tiles, p.resources = {}, {"gold": 57}
+    gold_cells = {(b.row, b.col) for b in content.board().fate_bonuses if b.resources.get("gold")}
+    fate, covered = next(
+        (a, len(gold_cells & set(city.strip_cells(a.row, a.col, a.direction))))
+        for a in ENGINE.legal_actions(s, YOU)
+        if isinstance(a, Fate) and gold_cells & set(city.strip_cells(a.row, a.col, a.direction))
+    )
+    assert ENGINE.apply(s, YOU, fate).state.players[YOU].resources["gold"] == 57 + covered
+    from engines.core.rules import load_rules
+
+    payment = next(
+        x for x in load_rules("bonfire").section("adaptation-notes").body.split("\n- ") if "**Payment**" in x
+    )
+    assert "gold included" in payment
