@@ -46,3 +46,14 @@ def test_with_a_free_space_the_novice_leaves_its_bonfire():
     applied = ENGINE.apply(s, YOU, Fulfil(1))
     assert not applied.state.players[YOU].bonfires[0].novice
     assert applied.state.pending
+
+
+def test_the_notes_say_where_each_novice_stays_when_no_space_is_free_toms_included():
+    """Tom's novice stays beside his board and brings him no point
+    (test_rules_tom.py::test_with_the_high_council_full_toms_novice_stays_beside_his_board)."""
+    from engines.core.rules import load_rules
+
+    notes = load_rules("bonfire").section("adaptation-notes").body
+    council = next(x for x in notes.split("\n- ") if x.startswith("**High Council**"))
+    assert "yours on its bonfire space" in council and "a neutral one on its Common Task" in council
+    assert "Tom's beside his board" in council and "no point" in council
