@@ -54,6 +54,6 @@ def test_the_notes_say_where_each_novice_stays_when_no_space_is_free_toms_includ
     from engines.core.rules import load_rules
 
     notes = load_rules("bonfire").section("adaptation-notes").body
-    council = next(x for x in notes.split("\n- ") if x.startswith("**High Council**"))
+    council = " ".join(next(x for x in notes.split("\n- ") if x.startswith("**High Council**")).split())
     assert "yours on its bonfire space" in council and "a neutral one on its Common Task" in council
     assert "Tom's beside his board" in council and "no point" in council
