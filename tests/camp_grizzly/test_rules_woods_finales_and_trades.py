@@ -221,3 +221,14 @@ def test_the_woods_log_says_which_row_a_horrified_roll_counts_as():
     s.forced = [4, 1]  # a 4 counts as 3 (Glowing Eyes), then camp trail 1 home
     said = log(act(s, "woods"))
     assert "rolls 4 (3, horrified) in the Woods: Glowing Eyes" in said
+
+
+def test_horror_takes_one_off_the_woods_roll_but_not_the_roll_for_the_way_home():
+    """rules.md, Adaptation notes (Horrified): the Woods table roll counts one less; the d6
+    that picks the camp trail home only names a trail, so it is read as rolled."""
+    s = lost()
+    s.counselors["mitch"].horrified = 2
+    s.forced = [5, 1]  # Cold Spring read as 4 (Abandoned Campsite); camp trail 1 home
+    applied = act(s, "woods")
+    assert "Abandoned Campsite" in log(applied)
+    assert applied.state.counselors["mitch"].cell == M.camp_trails[1]
