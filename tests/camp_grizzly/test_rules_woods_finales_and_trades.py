@@ -124,6 +124,20 @@ def test_horrified_is_minus_one_on_fight_rolls_until_the_end_of_your_next_turn()
     assert s.strike is None and s.otis is None
 
 
+def test_horror_takes_one_off_a_fights_total_however_many_dice_are_rolled():
+    """Rulebook 2.1 (subtract if horrified) and the design's "minus 1 if horrified": once
+    on the total, not once a die (rules.md, Injuries and death; Adaptation notes)."""
+    s = to_stage(fresh(counselors=(1,)), "draw")
+    s.counselors["mitch"].cell = at("E7")
+    s.counselors["mitch"].equipped = ["tire_iron", "croquet_mallet"]
+    s.counselors["mitch"].horrified = 1
+    s.cabin_deck = ["behind_you", *s.cabin_deck]
+    s = act(s, "draw").state
+    s.forced = [3, 3, 6]  # 3 + 3 + 1 (Varsity Swing) - 1 = 6 against 6; a die each would be 5
+    applied = act(s, "fight MK")
+    assert "for a total of 6" in log(applied)
+
+
 # --- 1.4: finale steps -----------------------------------------------------------------------
 
 
