@@ -173,3 +173,9 @@ def test_the_setup_section_names_every_option_and_its_choices():
         assert mode in setup, mode
     for board in content.boards():
         assert f"`{board}`" in setup, board
+
+
+def test_the_overview_gives_the_number_of_players():
+    info = ENGINE.info
+    overview = load_rules("bivi").section("overview").body
+    assert f"{info.min_seats} to {info.max_seats} players" in overview
