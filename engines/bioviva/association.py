@@ -95,7 +95,7 @@ class AssociationRules:
             if state.passes >= passes_allowed(state):
                 if passes_allowed(state) == 2:
                     raise IllegalAction("You have used both your passes for this challenge.")
-                raise IllegalAction("You have used your pass for this card.")
+                raise IllegalAction("You have used your pass for this challenge.")
             if state.clarified:
                 raise IllegalAction("You have read this card's clarification aloud: you can no longer pass it.")
             rng = Rng(state.rng)

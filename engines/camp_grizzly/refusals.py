@@ -75,10 +75,10 @@ class RefusalRules(CampRules):
             return f"{name(cid)} has taken {MAX_TURN_ACTIONS} actions this turn, the limit: only moving on is left (a step, a draw or the end of the turn)."
         if handling and isinstance(action, Equip):
             if f"unequip:{action.card}" in state.handled:
-                return f"{thing_name(action.card)} was stowed this turn: it stays in the backpack until your next turn."
+                return f"{thing_name(action.card)} was stowed this turn: it cannot be equipped again this turn."
             return f"You cannot equip {thing_name(action.card)} now (not in your backpack, not equippable, or too many hands)."
         if handling and isinstance(action, Pickup) and f"drop:{action.thing}" in state.handled:
-            return f"{thing_name(action.thing)} was put down this turn: it stays there until your next turn."
+            return f"{thing_name(action.thing)} was put down this turn: it cannot be picked up again this turn."
         if handling and isinstance(action, Trade) and f"trade:{action.thing}" in state.handled:
             return f"{thing_name(action.thing)} already changed hands (or was offered) this turn."
         if handling and isinstance(action, Drop):

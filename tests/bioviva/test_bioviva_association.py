@@ -269,7 +269,7 @@ def test_the_guide_may_pass_once_for_a_new_card_before_the_first_tile():
     deck = state.animal_deck
     state = act(state, 0, "pass-card")
     assert state.card == deck[0] and state.passed == (LION,)
-    refused(state, 0, "pass-card", "You have used your pass for this card.")
+    refused(state, 0, "pass-card", "You have used your pass for this challenge.")
     assert ENGINE.view(state, 0).challenge.animal != "Lion"
     # The card put back is never shown to the others.
     seen = msgspec.json.encode(ENGINE.view(state, 1)).decode()

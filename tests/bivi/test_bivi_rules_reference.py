@@ -160,3 +160,22 @@ def test_action_list_descriptions_name_the_tile_and_shape():
     assert ENGINE.describe_action(Take("N", 43)) == f"take {t.wood} tile 43 ({SHAPE_WORDS[t.shape]}) from north"
     assert ENGINE.describe_action(TakeCube("E")) == "discard the east side for a wood cube"
     assert ENGINE.describe_action(NoCube()) == "no cube this turn"
+
+
+def test_the_setup_section_names_every_option_and_its_choices():
+    from engines.bivi import content
+    from engines.bivi.actions import BiviOptions
+
+    setup = load_rules("bivi").section("setup").body
+    for field in BiviOptions.__struct_fields__:
+        assert f"**{field}**" in setup, field
+    for mode in ("basic", "advanced", "expert"):
+        assert mode in setup, mode
+    for board in content.boards():
+        assert f"`{board}`" in setup, board
+
+
+def test_the_overview_gives_the_number_of_players():
+    info = ENGINE.info
+    overview = load_rules("bivi").section("overview").body
+    assert f"{info.min_seats} to {info.max_seats} players" in overview

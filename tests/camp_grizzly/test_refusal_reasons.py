@@ -66,3 +66,22 @@ def test_a_counselor_handed_the_decision_who_cannot_fight_is_told_so_not_to_figh
     assert ENGINE.actors(s) == (1,)
     told = reason(s, Fight("WP"))
     assert "cannot fight" in told and "fight WP or panic WP" not in told
+
+
+def test_a_thing_stowed_or_put_down_is_refused_for_this_turn_only_and_never_said_to_stay_longer():
+    """Stowing blocks equipping again and dropping blocks picking up again this turn, no
+    more (rules.md, Counselor turn): the stowed thing may still be dropped, and the dropped
+    one picked up by the next counselor. The reasons must not say otherwise."""
+    from tests.camp_grizzly.rules_helpers import play, texts
+
+    s = fresh()
+    s.counselors["mitch"].backpack = ["tire_iron"]
+    s = play(s, "equip tire_iron", "unequip tire_iron")
+    told = reason(s, Equip("tire_iron"))
+    assert "this turn" in told and "stays in the backpack" not in told, told
+    assert "drop tire_iron" in texts(s), "a stowed thing can still leave the backpack"
+    s = play(s, "drop tire_iron")
+    told = reason(s, Pickup("tire_iron"))
+    assert "this turn" in told and "until your next turn" not in told, told
+    s = play(to_stage(s, "end"), "end")
+    assert "pickup tire_iron" in texts(s), "Wendy picks it up before Mitch's next turn"

@@ -52,6 +52,7 @@ def hopeless_state():
     s = to_stage(fresh(seats=2), "draw")
     s.body_count = 12
     s.counselors["mitch"].survival = ["bandage_up"]
+    s.counselors["mitch"].permanent = ["older_brothers"]
     s.counselors["wendy"].cell = at("A7")
     s.cabin_deck = ["another_missing", *s.cabin_deck]
     return act(s, "draw").state
@@ -63,6 +64,7 @@ def test_hopeless_at_thirteen_is_one_last_fight_at_the_campfire():
     assert s.hopeless and phase(s) == "strike" and s.strike.kind == "hopeless"
     assert s.otis == fire and all(c.cell == fire for c in s.counselors.values())
     assert not s.counselors["mitch"].survival
+    assert not s.counselors["mitch"].permanent, "permanent survival cards go too (rules.md, Body count)"
     s = act(s, "panic MK").state
     assert s.counselors["mitch"].dead, "panicking in the last fight is death"
     s = act(s, "panic WP").state

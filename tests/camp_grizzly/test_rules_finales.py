@@ -185,3 +185,17 @@ def test_a_missed_single_try_is_told_in_the_singular():
     s = act(act(s, "roll MK").state, "choose Lure").state
     s.forced = [1]
     assert "A miss (1 of 1 try)." in log(act(s, "roll MK")), "playing bait: once"
+
+
+def test_the_finale_cards_name_the_objectives_they_need_as_printed():
+    """Each finale card in the rules reference names what it needs by the minis' names
+    ('Car Battery', not the data's 'battery'); keys are any set of keys."""
+    from engines.camp_grizzly import content
+    from engines.core.rules import load_rules
+
+    glossary = load_rules("camp_grizzly").section("finale-cards").body
+    names = {m.objective: m.name for m in content.minis().values() if m.kind == "objective"}
+    for finale in content.finales().values():
+        line = next(x for x in glossary.splitlines() if x.startswith(f"- **{finale.name}**"))
+        for need in finale.requires:
+            assert (names.get(need) or "keys") in line, (finale.name, need)

@@ -109,3 +109,18 @@ def test_the_glossary_gives_each_card_and_counselor_its_own_text():
         assert card.text in line_of(card.name), card.name
     for counselor in content.counselors().values():
         assert counselor.ability.text in line_of(counselor.name), counselor.name
+
+
+def test_the_glossary_labels_cards_in_words_not_data_codes():
+    """A glossary line's label (the part in brackets after the name) is for players: no
+    data codes such as `after_roll` or `first_aid`, and no word said twice."""
+    import re
+
+    markdown = load_rules("camp_grizzly").markdown
+    section = markdown[markdown.index("## Card glossary") : markdown.index("## Adaptation notes")]
+    labels = re.findall(r"^- \*\*[^*]+\*\*(?: ×\d+)? \(([^)]*)\):", section, flags=re.M)
+    assert len(labels) > 60
+    for label in labels:
+        assert "_" not in label, label
+        words = [w.strip() for w in label.split(",")]
+        assert len(words) == len(set(words)), label

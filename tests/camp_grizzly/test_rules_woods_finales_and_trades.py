@@ -124,6 +124,20 @@ def test_horrified_is_minus_one_on_fight_rolls_until_the_end_of_your_next_turn()
     assert s.strike is None and s.otis is None
 
 
+def test_horror_takes_one_off_a_fights_total_however_many_dice_are_rolled():
+    """Rulebook 2.1 (subtract if horrified) and the design's "minus 1 if horrified": once
+    on the total, not once a die (rules.md, Injuries and death; Adaptation notes)."""
+    s = to_stage(fresh(counselors=(1,)), "draw")
+    s.counselors["mitch"].cell = at("E7")
+    s.counselors["mitch"].equipped = ["tire_iron", "croquet_mallet"]
+    s.counselors["mitch"].horrified = 1
+    s.cabin_deck = ["behind_you", *s.cabin_deck]
+    s = act(s, "draw").state
+    s.forced = [3, 3, 6]  # 3 + 3 + 1 (Varsity Swing) - 1 = 6 against 6; a die each would be 5
+    applied = act(s, "fight MK")
+    assert "for a total of 6" in log(applied)
+
+
 # --- 1.4: finale steps -----------------------------------------------------------------------
 
 
@@ -221,3 +235,14 @@ def test_the_woods_log_says_which_row_a_horrified_roll_counts_as():
     s.forced = [4, 1]  # a 4 counts as 3 (Glowing Eyes), then camp trail 1 home
     said = log(act(s, "woods"))
     assert "rolls 4 (3, horrified) in the Woods: Glowing Eyes" in said
+
+
+def test_horror_takes_one_off_the_woods_roll_but_not_the_roll_for_the_way_home():
+    """rules.md, Adaptation notes (Horrified): the Woods table roll counts one less; the d6
+    that picks the camp trail home only names a trail, so it is read as rolled."""
+    s = lost()
+    s.counselors["mitch"].horrified = 2
+    s.forced = [5, 1]  # Cold Spring read as 4 (Abandoned Campsite); camp trail 1 home
+    applied = act(s, "woods")
+    assert "Abandoned Campsite" in log(applied)
+    assert applied.state.counselors["mitch"].cell == M.camp_trails[1]
