@@ -67,3 +67,13 @@ def test_finish_reads_as_ending_the_game_solo_and_as_taking_no_more_turns_with_t
     s = fresh_two(1)
     two = bonfire_labels.label(ENGINE.view(s, s.current), s.current, Finish(), default)
     assert "no more turns" in two and "end the game" not in two
+
+
+def test_finish_reads_as_ending_the_game_when_the_other_player_is_already_out():
+    from engines.bonfire.actions import Finish
+    from tests.bonfire.helpers import fresh_two
+
+    s = edit(fresh_two(1))
+    s.players[1 - s.current].out = True
+    label = bonfire_labels.label(ENGINE.view(s, s.current), s.current, Finish(), ENGINE.describe_action(Finish()))
+    assert "plays on" not in label and "the game ends" in label

@@ -11,7 +11,7 @@ when both have had them, or nobody is left to play.
 from __future__ import annotations
 
 from engines.bonfire import content, council
-from engines.bonfire.state import Ctx, TurnFlags, is_solo, player_name
+from engines.bonfire.state import BonfireState, Ctx, TurnFlags, is_solo, player_name
 from engines.core.protocol import Event
 
 
@@ -44,6 +44,18 @@ def _solo_countdown(when: str, turns: int) -> str:
             f"followed by one of Tom's ({turns + 1} more for Tom, counting the coming one)."
         )
     return f"the countdown begins now: you have {turns} more turns, each followed by one of Tom's."
+
+
+def others_play_on(s: BonfireState) -> bool:
+    """Whether another player still has a turn to come once the current one's turn ends
+    (two players: one who finished is out; in the countdown, one who has had all their
+    countdown turns is done)."""
+    turns = len(content.board().countdown)
+    return any(
+        not p.out and (not s.triggered or s.countdown_turns[n] < turns)
+        for n, p in enumerate(s.players)
+        if n != s.current
+    )
 
 
 def next_turn(ctx: Ctx) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from engines.bonfire import city, content, council, islands, paths, processions, scoring, tasks
+from engines.bonfire import city, content, council, islands, paths, processions, scoring, tasks, turns
 from engines.bonfire.actions import (
     Action,
     BuildPath,
@@ -132,6 +132,14 @@ def describe(action: Action) -> str:
     return str(action)
 
 
+def finish_outcome(s: BonfireState) -> str:
+    """What `finish` does with two players: it takes you out, and the game ends unless the
+    other player still has turns to come."""
+    if turns.others_play_on(s):
+        return "you take no more turns; the other player plays on"
+    return "you take no more turns; the other player is out already, so the game ends"
+
+
 def not_your_turn(s: BonfireState, seat: int) -> str:
     if is_solo(s):
         return "It is Tom's turn." if seat == YOU else "It is your turn, not Tom's."
@@ -188,10 +196,7 @@ def why(engine: BonfireEngine, s: BonfireState, action: Action) -> str:
         if p.tiles.get(action.kind, 0):
             if is_solo(s):
                 return "You can take no action at all, so there is nothing to discard for: end the game (finish)."
-            return (
-                "You can take no action at all, so there is nothing to discard for: finish"
-                " (you take no more turns; the other player plays on)."
-            )
+            return f"You can take no action at all, so there is nothing to discard for: finish ({finish_outcome(s)})."
         return f"You hold no {content.TILE_NAMES[action.kind]} tile."
     if isinstance(action, Sail):
         if action.island not in [i.id for i in content.board().islands]:

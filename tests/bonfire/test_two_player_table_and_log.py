@@ -9,7 +9,7 @@ import re
 import pytest
 
 from engines.bonfire import ENGINE, content, scoring
-from engines.bonfire.actions import Common, Council, Discard, End, GreatBonfire, Pass, Sail, TomTurn
+from engines.bonfire.actions import Common, Council, Discard, End, Finish, GreatBonfire, Pass, Sail, TomTurn
 from engines.core.errors import IllegalAction
 from engines.core.match import Match, SeatSpec
 from engines.core.rules import load_rules
@@ -134,3 +134,19 @@ def test_a_discard_refused_when_only_finish_is_left_says_finish_takes_you_out_no
     with pytest.raises(IllegalAction) as refusal:
         ENGINE.apply(s, me, Discard("gnome"))
     assert "no more turns" in str(refusal.value) and "end the game" not in str(refusal.value)
+
+
+def test_with_the_other_player_already_out_a_refused_discard_says_finish_ends_the_game():
+    """When the other player has finished before you, nobody plays on after your `finish`:
+    the game ends, and the reason must not say the other player plays on."""
+    s = edit(fresh_two(1))
+    me = s.current
+    s.players[1 - me].out = True
+    p = s.players[me]
+    p.fate_column, p.tiles, p.resources = [], {"gnome": 1}, {}
+    s.specialists, s.elders = [], []
+    assert texts(s, seat=me) == ["finish"]
+    with pytest.raises(IllegalAction) as refusal:
+        ENGINE.apply(s, me, Discard("gnome"))
+    assert "plays on" not in str(refusal.value) and "the game ends" in str(refusal.value)
+    assert ENGINE.apply(s, me, Finish()).state.phase == "over"

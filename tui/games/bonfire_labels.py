@@ -20,6 +20,7 @@ from engines.bonfire.actions import (
     TakeGuardian,
 )
 from engines.bonfire.state import BonfireState, is_solo, is_tom
+from engines.bonfire.view import finish_outcome
 
 PILES = ("first", "second", "third")
 
@@ -81,7 +82,7 @@ def label(view: BonfireState, me: int, action: Action, default: str) -> str:
         space = next(sp for sp in content.board().council if sp.id == action.space)
         return f"{default} ({council.gain_text(space)})"
     if isinstance(action, Finish) and not is_solo(view):  # the engine's words are solo's: the game ends
-        return "no action is left: finish (you take no more turns; the other player plays on)"
+        return f"no action is left: finish ({finish_outcome(view)})"
     if isinstance(action, Recruit):
         gnome = content.specialist(action.gnome) or content.elder(action.gnome)
         return f"recruit the {content.gnome_name(action.gnome)} ({gnome.resource})" if gnome else default
