@@ -138,6 +138,22 @@ def test_horror_takes_one_off_a_fights_total_however_many_dice_are_rolled():
     assert "for a total of 6" in log(applied)
 
 
+def test_the_horror_texts_take_one_off_a_fights_total_not_one_off_each_die():
+    """The Horrified marker, rules.md's Injuries and death and its Adaptation notes say what
+    the fight does (the test above): 1 off the total, never "every die"."""
+    from engines.core.rules import load_rules
+
+    rules = load_rules("camp_grizzly")
+    marker = next(m for m in content.minis().values() if m.kind == "horrified")
+    injuries = rules.section("injuries-and-death").body
+    horrified = injuries[injuries.index("**Horrified**") :]
+    notes = rules.section("adaptation-notes").body
+    note = next(x for x in notes.split("\n- ") if x.startswith("**Horrified** lasts"))
+    for text in (marker.text, horrified, note):
+        flat = " ".join(text.split())
+        assert "every die" not in flat and "total" in flat, flat
+
+
 # --- 1.4: finale steps -----------------------------------------------------------------------
 
 
