@@ -154,6 +154,17 @@ def test_the_horror_texts_take_one_off_a_fights_total_not_one_off_each_die():
         assert "every die" not in flat and "total" in flat, flat
 
 
+def test_the_horrified_rule_names_the_woods_roll_it_leaves_alone():
+    """Injuries and death says every roll counts one less; the d6 that picks the camp trail
+    home is read as rolled (the test of the way home above), so the rule must say so there
+    too, not only in the Adaptation notes."""
+    from engines.core.rules import load_rules
+
+    injuries = load_rules("camp_grizzly").section("injuries-and-death").body
+    horrified = " ".join(injuries[injuries.index("**Horrified**") :].split())
+    assert "camp trail home" in horrified, horrified
+
+
 # --- 1.4: finale steps -----------------------------------------------------------------------
 
 
