@@ -1,5 +1,6 @@
 """Every ready game's rules page, as players read it in the app (F1, the rules book), checked
-game by game from the registry: it names every key of its game screen beyond the frame's."""
+game by game from the registry: it names every key of its game screen beyond the frame's, and
+it speaks only to players (no source files, no code names)."""
 
 from __future__ import annotations
 
@@ -106,3 +107,29 @@ def test_the_key_check_finds_a_key_a_page_leaves_out() -> None:
     page += " `c` shows your hand, **PgUp / PgDn** page, Enter or Space, `[` and `]` scroll."
     assert unnamed_keys(rows, page) == []
     assert unnamed_keys([("←, a, h", "Left", "board.left", True)], "Arrows move.") == ["a (Left)", "h (Left)"]
+
+
+# What a player cannot open: a source or data file, or a dotted code name (module.function).
+_SOURCE_NAME = re.compile(r"[\w./-]*\w\.(?:py|md|json|toml|tcss)\b|\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\b")
+# Prose that reads like a dotted name.
+_PROSE = {"e.g", "i.e"}
+
+
+def source_names(text: str) -> list[str]:
+    return [found for found in (m.group(0) for m in _SOURCE_NAME.finditer(text)) if found.lower() not in _PROSE]
+
+
+@pytest.mark.parametrize("entry", READY)
+def test_the_rules_page_names_no_source_file_or_code(entry: GameEntry) -> None:
+    from engines.core.rules import rules_path
+
+    text = rules_path(entry.rules_module).read_text(encoding="utf-8")
+    assert source_names(text) == [], f"{entry.title}'s rules page points players to the source"
+
+
+def test_the_source_check_finds_what_it_forbids() -> None:
+    text = (
+        "See `cards.py`, content_notes.md, data/boards.json and `score(text)` in engines.bivi.notation, "
+        "e.g. a tile; i.e. not 1.5 points. The end. Next"
+    )
+    assert source_names(text) == ["cards.py", "content_notes.md", "data/boards.json", "engines.bivi.notation"]
