@@ -304,3 +304,17 @@ async def test_flip_shows_only_while_the_river_takes_the_tile(tmp_path) -> None:
         app.screen.refresh_bindings()
         await pilot.pause()
         assert not {"board.place", "board.rotate", "board.flip"} & footer_keys(app)
+
+
+@pytest.mark.parametrize(("mode", "flips"), [("basic", True), ("advanced", False)])
+async def test_the_placing_hint_names_flip_where_the_mode_allows_it(tmp_path, mode, flips) -> None:
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    match = four_player_match(3, mode=mode)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_game(app, pilot, match)
+        for _ in range(2):  # a bank, then a tile from the forest
+            await pilot.press("1")
+            await settle(app, pilot)
+        hand = str(app.screen.query_one("#hand").render())
+        assert "Fits here" in hand and "r rotate" in hand, hand
+        assert ("f flip" in hand) is flips, hand

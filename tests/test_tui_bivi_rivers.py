@@ -118,18 +118,3 @@ def test_the_ascii_glyph_set_draws_rivers_and_the_forest_in_ascii() -> None:
     for size in (COMPACT, NORMAL, LARGE):
         *_, forest = draw_forest(view, size=size, glyphs=ASCII, width=120)
         assert "".join(t for row in forest for t, _ in row).isascii()
-
-
-def test_the_rules_screen_section_names_every_letter_key_of_the_screen() -> None:
-    """rules.md's "Screen and keys" tells every letter key the Bivì screen and its rivers
-    add (the ghost's moves are told there as arrows, WASD and hjkl)."""
-    from engines.core.rules import load_rules
-    from tui.games.bivi import RiverBoard
-
-    section = load_rules("bivi").section("screen-and-keys").body
-    for binding in [*BiviScreen.BINDINGS, *RiverBoard.BINDINGS]:
-        if binding.action.startswith("nudge"):
-            continue
-        for key in binding.key.split(","):
-            if len(key) == 1:
-                assert f"`{key}`" in section, key

@@ -390,7 +390,8 @@ class BiviScreen(GhostScreen):
             elif mode == "beaver":
                 lines.append("Arrows pick a numbered spot; Enter puts your beaver there.")
             else:
-                lines.append("Fits here: Enter to place." + ("  r rotate" if mode == "tile" else ""))
+                turns = ("  r rotate" + ("  f flip" if view.flip_allowed else "")) if mode == "tile" else ""
+                lines.append("Fits here: Enter to place." + turns)
         return "\n".join(lines)
 
     def end_details(self) -> str:
