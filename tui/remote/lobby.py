@@ -23,10 +23,12 @@ from engines.core.levels import level_name
 from engines.registry import load_engine
 from server.client import TableClient
 from server.protocol import (
+    CHAT_LINES_KEPT,
     ChatLine,
     Close,
     CreateTable,
     Done,
+    EarlierChat,
     Join,
     Leave,
     ListTables,
@@ -44,7 +46,7 @@ from tui.widgets.title_bar import TitleBar
 #: Waiting for the next full Update of a table being created (its id is not known yet).
 NEW_TABLE = "*"
 #: Chat kept for a followed table whose screen is closed, shown when it opens again.
-MISSED_CHAT_LINES = 50
+MISSED_CHAT_LINES = CHAT_LINES_KEPT
 
 
 class RemoteReply(Message):
@@ -109,6 +111,9 @@ class LobbyScreen(Screen[None]):
         #: How many lines were said there in all: the list counts them all, the log says how
         #: many of the first were not kept.
         self._missed_said: dict[str, int] = {}
+        #: The host's recent chat of each table this connection started to follow, until its
+        #: screen opens: what was said before (on another connection, or before a Leave).
+        self._earlier: dict[str, EarlierChat] = {}
         #: The last screen's match of each followed table: a screen opened again shows the
         #: chat its last one had (each opening builds a new screen).
         self._last_match: dict[str, RemoteMatch] = {}
@@ -239,6 +244,13 @@ class LobbyScreen(Screen[None]):
                 self._opening = None
                 self._open(reply)
                 return
+        if isinstance(reply, EarlierChat):
+            # This connection starts to follow the table: the host's lines stand for any kept here.
+            self._earlier[reply.table] = reply
+            self._last_match.pop(reply.table, None)
+            self._missed.pop(reply.table, None)
+            self._missed_said.pop(reply.table, None)
+            return
         if isinstance(reply, Done) and self._opening == NEW_TABLE and reply.table in self._known_before:
             # Joined by code at a table already watched: the host names it before its Update.
             self._opening = reply.table
@@ -285,6 +297,9 @@ class LobbyScreen(Screen[None]):
     def _open(self, update: Update) -> None:
         assert self.client is not None
         match = RemoteMatch(load_engine(update.game), self.client, update)
+        earlier = self._earlier.pop(update.table, None)
+        for said_at, said in _with_note(earlier) if earlier is not None else ():
+            match.add_chat(chat_text(said), said_at)
         last = self._last_match.get(update.table)
         for seen_at, seen in last.chats if last is not None else ():
             match.add_chat(seen, seen_at)
@@ -338,6 +353,7 @@ class LobbyScreen(Screen[None]):
             self._leaving.add(info.id)
             self._forget_missed(info.id)
             self._last_match.pop(info.id, None)
+            self._earlier.pop(info.id, None)
             self._show_tables()
             self.notify(f"You no longer follow {info.title}; your seat stays yours.")
 
@@ -381,6 +397,16 @@ class LobbyScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+def _with_note(earlier: EarlierChat) -> tuple[tuple[int, ChatLine], ...]:
+    """The host's recent chat of a table, led by a line saying how many earlier ones it did
+    not keep, when it did not keep them all."""
+    if not earlier.dropped:
+        return tuple(earlier.said)
+    lines = "line was" if earlier.dropped == 1 else "lines were"
+    note = ChatLine(earlier.table, "", f"{earlier.dropped} earlier chat {lines} not kept")
+    return ((earlier.said[0][0] if earlier.said else 0, note), *earlier.said)
 
 
 def _fields(info: TableInfo) -> dict[str, Any]:
