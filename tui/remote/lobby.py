@@ -6,6 +6,7 @@ here first; replies about a table whose screen is open go on to that screen.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from typing import Any
 
@@ -20,7 +21,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.core.levels import level_name
-from engines.registry import load_engine
+from engines.registry import GAMES, load_engine
 from server.client import TableClient
 from server.protocol import (
     CHAT_LINES_KEPT,
@@ -47,6 +48,10 @@ from tui.widgets.title_bar import TitleBar
 NEW_TABLE = "*"
 #: Chat kept for a followed table whose screen is closed, shown when it opens again.
 MISSED_CHAT_LINES = CHAT_LINES_KEPT
+#: Seconds a table still opening holds the keys that open tables: its answer may be slow to
+#: come from a loaded host, and a key pressed again must not send a second request; past
+#: this, the answer counts as lost and a key opens a table again.
+OPENING_PATIENCE = 30.0
 
 
 class RemoteReply(Message):
@@ -102,6 +107,7 @@ class LobbyScreen(Screen[None]):
         #: The table whose first Update opens its screen: an id, or NEW_TABLE for one being
         #: created or joined by code (its id not known yet).
         self._opening: str | None = None
+        self._opening_since = 0.0
         #: The tables this connection had Updates for when it asked for a new one: theirs
         #: (a friend sitting down, a bot thinking) start from an empty log too.
         self._known_before: frozenset[str] = frozenset()
@@ -128,6 +134,8 @@ class LobbyScreen(Screen[None]):
         with Horizontal(id="lobby-body"):
             yield OptionList(id="table-list")
             yield Static("Connecting to the tables...", id="table-details", markup=False)
+        # Between the key that opens a table and its screen: "Opening <table>…".
+        yield Static("", id="lobby-note", markup=False)
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -241,7 +249,7 @@ class LobbyScreen(Screen[None]):
             self._log_lengths[reply.table] = reply.log_from + len(reply.log)
             self._your_turn(reply)
             if self._opens(reply):
-                self._opening = None
+                self._opened()
                 self._open(reply)
                 return
         if isinstance(reply, EarlierChat):
@@ -266,16 +274,30 @@ class LobbyScreen(Screen[None]):
             self._missed_said[table_id] = self._missed_said.get(table_id, 0) + 1
             self._show_tables()
         elif isinstance(reply, Refused):
-            self._opening = None
-            self.notify(reply.reason, severity="warning")
+            self._opened()
+            self.notify(reply.reason, severity="warning", markup=False)  # the host's words, as said
 
-    def _ask_to_open(self, request: msgspec.Struct, table: str = NEW_TABLE) -> None:
+    def _ask_to_open(self, request: msgspec.Struct, table: str = NEW_TABLE, what: str = "") -> None:
         """Send `request`, whose answer opens `table`'s screen (NEW_TABLE: the table it
-        creates or joins, not yet known)."""
+        creates or joins, not yet known), and say so until it opens or is refused."""
         assert self.client is not None
+        if self._still_opening():
+            return  # the key again, or another, before the host answered: one request at a time
         self._opening = table
+        self._opening_since = time.monotonic()
         self._known_before = frozenset(self.client.updates)
         self.client.send(request)
+        note = self.query_one("#lobby-note", Static)
+        note.update(f"Opening {what or _new_table(request)}…")
+        note.display = True
+
+    def _still_opening(self) -> bool:
+        return self._opening is not None and time.monotonic() - self._opening_since < OPENING_PATIENCE
+
+    def _opened(self) -> None:
+        """The table being opened opened, or the host refused it: the note goes."""
+        self._opening = None
+        self.query_one("#lobby-note", Static).display = False
 
     def _opens(self, update: Update) -> bool:
         """Whether `update` is the first of the table being opened (its whole log)."""
@@ -338,13 +360,13 @@ class LobbyScreen(Screen[None]):
         if info.over or (not mine and not any(s.kind == "open" for s in info.seats)):
             self.action_watch()
             return
-        self._ask_to_open(Join(table=info.id), info.id)
+        self._ask_to_open(Join(table=info.id), info.id, info.title)
 
     def action_watch(self) -> None:
         info = self.selected
         if self.client is None or info is None:
             return
-        self._ask_to_open(Watch(table=info.id), info.id)
+        self._ask_to_open(Watch(table=info.id), info.id, info.title)
 
     def action_leave(self) -> None:
         info = self.selected
@@ -380,6 +402,9 @@ class LobbyScreen(Screen[None]):
     def action_new_table(self) -> None:
         from tui.remote.create import CreateTableScreen
 
+        if self._still_opening():
+            return
+
         def create(request: CreateTable | None) -> None:
             if request is not None and self.client is not None:
                 self._ask_to_open(request)
@@ -389,6 +414,9 @@ class LobbyScreen(Screen[None]):
     def action_join_code(self) -> None:
         from tui.remote.create import InviteCodeScreen
 
+        if self._still_opening():
+            return
+
         def join(code: str | None) -> None:
             if code and self.client is not None:
                 self._ask_to_open(Join(table="", invite=code))
@@ -397,6 +425,15 @@ class LobbyScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+def _new_table(request: msgspec.Struct) -> str:
+    """A table asked for that the lobby does not list (yet), as its note names it."""
+    if isinstance(request, CreateTable):
+        title = next((g.title for g in GAMES if g.id == request.game), "")
+        return f"a new {title} table"
+    code = getattr(request, "invite", "")
+    return f"the table of code {code}" if code else "the table"
 
 
 def _with_note(earlier: EarlierChat) -> tuple[tuple[int, ChatLine], ...]:
