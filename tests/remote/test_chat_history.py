@@ -164,3 +164,16 @@ async def test_a_player_back_from_away_hears_the_bot_hand_the_seat_back_once(sta
 
 def _short_away() -> HostLimits:
     return HostLimits(away_seconds=0.0)
+
+
+async def test_the_lines_kept_are_the_plain_text_everyone_read(start_host, connect):
+    """Control and escape characters were dropped as the line was said; markup stays words."""
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
+    bo.send(Chat(table=made.table, text="[b]hi[/b]\x1b[2J\x07 there"))
+    heard = await bo.wait_for(lambda r: isinstance(r, ChatLine) and r.table == made.table)
+    ana = await connect(host, ANA, "Ana")
+    ana.send(Join(table=made.table))
+    earlier = await _earlier_then_update(ana, made.table)
+    assert [line for _, line in earlier.said] == [heard] and heard.text == "[b]hi[/b] [2J there"

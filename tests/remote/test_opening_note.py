@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import asyncio
 
-from server.protocol import CreateTable, Join, SeatRequest, Watch
+from server.protocol import CreateTable, Join, Refused, SeatRequest, Watch
 from tests.remote.helpers import create, listed_lobby, remote_app, until
 from tests.tui_helpers import wait_until
-from tui.remote.lobby import LobbyScreen
+from tui.remote.lobby import LobbyScreen, RemoteReply
 from tui.remote.screen import RemoteScreen
 
 ANA, BO, CY = "SHA256:ana", "SHA256:bo", "SHA256:cy"
@@ -135,3 +135,19 @@ async def test_the_code_of_a_full_table_already_watched_opens_it_again(start_hos
             await pilot.press("escape")
             await wait_until(pilot, lambda: app.screen is lobby, "back in the lobby")
             assert _note(lobby) == ""
+
+
+async def test_a_refusal_is_shown_as_the_host_said_it(start_host, tmp_path, monkeypatch):
+    """A refusal's words may quote what a player typed (an option's name): shown verbatim,
+    never read as markup (a stray closing tag took the app down instead of showing it)."""
+    host = await start_host()
+    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
+    reason = "These options do not work for Bivì: unknown field `[/x]` (see [b]rules[/b])."  # as the host words it
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("t")
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.client, "the lobby")
+        lobby = app.screen
+        lobby.post_message(RemoteReply(Refused(reason=reason)))
+        await wait_until(pilot, lambda: any(n.message == reason for n in app._notifications), "the refusal")
+        await pilot.pause()
+        assert app.is_running and app.screen is lobby
