@@ -287,9 +287,7 @@ class LobbyScreen(Screen[None]):
         self._opening_since = time.monotonic()
         self._known_before = frozenset(self.client.updates)
         self.client.send(request)
-        note = self.query_one("#lobby-note", Static)
-        note.update(f"Opening {what or _new_table(request)}…")
-        note.display = True
+        self.query_one("#lobby-note", Static).update(f"Opening {what or _new_table(request)}…")
 
     def _still_opening(self) -> bool:
         return self._opening is not None and time.monotonic() - self._opening_since < OPENING_PATIENCE
@@ -297,7 +295,7 @@ class LobbyScreen(Screen[None]):
     def _opened(self) -> None:
         """The table being opened opened, or the host refused it: the note goes."""
         self._opening = None
-        self.query_one("#lobby-note", Static).display = False
+        self.query_one("#lobby-note", Static).update("")
 
     def _opens(self, update: Update) -> bool:
         """Whether `update` is the first of the table being opened (its whole log)."""
