@@ -255,7 +255,9 @@ class TableHost:
                 self._close_for_host(member, table)
             elif isinstance(request, Join) and request.invite and request.seat is None and _no_seat_for(member, table):
                 # A friend's code to a table whose seats are all taken: watch it, as the
-                # lobby does on Enter at a full public table (else the code led nowhere).
+                # lobby does on Enter at a full public table (else the code led nowhere). The
+                # Done names the table first: the lobby may follow it already.
+                member.send(Done(table=table.id))
                 self._watch(member, table)
             elif isinstance(request, Join):
                 await table.request(member, JoinSeat(seat=request.seat))

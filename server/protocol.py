@@ -41,6 +41,9 @@ MAX_REQUEST_BYTES = 16 * 1024
 MAX_UPDATE_BYTES = 2 * 1024 * 1024
 #: Chat lines are cut to this many characters after control characters are dropped.
 MAX_CHAT_CHARACTERS = 200
+#: Chat lines the host keeps of each table for whoever starts to follow it, and the lobby
+#: keeps of a followed table whose screen is closed.
+CHAT_LINES_KEPT = 50
 
 _LENGTH = struct.Struct(">I")
 
@@ -235,7 +238,18 @@ class ChatLine(msgspec.Struct, tag=True, frozen=True):
     spectator: bool = False
 
 
-Reply = Union[Welcome, Tables, Update, Done, Refused, Stale, ProbeAnswer, ChatLine]
+class EarlierChat(msgspec.Struct, tag=True, frozen=True):
+    """The table's recent chat, sent to a connection as it starts to follow the table (before
+    the table's first Update): the lines its side of the table heard (players never get the
+    spectators'), each with how many of the game's log lines came before it, and how many
+    earlier ones the host did not keep."""
+
+    table: str
+    said: list[tuple[int, ChatLine]]
+    dropped: int = 0
+
+
+Reply = Union[Welcome, Tables, Update, Done, Refused, Stale, ProbeAnswer, ChatLine, EarlierChat]
 
 _encoder = msgspec.msgpack.Encoder()
 _request_decoder = msgspec.msgpack.Decoder(Request)

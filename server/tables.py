@@ -44,6 +44,7 @@ from server.protocol import (
     clean_chat,
 )
 from server.store import StaleVersion, StoredSeat, StoredTable, TableStore
+from server.table_chat import TableChat
 from server.table_update import closed_status, viewer_update
 from server.thinking import BotDecided, BotThinker, SearchWorkers
 
@@ -99,6 +100,7 @@ class Table:
         self.bot_delay = bot_delay
         self.away_limit = away_limit
         self.watchers: dict[Member, Watcher] = {}
+        self.chat = TableChat(stored.id)
         # Every seated player counts as away until a connection of theirs follows the table.
         now = time.monotonic()
         self._away_since: dict[int, float] = {n: now for n, s in enumerate(stored.seats) if s.kind == "human"}
@@ -380,7 +382,7 @@ class Table:
             self.store.set_seat(self.id, seat, taken)
             self.stored.seats[seat] = taken
             self.match.seats = tuple(s.spec() for s in self.stored.seats)
-        self.watchers[member] = Watcher(seat=seat)
+        self._follow(member, seat)
         self._away_since.pop(seat, None)
         member.send(Done(table=self.id, seat=seat))
         self.broadcast()
@@ -392,11 +394,18 @@ class Table:
         if seat is None:
             seat = self._take_back(member)  # back from away: the bot hands the seat back
             taken_back = seat is not None
-        self.watchers[member] = Watcher(seat=seat)
+        self._follow(member, seat)
         if seat is not None and (self._away_since.pop(seat, None) is not None or taken_back):
             self.broadcast()
         else:
             self._update(member)
+
+    def _follow(self, member: Member, seat: int | None) -> None:
+        """`member` follows the table from `seat` (None: watching); one who did not follow it
+        yet first gets its recent chat (with the notice of their return), before its Update."""
+        if member not in self.watchers:
+            self.chat.tell_earlier(member, spectator=seat is None)
+        self.watchers[member] = Watcher(seat=seat)
 
     def unwatch(self, member: Member) -> None:
         watcher = self.watchers.pop(member, None)
@@ -417,7 +426,7 @@ class Table:
         for number, seat in enumerate(self.stored.seats):
             if seat.kind == "bot" and seat.owner == member.owner:
                 self._set_seat(number, StoredSeat(kind="human", owner=member.owner, name=seat.name))
-                self._notice(f"{seat.name} is back and plays again.", returning=member)
+                self._notice(f"{seat.name} is back and plays again.")
                 return number
         return None
 
@@ -454,25 +463,16 @@ class Table:
         self._notice(f"A {level_name(level)} bot plays for {name} until they return.")
         self.broadcast()
 
-    def _notice(self, text: str, returning: Member | None = None) -> None:
-        """A line from the table itself (no player name, so nobody can pose as it), to its
-        watchers and to a player `returning`, not one of them yet."""
-        line = ChatLine(table=self.id, name="", text=text)
-        for other in self.watchers:
-            other.send(line)
-        if returning is not None and returning not in self.watchers:
-            returning.send(line)
+    def _notice(self, text: str) -> None:
+        """A line from the table itself (no player name, so nobody can pose as it)."""
+        self.chat.say(self.watchers, ChatLine(table=self.id, name="", text=text), len(self.match.log))
 
     def _chat(self, member: Member, text: str) -> None:
         line = clean_chat(text)
-        if not line:
-            return
-        seated = self.seat_of(member.owner) is not None
-        message = ChatLine(table=self.id, name=member.name, text=line, spectator=not seated)
-        for other, watcher in self.watchers.items():
-            # Spectators talk among themselves; players never read them mid-game.
-            if seated or watcher.seat is None:
-                other.send(message)
+        if line:  # a spectator's line is heard by spectators only (server/table_chat.py)
+            spectator = self.seat_of(member.owner) is None
+            said = ChatLine(table=self.id, name=member.name, text=line, spectator=spectator)
+            self.chat.say(self.watchers, said, len(self.match.log))
 
     def close(self, by: str) -> None:
         """End the table before its game is over (`by`: 'host' or 'operator'): recorded in

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from server.host import HostLimits
-from server.protocol import ChatLine, Done, Join, Refused, SeatRequest, Update, VoteBot, decode_reply
+from server.protocol import ChatLine, Done, EarlierChat, Join, Refused, SeatRequest, Update, VoteBot, decode_reply
 from tests.remote.helpers import create, settled
 
 ANA, BO, CY = "SHA256:ana", "SHA256:bo", "SHA256:cy"
@@ -45,11 +45,14 @@ async def test_the_others_vote_a_bot_in_and_the_player_takes_the_seat_back(start
     back = await connect(host, CY, "Cy", record=True)
     back.send(Join(table=table_id))
     assert await back.wait_for(lambda r: isinstance(r, (Done, Refused))) == Done(table=table_id, seat=2)
-    # Everyone is told, Cy too (the line went only to those already watching), before the Done.
+    # Everyone is told, Cy too (the line went only to those already watching), before the Done:
+    # Cy as the last line of the table's earlier chat, sent as he follows it again, and once.
     told = await ana.wait_for(lambda r: isinstance(r, ChatLine) and "is back" in r.text)
     assert told.name == "" and told.text == "Cy is back and plays again."
     heard = [decode_reply(body) for body in back.transcript]
-    assert told in heard and heard.index(told) < heard.index(Done(table=table_id, seat=2))
+    [earlier] = [r for r in heard if isinstance(r, EarlierChat)]
+    assert earlier.said[-1][1] == told and heard.index(earlier) < heard.index(Done(table=table_id, seat=2))
+    assert told not in heard
     assert table.stored.seats[2].kind == "human" and table.match.seats[2].is_bot is False
     await settled(host, table_id, [ana, bo, back])
     assert back.updates[table_id].seats[2].yours

@@ -6,6 +6,7 @@ here first; replies about a table whose screen is open go on to that screen.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from typing import Any
 
@@ -20,13 +21,15 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.core.levels import level_name
-from engines.registry import load_engine
+from engines.registry import GAMES, load_engine
 from server.client import TableClient
 from server.protocol import (
+    CHAT_LINES_KEPT,
     ChatLine,
     Close,
     CreateTable,
     Done,
+    EarlierChat,
     Join,
     Leave,
     ListTables,
@@ -44,7 +47,11 @@ from tui.widgets.title_bar import TitleBar
 #: Waiting for the next full Update of a table being created (its id is not known yet).
 NEW_TABLE = "*"
 #: Chat kept for a followed table whose screen is closed, shown when it opens again.
-MISSED_CHAT_LINES = 50
+MISSED_CHAT_LINES = CHAT_LINES_KEPT
+#: Seconds a table still opening holds the keys that open tables: its answer may be slow to
+#: come from a loaded host, and a key pressed again must not send a second request; past
+#: this, the answer counts as lost and a key opens a table again.
+OPENING_PATIENCE = 30.0
 
 
 class RemoteReply(Message):
@@ -100,6 +107,7 @@ class LobbyScreen(Screen[None]):
         #: The table whose first Update opens its screen: an id, or NEW_TABLE for one being
         #: created or joined by code (its id not known yet).
         self._opening: str | None = None
+        self._opening_since = 0.0
         #: The tables this connection had Updates for when it asked for a new one: theirs
         #: (a friend sitting down, a bot thinking) start from an empty log too.
         self._known_before: frozenset[str] = frozenset()
@@ -109,6 +117,9 @@ class LobbyScreen(Screen[None]):
         #: How many lines were said there in all: the list counts them all, the log says how
         #: many of the first were not kept.
         self._missed_said: dict[str, int] = {}
+        #: The host's recent chat of each table this connection started to follow, until its
+        #: screen opens: what was said before (on another connection, or before a Leave).
+        self._earlier: dict[str, EarlierChat] = {}
         #: The last screen's match of each followed table: a screen opened again shows the
         #: chat its last one had (each opening builds a new screen).
         self._last_match: dict[str, RemoteMatch] = {}
@@ -123,6 +134,8 @@ class LobbyScreen(Screen[None]):
         with Horizontal(id="lobby-body"):
             yield OptionList(id="table-list")
             yield Static("Connecting to the tables...", id="table-details", markup=False)
+        # Between the key that opens a table and its screen: "Opening <table>…".
+        yield Static("", id="lobby-note", markup=False)
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -236,9 +249,16 @@ class LobbyScreen(Screen[None]):
             self._log_lengths[reply.table] = reply.log_from + len(reply.log)
             self._your_turn(reply)
             if self._opens(reply):
-                self._opening = None
+                self._opened()
                 self._open(reply)
                 return
+        if isinstance(reply, EarlierChat):
+            # This connection starts to follow the table: the host's lines stand for any kept here.
+            self._earlier[reply.table] = reply
+            self._last_match.pop(reply.table, None)
+            self._missed.pop(reply.table, None)
+            self._missed_said.pop(reply.table, None)
+            return
         if isinstance(reply, Done) and self._opening == NEW_TABLE and reply.table in self._known_before:
             # Joined by code at a table already watched: the host names it before its Update.
             self._opening = reply.table
@@ -254,16 +274,28 @@ class LobbyScreen(Screen[None]):
             self._missed_said[table_id] = self._missed_said.get(table_id, 0) + 1
             self._show_tables()
         elif isinstance(reply, Refused):
-            self._opening = None
-            self.notify(reply.reason, severity="warning")
+            self._opened()
+            self.notify(reply.reason, severity="warning", markup=False)  # the host's words, as said
 
-    def _ask_to_open(self, request: msgspec.Struct, table: str = NEW_TABLE) -> None:
+    def _ask_to_open(self, request: msgspec.Struct, table: str = NEW_TABLE, what: str = "") -> None:
         """Send `request`, whose answer opens `table`'s screen (NEW_TABLE: the table it
-        creates or joins, not yet known)."""
+        creates or joins, not yet known), and say so until it opens or is refused."""
         assert self.client is not None
+        if self._still_opening():
+            return  # the key again, or another, before the host answered: one request at a time
         self._opening = table
+        self._opening_since = time.monotonic()
         self._known_before = frozenset(self.client.updates)
         self.client.send(request)
+        self.query_one("#lobby-note", Static).update(f"Opening {what or _new_table(request)}…")
+
+    def _still_opening(self) -> bool:
+        return self._opening is not None and time.monotonic() - self._opening_since < OPENING_PATIENCE
+
+    def _opened(self) -> None:
+        """The table being opened opened, or the host refused it: the note goes."""
+        self._opening = None
+        self.query_one("#lobby-note", Static).update("")
 
     def _opens(self, update: Update) -> bool:
         """Whether `update` is the first of the table being opened (its whole log)."""
@@ -285,6 +317,9 @@ class LobbyScreen(Screen[None]):
     def _open(self, update: Update) -> None:
         assert self.client is not None
         match = RemoteMatch(load_engine(update.game), self.client, update)
+        earlier = self._earlier.pop(update.table, None)
+        for said_at, said in _with_note(earlier) if earlier is not None else ():
+            match.add_chat(chat_text(said), said_at)
         last = self._last_match.get(update.table)
         for seen_at, seen in last.chats if last is not None else ():
             match.add_chat(seen, seen_at)
@@ -323,13 +358,13 @@ class LobbyScreen(Screen[None]):
         if info.over or (not mine and not any(s.kind == "open" for s in info.seats)):
             self.action_watch()
             return
-        self._ask_to_open(Join(table=info.id), info.id)
+        self._ask_to_open(Join(table=info.id), info.id, info.title)
 
     def action_watch(self) -> None:
         info = self.selected
         if self.client is None or info is None:
             return
-        self._ask_to_open(Watch(table=info.id), info.id)
+        self._ask_to_open(Watch(table=info.id), info.id, info.title)
 
     def action_leave(self) -> None:
         info = self.selected
@@ -338,6 +373,7 @@ class LobbyScreen(Screen[None]):
             self._leaving.add(info.id)
             self._forget_missed(info.id)
             self._last_match.pop(info.id, None)
+            self._earlier.pop(info.id, None)
             self._show_tables()
             self.notify(f"You no longer follow {info.title}; your seat stays yours.")
 
@@ -364,6 +400,9 @@ class LobbyScreen(Screen[None]):
     def action_new_table(self) -> None:
         from tui.remote.create import CreateTableScreen
 
+        if self._still_opening():
+            return
+
         def create(request: CreateTable | None) -> None:
             if request is not None and self.client is not None:
                 self._ask_to_open(request)
@@ -373,6 +412,9 @@ class LobbyScreen(Screen[None]):
     def action_join_code(self) -> None:
         from tui.remote.create import InviteCodeScreen
 
+        if self._still_opening():
+            return
+
         def join(code: str | None) -> None:
             if code and self.client is not None:
                 self._ask_to_open(Join(table="", invite=code))
@@ -381,6 +423,25 @@ class LobbyScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+def _new_table(request: msgspec.Struct) -> str:
+    """A table asked for that the lobby does not list (yet), as its note names it."""
+    if isinstance(request, CreateTable):
+        title = next((g.title for g in GAMES if g.id == request.game), "")
+        return f"a new {title} table"
+    code = getattr(request, "invite", "")
+    return f"the table of code {code}" if code else "the table"
+
+
+def _with_note(earlier: EarlierChat) -> tuple[tuple[int, ChatLine], ...]:
+    """The host's recent chat of a table, led by a line saying how many earlier ones it did
+    not keep, when it did not keep them all."""
+    if not earlier.dropped:
+        return tuple(earlier.said)
+    lines = "line was" if earlier.dropped == 1 else "lines were"
+    note = ChatLine(earlier.table, "", f"{earlier.dropped} earlier chat {lines} not kept")
+    return ((earlier.said[0][0] if earlier.said else 0, note), *earlier.said)
 
 
 def _fields(info: TableInfo) -> dict[str, Any]:
