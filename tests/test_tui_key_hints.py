@@ -21,9 +21,11 @@ from engines.core.match import Match, SeatSpec
 from engines.core.protocol import Outcome, ScoreLine
 from engines.registry import load_engine, ready_games
 from saves.replay import ScoreHistory
-from tests.tui_helpers import open_game, private_dirs, settle  # noqa: F401 (autouse fixture)
+from tests.tui_helpers import open_game, private_dirs, settle, wait_until  # noqa: F401 (autouse fixture)
 from tui.app import CampfireApp
 from tui.settings import DEFAULT_KEYS, Settings, check_keymap
+from tui.widgets.board import LineBoard
+from tui.widgets.frame import ActionList
 
 #: Keys no binding has by default: F13-F24 under every mix of modifiers.
 _MODIFIERS = [
@@ -71,7 +73,12 @@ def hint_text(screen: Any) -> str:
             parts.append(str(widget.render()))
         elif isinstance(widget, Input):
             parts.append(str(widget.placeholder))
-    return "\n".join(parts)
+        elif isinstance(widget, LineBoard):  # a board may say what its keys do in a row of its own
+            parts.extend("".join(text for text, _ in row) for row in widget.drawing)
+        elif isinstance(widget, ActionList):  # numbered by the keys that pick them
+            parts.extend(str(widget.get_option_at_index(n).prompt) for n in range(widget.option_count))
+    # Lines padded to a width: the padding is no hint.
+    return "\n".join(line.rstrip() for part in parts for line in part.split("\n"))
 
 
 @dataclass(frozen=True)
@@ -80,7 +87,9 @@ class HintCase:
     hints must name."""
 
     name: str
-    show: Callable[[CampfireApp, Any], Awaitable[None]]
+    #: Shows the screen; or, for a screen whose hints change as it is used, gives the hint
+    #: text at each point.
+    show: Callable[[CampfireApp, Any], Awaitable[list[str] | None]]
     names: tuple[str, ...]
 
 
@@ -223,16 +232,45 @@ SHARED = [
 ]
 
 
-def _game_case(game_id: str) -> HintCase:
-    async def show(app: CampfireApp, pilot: Any) -> None:
-        await open_game(app, pilot, _match(game_id))
+#: How many moves of a game the test looks at: what a game's hints name depends on where it
+#: stands (a tile to place, a cursor on the map, a choice to make).
+GAME_STEPS = 8
 
-    # What a game's hints name depends on where its game stands: at its start, at least the
-    # keys of whatever it asks of the first player (checked below: some, all following).
+
+def _game_case(game_id: str) -> HintCase:
+    async def show(app: CampfireApp, pilot: Any) -> list[str]:
+        """The game's hints at its start and after each of its first moves: the cursor of
+        every board one step right, then the first action the player may take (the bots
+        answer). Played by the screen's actions, not keys: the same under any keymap."""
+        match = _match(game_id)
+
+        def players_turn() -> bool:  # the bots done: only the player (seat 0) acts, or nobody
+            return match.outcome() is not None or set(match.actors()) == {0}
+
+        await open_game(app, pilot, match)
+        screen, seen = app.screen, []
+        for _ in range(GAME_STEPS):
+            await wait_until(pilot, players_turn, "the bots' moves")
+            seen.append(f"{match.digest()}\n{hint_text(app.screen)}")
+            if app.screen is not screen or match.outcome() is not None:
+                break
+            for board in screen.query(LineBoard):
+                board.action_nudge(0, 1)
+            await settle(app, pilot)
+            seen.append(f"{match.digest()}\n{hint_text(app.screen)}")
+            screen.choose_action(match.legal_actions(0)[0])
+            await settle(app, pilot)
+        return seen
+
     return HintCase(f"game:{game_id}", show, ())
 
 
 CASES = SHARED + [_game_case(entry.id) for entry in ready_games()]
+
+
+#: Keys of Textual's own widgets (a list's Enter and arrows, a text box's Enter), which no
+#: binding id remaps: hints name them as they are.
+_FIXED = {_shown(key)[0] for key in ("enter", "up", "down", "left", "right", "pageup", "pagedown", "home", "end")}
 
 
 def _key_pattern(shown: str) -> str:
@@ -240,13 +278,13 @@ def _key_pattern(shown: str) -> str:
     return rf"(?<![\w^+]){re.escape(shown)}(?![\w+])"
 
 
-async def _hints(case: HintCase, tmp_path, keymap: dict[str, str]) -> tuple[str, CampfireApp]:
+async def _hints(case: HintCase, tmp_path, keymap: dict[str, str]) -> list[str]:
     app = CampfireApp(save_dir=tmp_path / "saves", settings=Settings(keymap=keymap), bot_delay=0)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        await case.show(app, pilot)
+        seen = await case.show(app, pilot)
         await settle(app, pilot)
-        return hint_text(app.screen), app
+        return seen if seen is not None else [hint_text(app.screen)]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
@@ -255,22 +293,28 @@ async def test_hints_name_the_keys_of_the_players_keymap(case: HintCase, tmp_pat
 
     monkeypatch.setenv(SOCKET_VARIABLE, str(tmp_path / "no-host"))  # the lobby finds no tables
     monkeypatch.setenv(TOKEN_VARIABLE, "no-token")
-    before, _ = await _hints(case, tmp_path / "default", {})
+    befores = await _hints(case, tmp_path / "default", {})
     keymap = moved_keymap()
-    after, _ = await _hints(case, tmp_path / "moved", keymap)
+    afters = await _hints(case, tmp_path / "moved", keymap)
+    assert len(afters) == len(befores), "the same screens, moved keys or not"
     old = {binding: _shown(keys) for binding, keys in DEFAULT_KEYS.items()}
     new = {binding: _shown(keys) for binding, keys in keymap.items()}
-    # Which ids the hints name now: those whose new keys show.
-    named = {binding for binding, shown in new.items() if any(re.search(_key_pattern(s), after) for s in shown)}
-    missing = sorted(set(case.names) - named)
-    assert not missing, f"{case.name}: the hints do not follow the keymap for {missing}:\n{after}"
-    assert named, f"{case.name}: no hint names a key as the keymap binds it:\n{after}"
-    # Each new key stands where its old key stood, and nothing else changed.
     back = {shown: old[binding][n] for binding, keys in new.items() for n, shown in enumerate(keys)}
     pattern = re.compile("|".join(_key_pattern(s) for s in sorted(back, key=len, reverse=True)))
-    assert pattern.sub(lambda found: back[found.group(0)], after) == before
-    # And the old keys of the named ids are gone (digits aside: they count things too).
-    for binding in sorted(named):
-        for shown in old[binding]:
-            if not shown.isdigit() and shown not in {s for b in named - {binding} for s in old[b]}:
-                assert not re.search(_key_pattern(shown), after), f"{case.name}: {binding}'s {shown!r} is still named"
+    named_anywhere: set[str] = set()
+    for before, after in zip(befores, afters):
+        # Which ids the hints name now: those whose new keys show.
+        named = {binding for binding, shown in new.items() if any(re.search(_key_pattern(s), after) for s in shown)}
+        named_anywhere |= named
+        # Each new key stands where its old key stood, and nothing else changed.
+        assert pattern.sub(lambda found: back[found.group(0)], after) == before
+        # And no line that names a moved key still names the old key of one: a hint half
+        # moved. (Digits count things too; Textual's own keys keep their names.)
+        hints = "\n".join(line for line in after.split("\n") if pattern.search(line))
+        for binding in sorted(named):
+            shown = old[binding][0]
+            if not shown.isdigit() and shown not in _FIXED:
+                assert not re.search(_key_pattern(shown), hints), f"{case.name}: {binding}'s {shown!r} is still named"
+    missing = sorted(set(case.names) - named_anywhere)
+    assert not missing, f"{case.name}: the hints do not follow the keymap for {missing}:\n{afters[-1]}"
+    assert named_anywhere, f"{case.name}: no hint names a key as the keymap binds it:\n{afters[-1]}"

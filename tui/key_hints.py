@@ -13,6 +13,7 @@ a list) cannot be remapped: `fixed_key` shows them the same way.
 from __future__ import annotations
 
 import re
+import weakref
 from typing import Any
 
 from textual.binding import Binding
@@ -33,14 +34,27 @@ def _app(node: Any) -> Any:
 
 def fixed_key(node: Any, key: str) -> str:
     """A key no binding id names (Textual's own), as the footer would show it."""
-    return str(_app(node).get_key_display(Binding(key, "")))
+    return _shown(_app(node), key)[0]
 
 
 def bound_keys(node: Any, binding_id: str) -> list[str]:
     """Every key of binding `binding_id` now (after the player's keymap), as shown."""
     app = _app(node)
-    keys = app_keymap(app).get(binding_id) or DEFAULT_KEYS[binding_id]
-    return [fixed_key(app, key.strip()) for key in keys.split(",")]
+    return list(_shown(app, app_keymap(app).get(binding_id) or DEFAULT_KEYS[binding_id]))
+
+
+#: Keys as each app shows them, worked out once: a list numbered by its keys asks on
+#: every redraw.
+_SHOWN: weakref.WeakKeyDictionary[Any, dict[str, tuple[str, ...]]] = weakref.WeakKeyDictionary()
+
+
+def _shown(app: Any, keys: str) -> tuple[str, ...]:
+    """Each of `keys` (comma-separated) as `app` shows it."""
+    known = _SHOWN.setdefault(app, {})
+    shown = known.get(keys)
+    if shown is None:
+        shown = known[keys] = tuple(str(app.get_key_display(Binding(key.strip(), ""))) for key in keys.split(","))
+    return shown
 
 
 def key(node: Any, binding_id: str) -> str:
