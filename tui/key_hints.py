@@ -12,6 +12,7 @@ a list) cannot be remapped: `fixed_key` shows them the same way.
 
 from __future__ import annotations
 
+import functools
 import re
 import weakref
 from typing import Any
@@ -28,8 +29,18 @@ MOVES = ("board.left", "board.right", "board.up", "board.down")
 
 
 def _app(node: Any) -> Any:
-    """The app of a widget or screen (or the app itself)."""
+    """The app of a widget or screen (or the app itself); None: an app with the default
+    keys (text drawn outside any app, as a test draws it)."""
+    if node is None:
+        return _default_app()
     return node if hasattr(node, "get_key_display") else node.app
+
+
+@functools.cache
+def _default_app() -> Any:
+    from textual.app import App
+
+    return App()
 
 
 def fixed_key(node: Any, key: str) -> str:

@@ -139,9 +139,9 @@ def marks_key(table: Table) -> str:
     return f"Pawns: {pawns}{decoy}. @ magnifier, * answer\n"
 
 
-def card_text(view: BiovivaView, names: list[str], node: Any) -> str:
+def card_text(view: BiovivaView, names: list[str], node: Any = None) -> str:
     """The challenge card and the last result, as the players would read them aloud (with
-    the keys of `node`'s app)."""
+    the keys of `node`'s app: by default, the default keys)."""
     lines: list[str] = [f"Turn {view.turn}: die {view.die_glyph} {view.die_label}" if view.die else f"Turn {view.turn}"]
     challenge = view.challenge
     if challenge is not None:
