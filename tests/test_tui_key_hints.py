@@ -318,3 +318,21 @@ async def test_hints_name_the_keys_of_the_players_keymap(case: HintCase, tmp_pat
     missing = sorted(set(case.names) - named_anywhere)
     assert not missing, f"{case.name}: the hints do not follow the keymap for {missing}:\n{afters[-1]}"
     assert named_anywhere, f"{case.name}: no hint names a key as the keymap binds it:\n{afters[-1]}"
+
+
+async def test_in_the_ascii_glyph_set_enter_goes_by_its_name(tmp_path) -> None:
+    """The ASCII fold has no letter for Enter's sign (⏎): it drew "?", itself a key (the
+    rules). The footer, the Keys panel and the hints name it instead."""
+    from textual.widgets import Footer
+
+    from tui.screens.question import QuestionScreen
+
+    app = CampfireApp(save_dir=tmp_path / "saves", settings=Settings(glyphs="ascii"), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "enter: new game" in hint_text(app.screen)
+        await settle(app, pilot)
+        footer = " ".join(str(getattr(key, "key_display", "")) for key in app.screen.query_one(Footer).query("*"))
+        assert "enter" in footer.split() and "?" not in footer.split()
+        await _push(app, pilot, QuestionScreen("Use plain ASCII characters?"))
+        assert "y or enter: Yes" in hint_text(app.screen)

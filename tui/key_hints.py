@@ -60,11 +60,13 @@ _SHOWN: weakref.WeakKeyDictionary[Any, dict[str, tuple[str, ...]]] = weakref.Wea
 
 
 def _shown(app: Any, keys: str) -> tuple[str, ...]:
-    """Each of `keys` (comma-separated) as `app` shows it."""
+    """Each of `keys` (comma-separated) as `app` shows it (with its glyph set, which may
+    name a key otherwise)."""
     known = _SHOWN.setdefault(app, {})
-    shown = known.get(keys)
+    asked = f"{id(getattr(app, 'glyphs', None))}:{keys}"
+    shown = known.get(asked)
     if shown is None:
-        shown = known[keys] = tuple(str(app.get_key_display(Binding(key.strip(), ""))) for key in keys.split(","))
+        shown = known[asked] = tuple(str(app.get_key_display(Binding(key.strip(), ""))) for key in keys.split(","))
     return shown
 
 
