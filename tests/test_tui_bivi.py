@@ -144,7 +144,7 @@ async def test_enter_on_the_action_list_never_spends_cubes_on_a_beaver_move_by_d
         await settle(app, pilot)
         assert match.view(0).rivers[0].cubes == cubes and len(match.journal) == played
         status = str(app.screen.query_one(StatusLine).render())
-        assert "Enter alone takes nothing that costs you" in status
+        assert "⏎ alone takes nothing that costs you" in status
         # The player is left where they were, and choosing by arrows plays the line chosen.
         assert app.focused is actions
         await pilot.press("down")

@@ -149,7 +149,7 @@ async def test_enter_at_a_prompt_never_spends_by_default() -> None:
             await pilot.press("enter")
             await settle(app, pilot)
         assert match.state.pending.kind == "hire"  # nothing taken
-        assert "Enter alone takes nothing that costs you" in screen.table.problem
+        assert "⏎ alone takes nothing that costs you" in screen.table.problem
         await pilot.press("2")  # skip the hire: the staff row is offered
         await settle(app, pilot)
         assert match.state.pending is not None and match.state.pending.kind == "staff"

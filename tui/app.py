@@ -23,7 +23,7 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from tui.crash import CRASH_EXIT, crash_line, write_crash_log
-from tui.glyphs import Glyphs, glyph_set
+from tui.glyphs import Glyphs, fold_to_ascii, glyph_set
 from tui.textual_internals import UnhandledErrorHook
 from tui.settings import Settings, read_settings, settings_path
 
@@ -171,6 +171,15 @@ class CampfireApp(UnhandledErrorHook, App[int]):
         if self._ascii_filter is not None:
             filters.append(self._ascii_filter)
         return filters
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer, the Keys panel and every hint name it. In the ASCII glyph set
+        a key Textual shows by a sign the ASCII fold has no letter for (Enter's ⏎) goes by its
+        name: folded, it showed as "?", which is a key of its own."""
+        shown = super().get_key_display(binding)
+        if self._ascii_filter is not None and "?" in fold_to_ascii(shown) and "?" not in shown:
+            return binding.key
+        return shown
 
     def action_keys(self) -> None:
         from tui.screens.keys import KeysScreen

@@ -137,11 +137,16 @@ class KeysPanel(Provider):
         assert isinstance(app, CampfireApp)  # the only app; a provider's is typed App[object]
         app.action_keys()
 
+    def _help(self) -> str:
+        from tui.key_hints import key
+
+        return f"The Keys panel ({key(self.app, 'app.keys')})"
+
     async def discover(self) -> Hits:
-        yield DiscoveryHit(self.LABEL, self._open, help="The Keys panel (F2)")
+        yield DiscoveryHit(self.LABEL, self._open, help=self._help())
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         score = matcher.match(self.LABEL)
         if score > 0:
-            yield Hit(score, matcher.highlight(self.LABEL), self._open, help="The Keys panel (F2)")
+            yield Hit(score, matcher.highlight(self.LABEL), self._open, help=self._help())

@@ -23,7 +23,7 @@ LAUNCHER = "Ready to play"
 LOBBY_EMPTY = "No table yet"
 LEFT, RIGHT = b"\x1b[D", b"\x1b[C"
 GHOST_FITS = "Fits here"
-BEAVER_SPOTS = "Arrows pick a numbered spot"
+BEAVER_SPOTS = "pick a numbered spot"
 
 
 async def _lobby(terminal) -> None:

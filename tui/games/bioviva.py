@@ -26,6 +26,7 @@ from engines.bioviva.worldmap import COLS, ROWS, biome_at, parse_cell
 from engines.core.errors import IllegalAction
 from saves.limits import printable
 from tui.games.bioviva_draw import HEADER_ROWS, draw_world, more_cue, title_row, window_for, world_row
+from tui.key_hints import fixed_key, with_keys
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
@@ -138,8 +139,9 @@ def marks_key(table: Table) -> str:
     return f"Pawns: {pawns}{decoy}. @ magnifier, * answer\n"
 
 
-def card_text(view: BiovivaView, names: list[str]) -> str:
-    """The challenge card and the last result, as the players would read them aloud."""
+def card_text(view: BiovivaView, names: list[str], node: Any = None) -> str:
+    """The challenge card and the last result, as the players would read them aloud (with
+    the keys of `node`'s app: by default, the default keys)."""
     lines: list[str] = [f"Turn {view.turn}: die {view.die_glyph} {view.die_label}" if view.die else f"Turn {view.turn}"]
     challenge = view.challenge
     if challenge is not None:
@@ -151,14 +153,21 @@ def card_text(view: BiovivaView, names: list[str]) -> str:
             lines.append("Waiting for: " + ", ".join(waiting) if waiting else "Everyone has answered.")
         elif challenge.kind == "localization":
             lines.append(f"LOCALIZATION  {challenge.prompt}")
-            lines.append("Press m for the map: Enter puts your correct-answer pawn, x your decoy.")
+            lines.append(
+                with_keys(
+                    node,
+                    "Press {bioviva.map} for the map: {board.place} puts your correct-answer pawn, {bioviva.decoy} your decoy.",
+                )
+            )
             lines.append("The others see both your pawns as your number: only you know the decoy.")
         else:
             lines.append("WORD ASSOCIATION")
             if challenge.clarification and challenge.clarified:
                 lines.append(f"Clarification read aloud: {challenge.clarification}")
             if challenge.magnifier_movable and table_viewer_is_guide(view):
-                lines.append("Magnifier: press m, move the cursor to a square, Enter.")
+                lines.append(
+                    with_keys(node, "Magnifier: press {bioviva.map}, move the cursor to a square, {board.place}.")
+                )
             laid = [
                 f"{n}. {t.label}" + (f" (under it: {t.under_label})" if t.under else "")
                 for n, t in enumerate(challenge.tiles, start=1)
@@ -243,7 +252,8 @@ class BiovivaScreen(GameScreen):
 
     def compose_side(self) -> ComposeResult:
         yield SteadyText(id="side-note")
-        yield Input(placeholder="type a guess, Enter", id="guess-input")
+        # Enter is the text box's own key (Textual's Input): no binding id remaps it.
+        yield Input(placeholder=f"type a guess, {fixed_key(self, 'enter')}", id="guess-input")
         yield Input(placeholder="leg, or leg+small", id="tile-input")
 
     def listed_actions(self, legal: list[Any]) -> list[Any]:
@@ -269,7 +279,7 @@ class BiovivaScreen(GameScreen):
             if switcher.current == "card" and isinstance(self.focused, WorldMap):
                 self.set_focus(self.query_one("#actions"))
         self._show_side_note(table)
-        card = card_text(view, table.seat_names)
+        card = card_text(view, table.seat_names, self)
         self.query_one("#card-text", Static).update(card)
         self.query_one("#card-beside-text", Static).update(card)
         self.draw_map(table)

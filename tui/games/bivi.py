@@ -44,6 +44,7 @@ from tui.games.bivi_draw import (
 from tui.games.bivi_forest import cut_to_rows, forest_drawing, plain_rules, tile_name
 from tui.games.bivi_ghost import GhostScreen
 from tui.games.bivi_widgets import ForestBoard, RiverBoard
+from tui.key_hints import key, move_keys, with_keys
 from tui.widgets.board import LineBoard
 from tui.widgets.frame import ActionList
 from tui.widgets.steady_text import SteadyText
@@ -275,7 +276,7 @@ class BiviScreen(GhostScreen):
             self._rules = load_rules(self.game_id)
         section = self._rules.section(topic)
         text = plain_rules(section) if section is not None else ""
-        widget.show(text if whole else cut_to_rows(text, width - 2, spare))
+        widget.show(text if whole else cut_to_rows(text, width - 2, spare, key(self, "game.rules")))
 
     def _active_seat(self, table: Table) -> int:
         view: BiviView = table.view
@@ -388,10 +389,16 @@ class BiviScreen(GhostScreen):
             if problem:
                 lines.append(f"{self.app.glyphs.ghost_bad} {problem}")
             elif mode == "beaver":
-                lines.append("Arrows pick a numbered spot; Enter puts your beaver there.")
+                lines.append(
+                    f"{move_keys(self)} pick a numbered spot; {key(self, 'board.place')} puts your beaver there."
+                )
             else:
-                turns = ("  r rotate" + ("  f flip" if view.flip_allowed else "")) if mode == "tile" else ""
-                lines.append("Fits here: Enter to place." + turns)
+                turns = ""
+                if mode == "tile":
+                    turns = with_keys(
+                        self, "  {board.rotate} rotate" + ("  {board.flip} flip" if view.flip_allowed else "")
+                    )
+                lines.append(with_keys(self, "Fits here: {board.place} to place.") + turns)
         return "\n".join(lines)
 
     def end_details(self) -> str:

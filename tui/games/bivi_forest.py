@@ -229,10 +229,10 @@ def _unwrapped(text: str) -> list[str]:
     return joined
 
 
-def cut_to_rows(text: str, width: int, rows: int) -> str:
+def cut_to_rows(text: str, width: int, rows: int, rules_key: str = "f1") -> str:
     """`text` wrapped at `width`, in at most `rows` rows: when cut, its last row says where
-    the rest is."""
+    the rest is (under `rules_key`, the key of the rules as the player's keymap has it)."""
     lines = [row for line in _unwrapped(text) for row in (textwrap.wrap(line, width) or [""])]
     if len(lines) <= rows:
         return "\n".join(lines)
-    return "\n".join([*lines[: rows - 1], "... the rest under F1 (Rules)"])
+    return "\n".join([*lines[: rows - 1], f"... the rest under {rules_key} (Rules)"])

@@ -42,6 +42,7 @@ from tui.games.bivouac_draw import (
     symbols,
 )
 from tui.glyphs import ASCII
+from tui.key_hints import fixed_key, pick_keys
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.first_layout import planned_size
@@ -398,9 +399,11 @@ class BivouacScreen(GameScreen):
         else:
             return ""
         count = min(len(table.actions), 9)
+        # The list's arrows and Enter are Textual's own (OptionList): no binding id remaps them.
+        enter = fixed_key(self, "enter")
         if offers_something_costly(table, self):
-            return f"{asked} ({NO_DEFAULT_HINT.format(count=count)})"
-        return f"{asked} (keys 1-{count} or Enter)"
+            return f"{asked} ({NO_DEFAULT_HINT.format(keys=pick_keys(self, count), enter=enter)})"
+        return f"{asked} (keys {pick_keys(self, count)} or {enter})"
 
     def draw_cursor(self, table: Table | None, stepping_from: int | None = None) -> None:
         """Only the camp board and the detail depend on the cursor: a key redraws just them.

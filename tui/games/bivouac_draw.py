@@ -37,7 +37,7 @@ CHOICE_LABEL = {  # what a returning worker asks, said under the board
     "staff": "Hiring: take a staff card, or skip",
     "free-staff": "Donor gift: a free staff card, or skip",
 }
-NO_DEFAULT_HINT = "keys 1-{count}, or arrows then Enter"  # a list that spends has no default
+NO_DEFAULT_HINT = "keys {keys}, or arrows then {enter}"  # a list that spends has no default
 LABEL_WIDTH = 17
 COMPACT_COLUMN = 25  # a narrow board's column of locations: occupants by their marks
 WIDE_COLUMN = 42  # a wide board's column at least: occupants by mark and whole name

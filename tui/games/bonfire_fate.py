@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engines.bonfire import city
 from engines.bonfire.actions import Fate
 from tui.games.bonfire_draw import FATE_LETTERS, TILE_LETTERS, FateGhost, fate_drawing, fate_drawing_rows, fate_symbols
+from tui.key_hints import with_keys
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.line_text import LineText
@@ -149,8 +150,9 @@ class FateGhostScreen(GameScreen):
         if legal:
             gain = city.fate_gain(you.grid, cells, symbols)
             gains = " ".join(f"{TILE_LETTERS[k]}{n}" for k, n in gain.items())
-            return ghost, f"{where}: gains {gains} · Enter places, r turns" + (
-                ", c other tile" if len(you.fate_column) > 1 else ""
+            other = ", {bonfire.fate_end} other tile" if len(you.fate_column) > 1 else ""
+            return ghost, f"{where}: gains {gains} · " + with_keys(
+                self, "{board.place} places, {board.rotate} turns" + other
             )
         reason = city.placement_problem(you.grid, cells) or "That fate tile cannot go there."
         return ghost, f"{self.campfire.glyphs.ghost_bad} {where}: {reason}"

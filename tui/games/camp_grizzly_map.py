@@ -20,6 +20,7 @@ from engines.camp_grizzly.board import shortest_path
 from engines.camp_grizzly.content import camp_map, label, minis, parse_label
 from tui.games.camp_grizzly_draw import SMALL, MapSize, draw_camp, draw_camp_rows, map_size
 from tui.glyphs import ASCII
+from tui.key_hints import key
 from tui.screens.game import GameScreen
 from tui.widgets.board import LineBoard
 from tui.widgets.table import Table
@@ -197,7 +198,7 @@ class CampMapScreen(GameScreen):
         steps = len(path) - 1
         left = mover.moves_left if mover else steps
         far = "" if steps <= left else f", {left} left"
-        return f"{where}{place}: {steps} step{'s' if steps != 1 else ''}{far}, Enter"
+        return f"{where}{place}: {steps} step{'s' if steps != 1 else ''}{far}, {key(self, 'board.place')}"
 
     def _path_to(self, goal: tuple[int, int]) -> tuple[tuple[int, int], ...] | None:
         """A shortest walk for the moving counselor: around fires, Otis and (without a

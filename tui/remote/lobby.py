@@ -39,6 +39,7 @@ from server.protocol import (
     Update,
     Watch,
 )
+from tui.key_hints import with_keys
 from tui.remote.match import RemoteMatch
 from tui.remote.screen import RemoteScreen, chat_text, remote_screen_class
 from tui.widgets.table import name_seats
@@ -215,7 +216,12 @@ class LobbyScreen(Screen[None]):
         text = (
             table_details(info)
             if info
-            else Text("No table yet. n: start one (seats open for friends, or bots); j: join one by its code.")
+            else Text(
+                with_keys(
+                    self,
+                    "No table yet. {lobby.new}: start one (seats open for friends, or bots); {lobby.code}: join one by its code.",
+                )
+            )
         )
         self.query_one("#table-details", Static).update(text)
 

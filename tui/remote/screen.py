@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from server.protocol import MAX_CHAT_CHARACTERS, Chat, ChatLine, ProbeAnswer, Refused, Stale, Update, VoteBot
+from tui.key_hints import fixed_key
 from tui.remote.match import RemoteMatch
 from tui.screens.game import GameScreen
 
@@ -161,7 +162,10 @@ class ChatPrompt(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         yield Input(
-            placeholder="Say something to the table (Enter sends)", max_length=MAX_CHAT_CHARACTERS, id="chat-input"
+            # Enter is the text box's own key (Textual's Input): no binding id remaps it.
+            placeholder=f"Say something to the table ({fixed_key(self, 'enter')} sends)",
+            max_length=MAX_CHAT_CHARACTERS,
+            id="chat-input",
         )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -12,6 +12,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from tui.key_hints import key
+
 
 class CurtainScreen(ModalScreen[str]):
     BINDINGS = [
@@ -34,7 +36,7 @@ class CurtainScreen(ModalScreen[str]):
         return f"Pass the keyboard to {self.player}."
 
     def _text(self) -> str:
-        return f"{self.player}, press Enter when nobody else is looking."
+        return f"{self.player}, press {key(self, 'curtain.ready')} when nobody else is looking."
 
     def show_player(self, player: str) -> None:
         """Name another player: whose screen comes next changed while the curtain was up."""

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static
 
 from engines.core.protocol import Outcome
 from saves.replay import ScoreHistory
+from tui.key_hints import with_keys
 
 
 def breakdown_rows(outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
@@ -82,8 +83,9 @@ class EndScreen(ModalScreen[str]):
             if self.details:
                 with VerticalScroll(id="end-details"):
                     yield Static(self.details, markup=False)
-            review = ("   r: review" if room else "   r: review (then c: scores by turn)") if self.reviewable else ""
-            yield Static(f"Enter: menu   Esc: look at the table   F1: scoring rules{review}", classes="hint")
+            review = "   {end.review}: review" + ("" if room else " (then {replay.chart}: scores by turn)")
+            hint = "{end.menu}: menu   {end.board}: look at the table   {end.rules}: scoring rules"
+            yield Static(with_keys(self, hint + (review if self.reviewable else "")), classes="hint", markup=False)
 
     def _chart_rows(self) -> int:
         """Rows for the scores chart under the breakdown, or 0 when the terminal leaves too

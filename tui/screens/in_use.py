@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from saves.limits import printable
+from tui.key_hints import with_keys
 
 
 class InUseScreen(ModalScreen[str | None]):
@@ -30,9 +31,12 @@ class InUseScreen(ModalScreen[str | None]):
                 f"{self.file_name} is being played in another Campfire session.", classes="title", markup=False
             )
             yield Static(
-                "v: look at it read-only (nothing you do here is saved)\n"
-                "t: take it over (the other session stops saving and says so)\n"
-                "Esc: back",
+                with_keys(
+                    self,
+                    "{in_use.view}: look at it read-only (nothing you do here is saved)\n"
+                    "{in_use.take}: take it over (the other session stops saving and says so)\n"
+                    "{in_use.back}: back",
+                ),
                 id="in-use-text",
                 markup=False,
             )

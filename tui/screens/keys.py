@@ -12,6 +12,7 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
+from tui.key_hints import with_keys
 from tui.textual_internals import keyed_bindings
 
 
@@ -49,7 +50,8 @@ class KeysScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="keys-box"):
-            yield Static("Keys on this screen   (ids for the settings keymap; Esc closes)", classes="title")
+            hint = "Keys on this screen   (ids for the settings keymap; {keys.close} closes)"
+            yield Static(with_keys(self, hint), classes="title", markup=False)
             yield DataTable(id="keys-table", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engines.registry import GAMES, GameEntry, find_game
+from tui.key_hints import key, with_keys
 from tui.screens.styled import StyledOnOpen
 from tui.textual_internals import rename_binding
 from tui.textual_internals.compositor import use_refreshed_rows
@@ -193,18 +194,20 @@ class LauncherScreen(StyledOnOpen, Screen[None]):
         self.action_new_game()
 
     def _show_details(self, entry: GameEntry) -> None:
-        status = "Ready to play. Enter: new game   r: rules" if entry.ready else "Coming soon: not playable yet."
+        ready = "Ready to play. {launcher.new}: new game   {launcher.rules}: rules"
+        status = with_keys(self, ready) if entry.ready else "Coming soon: not playable yet."
         resume = self.continue_info
         if not self._looked_for_saves:
             continuing = ""
         elif resume is None:
             continuing = "No unfinished game to continue yet."
         else:
-            continuing = f"c: continue {resume.title} (turn {resume.turn}, {resume.players})"
+            continue_key = key(self, "launcher.continue")
+            continuing = f"{continue_key}: continue {resume.title} (turn {resume.turn}, {resume.players})"
+        others = "{launcher.load}: load a saved game   {launcher.settings}: settings   {launcher.quit}: quit   {app.keys}: every key"
         details = Text.assemble(
             (entry.title, "bold"),
-            f"\n\n{entry.pitch}\n\nPlayers: {entry.players}\n\n{status}\n\n{continuing}\n"
-            "l: load a saved game   s: settings   q: quit   F2: every key",
+            f"\n\n{entry.pitch}\n\nPlayers: {entry.players}\n\n{status}\n\n{continuing}\n{with_keys(self, others)}",
         )
         if os.environ.get(GUEST_VARIABLE) == "1":  # set by campfire serve for a keyless client
             details.append(f"\n\n{GUEST_NOTICE}")

@@ -10,6 +10,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from saves.store import SaveInfo, list_saves
+from tui.key_hints import fixed_key, with_keys
 
 
 def save_line(info: SaveInfo, setup: str = "") -> str:
@@ -65,7 +66,9 @@ class LoadScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static("Load a saved game   (Enter: load, r: review, Esc: back)", classes="title")
+        # Enter is the list's own key (Textual's OptionList): no binding id remaps it.
+        hint = f"Load a saved game   ({fixed_key(self, 'enter')}: load, {{load.review}}: review, {{load.back}}: back)"
+        yield Static(with_keys(self, hint), classes="title", markup=False)
         yield OptionList(id="save-table", markup=False)
         yield Footer()
 

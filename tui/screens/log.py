@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tui.key_hints import with_keys
+
 
 class LogScreen(Screen[None]):
     BINDINGS = [
@@ -25,7 +27,8 @@ class LogScreen(Screen[None]):
         yield Static(
             Text(
                 f"{self.title_text}: the whole log, {count} line{'s' if count != 1 else ''}   "
-                "(arrows, PageUp/PageDown, Home/End; Esc back)"
+                # The scrolling keys are Textual's own (no binding id remaps them).
+                + with_keys(self, "(arrows, PageUp/PageDown, Home/End; {log.close} back)")
             ),
             classes="title",
         )

@@ -9,6 +9,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.key_hints import key, keys
+
 
 class QuestionScreen(ModalScreen[bool]):
     BINDINGS = [
@@ -27,10 +29,10 @@ class QuestionScreen(ModalScreen[bool]):
         self.enter_says_yes = enter_says_yes
 
     def compose(self) -> ComposeResult:
-        keys = "y or Enter" if self.enter_says_yes else "y"
+        yes = key(self, "question.yes") + (f" or {key(self, 'question.enter')}" if self.enter_says_yes else "")
         with Vertical(id="question-box"):
             yield Static(self.question, markup=False)
-            yield Static(f"{keys}: {self.yes}    n or Esc: {self.no}", classes="title", markup=False)
+            yield Static(f"{yes}: {self.yes}    {keys(self, 'question.no')}: {self.no}", classes="title", markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.enter_says_yes if action == "enter" else True

@@ -25,6 +25,7 @@ from textual.widgets import Input, Static
 from engines.core.errors import IllegalAction
 from engines.core.protocol import SeatPanel
 from saves.replay import READ_ONLY, ReplayMatch
+from tui.key_hints import fixed_key, with_keys
 from tui.screens.game import GameScreen
 from tui.widgets.first_layout import planned_child_sizes
 from tui.widgets.frame import GameLog, SeatPanels, SeatPanelView, panel_text
@@ -368,7 +369,9 @@ class GoToTurn(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="goto-box"):
-            yield Static(f"Go to turn ({self.low}-{self.high}), Enter; Esc cancels", classes="title")
+            # Enter is the text box's own key (Textual's Input): no binding id remaps it.
+            hint = f"Go to turn ({self.low}-{self.high}), {fixed_key(self, 'enter')}; {{goto.cancel}} cancels"
+            yield Static(with_keys(self, hint), classes="title", markup=False)
             yield Input(placeholder=f"{self.low}-{self.high}", type="integer", id="goto-input")
             yield Static("", id="goto-problem")
 
@@ -422,9 +425,15 @@ class SeatPicker(ModalScreen[tuple[int | None] | None]):
         from textual.widgets.option_list import Option
 
         with Vertical(id="seat-picker-box"):
+            # Enter is the list's own key (Textual's OptionList): no binding id remaps it.
+            enter = fixed_key(self, "enter")
             yield Static(
-                "This game is not over: the replay shows what one seat saw. Whose view? (Enter; Esc cancels)",
+                with_keys(
+                    self,
+                    f"This game is not over: the replay shows what one seat saw. Whose view? ({enter}; {{seat_picker.cancel}} cancels)",
+                ),
                 classes="title",
+                markup=False,
             )
             yield OptionList(
                 *(Option(Text(seat_label(self.replay, seat))) for seat in self.choices), id="seat-picker", markup=False

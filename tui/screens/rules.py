@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.core.rules import RulesBook, RulesSection, load_rules
+from tui.key_hints import with_keys
 
 
 class RulesText(VerticalScroll):
@@ -77,7 +78,8 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            f"Rules: {self.book.title}   (Tab: sections or text, /: search, Esc: back)",
+            f"Rules: {self.book.title}   "
+            + with_keys(self, "({rules.next_panel}: sections or text, {rules.search}: search, {rules.close}: back)"),
             classes="title",
             markup=False,
         )

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from saves.replay import ScoreHistory
 from tui.charts import breakdown_text, score_chart
 from tui.glyphs import ASCII
+from tui.key_hints import with_keys
 
 
 class ScoreChart(Static):
@@ -60,7 +61,7 @@ class ScoresScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="scores-box"):
-            yield Static("Scores by turn   (Esc: back)", classes="title")
+            yield Static(with_keys(self, "Scores by turn   ({scores.close}: back)"), classes="title", markup=False)
             yield ScoreChart(self.history, mark_turn=self.mark_turn, id="scores-chart")
             with VerticalScroll(id="scores-breakdown"):
                 yield Static(Text(final_breakdown(self.history)))

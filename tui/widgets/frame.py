@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 from engines.core.protocol import SeatPanel
 from saves.limits import printable
 from tui.glyphs import Glyphs
+from tui.key_hints import fixed_key, key, move_keys, pick_keys
 from tui.widgets.steady_text import SteadyText, shown_on_screen
 from tui.widgets.table import Table
 
@@ -252,13 +253,16 @@ class ActionList(OptionList):
         self._actions = [action for _, action in table.actions]
         texts = [text for text, _ in table.actions]
         if texts:
-            listed = tuple(f"{n}. {t}" if n <= 9 else f"   {t}" for n, t in enumerate(texts, start=1))
+            # Numbered by the keys that pick them (game.pick1 ... game.pick9).
+            listed = tuple(
+                f"{key(self, f'game.pick{n}')}. {t}" if n <= 9 else f"   {t}" for n, t in enumerate(texts, start=1)
+            )
         elif table.outcome is not None:
             listed = ("(the game is over)",)
         elif table.over:
             listed = ("(the table is closed: nobody plays on)",)
         elif table.acting:
-            listed = ("(play on the board: arrows, Enter)",)
+            listed = (f"(play on the board: {move_keys(self)}, {key(self, 'board.place')})",)
         else:
             listed = ("(waiting for the other players)",)
         # A new decision starts its highlight again, even with the same offers: the same
@@ -285,10 +289,12 @@ class ActionList(OptionList):
     def action_select(self) -> None:
         if self.highlighted is None and self._actions:
             count = min(len(self._actions), 9)
-            keys = "key 1" if count == 1 else f"keys 1-{count}"
+            keys = f"key {pick_keys(self, count)}" if count == 1 else f"keys {pick_keys(self, count)}"
+            # This list's arrows and Enter are Textual's own (OptionList): no binding id remaps them.
+            enter = fixed_key(self, "enter")
             self.post_message(
                 self.NothingChosen(
-                    f"Enter alone takes nothing that costs you: choose with {keys}, or arrows then Enter."
+                    f"{enter} alone takes nothing that costs you: choose with {keys}, or arrows then {enter}."
                 )
             )
             return
