@@ -4,6 +4,8 @@ ASCII glyph set."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.tui_helpers import open_game, settle, wait_until
 from tests.tui_helpers import private_dirs  # noqa: F401 (autouse fixture)
 from tests.tui_bivi_helpers import ana_against_a_bot, footer_keys, four_player_match
@@ -118,3 +120,40 @@ def test_the_ascii_glyph_set_draws_rivers_and_the_forest_in_ascii() -> None:
     for size in (COMPACT, NORMAL, LARGE):
         *_, forest = draw_forest(view, size=size, glyphs=ASCII, width=120)
         assert "".join(t for row in forest for t, _ in row).isascii()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_an_opponent_name_never_wraps_in_the_rivers_column(tmp_path, size) -> None:
+    """Each player's name takes one row over their river (the active one's too): whole
+    where the box has room for it, else cut with an ellipsis."""
+    from engines.bivi import ENGINE
+    from engines.bivi.actions import BiviOptions
+    from engines.core.match import Match, SeatSpec
+    from rich.cells import cell_len
+
+    names = ["Maximiliana Rosalind Wilhelmina", "Hard bot 2", "Bartholomew Fitzgerald-Smythe", "Normal bot 4"]
+    seats = [SeatSpec(names[0])] + [SeatSpec(name, "bot", "heuristic") for name in names[1:]]
+    app = CampfireApp(save_dir=tmp_path / "saves", bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await open_game(app, pilot, Match(ENGINE, BiviOptions(mode="basic"), seats, 3))
+        screen = app.screen
+        active = screen.query_one("#active-title")
+        first = str(active.render()).split("\n")[0]
+        whole = f"{screen.app.glyphs.seat_marks[0]} {names[0]}: 1 cube"
+        assert first == whole if cell_len(whole) <= active.size.width else first.endswith("…: 1 cube"), first
+        assert cell_len(first) <= active.size.width
+        titles = [box.query_one(".river-title") for box in screen.query("#other-rivers .river-box") if box.display]
+        assert titles
+        for title in titles:
+            first, *rest = str(title.render()).splitlines()
+            width = title.size.width
+            mark, shown = first.split(" ", 1)
+            name = next(n for n in names if n.startswith(shown.removesuffix("…")))
+            assert cell_len(first) <= width, f"{first!r} is wider than its box ({width})"
+            whole = cell_len(f"{mark} {name}") <= width
+            assert shown == name if whole else shown.endswith("…"), first
+            # The name takes one row: the title is as tall as its lines, or a line under it wraps.
+            assert title.size.height == 1 + len(rest) or any(cell_len(line) > width for line in rest)
+        if size == (200, 60):  # room for every name, the long one too
+            shown = {str(t.render()).split("\n")[0].split(" ", 1)[1] for t in titles}
+            assert shown == set(names[1:])

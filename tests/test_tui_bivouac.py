@@ -228,6 +228,21 @@ async def test_the_last_month_by_keys_reaches_the_end_screen_with_the_breakdown(
         )
 
 
+def ana_and_bo(expansion: bool) -> Match:
+    """Two humans at one screen, Ana first (seed 2)."""
+    return Match(ENGINE, BivouacOptions(expansion=expansion, first_player="1"), [SeatSpec("Ana"), SeatSpec("Bo")], 2)
+
+
+async def pushed(app: CampfireApp, pilot, match: Match) -> BivouacScreen:
+    """`match` on its screen, pushed as it is: no opening, so no curtain and no bot first."""
+    await pilot.pause()
+    app.push_screen(BivouacScreen(match, None))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, BivouacScreen)
+    return screen
+
+
 @pytest.mark.parametrize("expansion", [False, True])
 async def test_no_curtain_between_two_humans_placing_workers(expansion) -> None:
     """The report: with the expansion the curtain fell after every worker placed. Placing
@@ -235,15 +250,10 @@ async def test_no_curtain_between_two_humans_placing_workers(expansion) -> None:
     asks with c."""
     from tui.screens.curtain import CurtainScreen
 
-    options = BivouacOptions(expansion=expansion, first_player="1")
-    match = Match(ENGINE, options, [SeatSpec("Ana"), SeatSpec("Bo")], 2)
+    match = ana_and_bo(expansion)
     app = CampfireApp(save_dir=None, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.push_screen(BivouacScreen(match, None))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, BivouacScreen)
+        screen = await pushed(app, pilot, match)
         for placed in range(4):
             await pilot.press("enter", "down")  # a worker on the spot under the cursor; the other player is next
             await pilot.pause()
@@ -275,11 +285,8 @@ async def test_the_curtain_falls_before_a_player_chooses_an_upgrade_from_their_h
     match = Match.replay(ENGINE, options, humans, 1, rehearsal.journal)
     app = CampfireApp(save_dir=None, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.push_screen(BivouacScreen(match, None))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, BivouacScreen) and screen.viewer == seat
+        screen = await pushed(app, pilot, match)
+        assert screen.viewer == seat
         screen.choose_action(action)
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
@@ -315,14 +322,10 @@ async def test_c_brings_the_hand_it_opens_into_view_at_80x24() -> None:
     from tests.layout import screen_text
     from tests.tui_helpers import wait_until
 
-    options = BivouacOptions(expansion=True, first_player="1")
-    match = Match(ENGINE, options, [SeatSpec("Ana"), SeatSpec("Bo")], 2)
+    match = ana_and_bo(expansion=True)
     app = CampfireApp(save_dir=None, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.push_screen(BivouacScreen(match, None))
-        await pilot.pause()
-        screen = app.screen
+        screen = await pushed(app, pilot, match)
         hand = [content.name(u) for u in match.state.players[screen.viewer].upgrade_hand]
         assert hand and not any(name in screen_text(screen) for name in hand)
         await pilot.press("c")

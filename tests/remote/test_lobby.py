@@ -219,15 +219,21 @@ async def _open_the_listed_table(app, pilot) -> LobbyScreen:
     return lobby
 
 
+async def _bo_has_a_seat_open_for_ana(start_host, connect, tmp_path, monkeypatch):
+    """A host, Bo at his public Bivì table with the other seat open, and Ana's app (not yet
+    run): the start of the chat tests."""
+    host = await start_host()
+    bo = await connect(host, BO, "Bo")
+    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
+    return host, bo, made, remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
+
+
 async def test_chat_said_while_a_tables_screen_is_closed_waits_for_it(start_host, connect, tmp_path, monkeypatch):
     """Ana backs out to the lobby; what Bo says meanwhile is counted on the table's line and
     shown in the log when she opens the table again (it was lost), where it was said: before
     the move Bo made after it (it came after every line, as if said last). What she had
     seen before she left stays too (each opening built a screen without it)."""
-    host = await start_host()
-    bo = await connect(host, BO, "Bo")
-    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
-    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
+    host, bo, made, app = await _bo_has_a_seat_open_for_ana(start_host, connect, tmp_path, monkeypatch)
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await _open_the_listed_table(app, pilot)
         bo.send(Chat(table=made.table, text="hello"))  # seen: it stays when the table opens again
@@ -252,10 +258,7 @@ async def test_more_chat_than_is_kept_for_a_closed_screen_is_counted_and_said(
 ):
     """Past the lines kept for a closed screen, the table's line still counts every line said
     (it stopped at the number kept) and the log says how many of the first were not kept."""
-    host = await start_host()
-    bo = await connect(host, BO, "Bo")
-    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
-    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
+    host, bo, made, app = await _bo_has_a_seat_open_for_ana(start_host, connect, tmp_path, monkeypatch)
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await _open_the_listed_table(app, pilot)
         await pilot.press("escape")
@@ -280,10 +283,7 @@ async def test_chat_racing_a_closing_screen_or_a_leave_is_neither_lost_nor_left_
     """A line the host sent, still queued at the lobby as Ana closes the table's screen, is
     kept for her (it went to the closed screen and was lost). One still on its way as she
     leaves the table is for a table she no longer follows (its count stuck on the list)."""
-    host = await start_host()
-    bo = await connect(host, BO, "Bo")
-    made = await create(bo, "bivi", [SeatRequest("me"), SeatRequest("open")])
-    app = remote_app(host, monkeypatch, tmp_path, ANA, "Ana")
+    host, bo, made, app = await _bo_has_a_seat_open_for_ana(start_host, connect, tmp_path, monkeypatch)
     async with app.run_test(size=(100, 30)) as pilot:
         lobby = await _open_the_listed_table(app, pilot)
         lobby.post_message(RemoteReply(ChatLine(table=made.table, name="Bo", text="see you")))

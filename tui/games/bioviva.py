@@ -271,6 +271,10 @@ class BiovivaScreen(GameScreen):
         view: BiovivaView = table.view
         switcher = self.query_one("#bioviva-board", ContentSwitcher)
         key = (view.turn, view.phase)
+        # On tall terminals a challenge played on the card gives the card the rows its text
+        # needs, and the map the rest (a window of rows, as on short terminals); the map
+        # keeps every row while it is played on.
+        self.set_class(view.phase != "localization", "-card-first")
         if self.both_shown:
             switcher.current = "map-pane"
         elif key != self._pane_for:
@@ -325,6 +329,12 @@ class BiovivaScreen(GameScreen):
         """Whether the terminal is tall enough for the card and the map together."""
         return self.app.size.height >= BOTH_FROM_HEIGHT
 
+    @property
+    def map_whole(self) -> bool:
+        """Whether the map draws every row (a tall terminal, the map played on), rather than
+        the rows its box holds."""
+        return self.both_shown and not self.has_class("-card-first")
+
     def fit_layout(self, width: int, height: int) -> None:
         super().fit_layout(width, height)
         if self.table is not None and self.is_mounted:
@@ -338,7 +348,7 @@ class BiovivaScreen(GameScreen):
         world = self.query_one(WorldMap)
         # Tall screens give the map its natural height; short ones give it what the pane
         # leaves (its own height, kept current by `on_world_map_resized`), never more.
-        lines = ROWS + HEADER_ROWS if self.both_shown else height or world.size.height
+        lines = ROWS + HEADER_ROWS if self.map_whole else height or world.size.height
         self._map_top, count = window_for(self._map_top, self.cursor[0], lines)
         marks = map_marks(view)
         frame = (wide, self._map_top, count, marks)
@@ -356,7 +366,7 @@ class BiovivaScreen(GameScreen):
     def before_first_frame(self) -> None:
         # The map's window of rows for the height the first layout gives it, now that the
         # status line and the side have their text (drawn first for none: a frame late).
-        if self.table is not None and not self.both_shown:
+        if self.table is not None and not self.map_whole:
             height = planned_size(self.query_one(WorldMap)).height
             if height:
                 self.draw_map(self.table, height)

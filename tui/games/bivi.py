@@ -17,6 +17,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -50,7 +51,7 @@ from tui.widgets.frame import ActionList
 from tui.widgets.steady_text import SteadyText
 from tui.widgets.line_text import LineText
 from tui.widgets.first_layout import planned_size
-from tui.widgets.table import Table
+from tui.widgets.table import Table, cut_to_width
 
 if TYPE_CHECKING:
     from textual import getters
@@ -231,7 +232,8 @@ class BiviScreen(GhostScreen):
         self._drawn_for = self._drawn_at()
         self._sizes = self._choose_sizes(view)
         self._draw_active(table, mode)
-        self.query_one("#active-title", SteadyText).show(self._river_title(view, active, table.seat_names))
+        title = self._river_title(view, active, table.seat_names, width=river_size(view, self._sizes[0])[0])
+        self.query_one("#active-title", SteadyText).show(title)
         self._draw_others(table, active)
         self._draw_forest(view)
         self._draw_rules_hint(table)
@@ -346,25 +348,38 @@ class BiviScreen(GhostScreen):
         for number, (box, _, _) in enumerate(self._other_boxes):
             if box.display != (number < len(shown)):
                 box.display = number < len(shown)
+            box.set_class(number == len(shown) - 1, "-last-shown")
         hidden = len(wanted) - fit
         self._others_rows = 0
+        river_width, river_rows = river_size(view, size)
+        # Columns the rivers leave (the last box shown keeps one column of margin, not two,
+        # so it never touches the side column): a box is widened (in turn) up to its widest
+        # title line, then a name still too long is cut with an ellipsis, never wrapped.
+        spare = max(0, room - fit * (river_width + 2) + 1)
         for (box, title, board), river in zip(self._other_boxes, shown):
-            box_width, river_rows = river_size(view, size)
-            box.styles.width = box_width
             text = self._river_title(view, river.seat, table.seat_names, short=True)
             if hidden:
                 text += f"\n(o: {hidden} more)"
+            wider = min(spare, max(0, max(cell_len(line) for line in text.splitlines()) - river_width))
+            spare -= wider
+            box_width = river_width + wider
+            box.styles.width = box_width
+            name, rest = text.split("\n", 1)  # the name's line, cut to the box's width
+            text = f"{cut_to_width(name, box_width)}\n{rest}"
             title.show(text)
             board.show(draw_river(view, river, size=size, glyphs=self.app.glyphs))
             title_rows = sum(len(textwrap.wrap(line, box_width)) or 1 for line in text.splitlines())
             self._others_rows = max(self._others_rows, title_rows + river_rows)
 
-    def _river_title(self, view: BiviView, seat: int, names: list[str], short: bool = False) -> str:
-        """Whole words on narrow rivers too: the name, then the dam, cubes and decorations."""
+    def _river_title(self, view: BiviView, seat: int, names: list[str], short: bool = False, width: int = 0) -> str:
+        """Whole words on narrow rivers too: the name, then the dam, cubes and decorations.
+        Given a `width`, the name's line fits it: a name too long is cut with an ellipsis."""
         river = view.rivers[seat]
         mark = self.app.glyphs.seat_marks[seat]
         name = names[seat] if seat < len(names) else f"Player {seat + 1}"
         cubes = f"{river.cubes} cube" + ("" if river.cubes == 1 else "s")
+        if width:
+            name = cut_to_width(name, width - cell_len(f"{mark} " + ("" if short else f": {cubes}")))
         decorated = view.mode != "basic"
         deco = f"{river.moss}m {river.butterflies}f {river.ladybugs}l"
         if short:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
@@ -30,7 +31,7 @@ from saves.limits import printable
 from tui.glyphs import Glyphs
 from tui.key_hints import fixed_key, key, move_keys, pick_keys
 from tui.widgets.steady_text import SteadyText, shown_on_screen
-from tui.widgets.table import Table
+from tui.widgets.table import Table, cut_to_width
 
 if TYPE_CHECKING:
     from textual import getters
@@ -55,13 +56,25 @@ class StatusLine(SteadyText):
             self.show(printable(table.summary.status))
 
 
-def panel_text(panel: SeatPanel, number: int, glyphs: Glyphs) -> Text:
-    """Seat `number`'s panel as its view shows it: the title, then the items."""
+def panel_text(panel: SeatPanel, number: int, glyphs: Glyphs, width: int = 0, name: str = "") -> Text:
+    """Seat `number`'s panel as its view shows it: the title, then the items. Given the
+    panel's `width`, the title takes one row: the seat's `name` in it is cut to fit."""
     marker = glyphs.active if panel.active else " "
     mark = glyphs.seat_marks[number % len(glyphs.seat_marks)]
+    title = f"{marker} {mark} {panel.title}"
+    if width and cell_len(title) > width:
+        title = title_to_width(title, name, width)
     # Joined rather than one per line: a narrow side panel still shows every seat.
-    title, body = f"{marker} {mark} {panel.title}\n", glyphs.separator.join(panel.lines)
-    return Text.assemble((title, "bold"), body)
+    return Text.assemble((title + "\n", "bold"), glyphs.separator.join(panel.lines))
+
+
+def title_to_width(title: str, name: str, width: int) -> str:
+    """A panel's title in `width` cells: the name in it cut with an ellipsis, so what
+    follows it (a role: "(guide)") stays; else the title's end."""
+    over = cell_len(title) - width
+    if name and name in title and cell_len(name) - over >= 2:
+        return title.replace(name, cut_to_width(name, cell_len(name) - over), 1)
+    return cut_to_width(title, width)
 
 
 class SeatPanelView(SteadyText):
@@ -71,10 +84,12 @@ class SeatPanelView(SteadyText):
         #: width its min-height was worked out for.
         self._room_for: list[Text] = []
         self._room_width = 0
+        self._shown: tuple[SeatPanel, int, str] | None = None
 
-    def show_panel(self, panel: SeatPanel, number: int) -> None:
+    def show_panel(self, panel: SeatPanel, number: int, name: str = "") -> None:
+        self._shown = (panel, number, name)  # shown again at a new width (`on_resize`)
         self.set_class(panel.active, "-active")
-        self.show(panel_text(panel, number, self.app.glyphs))
+        self.show(panel_text(panel, number, self.app.glyphs, self.size.width, name))
 
     def keep_room_for(self, texts: list[Text], width: int) -> None:
         """Be at least as tall as the tallest of `texts` at `width` columns (and at every
@@ -99,6 +114,12 @@ class SeatPanelView(SteadyText):
     def on_resize(self) -> None:
         # (SteadyText's `on_resize` runs as well: Textual calls each class's own handler.)
         self._fit_room(self.size.width)  # the text's width (the event's counts the border)
+        if self._shown is not None:
+            # A title cut to the new width (the same: no repaint); its rows measured again.
+            panel, number, name = self._shown
+            self.set_class(panel.active, "-active")
+            if self.show(panel_text(panel, number, self.app.glyphs, self.size.width, name)):
+                self.call_after_refresh(self.refresh, layout=True)
 
 
 class SeatPanels(VerticalScroll):
@@ -124,8 +145,9 @@ class SeatPanels(VerticalScroll):
             self.remove_children()
             views = [SeatPanelView() for _ in panels]
             self.mount_all(views)
+        names = table.seat_names
         for number, (view, panel) in enumerate(zip(views, panels)):
-            view.show_panel(panel, number)
+            view.show_panel(panel, number, names[number] if number < len(names) else "")
 
     def on_show(self) -> None:
         self.watch_table(self.table)

@@ -44,3 +44,16 @@ def name_seats(text: str, names: list[str]) -> str:
         return names[number - 1] if 1 <= number <= len(names) else found.group(0)
 
     return _SEAT.sub(named, text)
+
+
+def cut_to_width(line: str, width: int) -> str:
+    """`line` as it is when it fits in `width` cells, else cut with an ellipsis (a name in a
+    narrow box takes one row rather than wrapping onto a second)."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    if cell_len(line) <= width:
+        return line
+    text = Text(line)
+    text.truncate(max(1, width), overflow="ellipsis")
+    return text.plain
