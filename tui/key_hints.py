@@ -17,6 +17,7 @@ import re
 import weakref
 from typing import Any
 
+from textual.types import NoActiveAppError
 from textual.binding import Binding
 
 from tui.settings import DEFAULT_KEYS
@@ -33,7 +34,12 @@ def _app(node: Any) -> Any:
     keys (text drawn outside any app, as a test draws it)."""
     if node is None:
         return _default_app()
-    return node if hasattr(node, "get_key_display") else node.app
+    if hasattr(node, "get_key_display"):
+        return node
+    try:
+        return node.app
+    except NoActiveAppError:  # a widget drawn before any app runs (as a test draws one)
+        return _default_app()
 
 
 @functools.cache
